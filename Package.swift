@@ -1,0 +1,65 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let package = Package(
+    name: "fotofolio",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "fotofolio", targets: ["fotofolio"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    ],
+    targets: [
+        // C faces: module maps plus header-only shims for what Swift cannot call.
+        .systemLibrary(
+            name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CQREncode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]),
+
+        .target(
+            name: "HTTPServer",
+            dependencies: [
+                "CMicroHTTPD", "CZlib",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(name: "QRCode", dependencies: ["CQREncode"]),
+        .target(
+            name: "Fotofolio",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "FotofolioWeb",
+            dependencies: [
+                "HTTPServer", "Fotofolio",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
+        .executableTarget(
+            name: "fotofolio",
+            dependencies: [
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "QRCode",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "FotofolioTests", dependencies: ["Fotofolio"]),
+        .testTarget(
+            name: "FotofolioWebTests",
+            dependencies: ["FotofolioWeb", "HTTPServer", "Fotofolio"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,64 @@
+import HTTPServer
+import Prometheus
+import Synchronization
+
+/// Prometheus metrics of the HTTP server: requests by route and status, request durations
+/// and open connections, served at `GET /metrics` in the text exposition format.
+public final class ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let openConnections: Gauge
+    private let connectionCount = Mutex<(@Sendable () -> Int)?>(nil)
+
+    /// Upper bounds of the duration histogram, from a cached page to a slow upload.
+    static let durationBuckets: [Duration] = [
+        .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5),
+        .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+        .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+    ]
+
+    // Computed: the descriptor type is not Sendable, so it cannot be a stored static.
+    static var requests: MetricNameDescriptor {
+        MetricNameDescriptor(metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered")
+    }
+    static var durations: MetricNameDescriptor {
+        MetricNameDescriptor(metricName: "http_request_duration", unitName: "seconds", helpText: "Time to produce a response")
+    }
+
+    public init() {
+        openConnections = registry.makeGauge(descriptor: MetricNameDescriptor(
+            metricName: "http_open", unitName: "connections", helpText: "HTTP connections open right now"))
+    }
+
+    /// Tells the metrics where to read the open-connection count at scrape time.
+    public func observeConnections(_ count: @escaping @Sendable () -> Int) {
+        connectionCount.withLock { $0 = count }
+    }
+
+    func record(_ request: Request, _ response: Response, duration: Duration) {
+        let route = request.route ?? (response.status.isError ? "unmatched" : "static")
+        let labels = [("route", route), ("method", request.method.rawValue), ("status", String(response.status.code))]
+        registry.makeCounter(descriptor: Self.requests, labels: labels).increment()
+        registry.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route)], buckets: Self.durationBuckets)
+            .record(duration)
+    }
+
+    func exposition() -> Response {
+        if let count = connectionCount.withLock({ $0 }) { openConnections.set(to: Double(count())) }
+        var response = Response(body: .bytes(registry.emitToBuffer()))
+        response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+}
+
+/// Records every answered request in `ServerMetrics`.
+struct MetricsRecording: Middleware {
+    let metrics: ServerMetrics
+
+    func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
+        let started = ContinuousClock.now
+        let response = try next(request)
+        metrics.record(request, response, duration: ContinuousClock.now - started)
+        return response
+    }
+}

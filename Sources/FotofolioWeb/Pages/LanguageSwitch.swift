@@ -1,0 +1,31 @@
+import HTTPServer
+
+/// `POST /language`: remembers the chosen language in a cookie and returns the reader to
+/// the page they were on.
+struct LanguageSwitch {
+    static let oneYear = 365 * 24 * 3600
+
+    func register(in router: inout Router) {
+        router.post("/language") { request in try choose(request) }
+    }
+
+    private func choose(_ request: Request) throws -> Response {
+        guard let language = request.form["lang"].flatMap(Language.init(rawValue:)) else {
+            throw HTTPFailure(.badRequest, "Choose one of the offered languages.")
+        }
+        var response = Response.redirect(to: SafeRedirect.path(request.form["return"]))
+        response.headers.add("Set-Cookie", "\(Language.cookieName)=\(language.rawValue); Path=/; Max-Age=\(Self.oneYear); SameSite=Lax")
+        return response
+    }
+}
+
+/// Keeps redirects on this site: only absolute paths, never `//host` or backslash tricks.
+enum SafeRedirect {
+    static func path(_ candidate: String?) -> String {
+        guard let candidate, candidate.hasPrefix("/"), !candidate.hasPrefix("//"),
+              !candidate.contains("\\"), !candidate.contains(where: { $0.isNewline || $0 == "\0" }),
+              candidate.unicodeScalars.allSatisfy({ $0.value > 0x1F && $0.value != 0x7F })
+        else { return "/" }
+        return candidate
+    }
+}

@@ -1,0 +1,30 @@
+/// The pages Fotofolio renders, each with its template and the tab it belongs to.
+public enum Page: String, CaseIterable, Sendable {
+    case feed
+    case selection
+    case search
+    case messages
+    case profile
+    case error
+
+    /// The template under `Templates/`.
+    var template: String { "pages/\(rawValue)" }
+
+    /// The string-table key of the page title (error pages title themselves).
+    var titleKey: String { "pages.\(rawValue).title" }
+}
+
+/// A tab of the app's navigation (bottom bar on phones, top bar on wide screens).
+struct NavigationTab: Sendable {
+    let page: Page
+    let path: String
+
+    /// In the order they appear.
+    static let all = [
+        NavigationTab(page: .feed, path: "/"),
+        NavigationTab(page: .selection, path: "/selection"),
+        NavigationTab(page: .search, path: "/search"),
+        NavigationTab(page: .messages, path: "/messages"),
+        NavigationTab(page: .profile, path: "/profile"),
+    ]
+}

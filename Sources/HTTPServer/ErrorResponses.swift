@@ -1,0 +1,33 @@
+import Logging
+
+/// Turns errors thrown by handlers into responses: an `HTTPError` as itself, anything
+/// else as a 500 (logged with the request id, never shown to the client).
+public struct ErrorResponses: Middleware {
+    public typealias Renderer = @Sendable (any HTTPError, Request) -> Response
+
+    let logger: Logger
+    let render: Renderer
+
+    public init(logger: Logger, render: @escaping Renderer) {
+        self.logger = logger
+        self.render = render
+    }
+
+    public func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
+        do {
+            return try next(request)
+        } catch let error as any HTTPError {
+            return respond(to: error, for: request)
+        } catch {
+            logger.error("Unexpected error", metadata: ["request": "\(request.id)", "error": "\(error)"])
+            return respond(to: HTTPFailure(.internalServerError, "Something went wrong on our side."), for: request)
+        }
+    }
+
+    private func respond(to error: any HTTPError, for request: Request) -> Response {
+        var response = render(error, request)
+        response.status = error.status
+        for field in error.headers { response.headers.set(field.name, field.value) }
+        return response
+    }
+}

@@ -1,0 +1,141 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// The request life cycle, driven by the access handler.
+extension HTTPDaemon {
+    func beginRequest(_ connection: OpaquePointer, method: String, url: String) -> RequestState {
+        requestStarted()
+        return RequestState(id: RequestID.next(), connection: connection, method: method, url: url,
+                            router: router, configuration: configuration)
+    }
+
+    /// Headers are in. A request that failed already and announced a body is answered now,
+    /// so its body is never read (libmicrohttpd then closes the connection). Everything else
+    /// is answered on a later call: answering on this first call would make libmicrohttpd
+    /// drop keep-alive.
+    func headersReceived(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+        guard state.failure != nil, state.hasBody else { return .YES }
+        return answer(state, on: connection)
+    }
+
+    /// A body chunk. Past a limit the request is answered at once (413) without reading the
+    /// rest; if libmicrohttpd refuses a response mid-body, the rest is discarded and the
+    /// answer goes out when the body ends.
+    func bodyReceived(_ chunk: UnsafeRawBufferPointer, for state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+        guard !state.responseQueued else { return .YES }
+        state.consume(chunk)
+        guard state.failure != nil else { return .YES }
+        _ = answer(state, on: connection)
+        return .YES
+    }
+
+    func requestComplete(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+        guard !state.responseQueued else { return .YES }
+        return answer(state, on: connection)
+    }
+
+    private func answer(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+        let request = state.makeRequest()
+        let response = respond(to: request)
+        let queued = queue(response, for: request, on: connection)
+        state.responseQueued = queued
+        return queued ? .YES : .NO
+    }
+
+    /// Runs the middleware chain; an error that escapes it still gets an answer.
+    func respond(to request: Request) -> Response {
+        do {
+            return try responder(request)
+        } catch let error as any HTTPError {
+            var response = Response.text(error.message, status: error.status)
+            for field in error.headers { response.headers.add(field.name, field.value) }
+            return response
+        } catch {
+            logger.error("Unhandled error", metadata: ["request": "\(request.id)", "error": "\(error)"])
+            return .text("Something went wrong on our side.", status: .internalServerError)
+        }
+    }
+
+    /// Hands a response to libmicrohttpd. Returns false if it was refused.
+    private func queue(_ response: Response, for request: Request, on connection: OpaquePointer) -> Bool {
+        var stream: StreamConnection?
+        let handle: OpaquePointer?
+        switch response.body {
+        case .empty:
+            handle = MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT)
+        case .bytes(let bytes):
+            handle = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        case .file(let region):
+            guard let descriptor = region.takeDescriptor() else { return false }
+            handle = MHD_create_response_from_fd_at_offset64(UInt64(region.length), descriptor, UInt64(region.offset))
+        case .stream:
+            let connectionStream = StreamConnection(connection: connection, daemon: self)
+            stream = connectionStream
+            handle = MHD_create_response_from_callback(
+                UInt64.max /* MHD_SIZE_UNKNOWN: chunked */, 16 * 1024, streamReader,
+                Unmanaged.passRetained(connectionStream).toOpaque(), streamReleased)
+        }
+        guard let handle else { return false }
+        defer { MHD_destroy_response(handle) }
+        for field in response.headers where !Self.managedHeaders.contains(field.name) {
+            MHD_add_response_header(handle, field.name, field.value)
+        }
+        guard MHD_queue_response(connection, UInt32(response.status.code), handle) == .YES else { return false }
+        if let stream, case .stream(let body) = response.body {
+            stream.register()
+            body.start(stream.writer)
+        }
+        return true
+    }
+
+    /// Framing headers libmicrohttpd writes itself.
+    private static let managedHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
+}
+
+/// Joins a `ResponseStreamWriter` to the suspended-or-not connection it feeds.
+/// Retained by libmicrohttpd's response (released in `streamReleased`).
+final class StreamConnection: @unchecked Sendable {
+    // @unchecked: the connection pointer is only used for MHD_suspend_connection (on the
+    // connection's own thread, inside the reader callback) and MHD_resume_connection (safe
+    // from any thread, and only ever after a suspend — see ResponseStreamWriter).
+    private let connection: OpaquePointer
+    private weak var daemon: HTTPDaemon?
+    private(set) var writer: ResponseStreamWriter!
+
+    init(connection: OpaquePointer, daemon: HTTPDaemon) {
+        self.connection = connection
+        self.daemon = daemon
+        let handle = ConnectionHandle(pointer: connection)
+        writer = ResponseStreamWriter { MHD_resume_connection(handle.pointer) }
+    }
+
+    func suspend() { MHD_suspend_connection(connection) }
+
+    func register() {
+        daemon?.liveStreams.withLock { $0[ObjectIdentifier(self)] = writer }
+    }
+
+    func closed() {
+        writer.connectionClosed()
+        daemon?.liveStreams.withLock { $0[ObjectIdentifier(self)] = nil }
+    }
+}
+
+/// A libmicrohttpd connection pointer that may cross threads to be resumed.
+private struct ConnectionHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// Short request ids unique within the process: a random prefix and a counter.
+enum RequestID {
+    private static let prefix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    private static let counter = Atomic<UInt64>(0)
+
+    static func next() -> String {
+        let number = counter.add(1, ordering: .relaxed).newValue
+        return "\(prefix)-\(String(number, radix: 36))"
+    }
+}

@@ -1,0 +1,114 @@
+import CMicroHTTPD
+import Foundation
+import Logging
+import Synchronization
+
+/// Why the daemon could not start.
+public struct HTTPDaemonError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// The HTTP server: owns one libmicrohttpd daemon and answers every request through a
+/// middleware chain around a router.
+///
+/// Threads: libmicrohttpd runs `threadCount` polling threads (epoll); each request's
+/// callbacks run on the thread that owns its connection, and handlers run there too, so
+/// they should not block for long. `@unchecked Sendable` because the daemon pointer is
+/// only written under `lifecycle`'s lock and the other state is immutable or atomic.
+public final class HTTPDaemon: @unchecked Sendable {
+    public let configuration: ServerConfiguration
+    let responder: Handler
+    let router: Router
+    let logger: Logger
+
+    private let lifecycle = Mutex<Lifecycle>(Lifecycle())
+    private let openConnectionCount = Atomic<Int>(0)
+    private let activeRequestCount = Atomic<Int>(0)
+    let liveStreams = Mutex<[ObjectIdentifier: ResponseStreamWriter]>([:])
+
+    private struct Lifecycle {
+        var daemon: OpaquePointer?
+        var port = 0
+        var listenSocket: Int32 = -1
+    }
+
+    public init(configuration: ServerConfiguration, router: Router, middleware: [any Middleware] = [], logger: Logger = Logger(label: "http")) {
+        self.configuration = configuration
+        self.router = router
+        self.logger = logger
+        let fallback = router.fallback
+        self.responder = middleware.wrapping { request in
+            // The daemon resolves the route before the body is read; see RequestState.
+            guard let handler = request.resolvedHandler ?? fallback else { throw RequestState.notFound }
+            return try handler(request)
+        }
+    }
+
+    deinit { shutdown() }
+
+    /// The port actually bound (useful with port 0).
+    public var port: Int { lifecycle.withLock { $0.port } }
+
+    /// Connections open right now, idle keep-alive ones included.
+    public var openConnections: Int { openConnectionCount.load(ordering: .relaxed) }
+
+    /// Starts listening. Throws if the address cannot be bound.
+    public func start() throws {
+        try FileManager.default.createDirectory(atPath: configuration.temporaryDirectory, withIntermediateDirectories: true)
+        try lifecycle.withLock { state in
+            guard state.daemon == nil else { return }
+            let options = try DaemonOptions(configuration)
+            let daemon = options.withItems { items in
+                fotofolio_mhd_start_daemon(
+                    options.flags, UInt16(configuration.port),
+                    accessHandler, requestCompleted, connectionNotified,
+                    Unmanaged.passUnretained(self).toOpaque(), items)
+            }
+            guard let daemon else {
+                throw HTTPDaemonError(description: "Cannot listen on \(configuration.host ?? "*"):\(configuration.port); is the port in use?")
+            }
+            state.daemon = daemon
+            state.port = Int(fotofolio_mhd_bound_port(daemon))
+        }
+    }
+
+    /// Stops accepting, ends live streams, lets in-flight requests finish within the grace
+    /// period, then closes every connection. Safe to call more than once.
+    public func shutdown() {
+        let (daemon, listenSocket) = lifecycle.withLock { state -> (OpaquePointer?, Int32) in
+            guard let daemon = state.daemon else { return (nil, -1) }
+            state.listenSocket = MHD_quiesce_daemon(daemon)
+            return (daemon, state.listenSocket)
+        }
+        guard let daemon else { return }
+        endLiveStreams()
+        waitForInFlightRequests()
+        // libmicrohttpd must not be stopped with suspended connections: end any stream
+        // that started while we waited.
+        endLiveStreams()
+        MHD_stop_daemon(daemon)
+        if listenSocket >= 0 { close(listenSocket) }
+        lifecycle.withLock { $0.daemon = nil }
+    }
+
+    private func endLiveStreams() {
+        for writer in liveStreams.withLock({ Array($0.values) }) { writer.finish() }
+    }
+
+    private func waitForInFlightRequests() {
+        let deadline = ContinuousClock.now + configuration.shutdownGracePeriod
+        while ContinuousClock.now < deadline {
+            let idle = activeRequestCount.load(ordering: .acquiring) == 0 && liveStreams.withLock { $0.isEmpty }
+            if idle { return }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        logger.warning("Shutdown grace period ended with requests still in flight")
+    }
+
+    // MARK: Callbacks from the C trampolines (on libmicrohttpd's threads)
+
+    func connectionOpened() { openConnectionCount.add(1, ordering: .relaxed) }
+    func connectionClosed() { openConnectionCount.subtract(1, ordering: .relaxed) }
+    func requestStarted() { activeRequestCount.add(1, ordering: .relaxed) }
+    func requestEnded() { activeRequestCount.subtract(1, ordering: .releasing) }
+}

@@ -1,0 +1,64 @@
+/// One HTTP request as a handler sees it: parsed, decoded and with its body read.
+public struct Request: Sendable {
+    /// A short id unique within this process, also sent back as `X-Request-Id`.
+    public let id: String
+    public let method: HTTPMethod
+    /// The normalized, decoded path.
+    public let path: RequestPath
+    /// The path as the client sent it (still encoded), for logs; it may be invalid.
+    public let rawPath: String
+    public let query: QueryItems
+    public let headers: HTTPHeaders
+    /// The peer's address (IPv4 dotted or IPv6 text).
+    public let remoteAddress: String
+    /// The body as received, for requests that are not forms.
+    public let body: [UInt8]
+    /// Fields and files of a form body; empty for other bodies.
+    public let form: Form
+    /// Values captured by `:name` and `*name` segments of the matched route.
+    public internal(set) var parameters: [String: String] = [:]
+    /// The route pattern that matched (e.g. `/users/:username`), for logs and metrics.
+    public internal(set) var route: String?
+    /// The handler the daemon chose for this request when its headers arrived.
+    var resolvedHandler: Handler?
+
+    public init(
+        id: String = "-", method: HTTPMethod, path: RequestPath, rawPath: String? = nil, query: QueryItems = QueryItems(),
+        headers: HTTPHeaders = HTTPHeaders(), remoteAddress: String = "127.0.0.1",
+        body: [UInt8] = [], form: Form = Form()
+    ) {
+        self.id = id
+        self.method = method
+        self.path = path
+        self.rawPath = rawPath ?? path.description
+        self.query = query
+        self.headers = headers
+        self.remoteAddress = remoteAddress
+        self.body = body
+        self.form = form
+    }
+
+    /// Cookies from every `Cookie` header; the first of a repeated name wins.
+    public var cookies: [String: String] {
+        var cookies: [String: String] = [:]
+        for header in headers.values("cookie") {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2 else { continue }
+                let name = parts[0].trimmingSpaces
+                var value = parts[1].trimmingSpaces
+                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                    value = String(value.dropFirst().dropLast())
+                }
+                if cookies[name] == nil { cookies[name] = value }
+            }
+        }
+        return cookies
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,142 @@
+import CMicroHTTPD
+import Foundation
+
+/// What the server knows about one request between libmicrohttpd's first call (headers
+/// parsed) and the completion callback. Owned by libmicrohttpd's per-request pointer
+/// (retained there, released on completion); only the connection's polling thread uses it.
+final class RequestState {
+    let id: String
+    let method: HTTPMethod
+    let rawPath: String
+    let path: RequestPath?
+    let query: QueryItems
+    let headers: HTTPHeaders
+    let remoteAddress: String
+    let match: Router.Match
+    /// The first thing found wrong; the request is answered with it.
+    var failure: HTTPFailure?
+    var body: BodyCollector?
+    var responseQueued = false
+    private var spooledFiles: [String] = []
+
+    init(id: String, connection: OpaquePointer, method: String, url: String, router: Router, configuration: ServerConfiguration) {
+        self.id = id
+        self.method = HTTPMethod(method)
+        self.rawPath = url
+        var headers = HTTPHeaders()
+        for (name, value) in Self.values(of: .HEADER_KIND, on: connection) { headers.add(name, value) }
+        self.headers = headers
+        self.remoteAddress = SocketAddressText.describe(fotofolio_mhd_client_address(connection))
+        do {
+            let path = try RequestPath(encoded: url)
+            self.path = path
+            self.match = router.match(self.method, path)
+        } catch {
+            self.path = nil
+            self.match = .notFound
+            self.failure = error
+        }
+        do {
+            self.query = try Self.query(on: connection)
+        } catch {
+            self.query = QueryItems()
+            self.failure = self.failure ?? error
+        }
+        if failure == nil { failure = Self.routingFailure(match) }
+        guard failure == nil, hasBody else { return }
+        var acceptsUploads = false
+        if case .found(let route, _) = match { acceptsUploads = route.options.acceptsUploads }
+        do {
+            body = try BodyCollector(
+                headers: headers, limits: configuration.bodyLimits, acceptsUploads: acceptsUploads,
+                temporaryDirectory: configuration.temporaryDirectory)
+        } catch {
+            failure = error
+        }
+    }
+
+    /// A body is announced by a non-zero length or any transfer coding (chunked).
+    var hasBody: Bool {
+        if headers.contains("transfer-encoding") { return true }
+        return (headers["content-length"].flatMap(Int.init) ?? 0) > 0
+    }
+
+    /// Feeds a chunk of the body; the first error becomes the request's failure.
+    func consume(_ chunk: UnsafeRawBufferPointer) {
+        guard failure == nil, var collector = body else { return }
+        body = nil
+        defer {
+            spooledFiles = collector.temporaryFiles
+            body = collector
+        }
+        do { try collector.consume(chunk) } catch { failure = error }
+    }
+
+    /// The request as handlers see it, with the body parsed.
+    func makeRequest() -> Request {
+        var form = Form()
+        var raw: [UInt8] = []
+        if failure == nil, var collector = body {
+            do {
+                (form, raw) = try collector.finish()
+            } catch {
+                failure = error
+            }
+            spooledFiles = collector.temporaryFiles
+        }
+        var request = Request(
+            id: id, method: method, path: path ?? RequestPath(segments: []), rawPath: rawPath,
+            query: query, headers: headers, remoteAddress: remoteAddress, body: raw, form: form)
+        if case .found(let route, let parameters) = match {
+            request.route = route.pattern
+            request.parameters = parameters
+        }
+        request.resolvedHandler = handler
+        return request
+    }
+
+    /// The handler to run: the route's, one that answers with the failure, or nil for the
+    /// router's fallback.
+    private var handler: Handler? {
+        if let failure { return { _ in throw failure } }
+        if case .found(let route, _) = match { return route.handler }
+        return nil
+    }
+
+    /// Deletes upload spool files; runs when libmicrohttpd says the request is over.
+    func cleanUp() {
+        for path in spooledFiles { unlink(path) }
+        spooledFiles.removeAll()
+    }
+
+    static let notFound = HTTPFailure(.notFound, "There is nothing at this address.")
+
+    private static func routingFailure(_ match: Router.Match) -> HTTPFailure? {
+        guard case .methodNotAllowed(let allowed) = match else { return nil }
+        let list = allowed.map(\.rawValue).joined(separator: ", ")
+        return HTTPFailure(.methodNotAllowed, "This address does not accept this method; it accepts \(list).", headers: ["Allow": list])
+    }
+
+    private static func query(on connection: OpaquePointer) throws(HTTPFailure) -> QueryItems {
+        // Arguments arrive undecoded (see the shim's unescape callback); decode them strictly.
+        var encoded: [String] = []
+        for (name, value) in values(of: .GET_ARGUMENT_KIND, on: connection) {
+            encoded.append(value.isEmpty ? name : "\(name)=\(value)")
+        }
+        return try QueryItems(encoded: encoded.joined(separator: "&"))
+    }
+
+    /// Name/value pairs of one kind (headers, query arguments) in the order received.
+    private static func values(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        withUnsafeMutablePointer(to: &pairs) { pointer in
+            _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+                guard let context, let key else { return .YES }
+                let pairs = context.assumingMemoryBound(to: [(String, String)].self)
+                pairs.pointee.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
+                return .YES
+            }, pointer)
+        }
+        return pairs
+    }
+}

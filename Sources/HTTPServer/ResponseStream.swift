@@ -1,0 +1,127 @@
+import Synchronization
+
+/// A response body produced over time: `start` is handed a writer once the response
+/// headers are queued.
+///
+/// `start` runs on a server thread and must return promptly: keep the writer and write
+/// from elsewhere (a hub, a task). While nothing is queued the connection is suspended,
+/// so an idle stream costs no thread.
+public final class ResponseStream: Sendable {
+    let start: @Sendable (ResponseStreamWriter) -> Void
+
+    public init(_ start: @escaping @Sendable (ResponseStreamWriter) -> Void) {
+        self.start = start
+    }
+}
+
+/// The producer's side of a `ResponseStream`. Safe to use from any thread.
+public final class ResponseStreamWriter: Sendable {
+    /// Past this many unsent bytes the client is too slow: the stream is ended rather than
+    /// letting memory grow (a client can reconnect and catch up).
+    public static let maximumBacklog = 1 << 20
+
+    fileprivate struct State {
+        var pending: [UInt8] = []
+        var finished = false
+        var closed = false
+        var suspended = false
+        var closeHandlers: [@Sendable () -> Void] = []
+    }
+
+    private let state = Mutex(State())
+    /// Wakes the suspended connection; set by the server before the stream starts.
+    private let resumeConnection: @Sendable () -> Void
+
+    init(resumeConnection: @escaping @Sendable () -> Void) {
+        self.resumeConnection = resumeConnection
+    }
+
+    /// Queues bytes for sending. Returns false once the stream is finished or closed
+    /// (including when the backlog limit ended it).
+    @discardableResult
+    public func write(_ bytes: [UInt8]) -> Bool {
+        let (accepted, wake) = state.withLock { state -> (Bool, Bool) in
+            guard !state.finished, !state.closed else { return (false, false) }
+            if state.pending.count + bytes.count > Self.maximumBacklog {
+                state.finished = true
+                state.pending.removeAll()
+                return (false, state.takeSuspension())
+            }
+            state.pending += bytes
+            return (true, state.takeSuspension())
+        }
+        if wake { resumeConnection() }
+        return accepted
+    }
+
+    @discardableResult
+    public func write(_ text: String) -> Bool { write(Array(text.utf8)) }
+
+    /// Ends the stream after what is queued has been sent.
+    public func finish() {
+        let wake = state.withLock { state -> Bool in
+            state.finished = true
+            return state.takeSuspension()
+        }
+        if wake { resumeConnection() }
+    }
+
+    /// True once the connection is gone; writes are then dropped.
+    public var isClosed: Bool { state.withLock { $0.closed } }
+
+    /// Runs `handler` once when the connection ends (at once if it already has).
+    public func onClose(_ handler: @escaping @Sendable () -> Void) {
+        let alreadyClosed = state.withLock { state -> Bool in
+            if !state.closed { state.closeHandlers.append(handler) }
+            return state.closed
+        }
+        if alreadyClosed { handler() }
+    }
+
+    /// What the server's content reader should do next.
+    enum Read {
+        case bytes(Int)
+        case suspend
+        case end
+    }
+
+    /// Copies queued bytes into `buffer`. When nothing is queued, calls `suspend` (which
+    /// suspends the connection) under the lock, so a concurrent write cannot resume the
+    /// connection before it is suspended; the next write resumes it.
+    func read(into buffer: UnsafeMutableRawBufferPointer, suspend: () -> Void) -> Read {
+        state.withLock { state in
+            if !state.pending.isEmpty {
+                let count = min(buffer.count, state.pending.count)
+                state.pending.withUnsafeBytes { source in
+                    buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[..<count]))
+                }
+                state.pending.removeFirst(count)
+                return .bytes(count)
+            }
+            if state.finished || state.closed { return .end }
+            state.suspended = true
+            suspend()
+            return .suspend
+        }
+    }
+
+    /// Called by the server when the connection is gone.
+    func connectionClosed() {
+        let handlers = state.withLock { state -> [@Sendable () -> Void] in
+            state.closed = true
+            state.suspended = false
+            state.pending.removeAll()
+            defer { state.closeHandlers.removeAll() }
+            return state.closeHandlers
+        }
+        for handler in handlers { handler() }
+    }
+}
+
+extension ResponseStreamWriter.State {
+    /// Whoever clears the suspended flag owns the duty to resume the connection, exactly once.
+    fileprivate mutating func takeSuspension() -> Bool {
+        defer { suspended = false }
+        return suspended
+    }
+}

@@ -1,0 +1,100 @@
+/// Answers a request; throws an `HTTPError` for bad input.
+public typealias Handler = @Sendable (Request) throws -> Response
+
+/// What a route accepts beyond the defaults.
+public struct RouteOptions: Sendable {
+    /// Multipart bodies may carry files up to the upload limits instead of the form limit.
+    public var acceptsUploads: Bool
+
+    public init(acceptsUploads: Bool = false) {
+        self.acceptsUploads = acceptsUploads
+    }
+}
+
+/// Maps a method and a path pattern to a handler.
+///
+/// Patterns are literal segments, `:name` (one segment) and a final `*name` (the rest of
+/// the path). Literal segments win over parameters; GET routes answer HEAD too.
+public struct Router: Sendable {
+    public struct Route: Sendable {
+        public let method: HTTPMethod
+        public let pattern: String
+        public let options: RouteOptions
+        let segments: [PatternSegment]
+        let handler: Handler
+    }
+
+    enum PatternSegment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+        case rest(String)
+    }
+
+    /// The outcome of matching a path.
+    public enum Match: Sendable {
+        case found(Route, parameters: [String: String])
+        case methodNotAllowed(allowed: [HTTPMethod])
+        case notFound
+    }
+
+    private var routes: [Route] = []
+    /// Answers paths no route matches (e.g. static files); throws 404 when nil.
+    public var fallback: Handler?
+
+    public init() {}
+
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, options: RouteOptions = RouteOptions(), _ handler: @escaping Handler) {
+        let segments = pattern.split(separator: "/").map { part -> PatternSegment in
+            if part.hasPrefix(":") { return .parameter(String(part.dropFirst())) }
+            if part.hasPrefix("*") { return .rest(String(part.dropFirst())) }
+            return .literal(String(part))
+        }
+        routes.append(Route(method: method, pattern: pattern, options: options, segments: segments, handler: handler))
+    }
+
+    public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add(.get, pattern, handler) }
+    public mutating func post(_ pattern: String, options: RouteOptions = RouteOptions(), _ handler: @escaping Handler) {
+        add(.post, pattern, options: options, handler)
+    }
+
+    /// Finds the route for `method` and `path`, preferring the most literal pattern.
+    public func match(_ method: HTTPMethod, _ path: RequestPath) -> Match {
+        var best: (route: Route, parameters: [String: String], score: Int)?
+        var allowed: [HTTPMethod] = []
+        for route in routes {
+            guard let (parameters, score) = Self.bind(route.segments, to: path.segments) else { continue }
+            allowed.append(route.method)
+            if route.method == .get { allowed.append(.head) }
+            let methodFits = route.method == method || (method == .head && route.method == .get)
+            if methodFits, score > best?.score ?? -1 {
+                best = (route, parameters, score)
+            }
+        }
+        if let best { return .found(best.route, parameters: best.parameters) }
+        if allowed.isEmpty { return .notFound }
+        var unique: [HTTPMethod] = []
+        for method in allowed where !unique.contains(method) { unique.append(method) }
+        return .methodNotAllowed(allowed: unique)
+    }
+
+    /// Binds pattern segments to path segments; the score counts literal matches.
+    private static func bind(_ pattern: [PatternSegment], to path: [String]) -> ([String: String], Int)? {
+        var parameters: [String: String] = [:]
+        var score = 0
+        for (index, segment) in pattern.enumerated() {
+            switch segment {
+            case .rest(let name):
+                parameters[name] = path[min(index, path.count)...].joined(separator: "/")
+                return (parameters, score)
+            case .literal(let text):
+                guard index < path.count, path[index] == text else { return nil }
+                score += 2
+            case .parameter(let name):
+                guard index < path.count else { return nil }
+                parameters[name] = path[index]
+                score += 1
+            }
+        }
+        return pattern.count == path.count ? (parameters, score) : nil
+    }
+}

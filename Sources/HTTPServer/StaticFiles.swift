@@ -1,0 +1,353 @@
+import Crypto
+import Foundation
+
+/// Static assets from one folder, catalogued at start-up.
+///
+/// Only regular files found by the start-up scan are ever served, so no request path
+/// (`..`, escapes, unknown names) can reach anything else. Hidden names (starting with `.`)
+/// are skipped, and a symbolic link is followed only when its real path stays inside the
+/// folder. Each file is hashed once (SHA-256) for its `ETag` and fingerprinted URL; text
+/// files are gzip-compressed once; small files are kept in memory.
+public struct StaticFiles: Sendable {
+    /// Files up to this size are answered from memory; larger ones are sent from disk.
+    static let inMemoryLimit = 256 * 1024
+    /// Text files up to this size are precompressed; past it the memory is not worth it.
+    static let compressionLimit = 8 * 1024 * 1024
+    /// Hex digits of the content hash in a fingerprinted URL (64 bits).
+    static let fingerprintLength = 16
+
+    let catalogue: Catalogue
+
+    /// Scans `root` recursively and catalogues every servable file in it.
+    ///
+    /// - Throws: `StaticFilesError` if `root` is missing or not a folder, or if a file or
+    ///   folder in it cannot be read (better to fail at start-up than to answer 404 later).
+    public init(root: String) throws {
+        catalogue = try Catalogue(assets: Scanner.scan(root: root))
+    }
+
+    /// The fingerprinted URL of an asset: `/css/app.css` → `/css/app.3f2a9c1b5d7e0a42.css`,
+    /// built from the SHA-256 of the content, so it may be cached for a year.
+    ///
+    /// A query or fragment is kept. Unknown paths are returned unchanged.
+    public func url(for path: String) -> String {
+        let end = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
+        guard let parsed = try? RequestPath(encoded: String(path[..<end])),
+              let fingerprinted = catalogue.fingerprintedURLs[parsed.description]
+        else { return path }
+        return fingerprinted + path[end...]
+    }
+
+    /// Answers a GET or HEAD for a catalogued file, by plain or fingerprinted path.
+    ///
+    /// Handles `If-None-Match`/`If-Modified-Since` (304), `Range`/`If-Range` (206, 416) and
+    /// gzip negotiation. HEAD gets the same status, headers and body as GET (the server drops
+    /// the body), except that `Range` is ignored: RFC 9110 defines ranges for GET only.
+    /// - Returns: nil for other methods, unknown paths, folders, files deleted since start-up,
+    ///   and files too large for memory that changed since (their ETag would be wrong).
+    public func response(for request: Request) -> Response? {
+        guard request.method == .get || request.method == .head,
+              let route = catalogue.routes[request.path.description],
+              route.asset.isStillOnDisk
+        else { return nil }
+        return Answer(asset: route.asset, isFingerprinted: route.isFingerprinted, request: request).response()
+    }
+}
+
+/// Why the static files folder could not be catalogued.
+public struct StaticFilesError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong and with which path.
+    public let message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}
+
+extension StaticFiles {
+    /// One catalogued file: everything needed to answer for it without reading it again.
+    struct Asset: Sendable {
+        /// The real path of the file (symbolic links resolved).
+        let filePath: String
+        /// The decoded segments of the plain (not fingerprinted) URL.
+        let segments: [String]
+        let size: Int
+        /// The modification time seen at start-up, to notice a file replaced since.
+        let modified: FileTime
+        /// `Last-Modified` in seconds, never later than start-up: a file stamped in the
+        /// future would otherwise never revalidate by date.
+        let lastModified: Int
+        /// Hex SHA-256 of the content.
+        let hash: String
+        let mediaType: MediaType
+        /// The content, when small enough to keep in memory.
+        let identity: [UInt8]?
+        /// The gzip-compressed content, when the type is text and compression made it smaller.
+        let gzipped: [UInt8]?
+
+        /// Strong validator of the identity representation.
+        var etag: String { "\"\(hash.prefix(32))\"" }
+        /// Strong validator of the gzip representation: a different representation must not
+        /// share a strong ETag with the identity one (RFC 9110 §8.8.3).
+        var gzipETag: String { "\"\(hash.prefix(32))-gzip\"" }
+
+        /// Whether the file is still there as it was scanned.
+        ///
+        /// A file kept in memory only needs to exist (the copy matches the ETag); a file sent
+        /// from disk must also be unchanged, or its bytes would contradict ETag and fingerprint.
+        var isStillOnDisk: Bool {
+            var info = stat()
+            guard stat(filePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+            return identity != nil || (Int(info.st_size) == size && FileTime(info) == modified)
+        }
+    }
+
+    /// A file modification time to the nanosecond.
+    struct FileTime: Sendable, Equatable {
+        let seconds: Int
+        let nanoseconds: Int
+
+        init(_ info: stat) {
+            #if canImport(Darwin)
+            seconds = Int(info.st_mtimespec.tv_sec)
+            nanoseconds = Int(info.st_mtimespec.tv_nsec)
+            #else
+            seconds = Int(info.st_mtim.tv_sec)
+            nanoseconds = Int(info.st_mtim.tv_nsec)
+            #endif
+        }
+    }
+
+    /// The lookup tables built from the scanned assets; immutable once built.
+    final class Catalogue: Sendable {
+        struct Route: Sendable {
+            let asset: Asset
+            let isFingerprinted: Bool
+        }
+
+        /// Assets by decoded URL path ("/css/app.css" and "/css/app.<hash>.css").
+        let routes: [String: Route]
+        /// Percent-encoded fingerprinted URL by decoded plain path.
+        let fingerprintedURLs: [String: String]
+
+        init(assets: [Asset]) {
+            var routes: [String: Route] = [:]
+            for asset in assets {
+                routes[Self.path(asset.segments)] = Route(asset: asset, isFingerprinted: false)
+            }
+            var urls: [String: String] = [:]
+            for asset in assets {
+                let segments = Self.fingerprinted(asset.segments, hash: asset.hash)
+                let key = Self.path(segments)
+                // A real file whose name happens to look fingerprinted keeps its own URL.
+                guard routes[key] == nil else { continue }
+                routes[key] = Route(asset: asset, isFingerprinted: true)
+                urls[Self.path(asset.segments)] = "/" + segments.map(Self.percentEncoded).joined(separator: "/")
+            }
+            self.routes = routes
+            self.fingerprintedURLs = urls
+        }
+
+        /// The same key `RequestPath.description` gives for these segments.
+        static func path(_ segments: [String]) -> String { "/" + segments.joined(separator: "/") }
+
+        /// Inserts the fingerprint before the extension of the last segment
+        /// (`app.min.js` → `app.min.<hash>.js`; `LICENSE` → `LICENSE.<hash>`).
+        static func fingerprinted(_ segments: [String], hash: String) -> [String] {
+            guard let name = segments.last else { return segments }
+            let fingerprint = String(hash.prefix(StaticFiles.fingerprintLength))
+            let renamed: String
+            if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+                renamed = String(name[..<dot]) + "." + fingerprint + String(name[dot...])
+            } else {
+                renamed = name + "." + fingerprint
+            }
+            return Array(segments.dropLast()) + [renamed]
+        }
+
+        /// Escapes all but RFC 3986 unreserved characters, so any file name gives a valid URL.
+        static func percentEncoded(_ segment: String) -> String {
+            var output = ""
+            for byte in segment.utf8 {
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                     UInt8(ascii: "_"), UInt8(ascii: "~"):
+                    output.unicodeScalars.append(Unicode.Scalar(byte))
+                default:
+                    output += "%" + Hex.byte(byte).uppercased()
+                }
+            }
+            return output
+        }
+    }
+}
+
+extension StaticFiles {
+    /// Walks the folder once at start-up and loads every servable file.
+    struct Scanner {
+        /// The real path of the root, which every served file must lie inside.
+        let root: String
+        let startTime = Int(Date().timeIntervalSince1970)
+        private(set) var assets: [Asset] = []
+
+        static func scan(root: String) throws -> [Asset] {
+            guard let real = realPath(root) else {
+                throw StaticFilesError("The static files folder “\(root)” does not exist or cannot be resolved.")
+            }
+            var info = stat()
+            guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw StaticFilesError("The static files path “\(root)” is not a folder.")
+            }
+            var scanner = Scanner(root: real)
+            try scanner.scan(directory: real, segments: [], ancestors: [real])
+            return scanner.assets
+        }
+
+        /// Catalogues one folder; `ancestors` holds the real paths being walked, so a link back
+        /// up the tree is not followed round in circles.
+        private mutating func scan(directory: String, segments: [String], ancestors: Set<String>) throws {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+            } catch {
+                throw StaticFilesError("Cannot list the static files folder “\(directory)”: \(error.localizedDescription)")
+            }
+            // Hidden files and folders (.git, .env, .DS_Store) are never published.
+            for name in names where !name.hasPrefix(".") {
+                try add(path: Self.child(name, of: directory), segments: segments + [name], ancestors: ancestors)
+            }
+        }
+
+        private mutating func add(path: String, segments: [String], ancestors: Set<String>) throws {
+            var info = stat()
+            // Gone between listing and looking: nothing to serve.
+            guard lstat(path, &info) == 0 else { return }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                try load(path: path, segments: segments)
+            case S_IFDIR:
+                try scan(directory: path, segments: segments, ancestors: ancestors.union([path]))
+            case S_IFLNK:
+                try follow(link: path, segments: segments, ancestors: ancestors)
+            default:
+                return  // FIFOs, sockets and devices are never content.
+            }
+        }
+
+        /// Follows a symbolic link only if its target resolves to a file or folder inside the root.
+        private mutating func follow(link: String, segments: [String], ancestors: Set<String>) throws {
+            guard let target = Self.realPath(link), target.hasPrefix(Self.child("", of: root)),
+                  !ancestors.contains(target) else { return }
+            var info = stat()
+            guard stat(target, &info) == 0 else { return }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                try load(path: target, segments: segments)
+            case S_IFDIR:
+                try scan(directory: target, segments: segments, ancestors: ancestors.union([target]))
+            default:
+                return
+            }
+        }
+
+        private mutating func load(path: String, segments: [String]) throws {
+            if let asset = try Loader(path: path, segments: segments, startTime: startTime).load() {
+                assets.append(asset)
+            }
+        }
+
+        /// `directory/name`, without doubling the slash when the directory is `/`.
+        private static func child(_ name: String, of directory: String) -> String {
+            directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        }
+
+        static func realPath(_ path: String) -> String? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+    }
+}
+
+extension StaticFiles {
+    /// Reads one file: hashes it in chunks, keeps it if small, precompresses text.
+    struct Loader {
+        private static let chunkSize = 64 * 1024
+
+        let path: String
+        let segments: [String]
+        let startTime: Int
+
+        /// The asset, or nil if the file vanished or stopped being a regular file since the scan saw it.
+        func load() throws -> Asset? {
+            // O_NONBLOCK: a FIFO swapped in after the type check must not hang start-up.
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            if fd < 0 && errno == ENOENT { return nil }
+            guard fd >= 0 else { throw failure("open") }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { throw failure("inspect") }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return try load(fd, info: info)
+        }
+
+        private func load(_ fd: Int32, info: stat) throws -> Asset {
+            let mediaType = MediaType.forFile(named: segments.last ?? "")
+            let size = Int(info.st_size)
+            let keep = size <= StaticFiles.inMemoryLimit
+                || (mediaType.isCompressible && size <= StaticFiles.compressionLimit)
+            let (hash, content) = try readAll(fd, keeping: keep, expected: size)
+            let modified = FileTime(info)
+            return Asset(
+                filePath: path, segments: segments, size: size, modified: modified,
+                lastModified: min(modified.seconds, startTime), hash: hash, mediaType: mediaType,
+                identity: size <= StaticFiles.inMemoryLimit ? content : nil,
+                gzipped: mediaType.isCompressible ? Self.smallerGzip(of: content) : nil)
+        }
+
+        /// Reads to the end, hashing as it goes, so large files are never held whole in memory.
+        private func readAll(_ fd: Int32, keeping: Bool, expected: Int) throws -> (hash: String, content: [UInt8]?) {
+            var hasher = SHA256()
+            var content: [UInt8]? = keeping ? [] : nil
+            var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+            var total = 0
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { throw failure("read") }
+                if count == 0 { break }
+                buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                content?.append(contentsOf: buffer[..<count])
+                total += count
+            }
+            // Size, hash and memory copy must describe the same bytes.
+            guard total == expected else { throw StaticFilesError("The static file “\(path)” changed while it was being read.") }
+            return (Hex.string(hasher.finalize()), content)
+        }
+
+        /// The gzip form, kept only when it saves bytes (tiny files grow under gzip's header).
+        private static func smallerGzip(of content: [UInt8]?) -> [UInt8]? {
+            guard let content, let compressed = Gzip.compress(content), compressed.count < content.count
+            else { return nil }
+            return compressed
+        }
+
+        private func failure(_ action: String) -> StaticFilesError {
+            StaticFilesError("Cannot \(action) the static file “\(path)”: \(String(cString: strerror(errno))).")
+        }
+    }
+
+    /// Lower-case hexadecimal text of bytes.
+    enum Hex {
+        private static let digits = Array("0123456789abcdef".utf8)
+
+        static func byte(_ byte: UInt8) -> String {
+            String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]], as: UTF8.self)
+        }
+
+        static func string<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
+            bytes.map { byte($0) }.joined()
+        }
+    }
+}

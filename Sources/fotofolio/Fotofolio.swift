@@ -1,0 +1,11 @@
+import ArgumentParser
+
+@main
+struct FotofolioCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fotofolio",
+        abstract: "Fotofolio: portfolios of photographers, and a place for clients to find and talk to them.",
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self
+    )
+}

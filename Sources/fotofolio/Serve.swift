@@ -1,0 +1,112 @@
+import ArgumentParser
+import Dispatch
+import Fotofolio
+import FotofolioWeb
+import Foundation
+import HTTPServer
+import Logging
+
+/// `fotofolio serve`: opens the database, loads templates and assets, and serves HTTP
+/// until SIGINT or SIGTERM.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start the web server.",
+        discussion: "Every option can also be set by the environment variable named in its help; a flag wins over the variable.")
+
+    @Option(help: "Address to listen on; all IPv4 and IPv6 addresses when omitted. (FOTOFOLIO_HOST)")
+    var host: String?
+
+    @Option(help: "TCP port; 0 picks a free one. (FOTOFOLIO_PORT, default 8080)")
+    var port: Int?
+
+    @Option(help: "Folder for the database and uploads. (FOTOFOLIO_DATA_DIR, default ./data)")
+    var dataDir: String?
+
+    @Option(help: "Folder of static assets. (FOTOFOLIO_PUBLIC_DIR, default ./Public)")
+    var publicDir: String?
+
+    @Option(help: "Folder of Mustache templates and string tables. (FOTOFOLIO_TEMPLATES_DIR, default ./Templates)")
+    var templatesDir: String?
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical. (FOTOFOLIO_LOG_LEVEL, default info)")
+    var logLevel: String?
+
+    func validate() throws {
+        if let port = resolvedPort, !(0...65535).contains(port) {
+            throw ValidationError("The port must be between 0 and 65535.")
+        }
+        if Logger.Level(rawValue: resolved(logLevel, "FOTOFOLIO_LOG_LEVEL", "info")) == nil {
+            throw ValidationError("Unknown log level; use trace, debug, info, notice, warning, error or critical.")
+        }
+    }
+
+    func run() throws {
+        let level = Logger.Level(rawValue: resolved(logLevel, "FOTOFOLIO_LOG_LEVEL", "info")) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "fotofolio")
+        let dataDirectory = resolved(dataDir, "FOTOFOLIO_DATA_DIR", "data")
+        do {
+            try serve(dataDirectory: dataDirectory, logger: logger)
+        } catch {
+            // Start-up problems (a port in use, a missing template) end with a sentence, not a trace.
+            logger.critical("Cannot start: \(error)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func serve(dataDirectory: String, logger: Logger) throws {
+        let database = try AppDatabase(directory: dataDirectory)
+        try database.recordStart(version: FotofolioVersion.current)
+        let app = try WebApp(
+            database: database,
+            templatesDirectory: resolved(templatesDir, "FOTOFOLIO_TEMPLATES_DIR", "Templates"),
+            publicDirectory: resolved(publicDir, "FOTOFOLIO_PUBLIC_DIR", "Public"),
+            logger: logger)
+        var configuration = ServerConfiguration(
+            host: resolved(host, "FOTOFOLIO_HOST"), port: resolvedPort ?? 8080,
+            temporaryDirectory: dataDirectory + "/tmp")
+        configuration.threadCount = ProcessInfo.processInfo.activeProcessorCount
+        let daemon = HTTPDaemon(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
+        app.metrics.observeConnections { [weak daemon] in daemon?.openConnections ?? 0 }
+        try daemon.start()
+        StartupBanner(host: configuration.host, port: daemon.port).print()
+        ShutdownSignal.wait()
+        logger.info("Shutting down")
+        daemon.shutdown()
+        logger.info("Stopped")
+    }
+
+    private var resolvedPort: Int? {
+        port ?? ProcessInfo.processInfo.environment["FOTOFOLIO_PORT"].flatMap(Int.init)
+    }
+
+    private func resolved(_ flag: String?, _ variable: String) -> String? {
+        flag ?? ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    private func resolved(_ flag: String?, _ variable: String, _ fallback: String) -> String {
+        resolved(flag, variable) ?? fallback
+    }
+}
+
+/// Blocks until SIGINT or SIGTERM arrives.
+enum ShutdownSignal {
+    static func wait() {
+        let received = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN) // let the dispatch source see it instead of the default action
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { received.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        signal(SIGPIPE, SIG_IGN)
+        received.wait()
+        sources.forEach { $0.cancel() }
+    }
+}

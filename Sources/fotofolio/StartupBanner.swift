@@ -1,0 +1,23 @@
+import Foundation
+import HTTPServer
+import QRCode
+
+/// What the server prints when it is ready: every address it can be reached at and a QR
+/// code of the first LAN address, so a phone on the same network can open it at once.
+struct StartupBanner {
+    let host: String?
+    let port: Int
+
+    func print() {
+        let lan = host == nil || host == "::" || host == "0.0.0.0" ? LocalAddresses.reachable() : []
+        let local = host.map { LocalAddresses.url(host: $0 == "::" || $0 == "0.0.0.0" ? "localhost" : $0, port: port) }
+            ?? LocalAddresses.url(host: "localhost", port: port)
+        var lines = ["", "Fotofolio is running:", "  \(local)"]
+        lines += lan.map { "  \(LocalAddresses.url(host: $0, port: port))" }
+        if let first = lan.first, let code = try? QRCode(encoding: LocalAddresses.url(host: first, port: port)) {
+            lines += ["", "Scan to open on a phone on the same network:", code.terminalText(), ""]
+        }
+        Swift.print(lines.joined(separator: "\n"))
+        fflush(nil) // flush every stream: stdout may be a pipe to a log
+    }
+}

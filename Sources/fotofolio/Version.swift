@@ -1,0 +1,4 @@
+/// The version this build reports.
+enum FotofolioVersion {
+    static let current = "0.1.0"
+}
