@@ -54,7 +54,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(
+            name: "HTTPServerTests",
+            dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "FotofolioTests", dependencies: ["Fotofolio"]),
         .testTarget(

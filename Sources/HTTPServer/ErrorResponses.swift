@@ -8,10 +8,15 @@ public struct ErrorResponses: Middleware {
     let logger: Logger
     let render: Renderer
 
-    public init(logger: Logger, render: @escaping Renderer) {
+    /// Place it last in the chain, so the middleware around it (headers, logs, metrics)
+    /// sees every error as a response.
+    public init(logger: Logger, render: @escaping Renderer = ErrorResponses.plainText) {
         self.logger = logger
         self.render = render
     }
+
+    /// The error's own message as plain text.
+    public static let plainText: Renderer = { error, _ in .text(error.message, status: error.status) }
 
     public func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
         do {

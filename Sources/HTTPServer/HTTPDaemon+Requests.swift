@@ -19,14 +19,16 @@ extension HTTPDaemon {
         return answer(state, on: connection)
     }
 
-    /// A body chunk. Past a limit the request is answered at once (413) without reading the
-    /// rest; if libmicrohttpd refuses a response mid-body, the rest is discarded and the
-    /// answer goes out when the body ends.
+    /// A body chunk. Once the request has failed (a limit passed, malformed input) the rest
+    /// of the body is read and dropped, never buffered, and the answer goes out when it ends:
+    /// libmicrohttpd 0.9.75 refuses a response while a body is still arriving. A client that
+    /// keeps sending past the largest upload allowed is cut off.
     func bodyReceived(_ chunk: UnsafeRawBufferPointer, for state: RequestState, on connection: OpaquePointer) -> MHD_Result {
-        guard !state.responseQueued else { return .YES }
+        guard state.failure == nil else {
+            state.discardedBytes += chunk.count
+            return state.discardedBytes > configuration.bodyLimits.uploadBytes ? .NO : .YES
+        }
         state.consume(chunk)
-        guard state.failure != nil else { return .YES }
-        _ = answer(state, on: connection)
         return .YES
     }
 
@@ -34,6 +36,7 @@ extension HTTPDaemon {
         guard !state.responseQueued else { return .YES }
         return answer(state, on: connection)
     }
+
 
     private func answer(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         let request = state.makeRequest()

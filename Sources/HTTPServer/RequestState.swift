@@ -17,6 +17,8 @@ final class RequestState {
     var failure: HTTPFailure?
     var body: BodyCollector?
     var responseQueued = false
+    /// Body bytes read and dropped after the request failed.
+    var discardedBytes = 0
     private var spooledFiles: [String] = []
 
     init(id: String, connection: OpaquePointer, method: String, url: String, router: Router, configuration: ServerConfiguration) {

@@ -1,0 +1,187 @@
+"""Fixtures for the browser tests: one Fotofolio server for the whole run, and a
+fresh headless Chromium for every test that asks for one."""
+
+import json
+import os
+import queue
+import re
+import signal
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.wait import WebDriverWait
+
+HERE = Path(__file__).resolve().parent
+REPO_ROOT = HERE.parents[1]
+SCREENSHOTS = HERE / "screenshots"
+
+# Debian's packages (chromium, chromium-driver): the same build on every machine, and
+# nothing is downloaded at run time.
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+STARTUP_DEADLINE = 30.0
+SHUTDOWN_DEADLINE = 10.0
+DEFAULT_SIZE = (1280, 800)
+
+
+def tail(path, lines=30):
+    """The end of a log file, for failure messages."""
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def pipe_lines(stream, into):
+    """Moves a pipe's lines into a queue (None at the end) so the reader can wait with a
+    deadline, and keeps draining it afterwards so the server never blocks on a full pipe."""
+    for line in stream:
+        into.put(line)
+    into.put(None)
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory):
+    """The address of a Fotofolio server on a free loopback port, with an empty data folder."""
+    binary = Path(os.environ.get("FOTOFOLIO_BINARY", REPO_ROOT / ".build" / "debug" / "fotofolio"))
+    if not binary.is_file():
+        pytest.fail(f"No Fotofolio binary at {binary}; build it or set FOTOFOLIO_BINARY.")
+    workspace = tmp_path_factory.mktemp("server")
+    log_path = workspace / "server.log"
+    command = [
+        str(binary), "serve",
+        "--host", "127.0.0.1",
+        # Port 0 lets the kernel pick a free port: no race with other processes for a
+        # port chosen in advance. The banner tells which one it is.
+        "--port", "0",
+        "--data-dir", str(workspace / "data"),
+        "--public-dir", str(REPO_ROOT / "Public"),
+        "--templates-dir", str(REPO_ROOT / "Templates"),
+    ]
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
+    lines = queue.Queue()
+    reader = threading.Thread(target=pipe_lines, args=(process.stdout, lines), daemon=True)
+    reader.start()
+    try:
+        url = read_banner_url(lines, log_path)
+        # WebDriverWait polls any object, not only a browser: here, the server process.
+        WebDriverWait(process, STARTUP_DEADLINE, poll_frequency=0.05).until(
+            lambda server: healthy(url, server, log_path), f"{url}/healthz did not answer ok in time")
+        yield url
+    finally:
+        stop(process, log_path)
+        reader.join(timeout=SHUTDOWN_DEADLINE)
+
+
+def read_banner_url(lines, log_path):
+    """Waits for the "Fotofolio is running:" banner and returns the address under it."""
+    deadline = time.monotonic() + STARTUP_DEADLINE
+    seen_banner = False
+    while True:
+        try:
+            line = lines.get(timeout=max(deadline - time.monotonic(), 0))
+        except queue.Empty:
+            pytest.fail(f"The server printed no banner within {STARTUP_DEADLINE:.0f} s.\n{tail(log_path)}")
+        if line is None:
+            pytest.fail(f"The server exited before it was ready.\n{tail(log_path)}")
+        if "Fotofolio is running:" in line:
+            seen_banner = True
+        elif seen_banner and (match := re.search(r"(http://127\.0\.0\.1:\d+)/?", line)):
+            return match.group(1)
+
+
+def healthy(url, process, log_path):
+    if process.poll() is not None:
+        pytest.fail(f"The server exited with code {process.returncode}.\n{tail(log_path)}")
+    try:
+        with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
+            return response.status == 200 and json.load(response).get("status") == "ok"
+    except (OSError, ValueError):
+        return False
+
+
+def stop(process, log_path):
+    """Stops the server the way a service manager would, and insists it shuts down cleanly."""
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+    try:
+        code = process.wait(timeout=SHUTDOWN_DEADLINE)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        pytest.fail(f"The server did not stop within {SHUTDOWN_DEADLINE:.0f} s of SIGTERM.\n{tail(log_path)}")
+    assert code == 0, f"The server exited with code {code} after SIGTERM.\n{tail(log_path)}"
+
+
+@pytest.fixture(scope="session")
+def screenshots_dir():
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS
+
+
+def set_viewport(driver, width, height):
+    """Gives the page exactly width × height CSS pixels.
+
+    A headless window's size includes invisible window chrome and has a minimum width,
+    so resizing the window does not give an exact viewport. Emulation does; phone widths
+    also get a phone's overlay scrollbars, so the layout sees all of its width."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 768,
+    })
+
+
+@pytest.fixture
+def open_browser(request, screenshots_dir):
+    """Opens headless Chromium: `open_browser(size=(w, h), language="en", javascript=False)`.
+
+    `language` is what the browser asks for in Accept-Language. Every browser is closed
+    after the test; if the test failed, each one's screen is saved first."""
+    if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
+        pytest.fail(f"Needs {CHROMIUM} and {CHROMEDRIVER}: apt-get install chromium chromium-driver")
+    drivers = []
+
+    def open_browser(size=DEFAULT_SIZE, language="cs", javascript=True):
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         f"--lang={language.split(',')[0]}"):
+            options.add_argument(argument)
+        preferences = {"intl.accept_languages": language}
+        if not javascript:
+            preferences["profile.managed_default_content_settings.javascript"] = 2
+        options.add_experimental_option("prefs", preferences)
+        # Console messages, CSP violations among them, for driver.get_log("browser").
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        drivers.append(driver)
+        set_viewport(driver, *size)
+        return driver
+
+    yield open_browser
+
+    report = getattr(request.node, "report_call", None)
+    for number, driver in enumerate(drivers, start=1):
+        try:
+            if report is not None and report.failed:
+                name = re.sub(r"[^\w.-]+", "_", request.node.name).strip("_")
+                suffix = f"-{number}" if len(drivers) > 1 else ""
+                driver.save_screenshot(str(screenshots_dir / f"FAILED-{name}{suffix}.png"))
+        finally:
+            driver.quit()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Keeps each phase's report on the test item, so fixtures can tell whether it failed."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report

@@ -1,0 +1,102 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import HTTPServer
+
+/// Holds stream writers handed out by a route, so a test can write to them later.
+final class WriterBox: Sendable {
+    private let writers = Mutex<[ResponseStreamWriter]>([])
+    func add(_ writer: ResponseStreamWriter) { writers.withLock { $0.append(writer) } }
+    var all: [ResponseStreamWriter] { writers.withLock { $0 } }
+}
+
+@Suite struct StreamAndShutdownTests {
+    static func server(writers: WriterBox, grace: Duration = .seconds(5)) throws -> TestServer {
+        try TestServer(shutdownGrace: grace) { router in
+            router.get("/stream") { _ in
+                Response(headers: ["Content-Type": "text/event-stream"], body: .stream(ResponseStream { writer in
+                    writers.add(writer)
+                }))
+            }
+            router.get("/slow") { _ in
+                Thread.sleep(forTimeInterval: 0.3)
+                return .text("finished")
+            }
+            router.get("/") { _ in .text("home") }
+        }
+    }
+
+    @Test func streamSendsWritesAsTheyHappenAfterIdling() throws {
+        let writers = WriterBox()
+        let server = try Self.server(writers: writers)
+        let connection = try server.connect()
+        connection.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(eventually { writers.all.count == 1 })
+        // Reading headers proves the idle stream did not block the response from starting.
+        let first = try connection.readResponseHead()
+        #expect(first.status == 200)
+        #expect(first.headers["transfer-encoding"] == "chunked")
+        for message in ["one", "two"] {
+            writers.all[0].write("data: \(message)\n\n")
+            #expect(String(decoding: try connection.readChunk(), as: UTF8.self) == "data: \(message)\n\n")
+        }
+    }
+
+    @Test func idleStreamsDoNotHoldUpOtherRequests() throws {
+        let writers = WriterBox()
+        let server = try Self.server(writers: writers)
+        // More idle streams than polling threads: each must be suspended, not spinning or blocking.
+        let streams = try (0..<8).map { _ in try server.connect() }
+        for stream in streams { stream.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n") }
+        #expect(eventually { writers.all.count == 8 })
+        #expect(try server.get("/").text == "home")
+    }
+
+    @Test func finishingAStreamEndsTheChunkedBody() throws {
+        let writers = WriterBox()
+        let server = try Self.server(writers: writers)
+        let connection = try server.connect()
+        connection.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(eventually { writers.all.count == 1 })
+        writers.all[0].write("last")
+        writers.all[0].finish()
+        let response = try connection.readResponse()
+        #expect(response.text == "last")
+    }
+
+    @Test func writerLearnsWhenTheClientLeaves() throws {
+        let writers = WriterBox()
+        let server = try Self.server(writers: writers)
+        var connection: RawConnection? = try server.connect()
+        connection?.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(eventually { writers.all.count == 1 })
+        let closed = Atomic<Bool>(false)
+        writers.all[0].onClose { closed.store(true, ordering: .relaxed) }
+        connection = nil
+        // A suspended connection only notices the client is gone when it next writes.
+        #expect(eventually { writers.all[0].write("ping"); return closed.load(ordering: .relaxed) })
+        #expect(!writers.all[0].write("after close"))
+    }
+
+    @Test func shutdownLetsInFlightRequestsFinishAndClosesStreams() throws {
+        let writers = WriterBox()
+        let server = try Self.server(writers: writers)
+        let stream = try server.connect()
+        stream.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(eventually { writers.all.count == 1 })
+        let slow = try server.connect()
+        slow.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.05) // let the slow handler start; its answer is what we check
+        let port = server.port
+        let stopped = Atomic<Bool>(false)
+        let daemon = server.daemon
+        Thread.detachNewThread {
+            daemon.shutdown()
+            stopped.store(true, ordering: .releasing)
+        }
+        #expect(try slow.readResponse().text == "finished")
+        #expect(try stream.readResponse().status == 200) // the stream ends with its terminating chunk
+        #expect(eventually { stopped.load(ordering: .acquiring) })
+        #expect(throws: RawConnection.Failure.self) { try RawConnection(port: port) }
+    }
+}
