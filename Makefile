@@ -1,0 +1,68 @@
+# Fotofolio — `make run` starts the site, `make test` runs every test.
+# Both install the Debian packages they need first (with sudo when not root).
+
+SWIFT   ?= swift
+PORT    ?= 8080
+DATA    ?= data
+VENV    := .venv
+PYTHON  := $(VENV)/bin/python
+
+# Libraries the server links against, and what the tests drive.
+RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqlite3-dev
+TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv
+
+.PHONY: run test build release deps test-deps swift-test js-test browser-test bench clean
+
+run: deps release
+	.build/release/fotofolio serve --port $(PORT) --data-dir $(DATA)
+
+test: test-deps swift-test js-test browser-test
+
+release:
+	$(SWIFT) build -c release --product fotofolio
+
+build:
+	$(SWIFT) build --build-tests
+
+swift-test: build
+	$(SWIFT) test --skip-build
+
+# The widget maths is tested in Node once widgets exist.
+js-test:
+	@if [ -d Tests/JS ]; then \
+	  command -v node >/dev/null || { $(call apt_install,nodejs); }; \
+	  node --test Tests/JS/; \
+	fi
+
+browser-test: build $(VENV)/.installed
+	$(PYTHON) -m pytest Tests/Browser
+
+$(VENV)/.installed: Tests/Browser/requirements.txt
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
+	touch $@
+
+deps:
+	@$(call apt_install,$(RUN_PACKAGES))
+
+test-deps:
+	@$(call apt_install,$(TEST_PACKAGES))
+
+bench: deps release
+	bench/http.sh
+
+clean:
+	rm -rf .build $(VENV) Tests/Browser/screenshots
+
+# Installs the Debian packages in $(1) that are not installed yet; nothing when all are.
+define apt_install
+	missing=""; \
+	for package in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Fotofolio
+
+@Suite final class AppDatabaseTests {
+    let directory = NSTemporaryDirectory() + "fotofolio-db-" + UUID().uuidString
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+    @Test func openingCreatesTheFileInWALModeWithForeignKeys() throws {
+        let database = try AppDatabase(directory: directory)
+        #expect(FileManager.default.fileExists(atPath: directory + "/fotofolio.sqlite"))
+        let (journal, foreignKeys) = try database.pool.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"))
+        }
+        #expect(journal == "wal")
+        #expect(foreignKeys == 1)
+    }
+
+    @Test func everyMigrationIsAppliedOnceAcrossReopenings() throws {
+        let first = try AppDatabase(directory: directory)
+        try first.recordStart(version: "1")
+        let applied = try first.appliedMigrations()
+        #expect(applied == Schema.migrator.migrations)
+        try first.pool.close()
+        let second = try AppDatabase(directory: directory)
+        #expect(try second.appliedMigrations() == applied)
+        #expect(try second.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM serverStart") } == 1)
+    }
+
+    @Test func pingFailsOnceTheDatabaseIsClosed() throws {
+        let database = try AppDatabase(directory: directory)
+        try database.ping()
+        try database.pool.close()
+        #expect(throws: (any Error).self) { try database.ping() }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedWithAnError() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data("not sqlite at all, just text".utf8).write(to: URL(fileURLWithPath: directory + "/fotofolio.sqlite"))
+        #expect(throws: (any Error).self) { try AppDatabase(directory: directory) }
+    }
+}

@@ -1,0 +1,32 @@
+import Testing
+@testable import FotofolioWeb
+
+@Suite struct OperationsTests {
+    @Test func healthzIsOkWhenTheDatabaseAnswers() async throws {
+        let reply = try await WebTestServer().send("/healthz")
+        #expect(reply.status == 200)
+        #expect(reply.headers["content-type"] == "application/json")
+        #expect(reply.body == #"{"database":"ok","status":"ok"}"#)
+    }
+
+    @Test func healthzIs503WhenTheDatabaseIsClosed() async throws {
+        let server = try WebTestServer()
+        try server.database.pool.close()
+        let reply = try await server.send("/healthz")
+        #expect(reply.status == 503)
+        #expect(reply.body.contains(#""status":"unavailable""#))
+    }
+
+    @Test func metricsCountRequestsByRouteAndStatus() async throws {
+        let server = try WebTestServer()
+        _ = try await server.send("/")
+        _ = try await server.send("/missing")
+        let metrics = try await server.send("/metrics")
+        #expect(metrics.status == 200)
+        #expect(metrics.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
+        #expect(metrics.body.contains(#"http_requests_total{route="/",method="GET",status="200"} 1"#))
+        #expect(metrics.body.contains(#"http_requests_total{route="unmatched",method="GET",status="404"} 1"#))
+        #expect(metrics.body.contains(#"http_request_duration_seconds_bucket{route="/",le="+Inf"} 1"#))
+        #expect(metrics.body.contains("http_open_connections "))
+    }
+}

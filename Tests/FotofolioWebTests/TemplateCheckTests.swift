@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import FotofolioWeb
+
+/// Start-up refuses templates that would fail at request time, with a message naming the problem.
+@Suite final class TemplateCheckTests {
+    let directory = NSTemporaryDirectory() + "templates-" + UUID().uuidString
+
+    init() throws {
+        let source = WebTestServer.repository + "/Templates"
+        try FileManager.default.copyItem(atPath: source, toPath: directory)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+
+    private func startupError() -> String? {
+        do {
+            _ = try TemplateLibrary(directory: directory)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func theRepositoryTemplatesPass() {
+        #expect(startupError() == nil)
+    }
+
+    @Test func aMissingPageTemplateStopsStartUp() throws {
+        try FileManager.default.removeItem(atPath: directory + "/pages/search.mustache")
+        #expect(startupError()?.contains("pages/search.mustache") == true)
+    }
+
+    @Test func aMissingPartialStopsStartUp() throws {
+        try "{{<layout}}{{$main}}{{>partials/nowhere}}{{/main}}{{/layout}}"
+            .write(toFile: directory + "/pages/search.mustache", atomically: true, encoding: .utf8)
+        #expect(startupError()?.contains("partials/nowhere") == true)
+    }
+
+    @Test func aTemplateThatDoesNotParseStopsStartUp() throws {
+        try "{{#open}}never closed".write(toFile: directory + "/pages/search.mustache", atomically: true, encoding: .utf8)
+        #expect(startupError()?.contains("pages/search.mustache") == true)
+    }
+
+    @Test func stringTablesThatDifferStopStartUp() throws {
+        let path = directory + "/locales/en.json"
+        var table = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+        table["skipLink"] = nil
+        try JSONSerialization.data(withJSONObject: table).write(to: URL(fileURLWithPath: path))
+        #expect(startupError()?.contains("skipLink") == true)
+    }
+
+    @Test func aMissingTemplatesFolderStopsStartUp() throws {
+        try FileManager.default.removeItem(atPath: directory)
+        #expect(startupError()?.contains("does not exist") == true)
+    }
+}
