@@ -9,7 +9,7 @@ struct DaemonOptions {
     private var address: [UInt8] = []
 
     init(_ configuration: ServerConfiguration) throws {
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_EPOLL.rawValue | MHD_USE_TURBO.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue
         switch configuration.host {
         case nil, "::", "*":

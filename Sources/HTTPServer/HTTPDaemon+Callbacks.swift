@@ -10,8 +10,9 @@ let accessHandler: MHD_AccessHandlerCallback = { context, connection, url, metho
     guard let context, let connection, let requestContext, let uploadSize else { return .NO }
     let daemon = Unmanaged<HTTPDaemon>.fromOpaque(context).takeUnretainedValue()
     guard let existing = requestContext.pointee else {
-        let state = daemon.beginRequest(connection, method: method.map { String(cString: $0) } ?? "",
-                                        url: url.map { String(cString: $0) } ?? "/")
+        // A request line that is not UTF-8 keeps an empty path, which RequestPath rejects (400).
+        let state = daemon.beginRequest(connection, method: method.flatMap { String(validatingCString: $0) } ?? "",
+                                        url: url.flatMap { String(validatingCString: $0) } ?? "")
         requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
         return daemon.headersReceived(state, on: connection)
     }
@@ -56,4 +57,10 @@ let streamReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
 let streamReleased: MHD_ContentReaderFreeCallback = { context in
     guard let context else { return }
     Unmanaged<StreamConnection>.fromOpaque(context).takeRetainedValue().closed()
+}
+
+/// Called when libmicrohttpd no longer needs a `SharedBytes` body.
+let releaseSharedBytes: MHD_ContentReaderFreeCallback = { context in
+    guard let context else { return }
+    Unmanaged<SharedBytes>.fromOpaque(context).release()
 }

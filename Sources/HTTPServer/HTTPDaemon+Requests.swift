@@ -71,6 +71,9 @@ extension HTTPDaemon {
             handle = bytes.withUnsafeBytes { buffer in
                 MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
             }
+        case .shared(let bytes):
+            handle = MHD_create_response_from_buffer_with_free_callback_cls(
+                bytes.count, UnsafeMutableRawPointer(mutating: bytes.buffer.baseAddress), releaseSharedBytes, Unmanaged.passRetained(bytes).toOpaque())
         case .file(let region):
             guard let descriptor = region.takeDescriptor() else { return false }
             handle = MHD_create_response_from_fd_at_offset64(UInt64(region.length), descriptor, UInt64(region.offset))
@@ -83,8 +86,11 @@ extension HTTPDaemon {
         }
         guard let handle else { return false }
         defer { MHD_destroy_response(handle) }
-        for field in response.headers where !Self.managedHeaders.contains(field.name) {
-            MHD_add_response_header(handle, field.name, field.value)
+        for field in response.headers where !Self.isManaged(field.name) {
+            // withCString lends the string's own storage; implicit bridging would copy it.
+            field.name.withCString { name in
+                field.value.withCString { value in _ = MHD_add_response_header(handle, name, value) }
+            }
         }
         guard MHD_queue_response(connection, UInt32(response.status.code), handle) == .YES else { return false }
         if let stream, case .stream(let body) = response.body {
@@ -95,7 +101,9 @@ extension HTTPDaemon {
     }
 
     /// Framing headers libmicrohttpd writes itself.
-    private static let managedHeaders: Set<String> = ["content-length", "transfer-encoding", "connection"]
+    private static func isManaged(_ name: String) -> Bool {
+        name == "content-length" || name == "transfer-encoding" || name == "connection"
+    }
 }
 
 /// Joins a `ResponseStreamWriter` to the suspended-or-not connection it feeds.

@@ -29,6 +29,16 @@ enum PercentDecoding {
         return String(validating: output, as: UTF8.self)
     }
 
+    /// A path segment: most have no escapes, and those are taken as they are (after the
+    /// same NUL and UTF-8 checks) without building a decoded copy.
+    static func decodeSegment(_ bytes: Substring.UTF8View) -> String? {
+        guard bytes.contains(UInt8(ascii: "%")) else {
+            if bytes.contains(0) { return nil }
+            return String(Substring(bytes))
+        }
+        return decode(bytes)
+    }
+
     static func decode(_ text: String, plusIsSpace: Bool = false) -> String? {
         decode(Array(text.utf8), plusIsSpace: plusIsSpace)
     }

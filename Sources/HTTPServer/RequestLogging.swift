@@ -10,7 +10,7 @@ public struct RequestLogging: Middleware {
     public func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
         let started = ContinuousClock.now
         var response = try next(request)
-        response.headers.set("X-Request-Id", request.id)
+        response.headers.add("X-Request-Id", request.id)
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
         logger.info("\(request.method) \(request.rawPath) \(response.status.code)", metadata: [

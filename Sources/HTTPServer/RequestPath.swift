@@ -5,8 +5,13 @@
 /// dropped, so `//a/./b/` and `/a/b` are the same path.
 public struct RequestPath: Sendable, Equatable, CustomStringConvertible {
     public let segments: [String]
+    /// The normalized path, always starting with `/`.
+    public let description: String
 
-    public init(segments: [String]) { self.segments = segments }
+    public init(segments: [String]) {
+        self.segments = segments
+        description = "/" + segments.joined(separator: "/")
+    }
 
     /// Parses the path part of a request target as sent (still percent-encoded).
     public init(encoded raw: String) throws(HTTPFailure) {
@@ -15,10 +20,10 @@ public struct RequestPath: Sendable, Equatable, CustomStringConvertible {
         }
         var segments: [String] = []
         for encoded in raw.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
-            guard let segment = PercentDecoding.decode(encoded) else {
+            guard let segment = PercentDecoding.decodeSegment(encoded) else {
                 throw HTTPFailure(.badRequest, "The request path has a malformed escape, a NUL byte or invalid UTF-8.")
             }
-            if segment.contains("/") {
+            if segment.utf8.contains(UInt8(ascii: "/")) {
                 throw HTTPFailure(.badRequest, "The request path may not contain an encoded slash (%2F).")
             }
             if segment == ".." {
@@ -27,9 +32,6 @@ public struct RequestPath: Sendable, Equatable, CustomStringConvertible {
             if segment == "." { continue }
             segments.append(segment)
         }
-        self.segments = segments
+        self.init(segments: segments)
     }
-
-    /// The normalized path, always starting with `/`.
-    public var description: String { "/" + segments.joined(separator: "/") }
 }

@@ -121,8 +121,10 @@ final class RequestState {
 
     private static func query(on connection: OpaquePointer) throws(HTTPFailure) -> QueryItems {
         // Arguments arrive undecoded (see the shim's unescape callback); decode them strictly.
+        let arguments = values(of: .GET_ARGUMENT_KIND, on: connection)
+        if arguments.isEmpty { return QueryItems() }
         var encoded: [String] = []
-        for (name, value) in values(of: .GET_ARGUMENT_KIND, on: connection) {
+        for (name, value) in arguments {
             encoded.append(value.isEmpty ? name : "\(name)=\(value)")
         }
         return try QueryItems(encoded: encoded.joined(separator: "&"))

@@ -40,6 +40,8 @@ public struct Response: Sendable {
 public enum ResponseBody: Sendable {
     case empty
     case bytes([UInt8])
+    /// Bytes kept for many responses, sent without copying.
+    case shared(SharedBytes)
     /// A region of an open file, sent by the kernel (sendfile) without copying into Swift.
     case file(FileRegion)
     /// Bytes produced over time (chunked encoding), e.g. Server-Sent Events.
@@ -50,6 +52,7 @@ public enum ResponseBody: Sendable {
         switch self {
         case .empty: 0
         case .bytes(let bytes): bytes.count
+        case .shared(let bytes): bytes.count
         case .file(let region): region.length
         case .stream: nil
         }

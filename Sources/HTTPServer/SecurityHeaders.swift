@@ -14,14 +14,21 @@ public struct SecurityHeaders: Middleware {
 
     public init() {}
 
+    private var fields: [HTTPHeaders.Field] {
+        [
+            .init(name: "Content-Security-Policy", value: contentSecurityPolicy),
+            .init(name: "X-Content-Type-Options", value: "nosniff"),
+            .init(name: "Referrer-Policy", value: referrerPolicy),
+            .init(name: "Permissions-Policy", value: permissionsPolicy),
+            .init(name: "X-Frame-Options", value: "DENY"),
+            .init(name: "Cross-Origin-Opener-Policy", value: "same-origin"),
+        ]
+    }
+
     public func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
         var response = try next(request)
-        response.headers.setIfMissing("Content-Security-Policy", contentSecurityPolicy)
-        response.headers.set("X-Content-Type-Options", "nosniff")
-        response.headers.set("Referrer-Policy", referrerPolicy)
-        response.headers.set("Permissions-Policy", permissionsPolicy)
-        response.headers.set("X-Frame-Options", "DENY")
-        response.headers.set("Cross-Origin-Opener-Policy", "same-origin")
+        // A handler may set its own policy (e.g. a stricter CSP for one page).
+        response.headers.addMissing(fields)
         return response
     }
 }

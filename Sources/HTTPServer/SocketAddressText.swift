@@ -4,13 +4,22 @@ import Foundation
 enum SocketAddressText {
     static func describe(_ address: UnsafePointer<sockaddr>?) -> String {
         guard let address else { return "unknown" }
-        let length = address.pointee.sa_family == sa_family_t(AF_INET6)
-            ? socklen_t(MemoryLayout<sockaddr_in6>.size) : socklen_t(MemoryLayout<sockaddr_in>.size)
-        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-        guard getnameinfo(address, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST) == 0 else {
-            return "unknown"
+        let text: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET6_ADDRSTRLEN)) { buffer in
+            let family = Int32(address.pointee.sa_family)
+            let converted: UnsafePointer<CChar>? = switch family {
+            case AF_INET:
+                address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                    withUnsafePointer(to: v4.pointee.sin_addr) { inet_ntop(family, $0, buffer.baseAddress, socklen_t(buffer.count)) }
+                }
+            case AF_INET6:
+                address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                    withUnsafePointer(to: v6.pointee.sin6_addr) { inet_ntop(family, $0, buffer.baseAddress, socklen_t(buffer.count)) }
+                }
+            default: nil
+            }
+            return converted.flatMap { String(validatingCString: $0) }
         }
-        let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let text else { return "unknown" }
         // A dual-stack socket reports IPv4 peers as IPv4-mapped IPv6; show them as IPv4.
         return text.hasPrefix("::ffff:") && text.contains(".") ? String(text.dropFirst(7)) : text
     }

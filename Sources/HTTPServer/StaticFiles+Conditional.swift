@@ -72,7 +72,7 @@ extension StaticFiles {
             var headers = HTTPHeaders()
             headers.add("Content-Type", asset.mediaType.value)
             headers.add("ETag", etag)
-            headers.add("Last-Modified", HTTPDate.format(asset.lastModified))
+            headers.add("Last-Modified", asset.lastModifiedText)
             headers.add("Cache-Control", cacheControl)
             headers.add("Accept-Ranges", "bytes")
             addVary(to: &headers)
@@ -98,7 +98,7 @@ extension StaticFiles {
             guard let gzipped = asset.gzipped else { return identity() }
             var headers = representationHeaders(etag: asset.gzipETag)
             headers.add("Content-Encoding", "gzip")
-            return Response(status: .ok, headers: headers, body: .bytes(gzipped))
+            return Response(status: .ok, headers: headers, body: .shared(gzipped))
         }
 
         private func identity() -> Response? {
@@ -124,8 +124,8 @@ extension StaticFiles {
         /// nil if the file disappeared since it was checked.
         private func body(offset: Int, length: Int) -> ResponseBody? {
             if let identity = asset.identity {
-                if offset == 0 && length == identity.count { return .bytes(identity) }
-                return .bytes(Array(identity[offset..<(offset + length)]))
+                if offset == 0 && length == identity.count { return .shared(identity) }
+                return .bytes(Array(identity.buffer[offset..<(offset + length)]))
             }
             return FileRegion(path: asset.filePath, offset: offset, length: length).map { .file($0) }
         }

@@ -81,24 +81,44 @@ extension StaticFiles {
         let hash: String
         let mediaType: MediaType
         /// The content, when small enough to keep in memory.
-        let identity: [UInt8]?
+        let identity: SharedBytes?
         /// The gzip-compressed content, when the type is text and compression made it smaller.
-        let gzipped: [UInt8]?
+        let gzipped: SharedBytes?
 
         /// Strong validator of the identity representation.
-        var etag: String { "\"\(hash.prefix(32))\"" }
+        let etag: String
         /// Strong validator of the gzip representation: a different representation must not
         /// share a strong ETag with the identity one (RFC 9110 §8.8.3).
-        var gzipETag: String { "\"\(hash.prefix(32))-gzip\"" }
+        let gzipETag: String
+        /// `lastModified` as an HTTP date, formatted once.
+        let lastModifiedText: String
 
-        /// Whether the file is still there as it was scanned.
+        init(filePath: String, segments: [String], size: Int, modified: FileTime, lastModified: Int,
+             hash: String, mediaType: MediaType, identity: SharedBytes?, gzipped: SharedBytes?) {
+            self.filePath = filePath
+            self.segments = segments
+            self.size = size
+            self.modified = modified
+            self.lastModified = lastModified
+            self.hash = hash
+            self.mediaType = mediaType
+            self.identity = identity
+            self.gzipped = gzipped
+            etag = "\"\(hash.prefix(32))\""
+            gzipETag = "\"\(hash.prefix(32))-gzip\""
+            lastModifiedText = HTTPDate.format(lastModified)
+        }
+
+        /// Whether the asset can still be served as catalogued.
         ///
-        /// A file kept in memory only needs to exist (the copy matches the ETag); a file sent
-        /// from disk must also be unchanged, or its bytes would contradict ETag and fingerprint.
+        /// A file kept in memory is served from the start-up copy, which matches its ETag,
+        /// without touching the disk; a file sent from disk must be unchanged, or its bytes
+        /// would contradict ETag and fingerprint.
         var isStillOnDisk: Bool {
+            if identity != nil { return true }
             var info = stat()
             guard stat(filePath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
-            return identity != nil || (Int(info.st_size) == size && FileTime(info) == modified)
+            return Int(info.st_size) == size && FileTime(info) == modified
         }
     }
 
@@ -302,8 +322,8 @@ extension StaticFiles {
             return Asset(
                 filePath: path, segments: segments, size: size, modified: modified,
                 lastModified: min(modified.seconds, startTime), hash: hash, mediaType: mediaType,
-                identity: size <= StaticFiles.inMemoryLimit ? content : nil,
-                gzipped: mediaType.isCompressible ? Self.smallerGzip(of: content) : nil)
+                identity: size <= StaticFiles.inMemoryLimit ? content.map(SharedBytes.init) : nil,
+                gzipped: mediaType.isCompressible ? Self.smallerGzip(of: content).map(SharedBytes.init) : nil)
         }
 
         /// Reads to the end, hashing as it goes, so large files are never held whole in memory.

@@ -9,7 +9,6 @@ import signal
 import subprocess
 import threading
 import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 

@@ -7,7 +7,9 @@ import urllib.request
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
@@ -228,6 +230,28 @@ def test_phone_footer_is_not_hidden_under_the_tab_bar(open_browser, base_url):
     footer = viewport_rect(driver, driver.find_element(By.CSS_SELECTOR, "footer.site-footer"))
     tabbar = viewport_rect(driver, driver.find_element(By.CSS_SELECTOR, "nav.tabbar"))
     assert footer["bottom"] <= tabbar["top"], f"footer ends at {footer['bottom']}, tab bar starts at {tabbar['top']}"
+
+
+@pytest.mark.xfail(strict=True, reason="app bug: nothing keeps focus scrolling clear of the fixed tab bar "
+                                        "(no scroll-padding-bottom), so the language buttons stay half under it")
+def test_phone_keyboard_focus_is_never_hidden_under_the_tab_bar(open_browser, base_url):
+    driver = open_browser(size=PHONE, language="en")
+    # Settled positions, not a smooth scroll still under way: the stylesheet drops smooth
+    # scrolling for readers who ask for reduced motion.
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    driver.get(base_url + "/messages")  # long enough that the footer starts below the fold
+    tabbar = driver.find_element(By.CSS_SELECTOR, "nav.tabbar")
+
+    hidden = []
+    for _ in range(30):  # more than the page has focusable elements before the tab bar
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        focused = driver.switch_to.active_element
+        if driver.execute_script("return arguments[0].contains(arguments[1])", tabbar, focused):
+            break  # the tab bar comes last; its own links are what covers the others
+        if viewport_rect(driver, focused)["bottom"] > viewport_rect(driver, tabbar)["top"]:
+            hidden.append(focused.text or focused.get_dom_attribute("href"))
+    assert hidden == []
 
 
 def test_wide_screen_shows_the_top_navigation_instead_of_the_tab_bar(open_browser, base_url):

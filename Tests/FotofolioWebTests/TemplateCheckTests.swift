@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func aMissingPartialStopsStartUp() throws {
-        try "{{<layout}}{{$main}}{{>partials/nowhere}}{{/main}}{{/layout}}"
+        try "<p>{{>partials/nowhere}}</p>"
             .write(toFile: directory + "/pages/search.mustache", atomically: true, encoding: .utf8)
         #expect(startupError()?.contains("partials/nowhere") == true)
     }
@@ -48,6 +48,11 @@ import Testing
         table["skipLink"] = nil
         try JSONSerialization.data(withJSONObject: table).write(to: URL(fileURLWithPath: path))
         #expect(startupError()?.contains("skipLink") == true)
+    }
+
+    @Test func aMissingLayoutStopsStartUp() throws {
+        try FileManager.default.removeItem(atPath: directory + "/layout.mustache")
+        #expect(startupError()?.contains("layout.mustache") == true)
     }
 
     @Test func aMissingTemplatesFolderStopsStartUp() throws {

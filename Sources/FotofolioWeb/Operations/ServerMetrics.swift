@@ -8,6 +8,15 @@ public final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let openConnections: Gauge
     private let connectionCount = Mutex<(@Sendable () -> Int)?>(nil)
+    /// Metric handles by label values: the registry's own lookup builds label strings and
+    /// takes its lock on every call, which showed up in profiles of busy servers.
+    private let handles = Mutex<(counters: [CounterKey: Counter], histograms: [String: DurationHistogram])>(([:], [:]))
+
+    private struct CounterKey: Hashable {
+        let route: String
+        let method: String
+        let status: Int
+    }
 
     /// Upper bounds of the duration histogram, from a cached page to a slow upload.
     static let durationBuckets: [Duration] = [
@@ -36,10 +45,19 @@ public final class ServerMetrics: Sendable {
 
     func record(_ request: Request, _ response: Response, duration: Duration) {
         let route = request.route ?? (response.status.isError ? "unmatched" : "static")
-        let labels = [("route", route), ("method", request.method.rawValue), ("status", String(response.status.code))]
-        registry.makeCounter(descriptor: Self.requests, labels: labels).increment()
-        registry.makeDurationHistogram(descriptor: Self.durations, labels: [("route", route)], buckets: Self.durationBuckets)
-            .record(duration)
+        let key = CounterKey(route: route, method: request.method.rawValue, status: response.status.code)
+        let (counter, histogram) = handles.withLock { handles in
+            let counter = handles.counters[key] ?? registry.makeCounter(
+                descriptor: Self.requests,
+                labels: [("route", route), ("method", key.method), ("status", String(key.status))])
+            let histogram = handles.histograms[route] ?? registry.makeDurationHistogram(
+                descriptor: Self.durations, labels: [("route", route)], buckets: Self.durationBuckets)
+            handles.counters[key] = counter
+            handles.histograms[route] = histogram
+            return (counter, histogram)
+        }
+        counter.increment()
+        histogram.record(duration)
     }
 
     func exposition() -> Response {

@@ -1,27 +1,41 @@
 import HTTPServer
 import Mustache
+import Synchronization
 
-/// Renders pages: the app shell around a page template, in the reader's language.
-public struct PageRenderer: Sendable {
+/// Renders pages: the page's template inside the app shell, in the reader's language.
+///
+/// The shell (layout) is rendered once per language and current tab and reused; so is a
+/// page body that depends on nothing but the language. Templates and string tables never
+/// change while the server runs, so these copies never go stale.
+public final class PageRenderer: Sendable {
     let templates: TemplateLibrary
     let assets: AssetURLs
+    private let shells = Mutex<[ShellKey: ShellTemplate]>([:])
+    private let fixedBodies = Mutex<[ShellKey: String]>([:])
+
+    private struct ShellKey: Hashable {
+        let language: Language
+        let page: Page
+    }
 
     public init(templatesDirectory: String, staticFiles: StaticFiles) throws {
         templates = try TemplateLibrary(directory: templatesDirectory)
         assets = AssetURLs(staticFiles)
+        // Cut every shell now, so a layout that cannot be cut stops start-up.
+        for language in Language.allCases {
+            for page in Page.allCases { _ = try shell(ShellKey(language: language, page: page)) }
+        }
     }
 
-    /// A full HTML page. `content` adds page-specific values to the view model.
+    /// A full HTML page. `content` adds page-specific values to the page template's model.
     public func render(_ page: Page, for request: Request, title: String? = nil,
                        content: [String: Any] = [:], status: HTTPStatus = .ok) throws -> Response {
         let language = Language.preferred(by: request)
         let table = templates.table(for: language)
-        var model = ShellViewModel(page: page, request: request, table: table, assets: assets,
-                                   title: title ?? table.string(page.titleKey)).dictionary
-        model.merge(content) { _, new in new }
-        guard let html = templates.mustache.render(model, withTemplate: page.template) else {
-            throw HTTPFailure(.internalServerError, "The page template “\(page.template)” is missing.")
-        }
+        let key = ShellKey(language: language, page: page)
+        let main = try body(key, table: table, content: content)
+        let html = try shell(key).fill(
+            title: title ?? table.string(page.titleKey), main: main, returnTo: ReturnPath.of(request))
         var response = Response.html(html, status: status)
         response.headers.set("Content-Language", language.rawValue)
         response.headers.set("Vary", "Accept-Language, Cookie")
@@ -32,6 +46,31 @@ public struct PageRenderer: Sendable {
     /// The string table of the reader's language.
     public func strings(for request: Request) -> StringTable {
         templates.table(for: Language.preferred(by: request))
+    }
+
+    /// The page's own template; rendered once per language when it has no content of its own.
+    private func body(_ key: ShellKey, table: StringTable, content: [String: Any]) throws -> String {
+        if content.isEmpty, let body = fixedBodies.withLock({ $0[key] }) { return body }
+        var model = PageModel(page: key.page, table: table).dictionary
+        model.merge(content) { _, new in new }
+        let body = try render(key.page.template, model)
+        if content.isEmpty { fixedBodies.withLock { $0[key] = body } }
+        return body
+    }
+
+    private func shell(_ key: ShellKey) throws -> ShellTemplate {
+        if let shell = shells.withLock({ $0[key] }) { return shell }
+        let model = ShellViewModel(page: key.page, table: templates.table(for: key.language), assets: assets).dictionary
+        let shell = try ShellTemplate(rendered: try render("layout", model))
+        shells.withLock { $0[key] = shell }
+        return shell
+    }
+
+    private func render(_ template: String, _ model: [String: Any]) throws -> String {
+        guard let html = templates.mustache.render(model, withTemplate: template) else {
+            throw HTTPFailure(.internalServerError, "The template “\(template)” is missing.")
+        }
+        return html
     }
 }
 
@@ -45,5 +84,12 @@ struct AssetURLs: Sendable {
         css = files.url(for: "/css/app.css")
         icons = files.url(for: "/img/icons.svg")
         favicon = files.url(for: "/img/favicon.svg")
+    }
+}
+
+/// Where the language switch sends the reader back to: this page, query included.
+enum ReturnPath {
+    static func of(_ request: Request) -> String {
+        request.query.isEmpty ? request.rawPath : "\(request.rawPath)?\(request.query.encoded)"
     }
 }

@@ -1,19 +1,18 @@
-import HTTPServer
-
-/// What the layout needs on every page: language, strings, navigation, assets.
+/// What the layout needs: language, strings, navigation, assets. Per-request values
+/// (title, page body, return path) are markers here; see `ShellTemplate`.
 struct ShellViewModel {
     let page: Page
-    let request: Request
     let table: StringTable
     let assets: AssetURLs
-    let title: String
 
     /// As a dictionary, which Mustache reads without reflection.
     var dictionary: [String: Any] {
         [
             "lang": table.language.rawValue,
             "t": table.tree,
-            "title": title,
+            "title": ShellTemplate.Slot.title.marker,
+            "main": ShellTemplate.Slot.main.marker,
+            "returnTo": ShellTemplate.Slot.returnTo.marker,
             "page": ["id": page.rawValue],
             "assets": ["css": assets.css, "icons": assets.icons, "favicon": assets.favicon],
             "nav": NavigationTab.all.map { tab -> [String: Any] in
@@ -23,12 +22,16 @@ struct ShellViewModel {
             "languages": Language.allCases.map { language -> [String: Any] in
                 ["code": language.rawValue, "label": language.nativeName, "current": language == table.language]
             },
-            "returnTo": returnPath,
         ]
     }
+}
 
-    /// Where the language switch sends the reader back to: this page, query included.
-    private var returnPath: String {
-        request.query.isEmpty ? request.rawPath : "\(request.rawPath)?\(request.query.encoded)"
+/// What a page's own template always gets; pages add their content to it.
+struct PageModel {
+    let page: Page
+    let table: StringTable
+
+    var dictionary: [String: Any] {
+        ["lang": table.language.rawValue, "t": table.tree, "page": ["id": page.rawValue]]
     }
 }

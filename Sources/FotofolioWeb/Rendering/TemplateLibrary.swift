@@ -52,18 +52,21 @@ struct TemplateLibrary: Sendable {
         return tables
     }
 
+    /// The layout and one template per page.
+    static var requiredTemplates: [String] { ["layout"] + Page.allCases.map(\.template) }
+
     private func checkPagesExist() throws {
-        for page in Page.allCases where mustache.getTemplate(named: page.template) == nil {
-            throw TemplateError("The template “\(page.template).mustache” is missing.")
+        for name in Self.requiredTemplates where mustache.getTemplate(named: name) == nil {
+            throw TemplateError("The template “\(name).mustache” is missing.")
         }
     }
 
     /// Every `{{> name}}` and `{{< name}}` must name a loaded template.
     private func checkPartialsExist(_ directory: String) throws {
         let reference = try NSRegularExpression(pattern: #"\{\{\s*[><]\s*([^\s}*]+)\s*\}\}"#)
-        for page in Page.allCases {
-            guard let text = mustache.getTemplate(named: page.template)?.description else { continue }
-            try checkReferences(in: text, from: page.template, pattern: reference, seen: [])
+        for name in Self.requiredTemplates {
+            guard let text = mustache.getTemplate(named: name)?.description else { continue }
+            try checkReferences(in: text, from: name, pattern: reference, seen: [])
         }
     }
 

@@ -1,0 +1,78 @@
+/// The layout of one language and current tab, rendered once and cut at the values that
+/// change from request to request, so serving a page renders only the page's own template.
+///
+/// The layout is rendered with a marker in place of each per-request value; the text between
+/// markers is kept as it is. Per request, the pieces are joined around the values: text
+/// values HTML-escaped exactly as Mustache would, the page body as already-rendered HTML.
+struct ShellTemplate: Sendable {
+    /// The values the layout takes per request.
+    enum Slot: String, CaseIterable, Sendable {
+        case title
+        case main
+        case returnTo
+
+        /// Private-use characters: Mustache leaves them alone and no string table uses them.
+        var marker: String { "\u{E000}\(rawValue)\u{E001}" }
+    }
+
+    private let pieces: [String]
+    private let slots: [Slot]
+
+    /// Cuts `rendered` (a layout rendered with `Slot.marker`s as values) at the markers.
+    init(rendered: String) throws {
+        var pieces: [String] = []
+        var slots: [Slot] = []
+        var parts = rendered.split(separator: "\u{E000}", omittingEmptySubsequences: false)[...]
+        pieces.append(String(parts.removeFirst()))
+        for part in parts {
+            let nameAndRest = part.split(separator: "\u{E001}", maxSplits: 1, omittingEmptySubsequences: false)
+            guard nameAndRest.count == 2, let slot = Slot(rawValue: String(nameAndRest[0])) else {
+                throw TemplateError("The layout uses a per-request value in a way that cannot be cut (near “\(part.prefix(40))”).")
+            }
+            slots.append(slot)
+            pieces.append(String(nameAndRest[1]))
+        }
+        self.pieces = pieces
+        self.slots = slots
+    }
+
+    /// The page: the layout's pieces with the request's values in between.
+    func fill(title: String, main: String, returnTo: String) -> String {
+        var html = ""
+        html.reserveCapacity(pieces.reduce(main.utf8.count + 256) { $0 + $1.utf8.count })
+        for (index, piece) in pieces.enumerated() {
+            html += piece
+            guard index < slots.count else { break }
+            switch slots[index] {
+            case .title: html += HTMLText.escape(title)
+            case .main: html += main
+            case .returnTo: html += HTMLText.escape(returnTo)
+            }
+        }
+        return html
+    }
+}
+
+/// HTML escaping of text, matching Mustache's `{{value}}`.
+enum HTMLText {
+    static func escape(_ text: String) -> String {
+        let needsEscaping = text.utf8.contains { byte in
+            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        }
+        guard needsEscaping else { return text }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

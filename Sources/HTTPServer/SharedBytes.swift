@@ -1,0 +1,21 @@
+/// Immutable bytes in one fixed allocation, handed to libmicrohttpd without copying: each
+/// response holds a reference until the connection has sent it. For bodies served again and
+/// again (static assets kept in memory).
+public final class SharedBytes: Sendable {
+    // A raw allocation rather than an Array: its address must stay valid while C reads it,
+    // which Array storage does not promise outside `withUnsafeBytes`.
+    nonisolated(unsafe) let buffer: UnsafeRawBufferPointer
+
+    public init(_ bytes: some Collection<UInt8>) {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+        _ = storage.initializeMemory(as: UInt8.self, from: bytes)
+        buffer = UnsafeRawBufferPointer(rebasing: storage[..<bytes.count])
+    }
+
+    public var count: Int { buffer.count }
+
+    /// A copy, for tests and for cutting ranges.
+    public var bytes: [UInt8] { Array(buffer) }
+
+    deinit { buffer.deallocate() }
+}

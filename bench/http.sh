@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# HTTP benchmark: wrk against Fotofolio and against nginx serving the same bytes on loopback,
+# alternated round by round so both see the same machine state. Prints requests/s, p50 and
+# p99 latency (medians over the rounds) and Fotofolio's ratio to nginx.
+#
+#   bench/http.sh            # 3 rounds of 10 s per target
+#   ROUNDS=5 DURATION=20s CONNECTIONS=64 bench/http.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-10s}
+CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
+APP_PORT=${APP_PORT:-18080}
+NGINX_PORT=${NGINX_PORT:-18081}
+BINARY=${BINARY:-.build/release/fotofolio}
+
+for tool in wrk nginx curl; do
+  command -v "$tool" >/dev/null || { echo "bench needs $tool (apt-get install wrk nginx-light curl)"; exit 1; }
+done
+[ -x "$BINARY" ] || { echo "build first: swift build -c release"; exit 1; }
+
+work=$(mktemp -d)
+cleanup() {
+  [ -n "${app_pid:-}" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$BINARY" serve --host 127.0.0.1 --port "$APP_PORT" --data-dir "$work/data" --log-level warning >"$work/app.log" 2>&1 &
+app_pid=$!
+for _ in $(seq 100); do curl -fs "http://127.0.0.1:$APP_PORT/healthz" >/dev/null && break; sleep 0.1; done
+
+# nginx serves the very bytes Fotofolio sends: the stylesheet and the rendered feed page.
+mkdir -p "$work/www/css"
+cp Public/css/app.css "$work/www/css/app.css"
+curl -fs -H 'Accept-Language: cs' "http://127.0.0.1:$APP_PORT/" >"$work/www/index.html"
+cat >"$work/nginx.conf" <<CONF
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  include /etc/nginx/mime.types;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $work/www;
+  }
+}
+CONF
+nginx -c "$work/nginx.conf"
+for _ in $(seq 50); do curl -fs "http://127.0.0.1:$NGINX_PORT/" >/dev/null && break; sleep 0.1; done
+
+# One wrk run: prints "requests_per_second p50_ms p99_ms".
+measure() {
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$1" | awk '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+    /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
+    END { printf "%.0f %.3f %.3f\n", rps, p50, p99 }'
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+declare -A results
+targets=("static:app:http://127.0.0.1:$APP_PORT/css/app.css" "static:nginx:http://127.0.0.1:$NGINX_PORT/css/app.css"
+         "page:app:http://127.0.0.1:$APP_PORT/" "page:nginx:http://127.0.0.1:$NGINX_PORT/")
+echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, $(nproc) cores; static $(wc -c <Public/css/app.css) B, page $(wc -c <"$work/www/index.html") B"
+for round in $(seq "$ROUNDS"); do
+  for target in "${targets[@]}"; do
+    key=${target%:http*}; url=${target#*:*:}
+    results[$key]+="$(measure "$url")"$'\n'
+  done
+  echo "round $round done"
+done
+
+printf '\n%-8s %-7s %12s %9s %9s %14s\n' "what" "server" "requests/s" "p50 ms" "p99 ms" "vs nginx"
+for kind in static page; do
+  nginx_rps=$(printf '%s' "${results[$kind:nginx]}" | awk '{print $1}' | median)
+  for server in app nginx; do
+    rows=${results[$kind:$server]}
+    rps=$(printf '%s' "$rows" | awk '{print $1}' | median)
+    p50=$(printf '%s' "$rows" | awk '{print $2}' | median)
+    p99=$(printf '%s' "$rows" | awk '{print $3}' | median)
+    ratio=$(awk -v a="$rps" -v b="$nginx_rps" 'BEGIN { printf "%.0f %%", 100 * a / b }')
+    name=$([ "$server" = app ] && echo fotofolio || echo nginx)
+    printf '%-8s %-7s %12s %9s %9s %14s\n' "$kind" "$name" "$rps" "$p50" "$p99" "$ratio"
+  done
+done
