@@ -13,6 +13,14 @@ import Testing
         #expect(reply.body.contains("href=\"\(path)\" aria-current=\"page\""))
     }
 
+    @Test(arguments: ["/", "/messages", "/no/such/page"])
+    func everyIconPointsIntoTheFingerprintedSprite(path: String) async throws {
+        let reply = try await WebTestServer().send(path)
+        let uses = reply.body.matches(of: /<use href="([^"]*)"/).map { String($0.1) }
+        #expect(!uses.isEmpty)
+        for use in uses { #expect(use.firstMatch(of: /^\/img\/icons\.[0-9a-f]{16}\.svg#[a-z]+$/) != nil, "\(use)") }
+    }
+
     @Test func czechIsTheDefaultWhenNoOfferedLanguageIsAccepted() async throws {
         let reply = try await WebTestServer().send("/", headers: ["Accept-Language": "de-DE,de;q=0.9"])
         #expect(reply.body.contains("<html lang=\"cs\">"))

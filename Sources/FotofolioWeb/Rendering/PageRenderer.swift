@@ -51,7 +51,7 @@ public final class PageRenderer: Sendable {
     /// The page's own template; rendered once per language when it has no content of its own.
     private func body(_ key: ShellKey, table: StringTable, content: [String: Any]) throws -> String {
         if content.isEmpty, let body = fixedBodies.withLock({ $0[key] }) { return body }
-        var model = PageModel(page: key.page, table: table).dictionary
+        var model = PageModel(page: key.page, table: table, assets: assets).dictionary
         model.merge(content) { _, new in new }
         let body = try render(key.page.template, model)
         if content.isEmpty { fixedBodies.withLock { $0[key] = body } }
@@ -85,6 +85,8 @@ struct AssetURLs: Sendable {
         icons = files.url(for: "/img/icons.svg")
         favicon = files.url(for: "/img/favicon.svg")
     }
+
+    var dictionary: [String: String] { ["css": css, "icons": icons, "favicon": favicon] }
 }
 
 /// Where the language switch sends the reader back to: this page, query included.

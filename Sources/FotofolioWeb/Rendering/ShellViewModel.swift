@@ -14,7 +14,7 @@ struct ShellViewModel {
             "main": ShellTemplate.Slot.main.marker,
             "returnTo": ShellTemplate.Slot.returnTo.marker,
             "page": ["id": page.rawValue],
-            "assets": ["css": assets.css, "icons": assets.icons, "favicon": assets.favicon],
+            "assets": assets.dictionary,
             "nav": NavigationTab.all.map { tab -> [String: Any] in
                 ["id": tab.page.rawValue, "href": tab.path, "label": table.string("nav.\(tab.page.rawValue)"),
                  "current": tab.page == page]
@@ -30,8 +30,9 @@ struct ShellViewModel {
 struct PageModel {
     let page: Page
     let table: StringTable
+    let assets: AssetURLs
 
     var dictionary: [String: Any] {
-        ["lang": table.language.rawValue, "t": table.tree, "page": ["id": page.rawValue]]
+        ["lang": table.language.rawValue, "t": table.tree, "page": ["id": page.rawValue], "assets": assets.dictionary]
     }
 }
