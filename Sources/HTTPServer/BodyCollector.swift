@@ -66,15 +66,6 @@ struct BodyCollector {
     }
 
     private static func tooLarge(_ limit: Int) -> HTTPFailure {
-        HTTPFailure(.contentTooLarge, "The request is larger than the \(ByteCountText.describe(limit)) this address accepts.")
-    }
-}
-
-/// Human-readable byte sizes for messages ("1 MB", "30 MB").
-enum ByteCountText {
-    static func describe(_ bytes: Int) -> String {
-        if bytes >= 1 << 20 { return "\(bytes >> 20) MB" }
-        if bytes >= 1 << 10 { return "\(bytes >> 10) KB" }
-        return "\(bytes) bytes"
+        HTTPFailure(.contentTooLarge, "The request is larger than the \(ByteCount.describe(limit)) this address accepts.")
     }
 }

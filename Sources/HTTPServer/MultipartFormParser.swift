@@ -239,7 +239,7 @@ struct MultipartFormParser {
         } else {
             textBytes += range.count
             guard textBytes <= limits.formBytes else {
-                let limit = Self.describe(byteCount: limits.formBytes)
+                let limit = ByteCount.describe(limits.formBytes)
                 throw HTTPFailure(.contentTooLarge, "The text fields of the form together are larger than \(limit).")
             }
             part?.text.append(contentsOf: buffer[range])
@@ -250,7 +250,7 @@ struct MultipartFormParser {
         let size = (part?.size ?? 0) + range.count
         guard size <= limits.fileBytes else {
             let file = filename.isEmpty ? "A file in the form" : "The file “\(filename)”"
-            throw HTTPFailure(.contentTooLarge, "\(file) is larger than \(Self.describe(byteCount: limits.fileBytes)).")
+            throw HTTPFailure(.contentTooLarge, "\(file) is larger than \(ByteCount.describe(limits.fileBytes)).")
         }
         let file: TemporaryFile
         if let open = part?.file {
@@ -312,18 +312,8 @@ struct MultipartFormParser {
         let limit = uploadsAllowed ? limits.uploadBytes : limits.formBytes
         guard receivedBytes <= limit else {
             let what = uploadsAllowed ? "upload" : "form"
-            throw HTTPFailure(.contentTooLarge, "The \(what) is larger than \(Self.describe(byteCount: limit)).")
+            throw HTTPFailure(.contentTooLarge, "The \(what) is larger than \(ByteCount.describe(limit)).")
         }
-    }
-
-    /// A size as a person reads it: "30 MB", "1.5 MB", "512 KB", "100 bytes" (1 MB = 2²⁰ bytes).
-    static func describe(byteCount: Int) -> String {
-        for (unitSize, unit) in [(1 << 30, "GB"), (1 << 20, "MB"), (1 << 10, "KB")] where byteCount >= unitSize {
-            let tenths = Int((Double(byteCount) / Double(unitSize) * 10).rounded())
-            let number = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
-            return "\(number) \(unit)"
-        }
-        return byteCount == 1 ? "1 byte" : "\(byteCount) bytes"
     }
 
     // MARK: - Errors
@@ -332,7 +322,7 @@ struct MultipartFormParser {
         .badRequest, "The form data is malformed: a boundary line is followed by unexpected characters.")
     private static let headersTooLarge = HTTPFailure(
         .badRequest,
-        "The form data is malformed: the headers of a part are larger than \(describe(byteCount: maxPartHeaderBytes)).")
+        "The form data is malformed: the headers of a part are larger than \(ByteCount.describe(maxPartHeaderBytes)).")
 
     // MARK: - Boundary
 
@@ -364,101 +354,3 @@ struct MultipartFormParser {
 }
 
 // MARK: - Temporary files
-
-/// A temporary file open for writing. The descriptor closes when the last reference goes
-/// away, so a parser abandoned in the middle of an upload does not leak it.
-private final class TemporaryFile: Sendable {
-    let path: String
-    private let descriptor: Int32
-
-    /// Creates a new file in `directory` (created when missing), readable only by this user.
-    /// Like `mkstemp`, the name is random and `O_EXCL` refuses any existing file or symlink;
-    /// unlike it, `O_CLOEXEC` is set atomically, so no child process inherits the file.
-    init(in directory: String) throws(HTTPFailure) {
-        var error: Int32 = 0
-        var createdDirectory = false
-        // With 128 random bits a name is taken again only if something is very wrong.
-        for _ in 0..<8 {
-            let candidate = "\(directory)/upload-\(Self.randomName())"
-            let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            if fd >= 0 {
-                path = candidate
-                descriptor = fd
-                return
-            }
-            error = errno
-            if error == ENOENT && !createdDirectory {
-                createdDirectory = true
-                Self.createDirectory(directory)
-            } else if error != EEXIST && error != EINTR {
-                break
-            }
-        }
-        throw Self.failure(errorNumber: error)
-    }
-
-    deinit { close(descriptor) }
-
-    func append(_ bytes: UnsafeRawBufferPointer) throws(HTTPFailure) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(descriptor, base + offset, bytes.count - offset)
-            if written < 0 {
-                let error = errno
-                if error == EINTR { continue }
-                throw Self.failure(errorNumber: error)
-            }
-            offset += written
-        }
-    }
-
-    /// 128 random bits in hex; the system generator is cryptographically secure.
-    private static func randomName() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let hex = String(generator.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined()
-    }
-
-    /// Creates `path` and any missing parents with mode 0700; failures show up when the file
-    /// is created in it.
-    private static func createDirectory(_ path: String) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for component in path.split(separator: "/") {
-            prefix += component
-            _ = mkdir(prefix, 0o700)
-            prefix += "/"
-        }
-    }
-
-    private static func failure(errorNumber: Int32) -> HTTPFailure {
-        let reason = String(cString: strerror(errorNumber))
-        return HTTPFailure(.internalServerError, "The server could not store the uploaded file (\(reason)).")
-    }
-}
-
-// MARK: - Byte search
-
-fileprivate extension [UInt8] {
-    /// Where `needle` first occurs at or after `start`, as an index into the array.
-    func firstOccurrence(of needle: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, start >= 0, count - start >= needle.count else { return nil }
-        return withUnsafeBufferPointer { haystack in
-            needle.withUnsafeBufferPointer { needle in
-                guard let base = haystack.baseAddress, let needleBase = needle.baseAddress else { return nil }
-                let lastStart = haystack.count - needle.count
-                var candidate = start
-                while candidate <= lastStart {
-                    // memchr jumps to the next possible first byte far faster than a loop.
-                    guard let hit = memchr(base + candidate, Int32(first), lastStart - candidate + 1) else { return nil }
-                    let index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                    if memcmp(base + index, needleBase, needle.count) == 0 { return index }
-                    candidate = index + 1
-                }
-                return nil
-            }
-        }
-    }
-}

@@ -379,11 +379,11 @@ import Testing
     }
 
     @Test func limitsAreDescribedAsPeopleReadThem() {
-        #expect(MultipartFormParser.describe(byteCount: 30 << 20) == "30 MB")
-        #expect(MultipartFormParser.describe(byteCount: 3 << 19) == "1.5 MB")
-        #expect(MultipartFormParser.describe(byteCount: 512 << 10) == "512 KB")
-        #expect(MultipartFormParser.describe(byteCount: 200 << 20) == "200 MB")
-        #expect(MultipartFormParser.describe(byteCount: 1) == "1 byte")
+        #expect(ByteCount.describe(30 << 20) == "30 MB")
+        #expect(ByteCount.describe(3 << 19) == "1.5 MB")
+        #expect(ByteCount.describe(512 << 10) == "512 KB")
+        #expect(ByteCount.describe(200 << 20) == "200 MB")
+        #expect(ByteCount.describe(1) == "1 byte")
     }
 
     // MARK: - Malformed input
