@@ -31,10 +31,10 @@ enum PercentDecoding {
 
     /// A path segment: most have no escapes, and those are taken as they are (after the
     /// same NUL and UTF-8 checks) without building a decoded copy.
-    static func decodeSegment(_ bytes: Substring.UTF8View) -> String? {
+    static func decodeSegment(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard bytes.contains(UInt8(ascii: "%")) else {
             if bytes.contains(0) { return nil }
-            return String(Substring(bytes))
+            return String(validating: bytes, as: UTF8.self)
         }
         return decode(bytes)
     }

@@ -15,23 +15,39 @@ public struct RequestPath: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses the path part of a request target as sent (still percent-encoded).
     public init(encoded raw: String) throws(HTTPFailure) {
-        guard raw.hasPrefix("/") else {
+        var raw = raw
+        // Work on the contiguous UTF-8 bytes: this runs for every request.
+        let parsed = raw.withUTF8 { bytes in Result { () throws(HTTPFailure) in try Self.segments(of: bytes) } }
+        self.init(segments: try parsed.get())
+    }
+
+    private static func segments(of bytes: UnsafeBufferPointer<UInt8>) throws(HTTPFailure) -> [String] {
+        guard bytes.first == UInt8(ascii: "/") else {
             throw HTTPFailure(.badRequest, "The request path must start with “/”.")
         }
         var segments: [String] = []
-        for encoded in raw.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
-            guard let segment = PercentDecoding.decodeSegment(encoded) else {
-                throw HTTPFailure(.badRequest, "The request path has a malformed escape, a NUL byte or invalid UTF-8.")
+        var start = 1
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count
+            if end > start, let segment = try Self.segment(UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+                segments.append(segment)
             }
-            if segment.utf8.contains(UInt8(ascii: "/")) {
-                throw HTTPFailure(.badRequest, "The request path may not contain an encoded slash (%2F).")
-            }
-            if segment == ".." {
-                throw HTTPFailure(.badRequest, "The request path may not contain “..” segments.")
-            }
-            if segment == "." { continue }
-            segments.append(segment)
+            start = end + 1
         }
-        self.init(segments: segments)
+        return segments
+    }
+
+    /// One decoded segment, or nil for `.` (which normalization drops).
+    private static func segment(_ encoded: UnsafeBufferPointer<UInt8>) throws(HTTPFailure) -> String? {
+        guard let segment = PercentDecoding.decodeSegment(encoded) else {
+            throw HTTPFailure(.badRequest, "The request path has a malformed escape, a NUL byte or invalid UTF-8.")
+        }
+        if segment.utf8.contains(UInt8(ascii: "/")) {
+            throw HTTPFailure(.badRequest, "The request path may not contain an encoded slash (%2F).")
+        }
+        if segment == ".." {
+            throw HTTPFailure(.badRequest, "The request path may not contain “..” segments.")
+        }
+        return segment == "." ? nil : segment
     }
 }

@@ -4,18 +4,21 @@
 /// (no inline scripts), forbids framing, and switches off powerful features a portfolio
 /// site never needs.
 public struct SecurityHeaders: Middleware {
-    public var contentSecurityPolicy = [
+    public static let defaultContentSecurityPolicy = [
         "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:",
         "font-src 'self'", "connect-src 'self'", "form-action 'self'", "base-uri 'none'",
         "object-src 'none'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
-    public var referrerPolicy = "strict-origin-when-cross-origin"
-    public var permissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"
 
-    public init() {}
+    /// Built once: this runs on every response.
+    private let fields: [HTTPHeaders.Field]
 
-    private var fields: [HTTPHeaders.Field] {
-        [
+    public init(
+        contentSecurityPolicy: String = SecurityHeaders.defaultContentSecurityPolicy,
+        referrerPolicy: String = "strict-origin-when-cross-origin",
+        permissionsPolicy: String = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"
+    ) {
+        fields = [
             .init(name: "Content-Security-Policy", value: contentSecurityPolicy),
             .init(name: "X-Content-Type-Options", value: "nosniff"),
             .init(name: "Referrer-Policy", value: referrerPolicy),
