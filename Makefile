@@ -8,7 +8,7 @@ VENV    := .venv
 PYTHON  := $(VENV)/bin/python
 
 # Libraries the server links against, and what the tests drive.
-RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqlite3-dev
+RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqlite3-dev libargon2-dev
 TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv
 
 .PHONY: run test build release deps test-deps swift-test js-test browser-test bench clean

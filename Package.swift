@@ -26,6 +26,9 @@ let package = Package(
         .systemLibrary(
             name: "CQREncode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(
+            name: "CArgon2", pkgConfig: "libargon2",
+            providers: [.apt(["libargon2-dev"])]),
 
         .target(
             name: "HTTPServer",
@@ -37,7 +40,11 @@ let package = Package(
         .target(name: "QRCode", dependencies: ["CQREncode"]),
         .target(
             name: "Fotofolio",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "CArgon2",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .target(
             name: "FotofolioWeb",
             dependencies: [

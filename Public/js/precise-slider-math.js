@@ -910,14 +910,14 @@ export class SliderValueError extends Error {
         ? `„${t}“ není konečné číslo. Zadejte běžnou hodnotu, například 12,5.`
         : `“${t}” is not a finite number. Enter an ordinary value, for example 12.5.`;
       case "tooLarge": return czech
-        ? `Číslo „${t}“ je příliš velké. Zadejte menší hodnotu.`
-        : `“${t}” is too large. Enter a smaller value.`;
+        ? `„${t}“ je příliš velké číslo. Zadejte nejvýše 15 číslic před desetinnou čárkou, například 12,5.`
+        : `“${t}” is too large a number. Enter at most 15 digits before the decimal point, for example 12.5.`;
       case "notADuration": return czech
         ? `„${t}“ není čas. Zadejte minuty a sekundy, například 1:30 nebo 1:30,5.`
         : `“${t}” is not a duration. Enter minutes and seconds, for example 1:30 or 1:30.5.`;
       case "notADate": return czech
-        ? `„${t}“ není datum. Zadejte je jako 2024-03-05 nebo 2024-03-05 14:30 (UTC).`
-        : `“${t}” is not a date. Enter it as 2024-03-05 or 2024-03-05 14:30 (UTC).`;
+        ? `„${t}“ není datum. Zadejte ho například jako 2024-03-05 nebo 2024-03-05 14:30 (UTC).`
+        : `“${t}” is not a date. Enter it as, for example, 2024-03-05 or 2024-03-05 14:30 (UTC).`;
       default: return this.code;
     }
   }

@@ -98,6 +98,13 @@ public struct EaseOutAnimation: Sendable, Equatable {
     /// Length (s).
     public let duration: Double
 
+    /// A glide from `from` to `to` over `duration` s.
+    public init(from: Double, to: Double, duration: Double) {
+        self.from = from
+        self.to = to
+        self.duration = duration
+    }
+
     /// The value at `time` s after the start (`to` from `duration` on).
     public func value(at time: Double) throws(SliderInputError) -> Double {
         try requireFinite(time, "time")
@@ -120,6 +127,16 @@ public struct SpringAnimation: Sendable, Equatable {
     public let response: Double
     /// Time until settled within `SliderConstants.springSettleDistance` px (s).
     public let duration: Double
+
+    /// A spring with every parameter given; `releaseAnimation` computes `duration` itself.
+    public init(from: Double, to: Double, initialVelocity: Double, dampingRatio: Double, response: Double, duration: Double) {
+        self.from = from
+        self.to = to
+        self.initialVelocity = initialVelocity
+        self.dampingRatio = dampingRatio
+        self.response = response
+        self.duration = duration
+    }
 
     /// The value at `time` s after the start (`to` from `duration` on).
     public func value(at time: Double) throws(SliderInputError) -> Double {

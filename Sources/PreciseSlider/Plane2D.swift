@@ -23,6 +23,14 @@ public struct PlaneRect: Sendable, Equatable {
     /// Height.
     public let height: Double
 
+    /// A rectangle from its top-left corner and size.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
     /// True when `point` lies inside (left/top edges included, right/bottom excluded).
     public func contains(_ point: PlanePoint) -> Bool {
         point.x >= x && point.x < x + width && point.y >= y && point.y < y + height

@@ -39,14 +39,14 @@ public enum SliderValueError: Error, Equatable, Sendable {
             return czech ? "„\(text)“ není konečné číslo. Zadejte běžnou hodnotu, například 12,5."
                 : "“\(text)” is not a finite number. Enter an ordinary value, for example 12.5."
         case .tooLarge(let text):
-            return czech ? "Číslo „\(text)“ je příliš velké. Zadejte menší hodnotu."
-                : "“\(text)” is too large. Enter a smaller value."
+            return czech ? "„\(text)“ je příliš velké číslo. Zadejte nejvýše 15 číslic před desetinnou čárkou, například 12,5."
+                : "“\(text)” is too large a number. Enter at most 15 digits before the decimal point, for example 12.5."
         case .notADuration(let text):
             return czech ? "„\(text)“ není čas. Zadejte minuty a sekundy, například 1:30 nebo 1:30,5."
                 : "“\(text)” is not a duration. Enter minutes and seconds, for example 1:30 or 1:30.5."
         case .notADate(let text):
-            return czech ? "„\(text)“ není datum. Zadejte je jako 2024-03-05 nebo 2024-03-05 14:30 (UTC)."
-                : "“\(text)” is not a date. Enter it as 2024-03-05 or 2024-03-05 14:30 (UTC)."
+            return czech ? "„\(text)“ není datum. Zadejte ho například jako 2024-03-05 nebo 2024-03-05 14:30 (UTC)."
+                : "“\(text)” is not a date. Enter it as, for example, 2024-03-05 or 2024-03-05 14:30 (UTC)."
         }
     }
 }

@@ -36,7 +36,7 @@ import Testing
         _ = try SliderAxis(min: 0, max: 1, numberOfUnits: 1)
     }
 
-    @Test(arguments: [(0.0, 1.0), (-1, 1), (2, 1), (1, Double.infinity), (Double.nan, 1)])
+    @Test(arguments: [(0.0, 1.0), (-1, 1), (2, 1), (1, .infinity), (.nan, 1)] as [(Double, Double)])
     func scaleLimitsMustBePositiveFiniteAndOrdered(limits: (Double, Double)) {
         #expect(throws: SliderConfigurationError.invalidScaleRange) {
             try SliderAxis(min: 0, max: 1, minScale: limits.0, maxScale: limits.1)

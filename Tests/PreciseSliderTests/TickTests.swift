@@ -37,7 +37,7 @@ import Testing
         #expect(parts.truncScale == 1)
     }
 
-    @Test(arguments: [(1.0, 0.0), (2.5, 0.5), (4, 1), (4.9, 1), (1.46, 0.46 / 3)])
+    @Test(arguments: [(1.0, 0.0), (2.5, 0.5), (4, 1), (4.9, 1), (1.46, 0.46 / 3)] as [(Double, Double)])
     func minorTicksGrowFromNothingToFullHeightAtFour(trunc: Double, height: Double) throws {
         #expect(isClose(try ScaleDecomposition(scale: trunc).minorTickHeight, height))
     }

@@ -60,6 +60,7 @@ enum VectorCases {
         VectorCase(name: "decompose: s = 7.3", op: "decompose", input: ["scale": 7.3]),
         VectorCase(name: "decompose: s = 90", op: "decompose", input: ["scale": 90]),
         VectorCase(name: "decompose: just below 5^6", op: "decompose", input: ["scale": 15_624.999]),
+        VectorCase(name: "decompose: a hair below 125 counts as 125", op: "decompose", input: ["scale": .number(125 * (1 - 1e-15))]),
         VectorCase(name: "decompose: s = 0 is rejected", op: "decompose", input: ["scale": 0]),
     ]
 
@@ -96,6 +97,8 @@ enum VectorCases {
         ticks("dates: hours name their day", decades, wide, value: 1_400_025_600, scale: 700, format: "date"),
         ticks("dates: minutes", decades, wide, value: 1_400_000_000, scale: 20_000, format: "date"),
         ticks("dates: seconds", decades, wide, value: 1_400_000_000, scale: 400_000, format: "date"),
+        ticks("slider at truncScale 3 labels majors only", percent, phone, value: 50, scale: 3),
+        ticks("slider just above truncScale 3 labels every tick", percent, phone, value: 50, scale: 3.05),
         ticks("plane axis, truncScale 3.5: majors labelled only", percent, planeX, value: 50, scale: 3.5),
         ticks("plane axis, truncScale 4.5: all labelled", percent, planeX, value: 50, scale: 4.5),
         ticks("plane axis idle: no labels", percent, planeX, value: 50, scale: 4.5, showLabels: false),
@@ -107,6 +110,10 @@ enum VectorCases {
         VectorCase(name: "values: clamp 0–100", op: "values", input: ["axis": percent, "values": [-10, 0, 50.4, 100, 130]]),
         VectorCase(name: "values: wrap hue across many periods", op: "values",
                    input: ["axis": hue, "values": [3610, -10, 360, 720, -725.5, 359.999]]),
+        VectorCase(name: "values: a hair below the start of a period wraps to it", op: "values",
+                   input: ["axis": hue, "values": [-1e-17, -1e-14, 1e-17]]),
+        VectorCase(name: "values: halves snap upwards, also below zero", op: "values",
+                   input: ["axis": ["min": -10, "max": 10, "snapStep": 1], "values": [-2.5, -0.5, 0.5, 2.5, 0.49999999999999994]]),
         VectorCase(name: "values: wrap reversed hue", op: "values", input: ["axis": reversedHue, "values": [3610, -10, 360, 0]]),
         VectorCase(name: "values: snap to 3 within 0–10", op: "values", input: ["axis": snapping, "values": [-1, 4.4, 4.5, 8.9, 10, 12]]),
         VectorCase(name: "values: snap hue to 15°", op: "values", input: ["axis": hueSnapping, "values": [352, 359.9, 7.5, 727]]),
@@ -176,6 +183,7 @@ enum VectorCases {
     static let releaseCases: [VectorCase] = [
         release("release: slow, ≤ 20 px travel, stays", percent, phone, value: 50, scale: 1, velocity: 50),
         release("release: 20 px travel exactly still stays", percent, phone, value: 50, scale: 1, velocity: 120),
+        release("release: just over 20 px glides", percent, phone, value: 50, scale: 1, velocity: 121),
         release("release: fling left glides up the values", percent, phone, value: 50, scale: 1, velocity: -600),
         release("release: fling right glides down the values", percent, phone, value: 50, scale: 1, velocity: 600),
         release("release: glide that would cross 0 springs to it", percent, phone, value: 5, scale: 1, velocity: 600),

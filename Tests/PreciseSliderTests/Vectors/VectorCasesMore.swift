@@ -38,6 +38,8 @@ enum PlaneVectorCases {
               ["type": "pinchContent", "start": [[300, 200], [500, 400]], "current": [[280, 150], [560, 420]]]),
         plane("plane: pinch factors treat aligned fingers as no zoom on that axis",
               ["type": "pinchFactors", "start": [[400, 200], [402, 400]], "current": [[400, 100], [404, 500]]]),
+        plane("plane: pinch factors floor a small starting spread at 24 px",
+              ["type": "pinchFactors", "start": [[395, 200], [405, 400]], "current": [[350, 150], [450, 450]]]),
         plane("plane: dragging the x ruler changes only x", ["type": "dragAxis", "axis": "x", "distance": 80]),
         plane("plane: zooming the y ruler changes only y",
               ["type": "zoomAxis", "axis": "y", "factor": 3, "anchor": -100]),

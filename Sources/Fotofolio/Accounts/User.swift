@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+
+/// Someone with an account: a client looking for a photographer, or a creator showing work.
+public struct User: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public enum Role: String, Codable, Sendable, CaseIterable {
+        case client
+        case creator
+    }
+
+    public var id: Int64?
+    /// Lower-case `a-z 0-9 . _`, 3–30 characters, unique.
+    public var username: String
+    public var fullName: String
+    /// Unique regardless of letter case.
+    public var email: String
+    public var emailConfirmedAt: Date?
+    public var location: String
+    public var role: Role
+    /// Creators only.
+    public var bio: String?
+    public var yearsOfExperience: Int?
+    /// Whole Kč per hour; nil with `priceByAgreement` when the creator prefers to agree a price.
+    public var hourlyRate: Int?
+    public var priceByAgreement: Bool
+    public var passwordHash: String
+    public var createdAt: Date
+
+    public static let databaseTableName = "user"
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Fotofolio
+
+@Suite struct SessionStoreTests {
+    @Test func aStartedSessionResumesFromItsToken() throws {
+        let world = try TestDatabase()
+        let user = try world.accounts.register(.client())
+        let (token, session) = try world.sessions.start(for: try #require(user.id))
+        let resumed = try #require(try world.sessions.resume(token))
+        #expect(resumed.userId == session.userId)
+        #expect(resumed.csrfToken == session.csrfToken)
+        #expect(abs(resumed.expiresAt.timeIntervalSince(session.expiresAt)) < 0.01)
+        #expect(token.count == 43) // 256 bits, base64url without padding
+    }
+
+    @Test func onlyAHashOfTheTokenIsStored() throws {
+        let world = try TestDatabase()
+        let user = try world.accounts.register(.client())
+        let (token, _) = try world.sessions.start(for: try #require(user.id))
+        let stored = try world.database.pool.read { db in try String.fetchAll(db, sql: "SELECT tokenHash FROM session") }
+        #expect(stored == [SessionStore.hash(token)])
+        #expect(!stored.contains(token))
+    }
+
+    @Test func expirySlidesWithUseAndEndsUnused() throws {
+        let world = try TestDatabase()
+        let user = try world.accounts.register(.client())
+        let start = Date()
+        let (token, _) = try world.sessions.start(for: try #require(user.id), at: start)
+        let twentyDaysLater = start.addingTimeInterval(20 * 24 * 3600)
+        let resumed = try #require(try world.sessions.resume(token, at: twentyDaysLater))
+        #expect(abs(resumed.expiresAt.timeIntervalSince(twentyDaysLater.addingTimeInterval(SessionStore.lifetime))) < 1)
+        #expect(try world.sessions.resume(token, at: twentyDaysLater.addingTimeInterval(SessionStore.lifetime + 1)) == nil)
+    }
+
+    @Test func endingASessionForgetsIt() throws {
+        let world = try TestDatabase()
+        let user = try world.accounts.register(.client())
+        let (token, _) = try world.sessions.start(for: try #require(user.id))
+        try world.sessions.end(token)
+        #expect(try world.sessions.resume(token) == nil)
+    }
+
+    @Test func anUnknownTokenHasNoSession() throws {
+        let world = try TestDatabase()
+        #expect(try world.sessions.resume(RandomToken.make()) == nil)
+    }
+}

@@ -1,0 +1,141 @@
+import PreciseSlider
+import Testing
+
+@Suite struct PlaneGeometryTests {
+    let geometry = try! PlaneGeometry(width: 800, height: 600, contentWidth: 1200, contentHeight: 900)
+
+    @Test func axesAreFivePercentOfTheShorterSideAndTwiceThatWhenActive() throws {
+        #expect(geometry.axisThickness == 30)
+        #expect(geometry.thickness(active: false) == 30)
+        #expect(geometry.thickness(active: true) == 60)
+        #expect(try PlaneGeometry(width: 390, height: 700, contentWidth: 1, contentHeight: 1).axisThickness == 19.5)
+    }
+
+    @Test func theCrosshairIsTheCentreWhateverTheAxesDo() {
+        #expect(geometry.crosshair == PlanePoint(x: 400, y: 300))
+    }
+
+    @Test func theRulersOverlayTheBottomAndRightEdges() {
+        #expect(geometry.xAxisFrame(xActive: false, yActive: false) == PlaneRect(x: 0, y: 570, width: 770, height: 30))
+        #expect(geometry.yAxisFrame(xActive: false, yActive: true) == PlaneRect(x: 740, y: 0, width: 60, height: 570))
+    }
+
+    @Test func pointsLandOnTheContentARulerOrTheCorner() {
+        #expect(geometry.region(at: PlanePoint(x: 400, y: 300), xActive: false, yActive: false) == .content)
+        #expect(geometry.region(at: PlanePoint(x: 400, y: 590), xActive: false, yActive: false) == .xAxis)
+        #expect(geometry.region(at: PlanePoint(x: 790, y: 300), xActive: false, yActive: false) == .yAxis)
+        #expect(geometry.region(at: PlanePoint(x: 790, y: 590), xActive: false, yActive: false) == .corner)
+        // An active axis is thicker, so it catches more.
+        #expect(geometry.region(at: PlanePoint(x: 400, y: 565), xActive: false, yActive: false) == .content)
+        #expect(geometry.region(at: PlanePoint(x: 400, y: 565), xActive: true, yActive: false) == .xAxis)
+    }
+
+    @Test func eachAxisSpansItsContentSide() throws {
+        #expect(try Fixtures.percent.pixelsPerValue(scale: 1, viewport: geometry.xViewport) == 12)
+        #expect(try Fixtures.percent.pixelsPerValue(scale: 1, viewport: geometry.yViewport) == 9)
+    }
+
+    @Test(arguments: [0.0, -1, .nan, .infinity])
+    func sizesMustBePositiveAndFinite(size: Double) {
+        #expect(throws: SliderConfigurationError.invalidViewport) {
+            try PlaneGeometry(width: size, height: 600, contentWidth: 1, contentHeight: 1)
+        }
+        #expect(throws: SliderConfigurationError.invalidViewport) {
+            try PlaneGeometry(width: 800, height: 600, contentWidth: 1, contentHeight: size)
+        }
+    }
+
+    @Test func anAxisStaysActiveForTwoSecondsAfterAGesture() {
+        #expect(isAxisActive(lastGestureTime: 10, now: 10))
+        #expect(isAxisActive(lastGestureTime: 10, now: 11.999))
+        #expect(!isAxisActive(lastGestureTime: 10, now: 12))
+        #expect(!isAxisActive(lastGestureTime: nil, now: 12))
+        #expect(!isAxisActive(lastGestureTime: 10, now: 9))
+        #expect(!isAxisActive(lastGestureTime: .nan, now: 10))
+    }
+}
+
+@Suite struct PlaneGestureTests {
+    let plane = Plane(x: Fixtures.percent, y: Fixtures.percent,
+                      geometry: try! PlaneGeometry(width: 800, height: 600, contentWidth: 1200, contentHeight: 900))
+    let start = PlanePosition(x: AxisPosition(value: 50, scale: 1), y: AxisPosition(value: 50, scale: 1))
+
+    @Test func draggingThePictureMovesBothAxesWithTheFinger() throws {
+        let moved = try plane.dragContent(from: start, by: PlanePoint(x: 120, y: -60))
+        #expect(isClose(moved.x.value, 40))  // 120 px at 12 px per unit
+        #expect(isClose(moved.y.value, 50 + 60.0 / 9))
+        #expect(moved.x.scale == 1 && moved.y.scale == 1)
+    }
+
+    @Test func eachAxisZoomsByTheFingersSpreadAlongIt() throws {
+        let factors = try pinchFactors(start: TouchPair(PlanePoint(x: 300, y: 200), PlanePoint(x: 500, y: 400)),
+                                       current: TouchPair(PlanePoint(x: 280, y: 150), PlanePoint(x: 560, y: 420)))
+        #expect(isClose(factors.x, 1.4) && isClose(factors.y, 1.35))
+    }
+
+    @Test func fingersInAVerticalLineDoNotZoomTheHorizontalAxis() throws {
+        let factors = try pinchFactors(start: TouchPair(PlanePoint(x: 400, y: 200), PlanePoint(x: 402, y: 400)),
+                                       current: TouchPair(PlanePoint(x: 400, y: 100), PlanePoint(x: 404, y: 500)))
+        #expect(factors.x == 1)
+        #expect(factors.y == 2)
+    }
+
+    @Test func aPinchKeepsTheValuesUnderItsMidpoint() throws {
+        let touches = TouchPair(PlanePoint(x: 500, y: 350), PlanePoint(x: 700, y: 450))
+        let spread = TouchPair(PlanePoint(x: 400, y: 330), PlanePoint(x: 800, y: 470))
+        let zoomed = try plane.pinchContent(from: start, startTouches: touches, currentTouches: spread)
+        #expect(isClose(zoomed.x.scale, 2) && isClose(zoomed.y.scale, 1.4))
+        // The midpoint (600, 400) is 200 px right of and 100 px below the crosshair.
+        for (id, offset) in [(PlaneAxis.x, 200.0), (.y, 100)] {
+            let axis = plane.axis(id)
+            let before = id == .x ? start.x : start.y
+            let after = id == .x ? zoomed.x : zoomed.y
+            let grabbed = try axis.value(atScreenOffset: offset, value: before.value, scale: before.scale, viewport: plane.viewport(id))
+            let held = try axis.value(atScreenOffset: offset, value: after.value, scale: after.scale, viewport: plane.viewport(id))
+            #expect(isClose(held, grabbed))
+        }
+    }
+
+    @Test func draggingARulerChangesOnlyItsAxis() throws {
+        let moved = try plane.dragAxis(.x, from: start, by: 80)
+        #expect(isClose(moved.x.value, 50 - 80.0 / 12))
+        #expect(moved.y == start.y)
+    }
+
+    @Test func zoomingARulerChangesOnlyItsAxis() throws {
+        let zoomed = try plane.zoomAxis(.y, from: start, factor: 3, anchor: -100)
+        #expect(zoomed.y.scale == 3)
+        #expect(zoomed.x == start.x)
+    }
+
+    @Test func eachAxisGetsItsOwnReleaseAnimation() throws {
+        let position = PlanePosition(x: AxisPosition(value: 50, scale: 1), y: AxisPosition(value: 101, scale: 1))
+        let animations = try plane.releaseAnimations(at: position, velocity: PlanePoint(x: -900, y: 0))
+        #expect(animations.x == .easeOut(EaseOutAnimation(from: 50, to: 75, duration: 1)))
+        guard case .spring(let spring) = animations.y else { Issue.record("y should spring back"); return }
+        #expect(spring.to == 100 && spring.dampingRatio == 1)
+    }
+}
+
+@Suite struct TileTests {
+    @Test func aFiniteAxisNeedsOneCopy() throws {
+        #expect(try Fixtures.percent.tileCount(scale: 0.1) == 1)
+        #expect(try Fixtures.percent.tileOrigins(value: 50, scale: 1, viewport: Fixtures.planeX) == [-600])
+    }
+
+    @Test(arguments: [(1.0, 3), (0.5, 3), (7, 3), (0.49, 5), (0.3, 7), (0.25, 7), (0.2, 7), (0.1, 13), (0.01, 103)])
+    func anInfiniteAxisNeedsThreeCopiesOrMoreBelowHalfScale(scale: Double, count: Int) throws {
+        #expect(try Fixtures.hue.tileCount(scale: scale) == count)
+        #expect(count % 2 == 1)
+    }
+
+    @Test(arguments: [(350.0, 1.0), (725, 0.3), (-30, 0.2), (10, 0.49)])
+    func theMiddleCopyHoldsTheValueAndCopiesAbut(value: Double, scale: Double) throws {
+        let viewport = Fixtures.planeX
+        let origins = try Fixtures.hue.tileOrigins(value: value, scale: scale, viewport: viewport)
+        let width = viewport.span * scale
+        let middle = origins[origins.count / 2]
+        #expect(middle <= 0 && 0 < middle + width)
+        #expect(zip(origins, origins.dropFirst()).allSatisfy { isClose($1 - $0, width) })
+    }
+}
