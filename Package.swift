@@ -38,6 +38,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "QRCode", dependencies: ["CQREncode"]),
+        .target(name: "PreciseSlider"),
         .target(
             name: "Fotofolio",
             dependencies: [
@@ -65,6 +66,7 @@ let package = Package(
             name: "HTTPServerTests",
             dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "PreciseSliderTests", dependencies: ["PreciseSlider"]),
         .testTarget(name: "FotofolioTests", dependencies: ["Fotofolio"]),
         .testTarget(
             name: "FotofolioWebTests",

@@ -130,7 +130,9 @@ export class AxisViewport {
     }
     return new AxisViewport(SliderKind.plane, length, content);
   }
+  /** Glide length (s). */
   get easeOutDuration() { return this.kind === SliderKind.slider ? C.easeOutDurationSlider : C.easeOutDurationPlane; }
+  /** truncScale above which minor ticks are labelled too. */
   get labelAllAbove() { return this.kind === SliderKind.slider ? C.labelAllAboveSlider : C.labelAllAbovePlane; }
 }
 
@@ -166,13 +168,17 @@ export class SliderAxis {
     Object.freeze(this);
   }
 
+  /** R = |max − min|, also the period of an infinite axis. */
   get range() { return Math.abs(this.max - this.min); }
+  /** +1 when values grow left→right, −1 for a reversed range. */
   get direction() { return this.max > this.min ? 1 : -1; }
   get lowerBound() { return Math.min(this.min, this.max); }
   get upperBound() { return Math.max(this.min, this.max); }
 
+  /** Past a bound of a finite axis (an overscroll). */
   isOutOfBounds(value) { return !this.isInfinite && (value < this.lowerBound || value > this.upperBound); }
 
+  /** Limited to [lowerBound, upperBound]. */
   clamp(value) {
     requireFinite(value, "value");
     return Math.min(Math.max(value, this.lowerBound), this.upperBound);
@@ -201,13 +207,16 @@ export class SliderAxis {
     return checkedResult(this.min + this.direction * count * step);
   }
 
+  /** What the outside world sees: clamped (finite) or wrapped (infinite), then snapped. */
   publicValue(value) {
     if (this.isInfinite) return this.wrap(this.snap(this.wrap(value)));
     return this.snap(this.clamp(value));
   }
 
+  /** Where a release comes to rest; unwrapped on an infinite axis so glides never jump. */
   restingValue(value) { return this.isInfinite ? this.snap(value) : this.publicValue(value); }
 
+  /** Limited to [minScale, maxScale]. */
   clampScale(scale) {
     requirePositive(scale, "scale");
     return Math.min(Math.max(scale, this.minScale), this.maxScale);
@@ -239,6 +248,7 @@ export class SliderAxis {
 
   // ---- ticks
 
+  /** R / (5N · scaleBase). */
   minorStep(scale) {
     const base = new ScaleDecomposition(scale).scaleBase;
     return checkedResult(this.range / ((C.ticksPerMajor * this.numberOfUnits) * base));
@@ -285,6 +295,7 @@ export class SliderAxis {
 
   // ---- rubber band and drag
 
+  /** px shown past a bound: positive past the upper, negative past the lower, else 0. */
   overscroll(value, scale, viewport) {
     requireFinite(value, "value");
     const ppv = this.pixelsPerValue(scale, viewport);
@@ -348,6 +359,7 @@ export class SliderAxis {
 
   // ---- tiles (2D)
 
+  /** Copies of the content: 1 (finite), 3, or below scale 0.5 ceil(1/s + 2) made odd. */
   tileCount(scale) {
     requirePositive(scale, "scale");
     if (!this.isInfinite) return 1;
@@ -357,6 +369,7 @@ export class SliderAxis {
     return count % 2 === 0 ? count + 1 : count;
   }
 
+  /** Screen offsets of each copy's min edge, the middle copy holding `value`. */
   tileOrigins(value, scale, viewport) {
     requireFinite(value, "value");
     const count = this.tileCount(scale);
@@ -783,13 +796,15 @@ export class PlaneGeometry {
     const right = this.thickness(yActive);
     return { x: this.width - right, y: 0, width: right, height: this.height - this.thickness(xActive) };
   }
+  /** "content", "xAxis", "yAxis", "corner" or "outside" (also for a non-finite point). */
   region(point, xActive, yActive) {
+    if (!(Number.isFinite(point.x) && Number.isFinite(point.y) && point.x >= 0 && point.x < this.width
+      && point.y >= 0 && point.y < this.height)) return "outside";
     if (rectContains(this.xAxisFrame(xActive, yActive), point)) return "xAxis";
     if (rectContains(this.yAxisFrame(xActive, yActive), point)) return "yAxis";
-    const inside = point.x >= 0 && point.x < this.width && point.y >= 0 && point.y < this.height;
     const pastX = point.x >= this.width - this.thickness(yActive);
     const pastY = point.y >= this.height - this.thickness(xActive);
-    return inside && pastX && pastY ? "corner" : "content";
+    return pastX && pastY ? "corner" : "content";
   }
   get xViewport() { return new AxisViewport(SliderKind.plane, this.width, this.contentWidth); }
   get yViewport() { return new AxisViewport(SliderKind.plane, this.height, this.contentHeight); }

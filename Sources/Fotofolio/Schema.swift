@@ -36,6 +36,11 @@ enum Schema {
                 table.column("createdAt", .datetime).notNull()
                 table.column("expiresAt", .datetime).notNull()
             }
+            try db.create(table: "emailConfirmation") { table in
+                table.primaryKey("tokenHash", .text)
+                table.column("userId", .integer).notNull().indexed().references("user", onDelete: .cascade)
+                table.column("expiresAt", .datetime).notNull()
+            }
             try db.create(table: "loginThrottle") { table in
                 table.primaryKey("key", .text)
                 table.column("failures", .integer).notNull()

@@ -3,6 +3,11 @@ public struct QueryItems: Sendable, Sequence, Equatable {
     public struct Item: Sendable, Equatable {
         public let name: String
         public let value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
     }
 
     private let items: [Item]

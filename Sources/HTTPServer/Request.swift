@@ -19,6 +19,11 @@ public struct Request: Sendable {
     public internal(set) var parameters: [String: String] = [:]
     /// The route pattern that matched (e.g. `/users/:username`), for logs and metrics.
     public internal(set) var route: String?
+    /// Set when the server has already found the request bad (malformed, over a limit): the
+    /// answer will be this error, so middleware should not judge the request further.
+    public internal(set) var failure: HTTPFailure?
+    /// Values attached by middleware for the handlers after it.
+    public var context = RequestContext()
     /// The handler the daemon chose for this request when its headers arrived.
     var resolvedHandler: Handler?
 

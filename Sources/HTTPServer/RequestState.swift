@@ -94,6 +94,7 @@ final class RequestState {
             request.parameters = parameters
         }
         request.resolvedHandler = handler
+        request.failure = failure
         return request
     }
 

@@ -64,6 +64,8 @@ public enum PlaneRegion: String, Sendable {
     case yAxis
     /// The square where the rulers meet: no gesture.
     case corner
+    /// Not on the plane at all (also for a non-finite point): no gesture.
+    case outside
 }
 
 /// The plane's pixels: the widget's size and the content's size at scale 1.
@@ -116,12 +118,14 @@ public struct PlaneGeometry: Sendable, Equatable {
 
     /// What a pointer at `point` (widget pixels) grabs.
     public func region(at point: PlanePoint, xActive: Bool, yActive: Bool) -> PlaneRegion {
+        guard point.x.isFinite, point.y.isFinite, point.x >= 0, point.x < width, point.y >= 0, point.y < height else {
+            return .outside
+        }
         if xAxisFrame(xActive: xActive, yActive: yActive).contains(point) { return .xAxis }
         if yAxisFrame(xActive: xActive, yActive: yActive).contains(point) { return .yAxis }
-        let inside = point.x >= 0 && point.x < width && point.y >= 0 && point.y < height
         let pastX = point.x >= width - thickness(active: yActive)
         let pastY = point.y >= height - thickness(active: xActive)
-        return inside && pastX && pastY ? .corner : .content
+        return pastX && pastY ? .corner : .content
     }
 
     /// The x axis viewport: the widget's width, the range spanning the content's width.

@@ -48,3 +48,25 @@ import Testing
         #expect(try world.sessions.resume(RandomToken.make()) == nil)
     }
 }
+
+@Suite struct EmailConfirmationTests {
+    @Test func aLinkConfirmsTheAddressOnce() throws {
+        let world = try TestDatabase()
+        let user = try world.accounts.register(.client())
+        let confirmations = EmailConfirmations(database: world.database)
+        let token = try confirmations.issue(for: try #require(user.id))
+        #expect(try confirmations.confirm(token) == user.id)
+        #expect(try world.accounts.user(id: try #require(user.id))?.emailConfirmedAt != nil)
+        #expect(try confirmations.confirm(token) == nil)
+    }
+
+    @Test func anExpiredLinkConfirmsNothing() throws {
+        let world = try TestDatabase()
+        let user = try world.accounts.register(.client())
+        let confirmations = EmailConfirmations(database: world.database)
+        let start = Date()
+        let token = try confirmations.issue(for: try #require(user.id), at: start)
+        #expect(try confirmations.confirm(token, at: start.addingTimeInterval(EmailConfirmations.lifetime + 1)) == nil)
+        #expect(try world.accounts.user(id: try #require(user.id))?.emailConfirmedAt == nil)
+    }
+}

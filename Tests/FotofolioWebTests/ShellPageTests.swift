@@ -2,9 +2,25 @@ import Testing
 @testable import FotofolioWeb
 
 @Suite struct ShellPageTests {
+    @Test(arguments: ["/", "/search"])
+    func publicTabPagesRenderForGuests(path: String) async throws {
+        let reply = try await WebTestServer().send(path)
+        #expect(reply.status == 200)
+        #expect(reply.body.contains("href=\"\(path)\" aria-current=\"page\""))
+        #expect(reply.body.contains("href=\"/login\""))
+    }
+
+    @Test(arguments: ["/selection", "/messages", "/profile"])
+    func personalTabPagesSendGuestsToLoginAndBack(path: String) async throws {
+        let reply = try await WebTestServer().send(path)
+        #expect(reply.status == 303)
+        #expect(reply.headers["location"] == "/login?return=\(path.replacingOccurrences(of: "/", with: "%2F"))")
+    }
+
     @Test(arguments: ["/", "/selection", "/search", "/messages", "/profile"])
-    func everyTabPageRendersInTheShell(path: String) async throws {
+    func everyTabPageRendersInTheShellWhenSignedIn(path: String) async throws {
         let server = try WebTestServer()
+        try await server.signUp()
         let reply = try await server.send(path)
         #expect(reply.status == 200)
         #expect(reply.headers["content-type"] == "text/html; charset=utf-8")
@@ -13,7 +29,7 @@ import Testing
         #expect(reply.body.contains("href=\"\(path)\" aria-current=\"page\""))
     }
 
-    @Test(arguments: ["/", "/messages", "/no/such/page"])
+    @Test(arguments: ["/", "/search", "/no/such/page"])
     func everyIconPointsIntoTheFingerprintedSprite(path: String) async throws {
         let reply = try await WebTestServer().send(path)
         let uses = reply.body.matches(of: /<use href="([^"]*)"/).map { String($0.1) }

@@ -89,3 +89,22 @@ import Testing
         #expect(route.pattern == "/a/b")
     }
 }
+
+@Suite struct RequestContextTests {
+    enum Greeting: RequestContextKey { typealias Value = String }
+
+    struct Greeter: Middleware {
+        func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
+            var request = request
+            request.context[Greeting.self] = "ahoj"
+            return try next(request)
+        }
+    }
+
+    @Test func middlewareHandsValuesToTheHandler() throws {
+        let server = try TestServer(middleware: [Greeter()]) { router in
+            router.get("/") { request in .text(request.context[Greeting.self] ?? "nothing") }
+        }
+        #expect(try server.get("/").text == "ahoj")
+    }
+}

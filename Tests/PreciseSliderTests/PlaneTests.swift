@@ -28,6 +28,9 @@ import Testing
         // An active axis is thicker, so it catches more.
         #expect(geometry.region(at: PlanePoint(x: 400, y: 565), xActive: false, yActive: false) == .content)
         #expect(geometry.region(at: PlanePoint(x: 400, y: 565), xActive: true, yActive: false) == .xAxis)
+        #expect(geometry.region(at: PlanePoint(x: -1, y: 300), xActive: false, yActive: false) == .outside)
+        #expect(geometry.region(at: PlanePoint(x: 800, y: 300), xActive: false, yActive: false) == .outside)
+        #expect(geometry.region(at: PlanePoint(x: .nan, y: 300), xActive: false, yActive: false) == .outside)
     }
 
     @Test func eachAxisSpansItsContentSide() throws {

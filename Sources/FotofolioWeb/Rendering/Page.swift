@@ -5,10 +5,21 @@ public enum Page: String, CaseIterable, Sendable {
     case search
     case messages
     case profile
+    case account
+    case register
+    case login
     case error
 
     /// The template under `Templates/`.
     var template: String { "pages/\(rawValue)" }
+
+    /// The tab the page belongs to, for the navigation's current marker.
+    var tab: Page {
+        switch self {
+        case .account, .register, .login: .profile
+        default: self
+        }
+    }
 
     /// The string-table key of the page title (error pages title themselves).
     var titleKey: String { "pages.\(rawValue).title" }

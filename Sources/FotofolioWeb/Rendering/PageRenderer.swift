@@ -16,6 +16,7 @@ public final class PageRenderer: Sendable {
     private struct ShellKey: Hashable {
         let language: Language
         let page: Page
+        let signedIn: Bool
     }
 
     public init(templatesDirectory: String, staticFiles: StaticFiles) throws {
@@ -23,23 +24,29 @@ public final class PageRenderer: Sendable {
         assets = AssetURLs(staticFiles)
         // Cut every shell now, so a layout that cannot be cut stops start-up.
         for language in Language.allCases {
-            for page in Page.allCases { _ = try shell(ShellKey(language: language, page: page)) }
+            for page in Page.allCases {
+                for signedIn in [false, true] { _ = try shell(ShellKey(language: language, page: page, signedIn: signedIn)) }
+            }
         }
     }
 
-    /// A full HTML page. `content` adds page-specific values to the page template's model.
+    /// A full HTML page. `content` adds page-specific values to the page template's model;
+    /// a page with forms passes its CSRF token there (`request.csrfToken`).
     public func render(_ page: Page, for request: Request, title: String? = nil,
                        content: [String: Any] = [:], status: HTTPStatus = .ok) throws -> Response {
         let language = Language.preferred(by: request)
         let table = templates.table(for: language)
-        let key = ShellKey(language: language, page: page)
+        let signedIn = request.signedIn
+        let key = ShellKey(language: language, page: page, signedIn: signedIn != nil)
         let main = try body(key, table: table, content: content)
-        let html = try shell(key).fill(
-            title: title ?? table.string(page.titleKey), main: main, returnTo: ReturnPath.of(request))
+        let html = try shell(key).fill(ShellTemplate.Values(
+            title: title ?? table.string(page.titleKey), main: main, returnTo: ReturnPath.of(request),
+            csrf: request.csrfToken, username: signedIn?.user.username ?? ""))
         var response = Response.html(html, status: status)
         response.headers.set("Content-Language", language.rawValue)
         response.headers.set("Vary", "Accept-Language, Cookie")
-        response.headers.set("Cache-Control", "no-cache")
+        // Pages carry the reader's name and CSRF token: no shared cache may keep them.
+        response.headers.set("Cache-Control", "private, no-cache")
         return response
     }
 
@@ -60,7 +67,8 @@ public final class PageRenderer: Sendable {
 
     private func shell(_ key: ShellKey) throws -> ShellTemplate {
         if let shell = shells.withLock({ $0[key] }) { return shell }
-        let model = ShellViewModel(page: key.page, table: templates.table(for: key.language), assets: assets).dictionary
+        let model = ShellViewModel(page: key.page, table: templates.table(for: key.language), assets: assets,
+                                   signedIn: key.signedIn).dictionary
         let shell = try ShellTemplate(rendered: try render("layout", model))
         shells.withLock { $0[key] = shell }
         return shell
@@ -79,14 +87,18 @@ struct AssetURLs: Sendable {
     let css: String
     let icons: String
     let favicon: String
+    let passwordToggle: String
 
     init(_ files: StaticFiles) {
         css = files.url(for: "/css/app.css")
         icons = files.url(for: "/img/icons.svg")
         favicon = files.url(for: "/img/favicon.svg")
+        passwordToggle = files.url(for: "/js/password-toggle.js")
     }
 
-    var dictionary: [String: String] { ["css": css, "icons": icons, "favicon": favicon] }
+    var dictionary: [String: String] {
+        ["css": css, "icons": icons, "favicon": favicon, "passwordToggle": passwordToggle]
+    }
 }
 
 /// Where the language switch sends the reader back to: this page, query included.

@@ -10,6 +10,8 @@ struct ShellTemplate: Sendable {
         case title
         case main
         case returnTo
+        case csrf
+        case username
 
         /// Private-use characters: Mustache leaves them alone and no string table uses them.
         var marker: String { "\u{E000}\(rawValue)\u{E001}" }
@@ -36,17 +38,29 @@ struct ShellTemplate: Sendable {
         self.slots = slots
     }
 
+    /// The per-request values, text unless said otherwise.
+    struct Values {
+        var title: String
+        /// Already-rendered HTML.
+        var main: String
+        var returnTo: String
+        var csrf = ""
+        var username = ""
+    }
+
     /// The page: the layout's pieces with the request's values in between.
-    func fill(title: String, main: String, returnTo: String) -> String {
+    func fill(_ values: Values) -> String {
         var html = ""
-        html.reserveCapacity(pieces.reduce(main.utf8.count + 256) { $0 + $1.utf8.count })
+        html.reserveCapacity(pieces.reduce(values.main.utf8.count + 256) { $0 + $1.utf8.count })
         for (index, piece) in pieces.enumerated() {
             html += piece
             guard index < slots.count else { break }
             switch slots[index] {
-            case .title: html += HTMLText.escape(title)
-            case .main: html += main
-            case .returnTo: html += HTMLText.escape(returnTo)
+            case .title: html += HTMLText.escape(values.title)
+            case .main: html += values.main
+            case .returnTo: html += HTMLText.escape(values.returnTo)
+            case .csrf: html += HTMLText.escape(values.csrf)
+            case .username: html += HTMLText.escape(values.username)
             }
         }
         return html

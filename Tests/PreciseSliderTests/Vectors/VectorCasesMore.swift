@@ -19,10 +19,10 @@ enum PlaneVectorCases {
     static let all: [VectorCase] = [
         VectorCase(name: "plane layout: idle axes", op: "planeLayout", input: [
             "geometry": V.geometry, "xActive": false, "yActive": false,
-            "points": [[400, 300], [400, 590], [790, 300], [790, 590], [400, 565], [770, 300]]]),
+            "points": [[400, 300], [400, 590], [790, 300], [790, 590], [400, 565], [770, 300], [-1, 10], [800, 10]]]),
         VectorCase(name: "plane layout: both axes active are twice as thick", op: "planeLayout", input: [
             "geometry": V.geometry, "xActive": true, "yActive": true,
-            "points": [[400, 300], [400, 590], [790, 300], [790, 590], [400, 565], [770, 300]]]),
+            "points": [[400, 300], [400, 590], [790, 300], [790, 590], [400, 565], [770, 300], [-1, 10], [800, 10]]]),
         VectorCase(name: "plane layout: portrait, only y active", op: "planeLayout", input: [
             "geometry": ["width": 390, "height": 700, "contentWidth": 390, "contentHeight": 520],
             "xActive": false, "yActive": true, "points": [[195, 350], [370, 10], [100, 690]]]),

@@ -1,0 +1,119 @@
+import Fotofolio
+import HTTPServer
+import Logging
+
+/// Registration, login, logout, e-mail confirmation and the signed-in person's own page.
+struct AccountPages {
+    let renderer: PageRenderer
+    let accounts: AccountsService
+    let sessions: SessionStore
+    let confirmations: EmailConfirmations
+    let logger: Logger
+
+    func register(in router: inout Router) {
+        router.get("/register") { request in try registrationForm(request) }
+        router.post("/register") { request in try registerAccount(request) }
+        router.get("/login") { request in try loginForm(request) }
+        router.post("/login") { request in try logIn(request) }
+        router.post("/logout") { request in try logOut(request) }
+        router.get("/confirm-email/:token") { request in try confirmEmail(request) }
+        router.get("/profile") { request in try ownProfile(request) }
+    }
+
+    private func registrationForm(_ request: Request, registration: Registration = Registration(),
+                                  problems: [RegistrationField: RegistrationProblem] = [:]) throws -> Response {
+        if request.signedIn != nil { return .redirect(to: "/profile") }
+        let table = renderer.strings(for: request)
+        return try renderer.render(.register, for: request, content: [
+            "csrf": request.csrfToken, "values": registration.formValues,
+            "errors": FieldMessages.registration(problems, table: table), "hasErrors": !problems.isEmpty,
+        ], status: problems.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    private func registerAccount(_ request: Request) throws -> Response {
+        let registration = Registration(form: request.form)
+        do {
+            let user = try accounts.register(registration)
+            try announceConfirmationLink(for: user, request: request)
+            return try startSession(for: user, then: "/profile")
+        } catch let errors as RegistrationErrors {
+            return try registrationForm(request, registration: registration, problems: errors.problems)
+        }
+    }
+
+    private func loginForm(_ request: Request, identifier: String = "", message: String? = nil,
+                           status: HTTPStatus = .ok) throws -> Response {
+        if request.signedIn != nil { return .redirect(to: SafeRedirect.path(request.query["return"])) }
+        let returnTo = request.form["return"] ?? request.query["return"] ?? "/profile"
+        return try renderer.render(.login, for: request, content: [
+            "csrf": request.csrfToken, "identifier": identifier, "returnTo": SafeRedirect.path(returnTo),
+            "message": message ?? false,
+        ], status: status)
+    }
+
+    private func logIn(_ request: Request) throws -> Response {
+        let identifier = request.form["identifier"] ?? ""
+        let table = renderer.strings(for: request)
+        let user: User
+        do {
+            user = try accounts.logIn(identifier, password: request.form["password"] ?? "", from: request.remoteAddress)
+        } catch {
+            switch error {
+            case .wrongCredentials:
+                return try loginForm(request, identifier: identifier, message: table.string("login.wrongCredentials"),
+                                     status: .unauthorized)
+            case .tooManyAttempts(let wait):
+                let minutes = max(1, Int((wait.components.seconds + 59) / 60))
+                var response = try loginForm(request, identifier: identifier,
+                                             message: table.plural("login.tooManyAttempts", count: minutes), status: .tooManyRequests)
+                response.headers.set("Retry-After", String(wait.components.seconds))
+                return response
+            case .unavailable:
+                throw HTTPFailure(.serviceUnavailable, "Logging in is not possible right now.")
+            }
+        }
+        return try startSession(for: user, then: SafeRedirect.path(request.form["return"]), replacing: request.signedIn)
+    }
+
+    private func logOut(_ request: Request) throws -> Response {
+        if let signedIn = request.signedIn { try sessions.end(signedIn.token) }
+        var response = Response.redirect(to: "/")
+        response.setCookie(.deleting(SessionLoading.cookieName))
+        return response
+    }
+
+    private func confirmEmail(_ request: Request) throws -> Response {
+        let confirmed = try confirmations.confirm(request.parameters["token"] ?? "") != nil
+        return .redirect(to: confirmed ? "/profile?confirmed=1" : "/profile?confirmed=0")
+    }
+
+    private func ownProfile(_ request: Request) throws -> Response {
+        guard let signedIn = request.signedIn else { return SignInRedirect.to(request) }
+        let user = signedIn.user
+        return try renderer.render(.account, for: request, content: [
+            "csrf": request.csrfToken,
+            "user": ["username": user.username, "fullName": user.fullName, "email": user.email,
+                     "location": user.location, "isCreator": user.role == .creator,
+                     "emailConfirmed": user.emailConfirmedAt != nil],
+            "justConfirmed": request.query["confirmed"] == "1", "confirmationFailed": request.query["confirmed"] == "0",
+        ])
+    }
+
+    /// A new session at every login, so a session id planted before login is worthless.
+    private func startSession(for user: User, then location: String, replacing old: SignedIn? = nil) throws -> Response {
+        guard let id = user.id else { throw HTTPFailure(.internalServerError, "The account has no id.") }
+        if let old { try sessions.end(old.token) }
+        let (token, _) = try sessions.start(for: id)
+        var response = Response.redirect(to: location)
+        response.startSession(token: token)
+        return response
+    }
+
+    /// Without a mail server the link goes to the log; the account works unconfirmed meanwhile.
+    private func announceConfirmationLink(for user: User, request: Request) throws {
+        guard let id = user.id else { return }
+        let token = try confirmations.issue(for: id)
+        let host = request.headers["host"] ?? "localhost"
+        logger.notice("E-mail confirmation link for \(user.email): http://\(host)/confirm-email/\(token)")
+    }
+}

@@ -1,0 +1,72 @@
+import Fotofolio
+import HTTPServer
+
+enum CSRFTokenKey: RequestContextKey {
+    typealias Value = String
+}
+
+extension Request {
+    /// The token forms of this request must carry (empty only before the middleware ran).
+    var csrfToken: String { context[CSRFTokenKey.self] ?? "" }
+}
+
+/// Gives every request the CSRF token its forms must carry: the session's, or for guests
+/// (registration, login) a random one kept in the `csrf` cookie (double submit). Runs
+/// outside the error pages, so they get the token too.
+struct CSRFToken: Middleware {
+    static let cookieName = "csrf"
+
+    func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
+        var request = request
+        let guestToken = request.cookies[Self.cookieName].flatMap { CSRFCheck.isWellFormed($0) ? $0 : nil }
+        request.context[CSRFTokenKey.self] = request.signedIn?.session.csrfToken ?? guestToken ?? RandomToken.make()
+        var response = try next(request)
+        if request.signedIn == nil, guestToken == nil {
+            response.setCookie(SetCookie(name: Self.cookieName, value: request.csrfToken, maxAge: nil))
+        }
+        return response
+    }
+}
+
+/// Refuses state-changing requests that did not come from Fotofolio's own pages: the
+/// browser must say the request is same-origin (`Sec-Fetch-Site`, else `Origin`), and the
+/// form must carry the request's CSRF token.
+struct CSRFCheck: Middleware {
+    static let fieldName = "_csrf"
+
+    func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
+        if Self.changesState(request.method), request.failure == nil {
+            guard Self.isSameOrigin(request), let sent = request.form[Self.fieldName],
+                  !request.csrfToken.isEmpty, Self.equal(sent, request.csrfToken) else {
+                throw HTTPFailure(.forbidden, "This form has expired or did not come from this site. Reload the page and try again.")
+            }
+        }
+        return try next(request)
+    }
+
+    static func changesState(_ method: HTTPMethod) -> Bool {
+        ![HTTPMethod.get, .head, .options].contains(method)
+    }
+
+    /// Browsers send `Sec-Fetch-Site`; older ones at least send `Origin` on POST.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        if let site = request.headers["sec-fetch-site"] { return site == "same-origin" || site == "none" }
+        guard let origin = request.headers["origin"] else { return true }
+        guard let host = request.headers["host"] else { return false }
+        return origin == "http://\(host)" || origin == "https://\(host)"
+    }
+
+    static func isWellFormed(_ token: String) -> Bool {
+        token.count == 43 && token.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+    }
+
+    /// Compares in time independent of where the strings differ.
+    static func equal(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
