@@ -20,7 +20,8 @@ import Testing
     @Test func repeatedFailuresOnOneAccountRequireAWait() throws {
         let world = try TestDatabase()
         _ = try world.accounts.register(.creator())
-        let start = Date()
+        // Whole seconds: the database keeps dates to the millisecond.
+        let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         for attempt in 0..<LoginThrottle.accountLimit {
             // Each failure comes from a different address: the account limit alone applies.
             _ = try? world.accounts.logIn("vojtafoti", password: "spatne", from: "10.0.0.\(attempt)", at: start)
