@@ -14,6 +14,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv
 .PHONY: run test build release deps test-deps swift-test js-test browser-test bench clean
 
 run: deps release
+	.build/release/fotofolio seed --data-dir $(DATA)
 	.build/release/fotofolio serve --port $(PORT) --data-dir $(DATA)
 
 test: test-deps swift-test js-test browser-test

@@ -106,7 +106,7 @@ public enum ImageProbe {
             throw .unsupportedFormat(detail: Vips.takeError())
         }
         let loader = String(cString: name)
-        guard loader == format.loaderNickname else {
+        guard loader == format.loaderClass else {
             throw .unsupportedFormat(detail: "looks like \(format.rawValue) but libvips chose \(loader)")
         }
     }

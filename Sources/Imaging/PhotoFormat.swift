@@ -4,13 +4,14 @@ import Foundation
 public enum PhotoFormat: String, Sendable, Codable, CaseIterable {
     case jpeg, png, webp, heic
 
-    /// The libvips loader that must claim a file of this format.
-    var loaderNickname: String {
+    /// The libvips loader class that must claim a file of this format: the file variant of
+    /// the loader unblocked in `Vips.allowedLoaders`.
+    var loaderClass: String {
         switch self {
-        case .jpeg: "jpegload"
-        case .png: "pngload"
-        case .webp: "webpload"
-        case .heic: "heifload"
+        case .jpeg: "VipsForeignLoadJpegFile"
+        case .png: "VipsForeignLoadPngFile"
+        case .webp: "VipsForeignLoadWebpFile"
+        case .heic: "VipsForeignLoadHeifFile"
         }
     }
 }

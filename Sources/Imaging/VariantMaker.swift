@@ -27,7 +27,7 @@ public enum VariantMaker {
         try requested?.validate()
         let photo = try ImageProbe.probe(fileAt: path, limits: limits)
         let full = try PhotoDecoding.fitted(path, box: VariantKind.full.targetSize, photo: photo)
-        let framing = try requested ?? PhotoDecoding.smartFraming(full)
+        let framing = if let requested { requested } else { try PhotoDecoding.smartFraming(full) }
         let squareSource = try squareSource(path, full: full, framing: framing, photo: photo)
         let effectiveFraming = SquareFraming(
             framing.square(width: full.width, height: full.height),

@@ -1,5 +1,5 @@
-"""Fixtures for the browser tests: one Fotofolio server for the whole run, and a
-fresh headless Chromium for every test that asks for one."""
+"""Fixtures for the browser tests: one Fotofolio server for the whole run, a fresh
+headless Chromium for every test that asks for one, and fresh accounts to sign in with."""
 
 import json
 import os
@@ -16,6 +16,8 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.support.wait import WebDriverWait
+
+from browser_helpers import new_account, register
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parents[1]
@@ -176,6 +178,16 @@ def open_browser(request, screenshots_dir):
                 driver.save_screenshot(str(screenshots_dir / f"FAILED-{name}{suffix}.png"))
         finally:
             driver.quit()
+
+
+@pytest.fixture
+def sign_up(base_url):
+    """Registers a fresh account through the real form and leaves the browser signed in:
+    `account = sign_up(driver, role="client")`. Extra keyword arguments change the details."""
+    def sign_up(driver, role="creator", **changes):
+        return register(driver, base_url, new_account(role, **changes))
+
+    return sign_up
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

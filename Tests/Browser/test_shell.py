@@ -1,11 +1,8 @@
 """The app shell as a person meets it in a browser: language, navigation, layout on a
 phone and on a wide screen, the not-found page, and pages that stay clean and usable."""
 
-import json
-import struct
 import urllib.error
 import urllib.request
-from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -15,11 +12,10 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
-PHONE = (375, 812)
-NARROW_PHONE = (320, 568)
-DESKTOP = (1280, 800)
+from browser_helpers import (DESKTOP, NARROW_PHONE, PHONE, STRINGS, WAIT, click_and_wait_for_next_page, heading,
+                             html_lang, javascript_is_off, page_id, path_of, png_size)
+
 MIN_TOUCH_TARGET = 44  # CSS pixels, the smallest comfortable size for a finger
-WAIT = 10  # seconds an explicit wait may take before the test fails
 
 PAGES = [  # (data-page, path), in tab order
     ("feed", "/"),
@@ -28,13 +24,15 @@ PAGES = [  # (data-page, path), in tab order
     ("messages", "/messages"),
     ("profile", "/profile"),
 ]
+PUBLIC_PAGES = [("feed", "/"), ("search", "/search")]
+PERSONAL_PAGES = [("selection", "/selection"), ("messages", "/messages"), ("profile", "/profile")]
+# Signed in, the profile tab opens the person's own account page.
+SIGNED_IN_PAGE_ID = {"profile": "account"}
 UNKNOWN_PATH = "/tahle-stranka-neexistuje"
 TAB_LABELS = {
     "cs": ["Feed", "Výběr", "Hledat", "Zprávy", "Profil"],
     "en": ["Feed", "Selection", "Search", "Messages", "Profile"],
 }
-LOCALES = Path(__file__).resolve().parents[2] / "Templates" / "locales"
-STRINGS = {lang: json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("cs", "en")}
 HEADINGS = {  # the h1 of each page, which is also its tab's label
     "cs": dict(zip([page for page, _ in PAGES], TAB_LABELS["cs"])),
     "en": dict(zip([page for page, _ in PAGES], TAB_LABELS["en"])),
@@ -42,22 +40,6 @@ HEADINGS = {  # the h1 of each page, which is also its tab's label
 
 
 # Helpers ---------------------------------------------------------------------------------
-
-def html_lang(driver):
-    return driver.find_element(By.TAG_NAME, "html").get_attribute("lang")
-
-
-def page_id(driver):
-    return driver.find_element(By.TAG_NAME, "body").get_attribute("data-page")
-
-
-def heading(driver):
-    return driver.find_element(By.TAG_NAME, "h1").text
-
-
-def path_of(driver):
-    return urlsplit(driver.current_url).path
-
 
 def text_contents(driver, selector):
     # textContent, not .text: it reads hidden elements too (the tab bar on a wide screen).
@@ -68,14 +50,6 @@ def text_contents(driver, selector):
 def pressed_language(driver):
     pressed = driver.find_elements(By.CSS_SELECTOR, "form.language-switch button[aria-pressed='true']")
     return [button.get_attribute("value") for button in pressed]
-
-
-def click_and_wait_for_next_page(driver, element):
-    """Clicks a link or submit button and waits until the browser has left the page."""
-    old_page = driver.find_element(By.TAG_NAME, "html")
-    element.click()
-    WebDriverWait(driver, WAIT).until(EC.staleness_of(old_page), "the click did not lead to a new page")
-    WebDriverWait(driver, WAIT).until(EC.presence_of_element_located((By.CSS_SELECTOR, "body[data-page]")))
 
 
 def choose_language(driver, code):
@@ -95,14 +69,6 @@ def http_status(url, language):
             return response.status
     except urllib.error.HTTPError as error:  # 4xx and 5xx arrive as exceptions
         return error.code
-
-
-def png_size(path):
-    """(width, height) of a PNG file; fails if the file is not one."""
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path.name} is not a PNG"
-    assert data[12:16] == b"IHDR", f"{path.name} has no PNG header chunk"
-    return struct.unpack(">II", data[16:24])
 
 
 # Language ----------------------------------------------------------------------------------
@@ -148,7 +114,7 @@ def test_language_switch_changes_language_and_returns_to_the_same_page(open_brow
 
 def test_chosen_language_survives_a_reload(open_browser, base_url):
     driver = open_browser(language="cs")
-    driver.get(base_url + "/profile")
+    driver.get(base_url + "/search")
     choose_language(driver, "en")
 
     old_page = driver.find_element(By.TAG_NAME, "html")
@@ -156,11 +122,12 @@ def test_chosen_language_survives_a_reload(open_browser, base_url):
     WebDriverWait(driver, WAIT).until(EC.staleness_of(old_page), "the page did not reload")
 
     assert html_lang(driver) == "en"
-    assert heading(driver) == "Profile"
+    assert heading(driver) == "Search"
 
 
-def test_switching_back_to_czech_restores_czech(open_browser, base_url):
+def test_switching_back_to_czech_restores_czech_on_a_personal_page(open_browser, base_url, sign_up):
     driver = open_browser(language="cs")
+    sign_up(driver)
     driver.get(base_url + "/messages")
     choose_language(driver, "en")
     assert html_lang(driver) == "en"
@@ -173,11 +140,10 @@ def test_switching_back_to_czech_restores_czech(open_browser, base_url):
     assert pressed_language(driver) == ["cs"]
 
 
-def test_language_switch_works_without_javascript(open_browser, base_url):
+def test_language_switch_works_without_javascript(open_browser, base_url, sign_up):
     driver = open_browser(language="cs", javascript=False)
-    # Make sure the preference took effect, or this test would prove nothing.
-    driver.get("data:text/html,<title>off</title><script>document.title = 'on'</script>")
-    assert driver.title == "off", "JavaScript is still enabled"
+    assert javascript_is_off(driver), "JavaScript is still enabled, so this test would prove nothing"
+    sign_up(driver)  # the registration form needs no script either
     driver.get(base_url + "/selection")
 
     choose_language(driver, "en")
@@ -185,6 +151,19 @@ def test_language_switch_works_without_javascript(open_browser, base_url):
     assert html_lang(driver) == "en"
     assert path_of(driver) == "/selection"
     assert heading(driver) == "Selection"
+
+
+def test_language_switch_on_the_login_page_keeps_the_page_to_return_to(open_browser, base_url):
+    driver = open_browser(language="cs")
+    driver.get(base_url + "/messages")
+    assert path_of(driver) == "/login"
+
+    choose_language(driver, "en")
+
+    assert html_lang(driver) == "en"
+    assert path_of(driver) == "/login"
+    assert parse_qs(urlsplit(driver.current_url).query) == {"return": ["/messages"]}
+    assert driver.find_element(By.CSS_SELECTOR, "form.form input[name='return']").get_attribute("value") == "/messages"
 
 
 # Layout --------------------------------------------------------------------------------------
@@ -236,23 +215,29 @@ def test_phone_footer_is_not_hidden_under_the_tab_bar(open_browser, base_url):
     assert footer["bottom"] <= tabbar["top"], f"footer ends at {footer['bottom']}, tab bar starts at {tabbar['top']}"
 
 
-def test_phone_keyboard_focus_is_never_hidden_under_the_tab_bar(open_browser, base_url):
+@pytest.mark.parametrize("path, signed_in", [("/messages", True), ("/register", False)],
+                         ids=["messages-signed-in", "register-form"])
+def test_phone_keyboard_focus_is_never_hidden_under_the_tab_bar(open_browser, base_url, sign_up, path, signed_in):
     driver = open_browser(size=PHONE, language="en")
+    if signed_in:
+        sign_up(driver)
     # Settled positions, not a smooth scroll still under way: the stylesheet drops smooth
     # scrolling for readers who ask for reduced motion.
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                            {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
-    driver.get(base_url + "/messages")  # long enough that the footer starts below the fold
+    driver.get(base_url + path)  # long enough that the footer starts below the fold
     tabbar = driver.find_element(By.CSS_SELECTOR, "nav.tabbar")
 
     hidden = []
-    for _ in range(30):  # more than the page has focusable elements before the tab bar
+    for _ in range(60):  # more than the page has focusable elements before the tab bar
         ActionChains(driver).send_keys(Keys.TAB).perform()
         focused = driver.switch_to.active_element
         if driver.execute_script("return arguments[0].contains(arguments[1])", tabbar, focused):
             break  # the tab bar comes last; its own links are what covers the others
         if viewport_rect(driver, focused)["bottom"] > viewport_rect(driver, tabbar)["top"]:
-            hidden.append(focused.text or focused.get_dom_attribute("href"))
+            hidden.append(focused.text or focused.get_dom_attribute("href") or focused.get_dom_attribute("id"))
+    else:
+        pytest.fail("the keyboard never reached the tab bar")
     assert hidden == []
 
 
@@ -266,12 +251,22 @@ def test_wide_screen_shows_the_top_navigation_instead_of_the_tab_bar(open_browse
 
 # Navigation ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("nav, size", [("tabbar", PHONE), ("topnav", DESKTOP)], ids=["phone-tabbar", "wide-topnav"])
-@pytest.mark.parametrize("page, path", PAGES, ids=[page for page, _ in PAGES])
-def test_tab_opens_its_page_and_marks_itself_current(open_browser, base_url, nav, size, page, path):
+NAVS = pytest.mark.parametrize("nav, size", [("tabbar", PHONE), ("topnav", DESKTOP)],
+                               ids=["phone-tabbar", "wide-topnav"])
+
+
+def marked_current(driver, nav):
+    return [link.get_dom_attribute("href")
+            for link in driver.find_elements(By.CSS_SELECTOR, f"nav.{nav} a[aria-current='page']")]
+
+
+@NAVS
+@pytest.mark.parametrize("page, path", PUBLIC_PAGES, ids=[page for page, _ in PUBLIC_PAGES])
+def test_public_tab_opens_its_page_for_a_guest_and_marks_itself_current(open_browser, base_url, nav, size, page,
+                                                                          path):
     driver = open_browser(size=size, language="cs")
-    # Start on the previous tab's page, so the mark has to move.
-    start = PAGES[PAGES.index((page, path)) - 1][1]
+    # Start on the other public page, so the mark has to move.
+    start = next(other for _, other in PUBLIC_PAGES if other != path)
     driver.get(base_url + start)
 
     click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, f"nav.{nav} a[href='{path}']"))
@@ -279,8 +274,40 @@ def test_tab_opens_its_page_and_marks_itself_current(open_browser, base_url, nav
     assert path_of(driver) == path
     assert page_id(driver) == page
     assert heading(driver) == HEADINGS["cs"][page]
-    current = driver.find_elements(By.CSS_SELECTOR, f"nav.{nav} a[aria-current='page']")
-    assert [link.get_dom_attribute("href") for link in current] == [path]
+    assert marked_current(driver, nav) == [path]
+
+
+@NAVS
+@pytest.mark.parametrize("page, path", PERSONAL_PAGES, ids=[page for page, _ in PERSONAL_PAGES])
+def test_personal_tab_sends_a_guest_to_log_in_and_come_back(open_browser, base_url, nav, size, page, path):
+    driver = open_browser(size=size, language="cs")
+    driver.get(base_url + "/")
+
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, f"nav.{nav} a[href='{path}']"))
+
+    assert path_of(driver) == "/login"
+    assert page_id(driver) == "login"
+    assert parse_qs(urlsplit(driver.current_url).query) == {"return": [path]}
+    assert driver.find_element(By.CSS_SELECTOR, "form.form input[name='return']").get_attribute("value") == path
+    assert heading(driver) == STRINGS["cs"]["pages"]["login"]["title"]
+
+
+@NAVS
+@pytest.mark.parametrize("page, path", PAGES, ids=[page for page, _ in PAGES])
+def test_tab_opens_its_page_for_a_signed_in_person_and_marks_itself_current(open_browser, base_url, sign_up, nav,
+                                                                              size, page, path):
+    driver = open_browser(size=size, language="cs")
+    account = sign_up(driver)
+    # Start on the previous tab's page, so the mark has to move.
+    start = PAGES[PAGES.index((page, path)) - 1][1]
+    driver.get(base_url + start)
+
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, f"nav.{nav} a[href='{path}']"))
+
+    assert path_of(driver) == path
+    assert page_id(driver) == SIGNED_IN_PAGE_ID.get(page, page)
+    assert heading(driver) == (account.full_name if page == "profile" else HEADINGS["cs"][page])
+    assert marked_current(driver, nav) == [path]
 
 
 # Errors --------------------------------------------------------------------------------------
@@ -308,10 +335,20 @@ def test_unknown_path_shows_the_not_found_page_in_the_readers_language(open_brow
 
 # Health ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("path", [path for _, path in PAGES] + [UNKNOWN_PATH],
-                         ids=[page for page, _ in PAGES] + ["not-found"])
-def test_page_logs_no_console_errors(open_browser, base_url, path):
+CLEAN_PAGES = (  # (id, path, signed in?): every page as the person who can see it
+    [(page, path, False) for page, path in PUBLIC_PAGES]
+    + [(page, path, True) for page, path in PERSONAL_PAGES]
+    + [("register", "/register", False), ("login", "/login", False), ("not-found", UNKNOWN_PATH, False)]
+)
+
+
+@pytest.mark.parametrize("path, signed_in", [(path, signed_in) for _, path, signed_in in CLEAN_PAGES],
+                         ids=[page for page, _, _ in CLEAN_PAGES])
+def test_page_logs_no_console_errors(open_browser, base_url, sign_up, path, signed_in):
     driver = open_browser(size=PHONE)
+    if signed_in:
+        sign_up(driver)
+        driver.get_log("browser")  # reading the log empties it: only the page below counts
     driver.get(base_url + path)
     WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
@@ -326,14 +363,16 @@ def test_page_logs_no_console_errors(open_browser, base_url, path):
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["375", "1280"])
 @pytest.mark.parametrize("language", ["cs", "en"])
-def test_every_page_is_captured_in_a_screenshot(open_browser, base_url, screenshots_dir, language, size):
-    # For people to look at: <page>-<lang>-<width>.png in Tests/Browser/screenshots/.
+def test_every_page_is_captured_in_a_screenshot(open_browser, base_url, sign_up, screenshots_dir, language, size):
+    # For people to look at: <page>-<lang>-<width>.png in Tests/Browser/screenshots/,
+    # the personal pages as a signed-in person sees them.
     driver = open_browser(size=size, language=language)
+    sign_up(driver)
     width, height = size
 
     for page, path in PAGES + [("error", UNKNOWN_PATH)]:
         driver.get(base_url + path)
-        assert (page_id(driver), html_lang(driver)) == (page, language)
+        assert (page_id(driver), html_lang(driver)) == (SIGNED_IN_PAGE_ID.get(page, page), language)
         file = screenshots_dir / f"{page}-{language}-{width}.png"
         file.unlink(missing_ok=True)  # a stale file must not pass for a new one
         assert driver.save_screenshot(str(file)), f"could not write {file}"

@@ -1,0 +1,169 @@
+"""What several browser test modules need: the string tables, reading a page, moving from
+page to page, and fresh accounts registered through the real form."""
+
+import itertools
+import json
+import struct
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.wait import WebDriverWait
+
+PHONE = (375, 812)
+NARROW_PHONE = (320, 568)
+DESKTOP = (1280, 800)
+WAIT = 10  # seconds an explicit wait may take before the test fails
+
+LOCALES = Path(__file__).resolve().parents[2] / "Templates" / "locales"
+STRINGS = {lang: json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("cs", "en")}
+
+
+# Reading a page ----------------------------------------------------------------------------
+
+def html_lang(driver):
+    return driver.find_element(By.TAG_NAME, "html").get_attribute("lang")
+
+
+def page_id(driver):
+    return driver.find_element(By.TAG_NAME, "body").get_attribute("data-page")
+
+
+def heading(driver):
+    return driver.find_element(By.TAG_NAME, "h1").text
+
+
+def path_of(driver):
+    return urlsplit(driver.current_url).path
+
+
+def http_status_of_page(driver):
+    """The HTTP status the current document arrived with (the last response of a redirect chain)."""
+    return driver.execute_script("return performance.getEntriesByType('navigation')[0].responseStatus")
+
+
+def png_size(path):
+    """(width, height) of a PNG file; fails if the file is not one."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path.name} is not a PNG"
+    assert data[12:16] == b"IHDR", f"{path.name} has no PNG header chunk"
+    return struct.unpack(">II", data[16:24])
+
+
+def javascript_is_off(driver):
+    """Whether the browser really runs no scripts; a test of the no-script path proves
+    nothing if the preference did not take effect."""
+    driver.get("data:text/html,<title>off</title><script>document.title = 'on'</script>")
+    return driver.title == "off"
+
+
+# Moving from page to page ----------------------------------------------------------------------
+
+def click_and_wait_for_next_page(driver, element):
+    """Clicks a link or submit button and waits until the browser has left the page."""
+    old_page = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    WebDriverWait(driver, WAIT).until(EC.staleness_of(old_page), "the click did not lead to a new page")
+    WebDriverWait(driver, WAIT).until(EC.presence_of_element_located((By.CSS_SELECTOR, "body[data-page]")))
+
+
+def submit_form(driver, form_selector="form.form"):
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, f"{form_selector} [type='submit']"))
+
+
+def type_into(driver, field_id, text):
+    field = driver.find_element(By.ID, field_id)
+    field.clear()
+    field.send_keys(text)
+
+
+def field_errors(driver):
+    """{field: message} for every error shown under a form field."""
+    return {element.get_attribute("id").removesuffix("-error"): element.text
+            for element in driver.find_elements(By.CSS_SELECTOR, "p.field__error")}
+
+
+# Accounts --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Account:
+    username: str
+    email: str
+    password: str
+    full_name: str
+    location: str
+    role: str  # "client" or "creator"
+    bio: str = ""
+    years_of_experience: str = ""
+    hourly_rate: str = ""
+    price_by_agreement: bool = False
+
+
+_serial = itertools.count(1)
+
+
+def new_account(role="creator", **changes):
+    """Details for an account nobody has yet: every test shares one server, so usernames and
+    e-mail addresses carry a serial number and a random part."""
+    username = f"test.{next(_serial)}_{uuid.uuid4().hex[:10]}"
+    details = dict(
+        username=username, email=f"{username}@example.com", password=f"Heslo-{uuid.uuid4().hex[:12]}",
+        full_name="Jana Nováková", location="Brno", role=role,
+    )
+    if role == "creator":
+        details.update(bio="Svatby a portréty v přirozeném světle.", years_of_experience="7", hourly_rate="1500",
+                       price_by_agreement=True)
+    details.update(changes)
+    return Account(**details)
+
+
+def choose_role(driver, role):
+    driver.find_element(By.CSS_SELECTOR, f"input[name='role'][value='{role}']").click()
+
+
+def fill_registration(driver, account):
+    """Fills the registration form of the current page as a person would (no script needed)."""
+    choose_role(driver, account.role)
+    for field_id, text in [("username", account.username), ("fullName", account.full_name),
+                           ("email", account.email), ("location", account.location),
+                           ("password", account.password), ("passwordConfirmation", account.password)]:
+        type_into(driver, field_id, text)
+    if account.role == "creator":
+        type_into(driver, "bio", account.bio)
+        type_into(driver, "yearsOfExperience", account.years_of_experience)
+        type_into(driver, "hourlyRate", account.hourly_rate)
+        checkbox = driver.find_element(By.CSS_SELECTOR, "input[name='priceByAgreement']")
+        if checkbox.is_selected() != account.price_by_agreement:
+            checkbox.click()
+
+
+def register(driver, base_url, account):
+    """Registers `account` through the form; the browser ends up signed in, on its profile."""
+    driver.get(base_url + "/register")
+    fill_registration(driver, account)
+    submit_form(driver)
+    assert path_of(driver) == "/profile", f"registration of {account.username} failed: {field_errors(driver)}"
+    return account
+
+
+def log_in(driver, identifier, password):
+    """Logs in with the login form of the current page."""
+    type_into(driver, "identifier", identifier)
+    type_into(driver, "password", password)
+    submit_form(driver)
+
+
+def log_out(driver):
+    click_and_wait_for_next_page(
+        driver, driver.find_element(By.CSS_SELECTOR, "form[action='/logout'] button[type='submit']"))
+
+
+def plural_form(language, count):
+    """Which form of a counted string-table entry the app uses (Czech: one, few, many;
+    English: one, many)."""
+    if count == 1:
+        return "one"
+    return "few" if language == "cs" and 2 <= count <= 4 else "many"
