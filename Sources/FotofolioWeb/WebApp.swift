@@ -24,6 +24,7 @@ public struct WebApp: Sendable {
         LanguageSwitch().register(in: &router)
         AccountPages(renderer: renderer, accounts: accounts, sessions: sessions,
                      confirmations: EmailConfirmations(database: database), logger: logger).register(in: &router)
+        ProfilePages(renderer: renderer, accounts: accounts).register(in: &router)
         HealthCheck(database: database).register(in: &router)
         router.get("/metrics") { _ in metrics.exposition() }
         router.fallback = { request in

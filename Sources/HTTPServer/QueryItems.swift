@@ -52,7 +52,7 @@ extension QueryItems {
     }
 
     /// Escapes everything but RFC 3986 unreserved characters.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
             switch byte {

@@ -62,10 +62,19 @@ def javascript_is_off(driver):
 
 # Moving from page to page ----------------------------------------------------------------------
 
+def click(driver, element):
+    """Clicks like a person who first scrolled the element into view.
+
+    The stylesheet scrolls smoothly; the scroll WebDriver makes before a click would still
+    be moving when the click lands, so the element is brought into view at once first."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
+    element.click()
+
+
 def click_and_wait_for_next_page(driver, element):
     """Clicks a link or submit button and waits until the browser has left the page."""
     old_page = driver.find_element(By.TAG_NAME, "html")
-    element.click()
+    click(driver, element)
     WebDriverWait(driver, WAIT).until(EC.staleness_of(old_page), "the click did not lead to a new page")
     WebDriverWait(driver, WAIT).until(EC.presence_of_element_located((By.CSS_SELECTOR, "body[data-page]")))
 
@@ -121,7 +130,7 @@ def new_account(role="creator", **changes):
 
 
 def choose_role(driver, role):
-    driver.find_element(By.CSS_SELECTOR, f"input[name='role'][value='{role}']").click()
+    click(driver, driver.find_element(By.CSS_SELECTOR, f"input[name='role'][value='{role}']"))
 
 
 def fill_registration(driver, account):
@@ -137,7 +146,7 @@ def fill_registration(driver, account):
         type_into(driver, "hourlyRate", account.hourly_rate)
         checkbox = driver.find_element(By.CSS_SELECTOR, "input[name='priceByAgreement']")
         if checkbox.is_selected() != account.price_by_agreement:
-            checkbox.click()
+            click(driver, checkbox)
 
 
 def register(driver, base_url, account):

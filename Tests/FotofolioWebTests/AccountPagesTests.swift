@@ -9,10 +9,14 @@ import Testing
         #expect(reply.status == 303)
         #expect(reply.headers["location"] == "/profile")
         #expect(reply.headers["set-cookie"]?.contains("HttpOnly") == true)
-        let profile = try await server.send("/profile")
+        let tab = try await server.send("/profile")
+        #expect(tab.status == 303)
+        #expect(tab.headers["location"] == "/u/jana.k")
+        let profile = try await server.send("/u/jana.k")
         #expect(profile.status == 200)
         #expect(profile.body.contains("Jana Králová"))
         #expect(profile.body.contains("@jana.k"))
+        #expect(profile.body.contains("action=\"/logout\""))
     }
 
     @Test func aRegistrationWithProblemsKeepsEveryValueButThePasswords() async throws {
@@ -115,6 +119,7 @@ import Testing
         let token = try EmailConfirmationsFixture.issue(server, userId: try #require(user.id))
         let reply = try await server.send("/confirm-email/\(token)")
         #expect(reply.headers["location"] == "/profile?confirmed=1")
+        #expect(try await server.send("/profile?confirmed=1").headers["location"] == "/u/jana.k?confirmed=1")
         #expect(try server.app.accounts.user(byUsernameOrEmail: "jana.k")?.emailConfirmedAt != nil)
     }
 }

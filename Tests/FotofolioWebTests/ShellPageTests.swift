@@ -21,7 +21,8 @@ import Testing
     func everyTabPageRendersInTheShellWhenSignedIn(path: String) async throws {
         let server = try WebTestServer()
         try await server.signUp()
-        let reply = try await server.send(path)
+        var reply = try await server.send(path)
+        if reply.status == 303, let location = reply.headers["location"] { reply = try await server.send(location) } // Profile → /u/me
         #expect(reply.status == 200)
         #expect(reply.headers["content-type"] == "text/html; charset=utf-8")
         #expect(reply.body.contains("class=\"tabbar\""))

@@ -68,6 +68,10 @@ public struct AccountsService: Sendable {
         try database.pool.read { db in try User.fetchOne(db, key: id) }
     }
 
+    public func user(username: String) throws -> User? {
+        try database.pool.read { db in try User.filter(Column("username") == username.lowercased()).fetchOne(db) }
+    }
+
     public func user(byUsernameOrEmail identifier: String) throws -> User? {
         let text = identifier.trimmingCharacters(in: .whitespacesAndNewlines)
         return try database.pool.read { db in

@@ -87,16 +87,11 @@ struct AccountPages {
         return .redirect(to: confirmed ? "/profile?confirmed=1" : "/profile?confirmed=0")
     }
 
+    /// The Profile tab: the signed-in person's public profile (with their settings).
     private func ownProfile(_ request: Request) throws -> Response {
         guard let signedIn = request.signedIn else { return SignInRedirect.to(request) }
-        let user = signedIn.user
-        return try renderer.render(.account, for: request, content: [
-            "csrf": request.csrfToken,
-            "user": ["username": user.username, "fullName": user.fullName, "email": user.email,
-                     "location": user.location, "isCreator": user.role == .creator,
-                     "emailConfirmed": user.emailConfirmedAt != nil],
-            "justConfirmed": request.query["confirmed"] == "1", "confirmationFailed": request.query["confirmed"] == "0",
-        ])
+        let path = "/u/" + QueryItems.escape(signedIn.user.username)
+        return .redirect(to: request.query.isEmpty ? path : "\(path)?\(request.query.encoded)")
     }
 
     /// A new session at every login, so a session id planted before login is worthless.

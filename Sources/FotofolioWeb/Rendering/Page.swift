@@ -5,7 +5,7 @@ public enum Page: String, CaseIterable, Sendable {
     case search
     case messages
     case profile
-    case account
+    case person
     case register
     case login
     case error
@@ -16,7 +16,7 @@ public enum Page: String, CaseIterable, Sendable {
     /// The tab the page belongs to, for the navigation's current marker.
     var tab: Page {
         switch self {
-        case .account, .register, .login: .profile
+        case .register, .login, .person: .profile
         default: self
         }
     }

@@ -33,7 +33,7 @@ public final class PageRenderer: Sendable {
     /// A full HTML page. `content` adds page-specific values to the page template's model;
     /// a page with forms passes its CSRF token there (`request.csrfToken`).
     public func render(_ page: Page, for request: Request, title: String? = nil,
-                       content: [String: Any] = [:], status: HTTPStatus = .ok) throws -> Response {
+                       content: [String: Any] = [:], head: [String: Any]? = nil, status: HTTPStatus = .ok) throws -> Response {
         let language = Language.preferred(by: request)
         let table = templates.table(for: language)
         let signedIn = request.signedIn
@@ -41,7 +41,8 @@ public final class PageRenderer: Sendable {
         let main = try body(key, table: table, content: content)
         let html = try shell(key).fill(ShellTemplate.Values(
             title: title ?? table.string(page.titleKey), main: main, returnTo: ReturnPath.of(request),
-            csrf: request.csrfToken, username: signedIn?.user.username ?? ""))
+            csrf: request.csrfToken, username: signedIn?.user.username ?? "",
+            head: try head.map { try render("partials/social-meta", $0) } ?? ""))
         var response = Response.html(html, status: status)
         response.headers.set("Content-Language", language.rawValue)
         response.headers.set("Vary", "Accept-Language, Cookie")

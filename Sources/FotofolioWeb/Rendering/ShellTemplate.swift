@@ -12,6 +12,7 @@ struct ShellTemplate: Sendable {
         case returnTo
         case csrf
         case username
+        case head
 
         /// Private-use characters: Mustache leaves them alone and no string table uses them.
         var marker: String { "\u{E000}\(rawValue)\u{E001}" }
@@ -46,6 +47,8 @@ struct ShellTemplate: Sendable {
         var returnTo: String
         var csrf = ""
         var username = ""
+        /// Already-rendered HTML for `<head>` (social cards, canonical link).
+        var head = ""
     }
 
     /// The page: the layout's pieces with the request's values in between.
@@ -61,6 +64,7 @@ struct ShellTemplate: Sendable {
             case .returnTo: html += HTMLText.escape(values.returnTo)
             case .csrf: html += HTMLText.escape(values.csrf)
             case .username: html += HTMLText.escape(values.username)
+            case .head: html += values.head
             }
         }
         return html

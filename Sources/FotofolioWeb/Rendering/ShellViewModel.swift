@@ -15,6 +15,7 @@ struct ShellViewModel {
             "main": ShellTemplate.Slot.main.marker,
             "returnTo": ShellTemplate.Slot.returnTo.marker,
             "csrf": ShellTemplate.Slot.csrf.marker,
+            "head": ShellTemplate.Slot.head.marker,
             "account": signedIn ? ["username": ShellTemplate.Slot.username.marker] as [String: Any] : false,
             "page": ["id": page.rawValue],
             "assets": assets.dictionary,

@@ -53,7 +53,7 @@ struct TemplateLibrary: Sendable {
     }
 
     /// The layout and one template per page.
-    static var requiredTemplates: [String] { ["layout"] + Page.allCases.map(\.template) }
+    static var requiredTemplates: [String] { ["layout", "partials/social-meta"] + Page.allCases.map(\.template) }
 
     private func checkPagesExist() throws {
         for name in Self.requiredTemplates where mustache.getTemplate(named: name) == nil {
@@ -91,7 +91,7 @@ struct TemplateLibrary: Sendable {
             let extra = table.keys.subtracting(reference).sorted().prefix(5)
             throw TemplateError("The “\(language.rawValue)” strings differ from Czech: missing \(Array(missing)), extra \(Array(extra)).")
         }
-        for page in Page.allCases where page != .error && !reference.contains(page.titleKey) {
+        for page in Page.allCases where ![.error, .person].contains(page) && !reference.contains(page.titleKey) {
             throw TemplateError("The string “\(page.titleKey)” is missing.")
         }
     }

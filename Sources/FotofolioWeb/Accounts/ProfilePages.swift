@@ -1,0 +1,87 @@
+import Fotofolio
+import HTTPServer
+
+/// `/u/:username`: a person's public profile; for its owner also their account settings.
+struct ProfilePages {
+    let renderer: PageRenderer
+    let accounts: AccountsService
+
+    func register(in router: inout Router) {
+        router.get("/u/:username") { request in try profile(request) }
+    }
+
+    private func profile(_ request: Request) throws -> Response {
+        guard let username = request.parameters["username"], let user = try accounts.user(username: username) else {
+            throw HTTPFailure(.notFound, "There is nobody with this username.")
+        }
+        let table = renderer.strings(for: request)
+        let isOwn = request.signedIn?.user.id == user.id
+        let description = user.role == .creator ? (user.bio ?? "") : "\(user.fullName) · \(user.location)"
+        return try renderer.render(.person, for: request, title: user.fullName, content: [
+            "csrf": request.csrfToken, "isOwn": isOwn,
+            "person": PersonViewModel(user: user, table: table, showPrivate: isOwn).dictionary,
+            "justConfirmed": isOwn && request.query["confirmed"] == "1",
+            "confirmationFailed": isOwn && request.query["confirmed"] == "0",
+        ], head: [
+            "type": "profile", "title": "\(user.fullName) (@\(user.username))", "description": description,
+            "url": CanonicalURL.of(request, path: "/u/\(QueryItems.escape(user.username))"),
+        ])
+    }
+}
+
+/// What a profile shows of a person, worded in the reader's language.
+struct PersonViewModel {
+    let user: User
+    let table: StringTable
+    /// The owner also sees their e-mail and whether it is confirmed.
+    let showPrivate: Bool
+
+    var dictionary: [String: Any] {
+        var person: [String: Any] = [
+            "username": user.username, "fullName": user.fullName, "location": user.location,
+            "initials": Initials.of(user.fullName), "isCreator": user.role == .creator, "bio": user.bio ?? "",
+            "experience": user.yearsOfExperience.map { table.plural("profile.experience", count: $0) } ?? false,
+            "price": price,
+        ]
+        if showPrivate {
+            person["email"] = user.email
+            person["emailConfirmed"] = user.emailConfirmedAt != nil
+        }
+        return person
+    }
+
+    private var price: String {
+        guard let rate = user.hourlyRate, !user.priceByAgreement else { return table.string("profile.priceByAgreement") }
+        return table.string("profile.perHour").replacingOccurrences(of: "{rate}", with: GroupedNumber.format(rate, language: table.language))
+    }
+}
+
+/// "VV" for Vojta Votruba: the avatar until people upload a photo.
+enum Initials {
+    static func of(_ name: String) -> String {
+        String(name.split(separator: " ").prefix(2).compactMap(\.first)).uppercased()
+    }
+}
+
+/// Whole numbers with thousands grouped as each language does: "1 500" (Czech, with a
+/// non-breaking space) and "1,500".
+enum GroupedNumber {
+    static func format(_ number: Int, language: Language) -> String {
+        let separator = language == .cs ? "\u{00A0}" : ","
+        var digits = String(abs(number))
+        var groups: [String] = []
+        while digits.count > 3 {
+            groups.insert(String(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(digits, at: 0)
+        return (number < 0 ? "−" : "") + groups.joined(separator: separator)
+    }
+}
+
+/// The absolute URL of a page, for canonical links and social cards.
+enum CanonicalURL {
+    static func of(_ request: Request, path: String) -> String {
+        "http://\(request.headers["host"] ?? "localhost")\(path)"
+    }
+}
