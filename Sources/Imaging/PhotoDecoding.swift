@@ -7,7 +7,7 @@ enum PhotoDecoding {
     /// held in memory. The decoder shrinks while it decodes where it can (a JPEG at 1/2,
     /// 1/4, 1/8), so a 24-megapixel JPEG never exists at full size in memory.
     static func fitted(_ path: String, box: Int, photo: ProbedPhoto) throws(ImagingError) -> VImage {
-        try decoded(path, box: box, photo: photo).inMemory { .damaged(detail: $0) }
+        try withoutMetadata(decoded(path, box: box, photo: photo))
     }
 
     /// Only the `framing` square of the photo decoded so that the square is about
@@ -21,7 +21,16 @@ enum PhotoDecoding {
         let box = Int((Double(max(photo.width, photo.height)) * scale).rounded(.up))
         let image = try decoded(path, box: box, photo: photo)
         let region = try crop(image, framing.square(width: image.width, height: image.height))
-        return try region.inMemory { .damaged(detail: $0) }
+        return try withoutMetadata(region)
+    }
+
+    /// `image` decoded into memory with its metadata dropped, so that no encoder can write
+    /// any of it back. The encoders' own `strip` option is not enough on its own: libvips
+    /// 8.14.1 (Debian 12) ignores it when saving WebP (fixed in 8.14.2).
+    private static func withoutMetadata(_ image: VImage) throws(ImagingError) -> VImage {
+        let copy = try image.inMemory { .damaged(detail: $0) }
+        copy.removeAllMetadata()
+        return copy
     }
 
     /// A lazy pipeline: nothing is decoded until its pixels are read.

@@ -1,6 +1,7 @@
 import CVips
 import Crypto
 import Foundation
+import Synchronization
 
 /// Turns one original photo into the square and full-frame variants, in WebP and JPEG,
 /// oriented, converted to sRGB and stripped of all metadata.
@@ -33,15 +34,14 @@ public enum VariantMaker {
             framing.square(width: full.width, height: full.height),
             width: full.width, height: full.height, zoom: framing.zoom)
 
-        var encoded: [(Variant, Data)] = []
+        var jobs: [EncodingJob] = []
         for kind in VariantKind.allCases {
             let image = try kind.isSquare
                 ? PhotoDecoding.scaled(squareSource, longSide: min(kind.targetSize, squareSource.width))
                 : full
-            for format in VariantFormat.allCases {
-                encoded.append(try encode(image, kind: kind, format: format))
-            }
+            jobs += VariantFormat.allCases.map { EncodingJob(image: image, kind: kind, format: $0) }
         }
+        let encoded = try encodeInParallel(jobs)
         try write(encoded.map(\.1), named: encoded.map(\.0.fileName), into: directory)
         return PhotoVariants(
             photo: photo, framing: effectiveFraming,
@@ -64,16 +64,42 @@ public enum VariantMaker {
         return try PhotoDecoding.square(path, framing: framing, side: largest, photo: photo)
     }
 
-    private static func encode(
-        _ image: VImage, kind: VariantKind, format: VariantFormat
-    ) throws(ImagingError) -> (Variant, Data) {
-        let bytes = try encoded(image, format)
+    private struct EncodingJob: Sendable {
+        let image: VImage
+        let kind: VariantKind
+        let format: VariantFormat
+    }
+
+    /// JPEG and WebP encoders each use one thread, so the eight files are encoded side by
+    /// side on GCD's worker threads (never Swift's cooperative pool), the largest first.
+    /// Results keep the order of `jobs`; the first failure is thrown.
+    private static func encodeInParallel(_ jobs: [EncodingJob]) throws(ImagingError) -> [(Variant, Data)] {
+        let order = jobs.indices.sorted { jobs[$0].image.width > jobs[$1].image.width }
+        let results = Mutex([Result<EncodedFile, ImagingError>?](repeating: nil, count: jobs.count))
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { step in
+            let index = order[step]
+            let result = Result { () throws(ImagingError) in try encode(jobs[index]) }
+            results.withLock { $0[index] = result }
+        }
+        return try results.withLock { $0 }.map { result throws(ImagingError) in
+            let file = try result!.get()
+            return (file.variant, file.bytes)
+        }
+    }
+
+    private struct EncodedFile: Sendable {
+        let variant: Variant
+        let bytes: Data
+    }
+
+    private static func encode(_ job: EncodingJob) throws(ImagingError) -> EncodedFile {
+        let bytes = try encoded(job.image, job.format)
         let digest = SHA256.hash(data: bytes).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
         let variant = Variant(
-            kind: kind, format: format, width: image.width, height: image.height,
-            byteCount: bytes.count, fileName: "\(digest.prefix(16)).\(format.fileExtension)",
+            kind: job.kind, format: job.format, width: job.image.width, height: job.image.height,
+            byteCount: bytes.count, fileName: "\(digest.prefix(16)).\(job.format.fileExtension)",
             sha256: digest)
-        return (variant, bytes)
+        return EncodedFile(variant: variant, bytes: bytes)
     }
 
     private static func encoded(_ image: VImage, _ format: VariantFormat) throws(ImagingError) -> Data {
@@ -88,7 +114,12 @@ public enum VariantMaker {
             throw .processingFailed(detail: Vips.takeError())
         }
         defer { g_free(buffer) }
-        return Data(bytes: buffer, count: length)
+        let bytes = Data(bytes: buffer, count: length)
+        guard format == .webp else { return bytes }
+        guard let stripped = WebPMetadata.stripped(bytes) else {
+            throw .processingFailed(detail: "libvips wrote a WebP file that could not be parsed")
+        }
+        return stripped
     }
 
     /// Writes each file unless one of that name exists; content addressing makes an

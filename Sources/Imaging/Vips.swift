@@ -51,8 +51,9 @@ enum Vips {
 }
 
 /// Owns one `VipsImage` reference and drops it on deinit. libvips images are immutable
-/// once built, so an instance may be read from several threads.
-final class VImage {
+/// once built and libvips evaluates one image from many threads itself, so an instance
+/// may be read from several threads at once.
+final class VImage: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<VipsImage>
 
     init(owning pointer: UnsafeMutablePointer<VipsImage>) {
@@ -132,6 +133,16 @@ final class VImage {
             index += 1
         }
         return names
+    }
+
+    /// Drops every metadata item (EXIF, XMP, IPTC, ICC, loader notes). Only for an image
+    /// nothing else holds yet, such as a fresh `inMemory` copy: libvips images are shared,
+    /// and images made from this one copy its metadata when they are made.
+    func removeAllMetadata() {
+        for name in fieldNames {
+            // The fixed header fields (width, bands, …) are not metadata; libvips ignores them here.
+            vips_image_remove(pointer, name)
+        }
     }
 
     /// Computes every pixel into one memory buffer, so later steps read it many times

@@ -113,11 +113,21 @@ class Account:
 
 _serial = itertools.count(1)
 
+# The Profile tab (/profile) takes a signed-in person to their public profile, which for
+# its owner also holds the account settings.
+PROFILE_PAGE_ID = "ownProfile"
+
+
+def own_profile_path(account):
+    return f"/u/{account.username}"
+
 
 def new_account(role="creator", **changes):
     """Details for an account nobody has yet: every test shares one server, so usernames and
     e-mail addresses carry a serial number and a random part."""
-    username = f"test.{next(_serial)}_{uuid.uuid4().hex[:10]}"
+    # Short enough to look like a real one in the screenshots (the longest one a person may
+    # choose has tests of its own).
+    username = f"jana.{next(_serial)}{uuid.uuid4().hex[:6]}"
     details = dict(
         username=username, email=f"{username}@example.com", password=f"Heslo-{uuid.uuid4().hex[:12]}",
         full_name="Jana Nováková", location="Brno", role=role,
@@ -127,6 +137,11 @@ def new_account(role="creator", **changes):
                        price_by_agreement=True)
     details.update(changes)
     return Account(**details)
+
+
+def longest_username():
+    """A fresh username of the greatest length the rules allow (30 characters)."""
+    return f"jana.{next(_serial)}{uuid.uuid4().hex[:6]}.fotografka_z_brna"[:30]
 
 
 def choose_role(driver, role):
@@ -154,7 +169,8 @@ def register(driver, base_url, account):
     driver.get(base_url + "/register")
     fill_registration(driver, account)
     submit_form(driver)
-    assert path_of(driver) == "/profile", f"registration of {account.username} failed: {field_errors(driver)}"
+    assert (path_of(driver), page_id(driver)) == (own_profile_path(account), PROFILE_PAGE_ID), (
+        f"registration of {account.username} did not end on its profile: {field_errors(driver)}")
     return account
 
 

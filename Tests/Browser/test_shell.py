@@ -12,8 +12,9 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import (DESKTOP, NARROW_PHONE, PHONE, STRINGS, WAIT, click_and_wait_for_next_page, heading,
-                             html_lang, javascript_is_off, page_id, path_of, png_size)
+from browser_helpers import (DESKTOP, NARROW_PHONE, PHONE, PROFILE_PAGE_ID, STRINGS, WAIT,
+                             click_and_wait_for_next_page, heading, html_lang, javascript_is_off, own_profile_path,
+                             page_id, path_of, png_size)
 
 MIN_TOUCH_TARGET = 44  # CSS pixels, the smallest comfortable size for a finger
 
@@ -26,8 +27,8 @@ PAGES = [  # (data-page, path), in tab order
 ]
 PUBLIC_PAGES = [("feed", "/"), ("search", "/search")]
 PERSONAL_PAGES = [("selection", "/selection"), ("messages", "/messages"), ("profile", "/profile")]
-# Signed in, the profile tab opens the person's own account page.
-SIGNED_IN_PAGE_ID = {"profile": "account"}
+# Signed in, the profile tab opens the person's own public profile.
+SIGNED_IN_PAGE_ID = {"profile": PROFILE_PAGE_ID}
 UNKNOWN_PATH = "/tahle-stranka-neexistuje"
 TAB_LABELS = {
     "cs": ["Feed", "Výběr", "Hledat", "Zprávy", "Profil"],
@@ -304,9 +305,13 @@ def test_tab_opens_its_page_for_a_signed_in_person_and_marks_itself_current(open
 
     click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, f"nav.{nav} a[href='{path}']"))
 
-    assert path_of(driver) == path
+    if page == "profile":
+        assert path_of(driver) == own_profile_path(account)
+        assert heading(driver) == account.full_name
+    else:
+        assert path_of(driver) == path
+        assert heading(driver) == HEADINGS["cs"][page]
     assert page_id(driver) == SIGNED_IN_PAGE_ID.get(page, page)
-    assert heading(driver) == (account.full_name if page == "profile" else HEADINGS["cs"][page])
     assert marked_current(driver, nav) == [path]
 
 

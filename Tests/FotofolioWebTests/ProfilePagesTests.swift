@@ -38,6 +38,13 @@ import Testing
         #expect(reply.body.contains("12 years"))
     }
 
+    @Test func anotherPersonsProfileMarksNoTabButYourOwnMarksProfile() async throws {
+        let server = try Self.seeded()
+        #expect(!(try await server.send("/u/vojtafoti").body.contains("aria-current=\"page\"")))
+        try await server.signUp(username: "nova.k") // jana.k is a demo account here
+        #expect(try await server.send("/u/nova.k").body.contains("href=\"/profile\" aria-current=\"page\""))
+    }
+
     @Test func anUnknownUsernameIsA404Page() async throws {
         let reply = try await WebTestServer().send("/u/nikdo-takovy")
         #expect(reply.status == 404)

@@ -17,7 +17,7 @@ struct ProfilePages {
         let table = renderer.strings(for: request)
         let isOwn = request.signedIn?.user.id == user.id
         let description = user.role == .creator ? (user.bio ?? "") : "\(user.fullName) · \(user.location)"
-        return try renderer.render(.person, for: request, title: user.fullName, content: [
+        return try renderer.render(isOwn ? .ownProfile : .person, for: request, title: user.fullName, content: [
             "csrf": request.csrfToken, "isOwn": isOwn,
             "person": PersonViewModel(user: user, table: table, showPrivate: isOwn).dictionary,
             "justConfirmed": isOwn && request.query["confirmed"] == "1",

@@ -5,18 +5,23 @@ public enum Page: String, CaseIterable, Sendable {
     case search
     case messages
     case profile
+    /// Someone else's profile.
     case person
+    /// The signed-in person's own profile: the same template, under the Profile tab.
+    case ownProfile
     case register
     case login
     case error
 
     /// The template under `Templates/`.
-    var template: String { "pages/\(rawValue)" }
+    var template: String { self == .ownProfile ? "pages/person" : "pages/\(rawValue)" }
 
-    /// The tab the page belongs to, for the navigation's current marker.
-    var tab: Page {
+    /// The tab the page belongs to, for the navigation's current marker; none for pages
+    /// outside the tabs (another person's profile, errors).
+    var tab: Page? {
         switch self {
-        case .register, .login, .person: .profile
+        case .register, .login, .ownProfile: .profile
+        case .person, .error: nil
         default: self
         }
     }

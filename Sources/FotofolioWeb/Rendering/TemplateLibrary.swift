@@ -91,7 +91,7 @@ struct TemplateLibrary: Sendable {
             let extra = table.keys.subtracting(reference).sorted().prefix(5)
             throw TemplateError("The “\(language.rawValue)” strings differ from Czech: missing \(Array(missing)), extra \(Array(extra)).")
         }
-        for page in Page.allCases where ![.error, .person].contains(page) && !reference.contains(page.titleKey) {
+        for page in Page.allCases where ![.error, .person, .ownProfile].contains(page) && !reference.contains(page.titleKey) {
             throw TemplateError("The string “\(page.titleKey)” is missing.")
         }
     }

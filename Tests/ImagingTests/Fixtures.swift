@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import Imaging
+
+/// Real image files made at test time with the `vips` command (libvips-tools), `exiftool`
+/// (libimage-exiftool-perl) and ImageMagick's `convert`, in a directory removed afterwards.
+final class Fixtures {
+    let directory: URL
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("imaging-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func path(_ name: String) -> String {
+        directory.appendingPathComponent(name).path
+    }
+
+    /// An empty directory for variants.
+    func outputDirectory(_ name: String = "out") throws -> String {
+        let path = path(name)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A photo of `width` × `height` with four flat quadrants, saved by libvips in the
+    /// format the extension names (".jpg", ".png", ".webp", ".heic", ".avif", ".tif", ".gif").
+    func quadrants(
+        _ name: String, width: Int = 300, height: Int = 200, colors: [RGB] = RGB.quadrants
+    ) throws -> String {
+        try picture(name, width: width, height: height) { x, y in
+            colors[(y < height / 2 ? 0 : 2) + (x < width / 2 ? 0 : 1)]
+        }
+    }
+
+    /// A photo whose every pixel comes from `color(x, y)`, written as PPM and converted by
+    /// the `vips` command to the format the extension names.
+    func picture(_ name: String, width: Int, height: Int, color: (Int, Int) -> RGB) throws -> String {
+        var bytes = Array("P6\n\(width) \(height)\n255\n".utf8)
+        bytes.reserveCapacity(bytes.count + width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = color(x, y)
+                bytes += [pixel.red, pixel.green, pixel.blue]
+            }
+        }
+        let ppm = path("\(name).ppm")
+        try Data(bytes).write(to: URL(fileURLWithPath: ppm))
+        let output = path(name)
+        let options = name.hasSuffix(".jpg") ? "[Q=95]" : ""
+        try run("vips", "copy", ppm, output + options)
+        return output
+    }
+
+    /// Writes `text` into a file called `name`.
+    func text(_ name: String, _ text: String) throws -> String {
+        let output = path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: output))
+        return output
+    }
+
+    /// Runs a command, throwing with its error output if it fails. Output goes to files,
+    /// which a chatty command cannot fill up and block on the way it can a pipe.
+    @discardableResult
+    func run(_ command: String, _ arguments: String...) throws -> String {
+        let name = UUID().uuidString
+        let outputURL = directory.appendingPathComponent("\(name).out")
+        let errorsURL = directory.appendingPathComponent("\(name).err")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorsURL)
+        let output = try FileHandle(forWritingTo: outputURL)
+        let errors = try FileHandle(forWritingTo: errorsURL)
+        defer {
+            try? output.close()
+            try? errors.close()
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let complaints = (try? String(contentsOf: errorsURL, encoding: .utf8)) ?? ""
+            throw FixtureError("\(command) failed: \(complaints)")
+        }
+        return (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+struct RGB: Equatable, CustomStringConvertible {
+    var red: UInt8
+    var green: UInt8
+    var blue: UInt8
+
+    static let red = RGB(red: 220, green: 30, blue: 30)
+    static let green = RGB(red: 30, green: 200, blue: 40)
+    static let blue = RGB(red: 30, green: 50, blue: 220)
+    static let yellow = RGB(red: 240, green: 220, blue: 20)
+    static let grey = RGB(red: 128, green: 128, blue: 128)
+    /// Top left, top right, bottom left, bottom right.
+    static let quadrants = [red, green, blue, yellow]
+
+    /// Equal within what lossy compression and resampling move a flat colour.
+    func isClose(to other: RGB, tolerance: Int = 24) -> Bool {
+        abs(Int(red) - Int(other.red)) <= tolerance && abs(Int(green) - Int(other.green)) <= tolerance
+            && abs(Int(blue) - Int(other.blue)) <= tolerance
+    }
+
+    var description: String { "rgb(\(red), \(green), \(blue))" }
+}
+
+/// A decoded output file, read back with libvips.
+struct DecodedImage {
+    let width: Int
+    let height: Int
+    let loader: String
+    let fields: [String]
+    private let bytes: [UInt8]
+    private let bands: Int
+
+    init(_ path: String) throws {
+        try Vips.ensureStarted()
+        let image = try VImage.open(path) { .damaged(detail: $0) }
+        width = image.width
+        height = image.height
+        bands = image.bands
+        loader = image.string("vips-loader") ?? ""
+        fields = image.fieldNames
+        bytes = try image.pixelBytes()
+    }
+
+    /// The colour at (`x`, `y`); negative coordinates count from the right or bottom.
+    func pixel(_ x: Int, _ y: Int) -> RGB {
+        let column = x < 0 ? width + x : x
+        let row = y < 0 ? height + y : y
+        let start = (row * width + column) * bands
+        return RGB(red: bytes[start], green: bytes[start + 1], blue: bytes[start + 2])
+    }
+}
+
+/// The error `body` throws, or nil (recorded as a failure) when it throws none.
+func imagingError(_ body: () throws -> Void) -> ImagingError? {
+    #expect(throws: ImagingError.self) { try body() }
+}
