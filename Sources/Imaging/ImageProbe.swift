@@ -42,8 +42,9 @@ public struct ProbedPhoto: Sendable, Equatable {
 /// content, pixel count and frame count from the header.
 public enum ImageProbe {
     /// Reads the header of the file at `path` and returns what it says, or throws the
-    /// first limit it breaks. Reads at most a few kilobytes and decodes no pixels, so
-    /// a decompression bomb costs nothing.
+    /// first limit it breaks. Reads only headers and metadata and decodes no pixels, so a
+    /// decompression bomb costs nothing. A file cut short after its header passes; it is
+    /// refused as `.damaged` when `VariantMaker` decodes it.
     ///
     /// Thread: any thread you own (a `DispatchQueue`, a `Thread`), not Swift
     /// concurrency's cooperative pool: it blocks on file I/O and libvips.

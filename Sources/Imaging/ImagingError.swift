@@ -76,6 +76,6 @@ public enum ImagingError: Error, Sendable, CustomStringConvertible {
     }
 
     private static func megapixels(_ pixels: Int) -> String {
-        "\(Int((Double(pixels) / 1_000_000).rounded())) megapixels"
+        "\(oneDecimal(Double(pixels) / 1_000_000)) megapixels"
     }
 }

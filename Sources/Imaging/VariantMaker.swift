@@ -1,14 +1,8 @@
-import CVips
-import Crypto
 import Foundation
-import Synchronization
 
 /// Turns one original photo into the square and full-frame variants, in WebP and JPEG,
 /// oriented, converted to sRGB and stripped of all metadata.
 public enum VariantMaker {
-    static let jpegQuality: Int32 = 82
-    static let webpQuality: Int32 = 80
-
     /// Probes the photo at `path` (limits, format, header), decodes it once at the size the
     /// variants need, and writes every variant into `directory` (created if missing) under
     /// a name made from a hash of its bytes. Files already there with that name are the same
@@ -28,25 +22,36 @@ public enum VariantMaker {
         try requested?.validate()
         let photo = try ImageProbe.probe(fileAt: path, limits: limits)
         let full = try PhotoDecoding.fitted(path, box: VariantKind.full.targetSize, photo: photo)
+        // The full frame is encoded while the squares are chosen and cut. Whatever happens,
+        // no work is left running once this returns.
+        let fullFrame = EncodingBatch(VariantFormat.allCases.map { EncodingJob(image: full, kind: .full, format: $0) })
+        defer { fullFrame.finish() }
         let framing = if let requested { requested } else { try PhotoDecoding.smartFraming(full) }
-        let squareSource = try squareSource(path, full: full, framing: framing, photo: photo)
-        let effectiveFraming = SquareFraming(
-            framing.square(width: full.width, height: full.height),
-            width: full.width, height: full.height, zoom: framing.zoom)
+        let squares = EncodingBatch(try squareJobs(path, full: full, framing: framing, photo: photo))
+        defer { squares.finish() }
+        let placeholderColor = try PhotoDecoding.averageColor(full)
+        let files = try squares.wait() + fullFrame.wait()
+        try write(files, into: directory)
+        return PhotoVariants(
+            photo: photo,
+            framing: SquareFraming(
+                framing.square(width: full.width, height: full.height),
+                width: full.width, height: full.height, zoom: framing.zoom),
+            placeholderColor: placeholderColor,
+            variants: files.map(\.variant))
+    }
 
+    /// Every square size in every format, from one cut of the framing's square.
+    private static func squareJobs(
+        _ path: String, full: VImage, framing: SquareFraming, photo: ProbedPhoto
+    ) throws(ImagingError) -> [EncodingJob] {
+        let source = try squareSource(path, full: full, framing: framing, photo: photo)
         var jobs: [EncodingJob] = []
-        for kind in VariantKind.allCases {
-            let image = try kind.isSquare
-                ? PhotoDecoding.scaled(squareSource, longSide: min(kind.targetSize, squareSource.width))
-                : full
+        for kind in VariantKind.allCases where kind.isSquare {
+            let image = try PhotoDecoding.scaled(source, longSide: min(kind.targetSize, source.width))
             jobs += VariantFormat.allCases.map { EncodingJob(image: image, kind: kind, format: $0) }
         }
-        let encoded = try encodeInParallel(jobs)
-        try write(encoded.map(\.1), named: encoded.map(\.0.fileName), into: directory)
-        return PhotoVariants(
-            photo: photo, framing: effectiveFraming,
-            placeholderColor: try PhotoDecoding.averageColor(full),
-            variants: encoded.map(\.0))
+        return jobs
     }
 
     /// The square the framing asks for, at enough resolution for the largest square
@@ -64,73 +69,15 @@ public enum VariantMaker {
         return try PhotoDecoding.square(path, framing: framing, side: largest, photo: photo)
     }
 
-    private struct EncodingJob: Sendable {
-        let image: VImage
-        let kind: VariantKind
-        let format: VariantFormat
-    }
-
-    /// JPEG and WebP encoders each use one thread, so the eight files are encoded side by
-    /// side on GCD's worker threads (never Swift's cooperative pool), the largest first.
-    /// Results keep the order of `jobs`; the first failure is thrown.
-    private static func encodeInParallel(_ jobs: [EncodingJob]) throws(ImagingError) -> [(Variant, Data)] {
-        let order = jobs.indices.sorted { jobs[$0].image.width > jobs[$1].image.width }
-        let results = Mutex([Result<EncodedFile, ImagingError>?](repeating: nil, count: jobs.count))
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { step in
-            let index = order[step]
-            let result = Result { () throws(ImagingError) in try encode(jobs[index]) }
-            results.withLock { $0[index] = result }
-        }
-        return try results.withLock { $0 }.map { result throws(ImagingError) in
-            let file = try result!.get()
-            return (file.variant, file.bytes)
-        }
-    }
-
-    private struct EncodedFile: Sendable {
-        let variant: Variant
-        let bytes: Data
-    }
-
-    private static func encode(_ job: EncodingJob) throws(ImagingError) -> EncodedFile {
-        let bytes = try encoded(job.image, job.format)
-        let digest = SHA256.hash(data: bytes).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
-        let variant = Variant(
-            kind: job.kind, format: job.format, width: job.image.width, height: job.image.height,
-            byteCount: bytes.count, fileName: "\(digest.prefix(16)).\(job.format.fileExtension)",
-            sha256: digest)
-        return EncodedFile(variant: variant, bytes: bytes)
-    }
-
-    private static func encoded(_ image: VImage, _ format: VariantFormat) throws(ImagingError) -> Data {
-        var buffer: UnsafeMutableRawPointer?
-        var length = 0
-        let status = switch format {
-        case .jpeg: fotofolio_vips_jpegsave_buffer(image.pointer, &buffer, &length, jpegQuality)
-        case .webp: fotofolio_vips_webpsave_buffer(image.pointer, &buffer, &length, webpQuality)
-        }
-        guard status == 0, let buffer else {
-            g_free(buffer)
-            throw .processingFailed(detail: Vips.takeError())
-        }
-        defer { g_free(buffer) }
-        let bytes = Data(bytes: buffer, count: length)
-        guard format == .webp else { return bytes }
-        guard let stripped = WebPMetadata.stripped(bytes) else {
-            throw .processingFailed(detail: "libvips wrote a WebP file that could not be parsed")
-        }
-        return stripped
-    }
-
     /// Writes each file unless one of that name exists; content addressing makes an
     /// existing file the same bytes. Atomic writes, so a crash leaves no half file.
-    private static func write(_ files: [Data], named names: [String], into directory: String) throws(ImagingError) {
+    private static func write(_ files: [EncodedFile], into directory: String) throws(ImagingError) {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            for (bytes, name) in zip(files, names) {
-                let url = URL(fileURLWithPath: directory).appendingPathComponent(name)
+            for file in files {
+                let url = URL(fileURLWithPath: directory).appendingPathComponent(file.variant.fileName)
                 guard !FileManager.default.fileExists(atPath: url.path) else { continue }
-                try bytes.write(to: url, options: .atomic)
+                try file.bytes.write(to: url, options: .atomic)
             }
         } catch {
             throw .writeFailed(path: directory, detail: error.localizedDescription)

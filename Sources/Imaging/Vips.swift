@@ -39,12 +39,16 @@ enum Vips {
     static func takeError() -> String {
         let text = String(cString: vips_error_buffer())
         vips_error_clear()
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // One message per line; kept on one line for logs.
+        return text.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: "; ")
     }
 
     /// A file name libvips will not parse options out of: it reads a trailing `[...]` as
-    /// load options ("photo[shrink=8].jpg" style), so an empty `[]` is appended to keep any
-    /// brackets inside the real name as part of the name.
+    /// load options ("photo.jpg[shrink=8]" loads at 1/8 size), so an empty `[]` is appended
+    /// and brackets in the real name stay part of the name.
     static func literalFilename(_ path: String) -> String {
         path + "[]"
     }

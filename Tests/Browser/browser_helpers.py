@@ -111,8 +111,6 @@ class Account:
     price_by_agreement: bool = False
 
 
-_serial = itertools.count(1)
-
 # The Profile tab (/profile) takes a signed-in person to their public profile, which for
 # its owner also holds the account settings.
 PROFILE_PAGE_ID = "ownProfile"
@@ -120,6 +118,9 @@ PROFILE_PAGE_ID = "ownProfile"
 
 def own_profile_path(account):
     return f"/u/{account.username}"
+
+
+_serial = itertools.count(1)
 
 
 def new_account(role="creator", **changes):

@@ -280,7 +280,7 @@ def test_public_tab_opens_its_page_for_a_guest_and_marks_itself_current(open_bro
 
 @NAVS
 @pytest.mark.parametrize("page, path", PERSONAL_PAGES, ids=[page for page, _ in PERSONAL_PAGES])
-def test_personal_tab_sends_a_guest_to_log_in_and_come_back(open_browser, base_url, nav, size, page, path):
+def test_personal_tab_sends_a_guest_to_log_in_with_the_way_back(open_browser, base_url, nav, size, page, path):
     driver = open_browser(size=size, language="cs")
     driver.get(base_url + "/")
 

@@ -116,13 +116,16 @@ import Testing
         }
     }
 
-    @Test func bracketsInTheFileNameAreNotReadAsLoadOptions() throws {
+    @Test func bracketsEndingTheFileNameAreNotReadAsLoadOptions() throws {
         let fixtures = try Fixtures()
         let source = try fixtures.quadrants("photo.jpg", width: 64, height: 48)
-        let odd = fixtures.path("photo[shrink=8].jpg")
+        // libvips would read a trailing "[shrink=8]" as "load at 1/8 size".
+        let odd = fixtures.path("photo.jpg[shrink=8]")
         try FileManager.default.copyItem(atPath: source, toPath: odd)
         let photo = try ImageProbe.probe(fileAt: odd)
         #expect(photo.width == 64 && photo.height == 48)
+        let result = try VariantMaker.makeVariants(fromFileAt: odd, into: fixtures.outputDirectory())
+        #expect(result.variant(.full, .jpeg)?.width == 64)
     }
 
     @Test func theOrientationTurnsTheReportedSize() throws {
