@@ -8,8 +8,9 @@ VENV    := .venv
 PYTHON  := $(VENV)/bin/python
 
 # Libraries the server links against, and what the tests drive.
-RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqlite3-dev libargon2-dev
-TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv
+RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqlite3-dev libargon2-dev libvips-dev
+TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv \
+                 libvips-tools libimage-exiftool-perl imagemagick
 
 .PHONY: run test build release deps test-deps swift-test js-test browser-test bench clean
 
@@ -50,7 +51,10 @@ test-deps:
 	@$(call apt_install,$(TEST_PACKAGES))
 
 bench: deps release
+	@$(call apt_install,wrk nginx-light curl imagemagick time)
 	bench/http.sh
+	$(SWIFT) build -c release --product ImagingBench
+	bench/imaging.sh
 
 clean:
 	rm -rf .build $(VENV) Tests/Browser/screenshots

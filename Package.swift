@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "fotofolio", targets: ["fotofolio"]),
+        .executable(name: "ImagingBench", targets: ["ImagingBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +30,9 @@ let package = Package(
         .systemLibrary(
             name: "CArgon2", pkgConfig: "libargon2",
             providers: [.apt(["libargon2-dev"])]),
+        .systemLibrary(
+            name: "CVips", pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]),
 
         .target(
             name: "HTTPServer",
@@ -39,6 +43,10 @@ let package = Package(
             ]),
         .target(name: "QRCode", dependencies: ["CQREncode"]),
         .target(name: "PreciseSlider"),
+        .target(
+            name: "Imaging",
+            dependencies: ["CVips", .product(name: "Crypto", package: "swift-crypto")]),
+        .executableTarget(name: "ImagingBench", dependencies: ["Imaging"], path: "bench/ImagingBench"),
         .target(
             name: "Fotofolio",
             dependencies: [
@@ -67,6 +75,9 @@ let package = Package(
             dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "PreciseSliderTests", dependencies: ["PreciseSlider"]),
+        .testTarget(
+            name: "ImagingTests",
+            dependencies: ["Imaging", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "FotofolioTests", dependencies: ["Fotofolio"]),
         .testTarget(
             name: "FotofolioWebTests",

@@ -1,7 +1,7 @@
 import CVips
 import Foundation
 
-/// The limits an uploaded photo must stay within.
+/// The limits an uploaded photo must stay within. A plain value: any thread.
 public struct PhotoLimits: Sendable, Equatable {
     /// The largest file accepted, in bytes.
     public var maxBytes: Int
@@ -17,7 +17,7 @@ public struct PhotoLimits: Sendable, Equatable {
     public static let standard = PhotoLimits()
 }
 
-/// What a photo's header says, checked against the limits.
+/// What a photo's header says, checked against the limits. A plain value: any thread.
 public struct ProbedPhoto: Sendable, Equatable {
     public let format: PhotoFormat
     public let byteCount: Int

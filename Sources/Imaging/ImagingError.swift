@@ -2,6 +2,7 @@
 ///
 /// `message` is written for the person who uploaded the photo and says what to do;
 /// `detail` carries libvips's own error text (or another technical note) for the logs.
+/// A plain value: any thread.
 public enum ImagingError: Error, Sendable, CustomStringConvertible {
     /// libvips could not start (a broken installation, not the photo's fault).
     case libraryUnavailable(detail: String)

@@ -1,6 +1,7 @@
 import Foundation
 
 /// The photo formats accepted, recognised from the file's content, never its name.
+/// A plain value: any thread.
 public enum PhotoFormat: String, Sendable, Codable, CaseIterable {
     case jpeg, png, webp, heic
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// "How it was shot": camera settings read from the photo's EXIF before it is stripped.
-/// Every field is optional; phones and editors leave many out.
+/// Every field is optional; phones and editors leave many out. A plain value: any thread.
 public struct ShotDetails: Sendable, Equatable, Codable {
     public var cameraMake: String?
     public var cameraModel: String?

@@ -1,5 +1,5 @@
 /// Where the square crops sit in a photo. Stored with the photo, so the same squares can be
-/// made again, and so a person can adjust what the smart crop chose.
+/// made again, and so a person can adjust what the smart crop chose. A plain value: any thread.
 public struct SquareFraming: Sendable, Equatable, Hashable, Codable {
     /// The square's centre, as a fraction (0…1) of the oriented photo's width.
     public var centerX: Double

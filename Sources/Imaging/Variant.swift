@@ -1,4 +1,4 @@
-/// The sizes made from every photo.
+/// The sizes made from every photo. A plain value: any thread.
 public enum VariantKind: String, Sendable, Codable, CaseIterable {
     case square320 = "square-320"
     case square640 = "square-640"
@@ -20,7 +20,7 @@ public enum VariantKind: String, Sendable, Codable, CaseIterable {
     public var isSquare: Bool { self != .full }
 }
 
-/// The file formats each size is made in.
+/// The file formats each size is made in. A plain value: any thread.
 public enum VariantFormat: String, Sendable, Codable, CaseIterable {
     case webp, jpeg
 
@@ -40,7 +40,7 @@ public enum VariantFormat: String, Sendable, Codable, CaseIterable {
     }
 }
 
-/// One file made from a photo.
+/// One file made from a photo. A plain value: any thread.
 public struct Variant: Sendable, Equatable, Hashable, Codable {
     public let kind: VariantKind
     public let format: VariantFormat
@@ -54,7 +54,7 @@ public struct Variant: Sendable, Equatable, Hashable, Codable {
     public let sha256: String
 }
 
-/// Everything made from one photo.
+/// Everything made from one photo. A plain value: any thread.
 public struct PhotoVariants: Sendable, Equatable {
     /// What the original's header said: format, oriented size, "how it was shot".
     public let photo: ProbedPhoto

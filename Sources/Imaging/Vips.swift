@@ -10,7 +10,7 @@ enum Vips {
         "VipsForeignLoadJpeg", "VipsForeignLoadPng", "VipsForeignLoadWebp", "VipsForeignLoadHeif",
     ]
 
-    /// Swift runs a global's initialiser exactly once, thread-safely, on first access.
+    /// Swift runs a static property's initialiser exactly once, thread-safely, on first access.
     private static let startup: Result<Void, ImagingError> = start()
 
     /// Starts libvips if it has not been started yet. Any thread.
@@ -19,7 +19,8 @@ enum Vips {
     }
 
     private static func start() -> Result<Void, ImagingError> {
-        guard fotofolio_vips_init("fotofolio") == 0 else {
+        // libvips only uses the name to guess its install prefix, and falls back when it fails.
+        guard fotofolio_vips_init("imaging") == 0 else {
             return .failure(.libraryUnavailable(detail: takeError()))
         }
         vips_block_untrusted_set(1)
@@ -54,9 +55,9 @@ enum Vips {
     }
 }
 
-/// Owns one `VipsImage` reference and drops it on deinit. libvips images are immutable
-/// once built and libvips evaluates one image from many threads itself, so an instance
-/// may be read from several threads at once.
+/// Owns one `VipsImage` reference and drops it on deinit. libvips images do not change once
+/// shared (see `removeAllMetadata`) and libvips itself evaluates one image from many
+/// threads, so an instance may be read from several threads at once.
 final class VImage: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<VipsImage>
 
