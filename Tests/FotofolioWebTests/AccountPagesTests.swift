@@ -36,6 +36,16 @@ import Testing
         #expect(reply.body.contains("id=\"email-error\""))
     }
 
+    @Test func aSignedInPersonIsNotSignedUpAgain() async throws {
+        let server = try WebTestServer()
+        try await server.signUp()
+        let session = server.jar["session"]
+        let reply = try await server.signUp(username: "druhy.ucet")
+        #expect(reply.headers["location"] == "/profile")
+        #expect(server.jar["session"] == session)
+        #expect(try server.app.accounts.user(username: "druhy.ucet") == nil)
+    }
+
     @Test func aTakenUsernameIsReportedNextToTheField() async throws {
         let server = try WebTestServer()
         try await server.signUp()

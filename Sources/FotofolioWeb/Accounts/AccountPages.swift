@@ -31,6 +31,8 @@ struct AccountPages {
     }
 
     private func registerAccount(_ request: Request) throws -> Response {
+        // A signed-in person (a second tab, a resubmitted form) is not signed up again.
+        if request.signedIn != nil { return .redirect(to: "/profile") }
         let registration = Registration(form: request.form)
         do {
             let user = try accounts.register(registration)
