@@ -54,9 +54,15 @@ CONF
 nginx -c "$work/nginx.conf"
 for _ in $(seq 50); do curl -fs "http://127.0.0.1:$NGINX_PORT/" >/dev/null && break; sleep 0.1; done
 
-# One wrk run: prints "requests_per_second p50_ms p99_ms".
+# A returning guest carries the CSRF cookie the first page gave them; wrk sends none, so
+# without it every request is a first visit (a new token and a Set-Cookie each time).
+guest_cookie=$(curl -fs -D - -o /dev/null "http://127.0.0.1:$APP_PORT/" | awk -F'[=;]' 'tolower($1) ~ /^set-cookie: csrf$/ {print "csrf=" $2}')
+
+# One wrk run: prints "requests_per_second p50_ms p99_ms"; a second argument is a Cookie header.
 measure() {
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$1" | awk '
+  local header=()
+  if [ -n "${2:-}" ]; then header=(-H "Cookie: $2"); fi
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "${header[@]}" "$1" | awk '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
     /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
     END { printf "%.0f %.3f %.3f\n", rps, p50, p99 }'
@@ -66,20 +72,25 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 
 declare -A results
 targets=("static:app:http://127.0.0.1:$APP_PORT/css/app.css" "static:nginx:http://127.0.0.1:$NGINX_PORT/css/app.css"
-         "page:app:http://127.0.0.1:$APP_PORT/" "page:nginx:http://127.0.0.1:$NGINX_PORT/")
+         "page:app:http://127.0.0.1:$APP_PORT/" "page:nginx:http://127.0.0.1:$NGINX_PORT/"
+         "revisit:app:http://127.0.0.1:$APP_PORT/")
 echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, $(nproc) cores; static $(wc -c <Public/css/app.css) B, page $(wc -c <"$work/www/index.html") B"
 for round in $(seq "$ROUNDS"); do
   for target in "${targets[@]}"; do
     key=${target%:http*}; url=${target#*:*:}
-    results[$key]+="$(measure "$url")"$'\n'
+    cookie=""
+    if [ "$key" = revisit:app ]; then cookie=$guest_cookie; fi
+    results[$key]+="$(measure "$url" "$cookie")"$'\n'
   done
   echo "round $round done"
 done
 
 printf '\n%-8s %-7s %12s %9s %9s %14s\n' "what" "server" "requests/s" "p50 ms" "p99 ms" "vs nginx"
-for kind in static page; do
-  nginx_rps=$(printf '%s' "${results[$kind:nginx]}" | awk '{print $1}' | median)
-  for server in app nginx; do
+for kind in static page revisit; do
+  nginx_rps=$(printf '%s' "${results[${kind/revisit/page}:nginx]}" | awk '{print $1}' | median)
+  servers="app nginx"
+  if [ "$kind" = revisit ]; then servers=app; fi
+  for server in $servers; do
     rows=${results[$kind:$server]}
     rps=$(printf '%s' "$rows" | awk '{print $1}' | median)
     p50=$(printf '%s' "$rows" | awk '{print $2}' | median)

@@ -41,10 +41,14 @@ public struct Request: Sendable {
         self.remoteAddress = remoteAddress
         self.body = body
         self.form = form
+        self.cookies = Self.parseCookies(headers)
     }
 
-    /// Cookies from every `Cookie` header; the first of a repeated name wins.
-    public var cookies: [String: String] {
+    /// Cookies from every `Cookie` header; the first of a repeated name wins. Parsed once
+    /// here, because several middleware and the page renderer each look at them.
+    public let cookies: [String: String]
+
+    static func parseCookies(_ headers: HTTPHeaders) -> [String: String] {
         var cookies: [String: String] = [:]
         for header in headers.values("cookie") {
             for pair in header.split(separator: ";") {
@@ -63,7 +67,12 @@ public struct Request: Sendable {
 }
 
 extension Substring {
+    /// Without the spaces and tabs around it (on UTF-8, as header text is ASCII around values).
     var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+              let last = bytes.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(Substring(bytes[first...last]))
     }
 }

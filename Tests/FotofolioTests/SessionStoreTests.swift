@@ -70,3 +70,11 @@ import Testing
         #expect(try world.accounts.user(id: try #require(user.id))?.emailConfirmedAt == nil)
     }
 }
+
+@Suite struct RandomTokenTests {
+    @Test(arguments: [([UInt8](), ""), ([0x66], "Zg"), ([0x66, 0x6F], "Zm8"), ([0x66, 0x6F, 0x6F], "Zm9v"),
+                      ([0xFB, 0xFF, 0xBF], "-_-_")])
+    func base64URLMatchesRFC4648WithoutPadding(bytes: [UInt8], expected: String) {
+        #expect(RandomToken.base64URL(bytes) == expected)
+    }
+}

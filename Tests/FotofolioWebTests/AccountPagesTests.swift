@@ -141,3 +141,19 @@ enum EmailConfirmationsFixture {
         try EmailConfirmations(database: server.database).issue(for: userId)
     }
 }
+
+@Suite struct CSRFCookieTests {
+    @Test func aPageGivesAGuestACSRFCookieButAStaticFileDoesNot() async throws {
+        let server = try WebTestServer()
+        let page = try await server.send("/")
+        #expect(page.cookies["csrf"]?.count == 43)
+        let fresh = try WebTestServer()
+        let css = try await fresh.send("/css/app.css")
+        #expect(css.status == 200)
+        #expect(css.headers["set-cookie"] == nil)
+    }
+
+    @Test func tokensAreDifferentEachTime() {
+        #expect(Set((0..<50).map { _ in RandomToken.make() }).count == 50)
+    }
+}

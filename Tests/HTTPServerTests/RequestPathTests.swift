@@ -43,3 +43,15 @@ import Testing
         #expect(try QueryItems(encoded: query.encoded) == query)
     }
 }
+
+@Suite struct CookieTests {
+    @Test func cookiesAreParsedOnceWithSpacesQuotesAndTheFirstOfARepeatedName() {
+        let request = Request(method: .get, path: RequestPath(segments: []),
+                              headers: ["Cookie": " lang=en ;session=\"abc\"; lang=cs", "Other": "x"])
+        #expect(request.cookies == ["lang": "en", "session": "abc"])
+    }
+
+    @Test func aRequestWithoutCookiesHasNone() {
+        #expect(Request(method: .get, path: RequestPath(segments: [])).cookies.isEmpty)
+    }
+}

@@ -1,13 +1,33 @@
 import Fotofolio
 import HTTPServer
+import Synchronization
 
 enum CSRFTokenKey: RequestContextKey {
-    typealias Value = String
+    typealias Value = CSRFTokenSource
+}
+
+/// The request's token, made only when something asks for it: static files and other
+/// answers without forms neither pay for a random token nor set a cookie.
+final class CSRFTokenSource: Sendable {
+    private let known: String?
+    private let made = Mutex<String?>(nil)
+
+    init(known: String?) { self.known = known }
+
+    var token: String {
+        known ?? made.withLock { made in
+            if made == nil { made = RandomToken.make() }
+            return made ?? ""
+        }
+    }
+
+    /// A token made during this request, which the browser must now keep in a cookie.
+    var newToken: String? { known == nil ? made.withLock { $0 } : nil }
 }
 
 extension Request {
     /// The token forms of this request must carry (empty only before the middleware ran).
-    var csrfToken: String { context[CSRFTokenKey.self] ?? "" }
+    var csrfToken: String { context[CSRFTokenKey.self]?.token ?? "" }
 }
 
 /// Gives every request the CSRF token its forms must carry: the session's, or for guests
@@ -19,10 +39,11 @@ struct CSRFToken: Middleware {
     func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
         var request = request
         let guestToken = request.cookies[Self.cookieName].flatMap { CSRFCheck.isWellFormed($0) ? $0 : nil }
-        request.context[CSRFTokenKey.self] = request.signedIn?.session.csrfToken ?? guestToken ?? RandomToken.make()
+        let source = CSRFTokenSource(known: request.signedIn?.session.csrfToken ?? guestToken)
+        request.context[CSRFTokenKey.self] = source
         var response = try next(request)
-        if request.signedIn == nil, guestToken == nil {
-            response.setCookie(SetCookie(name: Self.cookieName, value: request.csrfToken, maxAge: nil))
+        if let token = source.newToken {
+            response.setCookie(SetCookie(name: Self.cookieName, value: token, maxAge: nil))
         }
         return response
     }
