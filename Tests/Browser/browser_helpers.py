@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
@@ -74,9 +75,35 @@ def click(driver, element):
 def click_and_wait_for_next_page(driver, element):
     """Clicks a link or submit button and waits until the browser has left the page."""
     old_page = driver.find_element(By.TAG_NAME, "html")
-    click(driver, element)
-    WebDriverWait(driver, WAIT).until(EC.staleness_of(old_page), "the click did not lead to a new page")
+    try:
+        click(driver, element)
+    except WebDriverException as error:
+        # When the click navigates at once (a form post answered by a quick redirect),
+        # chromedriver may report that the clicked node left the document while it was
+        # still finishing the click. The click happened; the wait below proves it.
+        if NODE_GONE not in str(error):
+            raise
+    WebDriverWait(driver, WAIT).until(left(old_page), "the click did not lead to a new page")
     WebDriverWait(driver, WAIT).until(EC.presence_of_element_located((By.CSS_SELECTOR, "body[data-page]")))
+
+
+NODE_GONE = "does not belong to the document"
+
+
+def left(old_page):
+    """Like EC.staleness_of, but also accepts chromedriver's other way of saying the old
+    page's node is gone, which it reports while a navigation is under way."""
+    def check(driver):
+        try:
+            old_page.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if NODE_GONE in str(error):
+                return True
+            raise
+    return check
 
 
 def submit_form(driver, form_selector="form.form"):

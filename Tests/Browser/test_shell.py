@@ -13,7 +13,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
 from browser_helpers import (DESKTOP, NARROW_PHONE, PHONE, PROFILE_PAGE_ID, STRINGS, WAIT,
-                             click_and_wait_for_next_page, heading, html_lang, javascript_is_off, own_profile_path,
+                             click_and_wait_for_next_page, heading, left, html_lang, javascript_is_off, own_profile_path,
                              page_id, path_of, png_size)
 
 MIN_TOUCH_TARGET = 44  # CSS pixels, the smallest comfortable size for a finger
@@ -120,7 +120,7 @@ def test_chosen_language_survives_a_reload(open_browser, base_url):
 
     old_page = driver.find_element(By.TAG_NAME, "html")
     driver.refresh()
-    WebDriverWait(driver, WAIT).until(EC.staleness_of(old_page), "the page did not reload")
+    WebDriverWait(driver, WAIT).until(left(old_page), "the page did not reload")
 
     assert html_lang(driver) == "en"
     assert heading(driver) == "Search"
