@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "Fotofolio",
             dependencies: [
-                "CArgon2",
+                "CArgon2", "Imaging",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),

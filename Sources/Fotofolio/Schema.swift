@@ -47,6 +47,65 @@ enum Schema {
                 table.column("windowStartedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v3 photos and portfolios") { db in
+            try createPhotos(db)
+            try createPortfolios(db)
+            try db.alter(table: "user") { table in
+                table.add(column: "avatarPhotoId", .integer).references("photo", onDelete: .setNull)
+            }
+        }
         return migrator
+    }
+
+    /// A processed upload: the kept original, the variants served, and how it was shot.
+    /// Owned by a person; a portfolio or an avatar uses it.
+    private static func createPhotos(_ db: Database) throws {
+        try db.create(table: "photo") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("ownerId", .integer).notNull().indexed().references("user", onDelete: .cascade)
+            table.column("originalFile", .text).notNull()
+            table.column("format", .text).notNull()
+            table.column("width", .integer).notNull()
+            table.column("height", .integer).notNull()
+            table.column("byteCount", .integer).notNull()
+            table.column("placeholderColor", .text).notNull()
+            table.column("cropCenterX", .double).notNull()
+            table.column("cropCenterY", .double).notNull()
+            table.column("cropZoom", .double).notNull()
+            table.column("variants", .jsonText).notNull()
+            table.column("shot", .jsonText).notNull()
+            table.column("credit", .text)
+            table.column("licence", .text)
+            table.column("licenceURL", .text)
+            table.column("createdAt", .datetime).notNull()
+        }
+    }
+
+    private static func createPortfolios(_ db: Database) throws {
+        try db.create(table: "portfolio") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("ownerId", .integer).notNull().indexed().references("user", onDelete: .cascade)
+            table.column("name", .text).notNull()
+            table.column("description", .text).notNull()
+            table.column("hidesShotDetails", .boolean).notNull().defaults(to: false)
+            table.column("coverPhotoId", .integer).references("photo", onDelete: .setNull)
+            table.column("createdAt", .datetime).notNull().indexed()
+            table.column("updatedAt", .datetime).notNull()
+        }
+        try db.create(table: "portfolioPhoto") { table in
+            table.column("portfolioId", .integer).notNull().references("portfolio", onDelete: .cascade)
+            table.column("photoId", .integer).notNull().unique().references("photo", onDelete: .cascade)
+            table.column("position", .integer).notNull()
+            table.column("altText", .text).notNull()
+            table.primaryKey(["portfolioId", "photoId"])
+        }
+        try db.create(table: "portfolioTag") { table in
+            table.column("portfolioId", .integer).notNull().references("portfolio", onDelete: .cascade)
+            table.column("position", .integer).notNull()
+            table.column("label", .text).notNull()
+            // Lower case without diacritics: "portret" finds "Portrét".
+            table.column("folded", .text).notNull().indexed()
+            table.primaryKey(["portfolioId", "folded"])
+        }
     }
 }

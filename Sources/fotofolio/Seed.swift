@@ -5,14 +5,26 @@ import Foundation
 /// `fotofolio seed`: creates the Czech demo world in the database (nothing if it is there).
 struct Seed: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Create the demo accounts (password “heslovo”); running it again changes nothing.")
+        abstract: "Create the demo accounts (password “heslovo”) and their portfolios; running it again changes nothing.")
 
     @Option(help: "Folder for the database and uploads. (FOTOFOLIO_DATA_DIR, default ./data)")
     var dataDir: String?
 
+    @Option(help: "Folder of the demo photos and their CREDITS.md. (FOTOFOLIO_DEMO_PHOTOS_DIR, default ./Demo/photos)")
+    var demoPhotosDir: String?
+
     func run() throws {
-        let directory = dataDir ?? ProcessInfo.processInfo.environment["FOTOFOLIO_DATA_DIR"] ?? "data"
-        let created = try DemoWorld(database: AppDatabase(directory: directory)).seed()
-        print(created == 0 ? "The demo world is already there." : "Created \(created) demo accounts (password “\(DemoWorld.password)”).")
+        let environment = ProcessInfo.processInfo.environment
+        let directory = dataDir ?? environment["FOTOFOLIO_DATA_DIR"] ?? "data"
+        let database = try AppDatabase(directory: directory)
+        let accounts = try DemoWorld(database: database).seed()
+        let portfolios = try DemoPortfolios(
+            database: database, photos: PhotoLibrary(database: database, mediaDirectory: MediaDirectory.inside(directory)),
+            photosDirectory: demoPhotosDir ?? environment["FOTOFOLIO_DEMO_PHOTOS_DIR"] ?? "Demo/photos").seed()
+        if accounts == 0 && portfolios == 0 {
+            print("The demo world is already there.")
+        } else {
+            print("Created \(accounts) demo accounts (password “\(DemoWorld.password)”) and \(portfolios) portfolios.")
+        }
     }
 }

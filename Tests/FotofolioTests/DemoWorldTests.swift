@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Fotofolio
 
@@ -30,5 +31,35 @@ import Testing
 
     @Test func everyDemoUsernameFollowsTheRegistrationRules() {
         for person in DemoWorld.people { #expect(RegistrationRules.isValidUsername(person.username), "\(person.username)") }
+    }
+}
+
+@Suite struct DemoPortfoliosTests {
+    @Test func demoCreatorsGetPortfoliosWithCreditedPhotosOnceOnly() throws {
+        let world = try TestDatabase()
+        try DemoWorld(database: world.database, hasher: PasswordHasher(parameters: .fastForTests)).seed()
+        let library = PhotoLibrary(database: world.database, mediaDirectory: world.directory + "/media")
+        let demo = DemoPortfolios(database: world.database, photos: library, photosDirectory: DemoPhotos.directory)
+        #expect(try demo.seed() == DemoPortfolios.plans.count)
+        #expect(try demo.seed() == 0)
+        let vojta = try world.accounts.user(username: "vojtafoti")!
+        let portfolios = try world.portfolios.portfolios(ownedBy: vojta.id!)
+        #expect(portfolios.map(\.portfolio.name) == ["Svatby"])
+        let photos = portfolios[0].photos.map(\.photo)
+        #expect(photos.allSatisfy { $0.credit != nil && $0.licence != nil && $0.licenceURL?.hasPrefix("https://") == true })
+    }
+
+    @Test func everyPlannedPhotoIsInTheProjectWithACredit() throws {
+        let credits = DemoCredits.read(from: try String(contentsOfFile: DemoPhotos.path("CREDITS.md"), encoding: .utf8))
+        for plan in DemoPortfolios.plans {
+            #expect(TagParsing.problem(with: TagParsing.tags(in: plan.tags)) == nil)
+            for (file, alt) in plan.photos {
+                #expect(FileManager.default.fileExists(atPath: DemoPhotos.path(file)), "\(file)")
+                #expect(credits[file] != nil, "\(file)")
+                #expect(!alt.isEmpty)
+            }
+        }
+        #expect(credits["landscape-autumn-mountain-meadow.jpg"] == PhotoCredit(
+            author: "Aitzol Berasategi", licence: "CC BY 4.0", licenceURL: "https://creativecommons.org/licenses/by/4.0/"))
     }
 }

@@ -21,6 +21,8 @@ public struct Registration: Sendable, Equatable {
 public enum RegistrationField: String, Sendable, CaseIterable {
     case role, username, fullName, email, location, password, passwordConfirmation
     case bio, yearsOfExperience, hourlyRate
+    /// Profile editing only.
+    case avatar, currentPassword
 }
 
 /// What can be wrong with a registration; the web layer words each one in the reader's
@@ -43,6 +45,9 @@ public enum RegistrationProblem: String, Sendable, Equatable {
     case bioTooLong
     case experienceFormat
     case hourlyRateFormat
+    case currentPasswordWrong
+    /// An avatar photo id that is not the person's own free photo.
+    case unknownPhoto
 }
 
 /// Every problem found, by field (one per field: the first that applies).

@@ -25,6 +25,8 @@ public struct User: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var priceByAgreement: Bool
     public var passwordHash: String
     public var createdAt: Date
+    /// The square photo shown instead of initials, once uploaded.
+    public var avatarPhotoId: Int64? = nil
 
     public static let databaseTableName = "user"
 

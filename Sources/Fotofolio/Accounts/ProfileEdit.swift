@@ -1,0 +1,126 @@
+import Foundation
+import GRDB
+
+/// A person's profile as typed into the edit form. Nothing is stored until it is saved
+/// whole, so leaving the form loses nothing and changes nothing.
+public struct ProfileEdit: Sendable, Equatable {
+    public var fullName = ""
+    public var email = ""
+    public var location = ""
+    /// A creator stays a creator; a client becomes one by choosing it here.
+    public var role: User.Role = .client
+    public var bio = ""
+    public var yearsOfExperience = ""
+    public var hourlyRate = ""
+    public var priceByAgreement = false
+    /// A photo uploaded in this form to become the avatar; nil keeps the current one.
+    public var avatarPhotoId: Int64?
+    public var removesAvatar = false
+
+    public init() {}
+
+    /// The form as it first appears: the profile as stored.
+    public init(_ user: User) {
+        fullName = user.fullName
+        email = user.email
+        location = user.location
+        role = user.role
+        bio = user.bio ?? ""
+        yearsOfExperience = user.yearsOfExperience.map(String.init) ?? ""
+        hourlyRate = user.hourlyRate.map(String.init) ?? ""
+        priceByAgreement = user.priceByAgreement
+    }
+}
+
+/// A password change: the current one proves it is the owner at the keyboard.
+public struct PasswordChange: Sendable, Equatable {
+    public var current = ""
+    public var new = ""
+    public var confirmation = ""
+
+    public init(current: String = "", new: String = "", confirmation: String = "") {
+        self.current = current
+        self.new = new
+        self.confirmation = confirmation
+    }
+}
+
+extension AccountsService {
+    /// Saves the whole edit, or throws every problem and saves nothing. A changed e-mail
+    /// address is unconfirmed until its new link is opened.
+    public func updateProfile(of userId: Int64, with edit: ProfileEdit) throws -> User {
+        guard var user = try user(id: userId) else { throw RegistrationErrors(problems: [:]) }
+        var problems = ProfileRules.problems(in: edit, current: user)
+        let email = edit.email.trimmed
+        let emailChanged = email.lowercased() != user.email.lowercased()
+        if problems[.email] == nil, emailChanged, try emailTaken(email) { problems[.email] = .emailTaken }
+        guard problems.isEmpty else { throw RegistrationErrors(problems: problems) }
+        user.fullName = edit.fullName.trimmed
+        user.email = email
+        if emailChanged { user.emailConfirmedAt = nil }
+        user.location = edit.location.trimmed
+        user.role = edit.role == .creator ? .creator : user.role
+        if user.role == .creator {
+            user.bio = edit.bio.trimmed
+            user.yearsOfExperience = RegistrationRules.wholeNumber(edit.yearsOfExperience, in: RegistrationRules.experienceRange)
+            user.hourlyRate = RegistrationRules.wholeNumber(edit.hourlyRate, in: RegistrationRules.hourlyRateRange)
+            user.priceByAgreement = edit.priceByAgreement || user.hourlyRate == nil
+        }
+        if edit.removesAvatar { user.avatarPhotoId = nil }
+        if let avatar = edit.avatarPhotoId { user.avatarPhotoId = avatar }
+        try database.pool.write { db in
+            if let avatar = edit.avatarPhotoId, try !Self.isFreePhoto(avatar, of: userId, db) {
+                throw RegistrationErrors(problems: [.avatar: .unknownPhoto])
+            }
+            try user.update(db)
+        }
+        return user
+    }
+
+    /// Sets a new password when the current one is right; other sessions stay signed in.
+    public func changePassword(of userId: Int64, _ change: PasswordChange) throws {
+        guard let user = try user(id: userId) else { throw RegistrationErrors(problems: [:]) }
+        var problems: [RegistrationField: RegistrationProblem] = [:]
+        if !hasher.verify(change.current, against: user.passwordHash) { problems[.currentPassword] = .currentPasswordWrong }
+        problems[.password] = RegistrationRules.passwordProblem(change.new, username: user.username)
+        if change.new != change.confirmation { problems[.passwordConfirmation] = .confirmationMismatch }
+        guard problems.isEmpty else { throw RegistrationErrors(problems: problems) }
+        let hash = try hasher.hash(change.new)
+        try database.pool.write { db in
+            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, userId])
+        }
+    }
+
+    private func emailTaken(_ email: String) throws -> Bool {
+        try database.pool.read { db in
+            try User.filter(sql: "email = ? COLLATE NOCASE", arguments: [email]).fetchCount(db) > 0
+        }
+    }
+
+    /// A photo of the person's own that no portfolio uses.
+    static func isFreePhoto(_ photoId: Int64, of userId: Int64, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM photo WHERE id = ? AND ownerId = ?
+                           AND id NOT IN (SELECT photoId FROM portfolioPhoto))
+            """, arguments: [photoId, userId]) ?? false
+    }
+}
+
+/// The rules of a profile edit: those of registration, for the fields a profile has.
+enum ProfileRules {
+    static func problems(in edit: ProfileEdit, current user: User) -> [RegistrationField: RegistrationProblem] {
+        var registration = Registration()
+        registration.role = edit.role == .creator ? .creator : user.role
+        registration.username = user.username
+        registration.fullName = edit.fullName
+        registration.email = edit.email
+        registration.location = edit.location
+        registration.bio = edit.bio
+        registration.yearsOfExperience = edit.yearsOfExperience
+        registration.hourlyRate = edit.hourlyRate
+        // The password is not part of this form; a valid stand-in keeps its rules quiet.
+        registration.password = String(repeating: "-", count: RegistrationRules.minimumPasswordLength)
+        registration.passwordConfirmation = registration.password
+        return RegistrationRules.problems(in: registration)
+    }
+}

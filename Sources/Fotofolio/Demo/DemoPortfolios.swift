@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+
+/// The demo creators' portfolios, built from the licensed photos in `Demo/photos/`
+/// through the same pipeline as any upload, each photo with its credit.
+public struct DemoPortfolios: Sendable {
+    struct Plan {
+        let username: String
+        let name: String
+        let description: String
+        let tags: String
+        /// File names in `Demo/photos/` with their alt text.
+        let photos: [(file: String, alt: String)]
+    }
+
+    static let plans: [Plan] = [
+        Plan(username: "vojtafoti", name: "Svatby",
+             description: "Hudba, tanec a lidé, kteří se baví. Svatby i oslavy fotím nenápadně, od obřadu po poslední písničku.",
+             tags: "svatba hudba oslava", photos: [
+                ("events-folk-band-on-stage.jpg", "Folková kapela hraje na pódiu"),
+                ("events-orchestra-concert.jpg", "Orchestr při koncertě ve velkém sále"),
+                ("people-mariachi-musicians.jpg", "Mariachi hudebníci v kloboucích"),
+                ("events-opera-performance.jpg", "Operní představení na osvětlené scéně"),
+             ]),
+        Plan(username: "ad.fotograf", name: "Portréty",
+             description: "Portréty v ateliéru i venku. Černobílé i barevné, vždycky s ohledem na člověka před objektivem.",
+             tags: "portrét ateliér lidé", photos: [
+                ("people-cameraman-black-and-white.jpg", "Černobílý portrét kameramana u kamery"),
+                ("people-astronaut-eileen-collins.jpg", "Astronautka Eileen Collinsová ve skafandru"),
+                ("people-grace-hopper-portrait.jpg", "Historický portrét Grace Hopperové v uniformě"),
+                ("people-didgeridoo-player.jpg", "Hráč na didgeridoo venku"),
+             ]),
+        Plan(username: "ad.fotograf", name: "Produkty pro malé značky",
+             description: "Produktové fotky pro e-shopy a sociální sítě: čisté pozadí, přesné světlo, poctivé barvy.",
+             tags: "produkty e-shop zátiší", photos: [
+                ("products-paint-brushes.jpg", "Štětce v plechovce"),
+                ("products-wall-clock.jpg", "Nástěnné hodiny"),
+                ("products-bird-figurine-under-lamps.jpg", "Soška ptáka pod lampami"),
+                ("products-dutar-lute.jpg", "Dutar, dlouhá loutna"),
+                ("products-bata-drums.jpg", "Bubny bata"),
+             ]),
+        Plan(username: "michal1", name: "Krajina",
+             description: "Hory, louky a mlhy za svítání. Většinu fotek dělám z jednoho stativu a s hodně trpělivosti.",
+             tags: "krajina hory příroda", photos: [
+                ("landscape-misty-fields.jpg", "Pole v ranní mlze"),
+                ("landscape-alpine-valley-clouds.jpg", "Alpské údolí pod mraky"),
+                ("landscape-autumn-mountain-meadow.jpg", "Podzimní horská louka"),
+                ("landscape-sunbeams-over-hills.jpg", "Sluneční paprsky nad kopci"),
+                ("landscape-forest-stream.jpg", "Potok v lese"),
+                ("landscape-mountain-sunset.jpg", "Západ slunce nad horami"),
+             ]),
+        Plan(username: "michal1", name: "Architektura",
+             description: "Stavby, které přežily staletí, a linie, které vedou oko.",
+             tags: "architektura památky cestování", photos: [
+                ("architecture-mont-saint-michel.jpg", "Mont-Saint-Michel nad mořem"),
+                ("architecture-chateau-de-chenonceau.jpg", "Zámek Chenonceau nad řekou"),
+                ("architecture-colosseum-rome.jpg", "Koloseum v Římě"),
+                ("architecture-pont-du-gard-aqueduct.jpg", "Akvadukt Pont du Gard"),
+                ("architecture-berlin-cathedral.jpg", "Berlínská katedrála"),
+             ]),
+        Plan(username: "michal1", name: "Noční obloha",
+             description: "Města po setmění, bouřky a hvězdy.",
+             tags: "noc obloha město", photos: [
+                ("night-city-skyline.jpg", "Panorama města v noci"),
+                ("night-storm-clouds-at-dusk.jpg", "Bouřkové mraky za soumraku"),
+                ("night-lincoln-memorial.jpg", "Lincolnův památník v noci"),
+                ("night-hubble-extreme-deep-field.jpg", "Vzdálené galaxie na snímku hlubokého vesmíru"),
+             ]),
+        Plan(username: "velvary.foto", name: "Koncerty a akce",
+             description: "Festivaly, koncerty a městské slavnosti ve Velvarech a okolí.",
+             tags: "koncert festival akce", photos: [
+                ("events-taiko-summer-festival.jpg", "Bubeníci taiko na letním festivalu"),
+                ("events-folk-band-on-stage.jpg", "Kapela na pódiu"),
+                ("people-didgeridoo-player.jpg", "Pouliční hudebník s didgeridoo"),
+             ]),
+        Plan(username: "lenka.svetlo", name: "Jídlo a káva",
+             description: "Fotky pro menu, weby a sociální sítě kaváren a restaurací.",
+             tags: "jídlo káva gastro", photos: [
+                ("food-espresso-cup.jpg", "Šálek espressa"),
+                ("food-fig-in-red-bowl.jpg", "Fík v červené misce"),
+                ("food-citrus-slices.jpg", "Plátky citrusů"),
+                ("products-wine-and-drum-interior.jpg", "Víno a buben v interiéru"),
+             ]),
+        Plan(username: "tomas.priroda", name: "Zvířata",
+             description: "Od kočky na gauči po surikaty v zoo. Zvířata fotím v klidu a z jejich výšky.",
+             tags: "zvířata příroda zoo", photos: [
+                ("animals-red-panda.jpg", "Panda červená na větvi"),
+                ("animals-meerkats.jpg", "Surikaty na hlídce"),
+                ("animals-cat-chelsea.jpg", "Zrzavá kočka zblízka"),
+                ("animals-butterfly-on-wildflower.jpg", "Motýl na luční květině"),
+                ("animals-honey-bee-on-aster.jpg", "Včela na astře"),
+             ]),
+        Plan(username: "tomas.priroda", name: "Ptáci",
+             description: "Ptáci u vody i na krmítku.",
+             tags: "ptáci příroda", photos: [
+                ("animals-kingfisher.jpg", "Ledňáček na větvi"),
+                ("animals-nuthatch-on-tree.jpg", "Brhlík na kmeni stromu"),
+                ("animals-swans-and-cygnets.jpg", "Labutě s mláďaty"),
+             ]),
+    ]
+
+    let database: AppDatabase
+    let photos: PhotoLibrary
+    /// The folder with the demo photos and their `CREDITS.md`.
+    let photosDirectory: String
+
+    public init(database: AppDatabase, photos: PhotoLibrary, photosDirectory: String) {
+        self.database = database
+        self.photos = photos
+        self.photosDirectory = photosDirectory
+    }
+
+    /// Creates the portfolios of demo creators who have none yet; returns how many it created.
+    @discardableResult
+    public func seed(at date: Date = Date()) throws -> Int {
+        let credits = DemoCredits.read(from: try String(contentsOfFile: "\(photosDirectory)/CREDITS.md", encoding: .utf8))
+        let service = PortfoliosService(database: database)
+        let accounts = AccountsService(database: database)
+        var created = 0
+        // Older plans first, so the newest portfolio is the last in the list.
+        for (index, plan) in Self.plans.enumerated() {
+            guard let owner = try accounts.user(username: plan.username), let ownerId = owner.id,
+                  try !hasPortfolio(named: plan.name, ownerId) else { continue }
+            var draft = PortfolioDraft()
+            draft.name = plan.name
+            draft.description = plan.description
+            draft.tags = plan.tags
+            for (file, alt) in plan.photos {
+                let photo = try photos.importPhoto(fileAt: "\(photosDirectory)/\(file)", owner: ownerId, credit: credits[file], at: date)
+                draft.photos.append(.init(photoId: photo.id!, altText: alt))
+            }
+            _ = try service.create(draft, by: owner, at: date.addingTimeInterval(Double(index - Self.plans.count) * 3600))
+            created += 1
+        }
+        return created
+    }
+
+    private func hasPortfolio(named name: String, _ ownerId: Int64) throws -> Bool {
+        try database.pool.read { db in
+            try Portfolio.filter(Column("ownerId") == ownerId && Column("name") == name).fetchCount(db) > 0
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import Imaging
+
+/// A processed upload: the original kept for its owner, the variants served to everyone,
+/// and what the camera said. Portfolios and avatars refer to photos.
+public struct Photo: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    public var id: Int64?
+    public var ownerId: Int64
+    /// The original as uploaded, relative to the media directory ("originals/ab12….jpg").
+    /// It still carries its metadata, so only the owner is given it.
+    public var originalFile: String
+    public var format: PhotoFormat
+    /// As the photo is meant to be seen (EXIF orientation applied).
+    public var width: Int
+    public var height: Int
+    public var byteCount: Int
+    /// "#rrggbb", shown while the image loads.
+    public var placeholderColor: String
+    /// Where the squares were cut; the framing editor starts from here.
+    public var cropCenterX: Double
+    public var cropCenterY: Double
+    public var cropZoom: Double
+    public var variants: [Variant]
+    public var shot: ShotDetails
+    /// Author, licence name and licence link, for photos used under a licence (the demo photos).
+    public var credit: String?
+    public var licence: String?
+    public var licenceURL: String?
+    public var createdAt: Date
+
+    public static let databaseTableName = "photo"
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    public var framing: SquareFraming { SquareFraming(centerX: cropCenterX, centerY: cropCenterY, zoom: cropZoom) }
+
+    /// Every variant of `kind`, in `format`, smallest first.
+    public func variants(_ format: VariantFormat, square: Bool) -> [Variant] {
+        variants.filter { $0.format == format && $0.kind.isSquare == square }.sorted { $0.width < $1.width }
+    }
+
+    public func variant(_ kind: VariantKind, _ format: VariantFormat) -> Variant? {
+        variants.first { $0.kind == kind && $0.format == format }
+    }
+}
+
+/// A licence credit for a photo someone else took.
+public struct PhotoCredit: Sendable, Equatable {
+    public var author: String
+    public var licence: String
+    public var licenceURL: String
+
+    public init(author: String, licence: String, licenceURL: String) {
+        self.author = author
+        self.licence = licence
+        self.licenceURL = licenceURL
+    }
+}

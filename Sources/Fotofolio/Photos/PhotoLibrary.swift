@@ -1,0 +1,111 @@
+import Crypto
+import Foundation
+import GRDB
+import Imaging
+
+/// Turns uploaded files into photos: variants made once, the original kept, a record
+/// stored. Files live in the media directory under names made from their content, so the
+/// same bytes are stored once and a file's URL never changes meaning.
+public struct PhotoLibrary: Sendable {
+    let database: AppDatabase
+    /// Variants sit at the top ("3f2a9c04b1d7e6a8.webp"), originals under `originals/`.
+    public let mediaDirectory: String
+    let processing: PhotoProcessing
+    let limits: PhotoLimits
+
+    public init(database: AppDatabase, mediaDirectory: String, processing: PhotoProcessing = PhotoProcessing(),
+                limits: PhotoLimits = .standard) {
+        self.database = database
+        self.mediaDirectory = mediaDirectory
+        self.processing = processing
+        self.limits = limits
+    }
+
+    /// Processes the file at `path` (an upload spooled to disk) into a photo owned by
+    /// `owner`. The file itself is left where it is; its caller removes it.
+    public func importPhoto(fileAt path: String, owner: Int64, credit: PhotoCredit? = nil,
+                            at date: Date = Date()) throws(PhotoImportError) -> Photo {
+        let made: PhotoVariants
+        do {
+            made = try processing.run { [mediaDirectory, limits] in
+                try VariantMaker.makeVariants(fromFileAt: path, into: mediaDirectory, limits: limits)
+            }
+        } catch let error as ImagingError {
+            throw .rejected(error)
+        } catch is PhotoProcessingBusy {
+            throw .busy
+        } catch {
+            throw .failed(detail: "\(error)")
+        }
+        var photo = Photo(
+            id: nil, ownerId: owner, originalFile: try keepOriginal(path, format: made.photo.format),
+            format: made.photo.format, width: made.width, height: made.height, byteCount: made.photo.byteCount,
+            placeholderColor: made.placeholderColor, cropCenterX: made.framing.centerX,
+            cropCenterY: made.framing.centerY, cropZoom: made.framing.zoom, variants: made.variants,
+            shot: made.shot, credit: credit?.author, licence: credit?.licence, licenceURL: credit?.licenceURL,
+            createdAt: date)
+        do {
+            try database.pool.write { db in try photo.insert(db) }
+        } catch {
+            throw .failed(detail: "\(error)")
+        }
+        return photo
+    }
+
+    public func photo(id: Int64) throws -> Photo? {
+        try database.pool.read { db in try Photo.fetchOne(db, key: id) }
+    }
+
+    /// The photos of these ids that `owner` owns, in the order asked; others are left out.
+    public func photos(ids: [Int64], ownedBy owner: Int64) throws -> [Photo] {
+        let found = try database.pool.read { db in
+            try Photo.filter(keys: ids).filter(Column("ownerId") == owner).fetchAll(db)
+        }
+        let byId = Dictionary(found.map { ($0.id!, $0) }) { first, _ in first }
+        return ids.compactMap { byId[$0] }
+    }
+
+    /// The absolute path of a file named in a photo record, or nil for a name that could
+    /// leave the media directory.
+    public func path(of file: String) -> String? {
+        guard !file.isEmpty, !file.hasPrefix("/"), !file.split(separator: "/").contains(where: { $0 == ".." || $0.hasPrefix(".") })
+        else { return nil }
+        return (mediaDirectory as NSString).appendingPathComponent(file)
+    }
+
+    /// Copies the original under a name made from its bytes (an existing file of that
+    /// name holds the same bytes) and returns that name.
+    private func keepOriginal(_ path: String, format: PhotoFormat) throws(PhotoImportError) -> String {
+        do {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+            let hash = SHA256.hash(data: bytes).prefix(12).map { String(format: "%02x", $0) }.joined()
+            let name = "originals/\(hash).\(format == .jpeg ? "jpg" : format.rawValue)"
+            let target = (mediaDirectory as NSString).appendingPathComponent(name)
+            if !FileManager.default.fileExists(atPath: target) {
+                try FileManager.default.createDirectory(
+                    atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try bytes.write(to: URL(fileURLWithPath: target), options: .atomic)
+            }
+            return name
+        } catch {
+            throw .failed(detail: "keeping the original: \(error)")
+        }
+    }
+}
+
+/// Why an upload did not become a photo.
+public enum PhotoImportError: Error, Sendable {
+    /// The file is not a photo we accept (format, size, pixels, animation, damage).
+    case rejected(ImagingError)
+    /// Too many photos are being processed; the person may try again shortly.
+    case busy
+    /// The server failed (disk, database); not the photo's fault.
+    case failed(detail: String)
+}
+
+/// Where photos live inside a data directory.
+public enum MediaDirectory {
+    public static func inside(_ dataDirectory: String) -> String {
+        (dataDirectory as NSString).appendingPathComponent("media")
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+
+/// A named set of a creator's photos with a description and up to five tags.
+public struct Portfolio: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+    public var id: Int64?
+    public var ownerId: Int64
+    public var name: String
+    public var description: String
+    /// The creator chose not to show "how it was shot" under the photos.
+    public var hidesShotDetails: Bool
+    /// The photo shown first where one photo stands for the portfolio; nil means the first.
+    public var coverPhotoId: Int64?
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public static let databaseTableName = "portfolio"
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
+/// A photo as it appears in a portfolio: in its place, with its description for people
+/// who cannot see it.
+public struct PortfolioPhoto: Sendable, Equatable {
+    public let photo: Photo
+    public let altText: String
+}
+
+/// A portfolio with everything a page shows of it.
+public struct PortfolioDetails: Sendable, Equatable {
+    public let portfolio: Portfolio
+    public let owner: User
+    public let tags: [Tag]
+    /// In the creator's order.
+    public let photos: [PortfolioPhoto]
+
+    /// The chosen cover, or the first photo.
+    public var cover: PortfolioPhoto? {
+        photos.first { $0.photo.id == portfolio.coverPhotoId } ?? photos.first
+    }
+}
+
+/// A portfolio as typed into its form, before it is checked and saved.
+public struct PortfolioDraft: Sendable, Equatable {
+    public struct DraftPhoto: Sendable, Equatable {
+        public var photoId: Int64
+        public var altText: String
+
+        public init(photoId: Int64, altText: String = "") {
+            self.photoId = photoId
+            self.altText = altText
+        }
+    }
+
+    public var name = ""
+    public var description = ""
+    /// As typed: words separated by spaces or commas.
+    public var tags = ""
+    /// In the order chosen.
+    public var photos: [DraftPhoto] = []
+    public var coverPhotoId: Int64?
+    public var hidesShotDetails = false
+
+    public init() {}
+
+    /// The draft a portfolio's edit form starts from.
+    public init(_ details: PortfolioDetails) {
+        name = details.portfolio.name
+        description = details.portfolio.description
+        tags = details.tags.map(\.label).joined(separator: " ")
+        photos = details.photos.map { DraftPhoto(photoId: $0.photo.id!, altText: $0.altText) }
+        coverPhotoId = details.portfolio.coverPhotoId
+        hidesShotDetails = details.portfolio.hidesShotDetails
+    }
+}
+
+/// The parts of the portfolio form a problem can belong to.
+public enum PortfolioField: String, Sendable, CaseIterable {
+    case name, description, tags, photos
+}
+
+/// What can be wrong with a portfolio draft; the web layer words each one.
+public enum PortfolioProblem: String, Sendable, Equatable {
+    case nameMissing
+    case nameTooLong
+    case descriptionTooLong
+    case tooManyTags
+    case tagTooLong
+    case tagCharacters
+    case noPhotos
+    case tooManyPhotos
+    case altTextTooLong
+    /// A photo id that is not the author's, or belongs to another portfolio.
+    case unknownPhoto
+}
+
+/// Every problem found in a draft, by field.
+public struct PortfolioErrors: Error, Sendable, Equatable {
+    public let problems: [PortfolioField: PortfolioProblem]
+}
+
+/// Why someone may not do what they asked to a portfolio.
+public enum PortfolioAccessError: Error, Sendable, Equatable {
+    case notFound
+    /// Only the author changes a portfolio.
+    case notOwner
+    /// Only creators have portfolios.
+    case notCreator
+}

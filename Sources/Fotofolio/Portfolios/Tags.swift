@@ -1,0 +1,53 @@
+import Foundation
+
+/// A portfolio tag: shown as typed, compared in lower case without diacritics, so
+/// `portret` finds `Portrét`.
+public struct Tag: Sendable, Equatable, Hashable {
+    public let label: String
+    public let folded: String
+
+    public init(_ label: String) {
+        self.label = label
+        self.folded = Tag.fold(label)
+    }
+
+    init(label: String, folded: String) {
+        self.label = label
+        self.folded = folded
+    }
+
+    /// Lower case without diacritics: "Portrét" → "portret".
+    public static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+    }
+}
+
+/// Reading tags from what a person typed: single words, separated by spaces or commas.
+public enum TagParsing {
+    public static let maximumCount = 5
+    public static let maximumLength = 30
+
+    /// Every tag in `text` ("svatba portrét, Praha" → three), a leading `#` and
+    /// punctuation at the ends dropped, repeats (by folded form) kept once.
+    public static func tags(in text: String) -> [Tag] {
+        let words = text.split { $0.isWhitespace || $0 == "," || $0 == ";" }
+        var seen = Set<String>()
+        var tags: [Tag] = []
+        for word in words {
+            let label = word.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.symbols))
+            guard !label.isEmpty else { continue }
+            let tag = Tag(label)
+            if seen.insert(tag.folded).inserted { tags.append(tag) }
+        }
+        return tags
+    }
+
+    /// What is wrong with these tags, if anything.
+    static func problem(with tags: [Tag]) -> PortfolioProblem? {
+        if tags.count > maximumCount { return .tooManyTags }
+        if tags.contains(where: { $0.label.count > maximumLength }) { return .tagTooLong }
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
+        if tags.contains(where: { !$0.label.unicodeScalars.allSatisfy(allowed.contains) }) { return .tagCharacters }
+        return nil
+    }
+}

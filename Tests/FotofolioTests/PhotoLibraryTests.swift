@@ -1,0 +1,117 @@
+import Foundation
+import Imaging
+import Synchronization
+import Testing
+@testable import Fotofolio
+
+/// The photos the demo world uses, from the project's `Demo/photos/`.
+enum DemoPhotos {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Demo/photos").path
+
+    static func path(_ name: String) -> String { "\(directory)/\(name)" }
+}
+
+@Suite struct PhotoLibraryTests {
+    private func library(_ world: TestDatabase, processing: PhotoProcessing = PhotoProcessing()) -> PhotoLibrary {
+        PhotoLibrary(database: world.database, mediaDirectory: world.directory + "/media", processing: processing)
+    }
+
+    @Test func anImportedPhotoHasItsVariantsItsOriginalAndARecord() throws {
+        let world = try TestDatabase()
+        let owner = try world.creator()
+        let library = library(world)
+        let photo = try library.importPhoto(fileAt: DemoPhotos.path("food-espresso-cup.jpg"), owner: owner.id!)
+        #expect(photo.id != nil)
+        #expect(photo.variants.count == VariantKind.allCases.count * VariantFormat.allCases.count)
+        for variant in photo.variants { #expect(FileManager.default.fileExists(atPath: library.path(of: variant.fileName)!)) }
+        let original = try Data(contentsOf: URL(fileURLWithPath: library.path(of: photo.originalFile)!))
+        #expect(original == (try Data(contentsOf: URL(fileURLWithPath: DemoPhotos.path("food-espresso-cup.jpg")))))
+        let stored = try #require(try library.photo(id: photo.id!))
+        #expect(stored.variants == photo.variants && stored.originalFile == photo.originalFile)
+    }
+
+    @Test func aFileThatIsNotAPhotoIsRejectedAndNothingIsStored() throws {
+        let world = try TestDatabase()
+        let owner = try world.creator()
+        let fake = world.directory + "/fake.jpg"
+        try Data("not a photo at all".utf8).write(to: URL(fileURLWithPath: fake))
+        do {
+            _ = try library(world).importPhoto(fileAt: fake, owner: owner.id!)
+            Issue.record("a text file was accepted")
+        } catch {
+            guard case .rejected(.unsupportedFormat) = error else { Issue.record("unexpected \(error)"); return }
+        }
+        #expect(try world.database.pool.read { db in try Photo.fetchCount(db) } == 0)
+    }
+
+    @Test func theCreditOfALicensedPhotoIsKept() throws {
+        let world = try TestDatabase()
+        let owner = try world.creator()
+        let credit = PhotoCredit(author: "Jan Fotograf", licence: "CC BY 4.0", licenceURL: "https://creativecommons.org/licenses/by/4.0/")
+        let photo = try library(world).importPhoto(fileAt: DemoPhotos.path("food-espresso-cup.jpg"), owner: owner.id!, credit: credit)
+        #expect(photo.credit == "Jan Fotograf")
+        #expect(photo.licence == "CC BY 4.0")
+    }
+
+    @Test func pathsThatWouldLeaveTheMediaDirectoryAreRefused() throws {
+        let world = try TestDatabase()
+        let library = library(world)
+        #expect(library.path(of: "../fotofolio.sqlite") == nil)
+        #expect(library.path(of: "/etc/passwd") == nil)
+        #expect(library.path(of: "originals/.hidden") == nil)
+        #expect(library.path(of: "ab12.webp") == world.directory + "/media/ab12.webp")
+    }
+}
+
+@Suite struct PhotoProcessingTests {
+    @Test func workRunsOnAnotherThreadAndReturnsItsResult() throws {
+        let processing = PhotoProcessing(concurrency: 1, waitingLimit: 0)
+        let caller = pthread_self()
+        let ranElsewhere = try processing.run { pthread_equal(pthread_self(), caller) == 0 }
+        #expect(ranElsewhere)
+        #expect(processing.inProgress == 0)
+    }
+
+    @Test func errorsComeBackToTheCaller() {
+        struct Failure: Error {}
+        #expect(throws: Failure.self) { try PhotoProcessing().run { () throws -> Int in throw Failure() } }
+    }
+
+    @Test func aFullQueueRefusesNewWorkAtOnce() throws {
+        let processing = PhotoProcessing(concurrency: 1, waitingLimit: 0)
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? processing.run { started.signal(); release.wait(); return 1 }
+            finished.signal()
+        }
+        #expect(started.wait(timeout: .now() + 10) == .success)
+        #expect(throws: PhotoProcessingBusy.self) { try processing.run { 2 } }
+        release.signal()
+        #expect(finished.wait(timeout: .now() + 10) == .success)
+        #expect(try processing.run { 3 } == 3)
+    }
+
+    @Test func noMoreThanTheConcurrencyRunAtOnce() throws {
+        let processing = PhotoProcessing(concurrency: 2, waitingLimit: 10)
+        let running = Mutex(0), peak = Mutex(0)
+        let group = DispatchGroup()
+        for _ in 0..<8 {
+            group.enter()
+            Thread.detachNewThread {
+                _ = try? processing.run {
+                    let now = running.withLock { $0 += 1; return $0 }
+                    peak.withLock { $0 = max($0, now) }
+                    Thread.sleep(forTimeInterval: 0.02)
+                    running.withLock { $0 -= 1 }
+                }
+                group.leave()
+            }
+        }
+        #expect(group.wait(timeout: .now() + 20) == .success)
+        #expect(peak.withLock { $0 } == 2)
+    }
+}
