@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "FotofolioWeb",
             dependencies: [
-                "HTTPServer", "Fotofolio",
+                "HTTPServer", "Fotofolio", "Imaging",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

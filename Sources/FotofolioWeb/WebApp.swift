@@ -8,23 +8,35 @@ public struct WebApp: Sendable {
     public let middleware: [any Middleware]
     public let metrics: ServerMetrics
     public let accounts: AccountsService
+    public let photos: PhotoLibrary
 
     /// Loads and checks templates and assets; throws with a clear message if any is missing.
-    public init(database: AppDatabase, templatesDirectory: String, publicDirectory: String, logger: Logger,
-                passwordHasher: PasswordHasher = PasswordHasher()) throws {
+    /// - Parameter mediaDirectory: where photos are kept (`MediaDirectory.inside(dataDirectory)`).
+    public init(database: AppDatabase, templatesDirectory: String, publicDirectory: String, mediaDirectory: String,
+                logger: Logger, passwordHasher: PasswordHasher = PasswordHasher(),
+                photoProcessing: PhotoProcessing = PhotoProcessing()) throws {
         let staticFiles = try StaticFiles(root: publicDirectory)
         let renderer = try PageRenderer(templatesDirectory: templatesDirectory, staticFiles: staticFiles)
         let metrics = ServerMetrics()
         let errorPages = ErrorPages(renderer: renderer)
         let accounts = AccountsService(database: database, hasher: passwordHasher)
         let sessions = SessionStore(database: database)
+        let photos = PhotoLibrary(database: database, mediaDirectory: mediaDirectory, processing: photoProcessing)
+        let uploads = PhotoUploads(photos: photos, renderer: renderer, logger: logger)
+        let portfolios = PortfoliosService(database: database)
+        let confirmations = EmailConfirmations(database: database)
 
         var router = Router()
         ShellPages(renderer: renderer).register(in: &router)
         LanguageSwitch().register(in: &router)
         AccountPages(renderer: renderer, accounts: accounts, sessions: sessions,
-                     confirmations: EmailConfirmations(database: database), logger: logger).register(in: &router)
-        ProfilePages(renderer: renderer, accounts: accounts).register(in: &router)
+                     confirmations: confirmations, logger: logger).register(in: &router)
+        ProfilePages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos).register(in: &router)
+        ProfileEditPages(renderer: renderer, accounts: accounts, photos: photos, uploads: uploads,
+                         confirmations: confirmations, logger: logger).register(in: &router)
+        PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, uploads: uploads).register(in: &router)
+        MediaFiles(photos: photos).register(in: &router)
+        uploads.register(in: &router)
         HealthCheck(database: database).register(in: &router)
         router.get("/metrics") { _ in metrics.exposition() }
         router.fallback = { request in
@@ -35,6 +47,7 @@ public struct WebApp: Sendable {
         self.router = router
         self.metrics = metrics
         self.accounts = accounts
+        self.photos = photos
         self.middleware = [
             RequestLogging(logger: logger),
             MetricsRecording(metrics: metrics),

@@ -31,11 +31,12 @@ public struct ShotDetails: Sendable, Equatable, Codable {
     }
 
     /// Make and model as one name, without repeating the make when the model already
-    /// starts with it ("Canon" + "Canon EOS R5" → "Canon EOS R5").
+    /// starts with it ("Canon" + "Canon EOS R5" → "Canon EOS R5", "NIKON CORPORATION" +
+    /// "NIKON D90" → "NIKON D90": the make's first word is enough).
     public var camera: String? {
         switch (cameraMake, cameraModel) {
         case let (make?, model?):
-            model.lowercased().hasPrefix(make.lowercased()) ? model : "\(make) \(model)"
+            model.lowercased().hasPrefix((make.split(separator: " ").first ?? "").lowercased()) ? model : "\(make) \(model)"
         case let (make, model):
             model ?? make
         }

@@ -65,7 +65,10 @@ struct Serve: ParsableCommand {
             database: database,
             templatesDirectory: resolved(templatesDir, "FOTOFOLIO_TEMPLATES_DIR", "Templates"),
             publicDirectory: resolved(publicDir, "FOTOFOLIO_PUBLIC_DIR", "Public"),
-            logger: logger)
+            mediaDirectory: MediaDirectory.inside(dataDirectory),
+            logger: logger,
+            // Two photos at a time bound libvips's memory; more would only queue for the two cores anyway.
+            photoProcessing: PhotoProcessing(concurrency: min(2, ProcessInfo.processInfo.activeProcessorCount)))
         var configuration = ServerConfiguration(
             host: resolved(host, "FOTOFOLIO_HOST"), port: resolvedPort ?? 8080,
             temporaryDirectory: dataDirectory + "/tmp")

@@ -21,7 +21,7 @@ final class WebTestServer {
         database = try AppDatabase(directory: directory)
         let logger = Logger(label: "test")
         app = try WebApp(database: database, templatesDirectory: Self.repository + "/Templates",
-                         publicDirectory: Self.repository + "/Public", logger: logger,
+                         publicDirectory: Self.repository + "/Public", mediaDirectory: directory + "/media", logger: logger,
                          passwordHasher: PasswordHasher(parameters: .fastForTests))
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, temporaryDirectory: directory + "/tmp")
         daemon = HTTPDaemon(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
@@ -48,7 +48,8 @@ final class WebTestServer {
 
     /// Sends a request with URLSession, without following redirects, with the cookies of
     /// earlier replies.
-    func send(_ path: String, method: String = "GET", headers: [String: String] = [:], form: String? = nil) async throws -> Reply {
+    func send(_ path: String, method: String = "GET", headers: [String: String] = [:], form: String? = nil,
+              body: (data: Data, contentType: String)? = nil) async throws -> Reply {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(daemon.port)\(path)")!)
         request.httpMethod = method
         request.httpShouldHandleCookies = false
@@ -57,6 +58,10 @@ final class WebTestServer {
         if let form {
             request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
             request.httpBody = Data(form.utf8)
+        }
+        if let body {
+            request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
+            request.httpBody = body.data
         }
         let session = URLSession(configuration: .ephemeral, delegate: RedirectsRefused(), delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }

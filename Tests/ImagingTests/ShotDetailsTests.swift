@@ -78,6 +78,7 @@ import Testing
     @Test func theMakeIsNotRepeatedBeforeTheModel() {
         #expect(ShotDetails(cameraMake: "FUJIFILM", cameraModel: "X100V").camera == "FUJIFILM X100V")
         #expect(ShotDetails(cameraMake: "Apple", cameraModel: "apple iPhone 15").camera == "apple iPhone 15")
+        #expect(ShotDetails(cameraMake: "NIKON CORPORATION", cameraModel: "NIKON D90").camera == "NIKON D90")
         #expect(ShotDetails(cameraMake: "Leica").camera == "Leica")
     }
 }

@@ -5,6 +5,8 @@ import HTTPServer
 struct ProfilePages {
     let renderer: PageRenderer
     let accounts: AccountsService
+    let portfolios: PortfoliosService
+    let photos: PhotoLibrary
 
     func register(in router: inout Router) {
         router.get("/u/:username") { request in try profile(request) }
@@ -17,15 +19,30 @@ struct ProfilePages {
         let table = renderer.strings(for: request)
         let isOwn = request.signedIn?.user.id == user.id
         let description = user.role == .creator ? (user.bio ?? "") : "\(user.fullName) · \(user.location)"
-        return try renderer.render(isOwn ? .ownProfile : .person, for: request, title: user.fullName, content: [
-            "csrf": request.csrfToken, "isOwn": isOwn,
-            "person": PersonViewModel(user: user, table: table, showPrivate: isOwn).dictionary,
-            "justConfirmed": isOwn && request.query["confirmed"] == "1",
-            "confirmationFailed": isOwn && request.query["confirmed"] == "0",
-        ], head: [
+        let owned = user.role == .creator ? try portfolios.portfolios(ownedBy: user.id!) : []
+        let avatar = try user.avatarPhotoId.flatMap { try photos.photo(id: $0) }
+        var person = PersonViewModel(user: user, table: table, showPrivate: isOwn).dictionary
+        person["avatar"] = avatar.map { ["src": PhotoViews.thumbnailURL($0), "color": $0.placeholderColor] } ?? false
+        var head: [String: Any] = [
             "type": "profile", "title": "\(user.fullName) (@\(user.username))", "description": description,
             "url": CanonicalURL.of(request, path: "/u/\(QueryItems.escape(user.username))"),
-        ])
+        ]
+        if let image = (avatar ?? owned.first?.cover?.photo).flatMap(PhotoViews.cardImagePath) {
+            head["image"] = CanonicalURL.of(request, path: image)
+        }
+        return try renderer.render(isOwn ? .ownProfile : .person, for: request, title: user.fullName, content: [
+            "csrf": request.csrfToken, "isOwn": isOwn, "person": person,
+            "portfolios": owned.map(PortfolioViews(table: table).row), "hasPortfolios": !owned.isEmpty,
+            "notice": isOwn ? notice(request.query, table: table) : false,
+            "confirmationFailed": isOwn && request.query["confirmed"] == "0",
+        ], head: head)
+    }
+
+    /// The message after something the owner just did, if any.
+    private func notice(_ query: QueryItems, table: StringTable) -> Any {
+        let notices = ["confirmed": "pages.account.confirmed", "saved": "profile.saved",
+                       "passwordChanged": "profile.passwordChanged", "deleted": "portfolio.deleted"]
+        return notices.first { query[$0.key] == "1" }.map { table.string($0.value) } ?? false
     }
 }
 

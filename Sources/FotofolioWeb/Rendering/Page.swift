@@ -12,16 +12,30 @@ public enum Page: String, CaseIterable, Sendable {
     case register
     case login
     case error
+    case portfolio
+    case portfolioEditor
+    case portfolioDelete
+    case profileEdit
+    case passwordChange
 
     /// The template under `Templates/`.
-    var template: String { self == .ownProfile ? "pages/person" : "pages/\(rawValue)" }
+    var template: String {
+        switch self {
+        case .ownProfile: "pages/person"
+        case .portfolioEditor: "pages/portfolio-editor"
+        case .portfolioDelete: "pages/portfolio-delete"
+        case .profileEdit: "pages/profile-edit"
+        case .passwordChange: "pages/password-change"
+        default: "pages/\(rawValue)"
+        }
+    }
 
     /// The tab the page belongs to, for the navigation's current marker; none for pages
     /// outside the tabs (another person's profile, errors).
     var tab: Page? {
         switch self {
-        case .register, .login, .ownProfile: .profile
-        case .person, .error: nil
+        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange: .profile
+        case .person, .error, .portfolio: nil
         default: self
         }
     }

@@ -89,16 +89,23 @@ struct AssetURLs: Sendable {
     let icons: String
     let favicon: String
     let passwordToggle: String
+    let carousel: String
+    let tagInput: String
+    let portfolioEditor: String
 
     init(_ files: StaticFiles) {
         css = files.url(for: "/css/app.css")
         icons = files.url(for: "/img/icons.svg")
         favicon = files.url(for: "/img/favicon.svg")
         passwordToggle = files.url(for: "/js/password-toggle.js")
+        carousel = files.url(for: "/js/carousel.js")
+        tagInput = files.url(for: "/js/tag-input.js")
+        portfolioEditor = files.url(for: "/js/portfolio-editor.js")
     }
 
     var dictionary: [String: String] {
-        ["css": css, "icons": icons, "favicon": favicon, "passwordToggle": passwordToggle]
+        ["css": css, "icons": icons, "favicon": favicon, "passwordToggle": passwordToggle, "carousel": carousel,
+         "tagInput": tagInput, "portfolioEditor": portfolioEditor]
     }
 }
 

@@ -1,0 +1,111 @@
+import Fotofolio
+import HTTPServer
+import Logging
+
+/// Editing one's own profile (with avatar and client → creator) and changing the password.
+/// Nothing is stored until Save; a mistake shows the form again with everything typed.
+struct ProfileEditPages {
+    let renderer: PageRenderer
+    let accounts: AccountsService
+    let photos: PhotoLibrary
+    let uploads: PhotoUploads
+    let confirmations: EmailConfirmations
+    let logger: Logger
+
+    func register(in router: inout Router) {
+        router.get("/profile/edit") { request in try editForm(request) }
+        router.post("/profile/edit", options: RouteOptions(acceptsUploads: true)) { request in try saveProfile(request) }
+        router.get("/profile/password") { request in try passwordForm(request) }
+        router.post("/profile/password") { request in try changePassword(request) }
+    }
+
+    private func editForm(_ request: Request) throws -> Response {
+        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        var edit = ProfileEdit(user)
+        // "Become a photographer" links here with ?creator=1: start with that choice made.
+        if request.query["creator"] == "1" { edit.role = .creator }
+        return try editPage(request, user: user, edit: edit)
+    }
+
+    private func saveProfile(_ request: Request) throws -> Response {
+        guard let user = request.signedIn?.user, let id = user.id else { return SignInRedirect.to(request) }
+        var edit = ProfileEdit(form: request.form)
+        let imported = uploads.importFiles(request, field: "avatar", owner: id)
+        if let photo = imported.photos.last { edit.avatarPhotoId = photo.id }
+        guard imported.problems.isEmpty else {
+            return try editPage(request, user: user, edit: edit, problems: [:], avatarProblem: imported.problems.first)
+        }
+        do {
+            let saved = try accounts.updateProfile(of: id, with: edit)
+            if saved.email != user.email { try announceConfirmationLink(for: saved, request: request) }
+            return .redirect(to: "/profile?saved=1")
+        } catch let errors as RegistrationErrors {
+            return try editPage(request, user: user, edit: edit, problems: errors.problems)
+        }
+    }
+
+    private func editPage(_ request: Request, user: User, edit: ProfileEdit,
+                          problems: [RegistrationField: RegistrationProblem] = [:], avatarProblem: String? = nil) throws -> Response {
+        let table = renderer.strings(for: request)
+        var errors = FieldMessages.registration(problems, table: table)
+        if let avatarProblem { errors["avatar"] = avatarProblem }
+        let avatar = try (edit.avatarPhotoId ?? (edit.removesAvatar ? nil : user.avatarPhotoId)).flatMap { try photos.photo(id: $0) }
+        let failed = !problems.isEmpty || avatarProblem != nil
+        return try renderer.render(.profileEdit, for: request, content: [
+            "csrf": request.csrfToken, "values": edit.formValues(wasClient: user.role == .client),
+            "avatar": avatar.map { ["src": PhotoViews.thumbnailURL($0), "color": $0.placeholderColor] } ?? false,
+            "initials": Initials.of(user.fullName), "errors": errors, "hasErrors": failed,
+        ], status: failed ? .unprocessableContent : .ok)
+    }
+
+    private func passwordForm(_ request: Request, problems: [RegistrationField: RegistrationProblem] = [:]) throws -> Response {
+        guard request.signedIn != nil else { return SignInRedirect.to(request) }
+        return try renderer.render(.passwordChange, for: request, content: [
+            "csrf": request.csrfToken, "errors": FieldMessages.registration(problems, table: renderer.strings(for: request)),
+            "hasErrors": !problems.isEmpty,
+        ], status: problems.isEmpty ? .ok : .unprocessableContent)
+    }
+
+    private func changePassword(_ request: Request) throws -> Response {
+        guard let id = request.signedIn?.user.id else { return SignInRedirect.to(request) }
+        let change = PasswordChange(current: request.form["currentPassword"] ?? "", new: request.form["password"] ?? "",
+                                    confirmation: request.form["passwordConfirmation"] ?? "")
+        do {
+            try accounts.changePassword(of: id, change)
+            return .redirect(to: "/profile?passwordChanged=1")
+        } catch let errors as RegistrationErrors {
+            return try passwordForm(request, problems: errors.problems)
+        }
+    }
+
+    private func announceConfirmationLink(for user: User, request: Request) throws {
+        let token = try confirmations.issue(for: user.id!)
+        logger.notice("E-mail confirmation link for \(user.email): http://\(request.headers["host"] ?? "localhost")/confirm-email/\(token)")
+    }
+}
+
+extension ProfileEdit {
+    init(form: Form) {
+        self.init()
+        fullName = form["fullName"] ?? ""
+        email = form["email"] ?? ""
+        location = form["location"] ?? ""
+        role = form["role"] == "creator" ? .creator : .client
+        bio = form["bio"] ?? ""
+        yearsOfExperience = form["yearsOfExperience"] ?? ""
+        hourlyRate = form["hourlyRate"] ?? ""
+        priceByAgreement = form["priceByAgreement"] == "on"
+        // A photo uploaded before a mistake elsewhere in the form comes back as its id.
+        avatarPhotoId = form["avatarPhoto"].flatMap(Int64.init)
+        removesAvatar = form["removeAvatar"] == "on"
+    }
+
+    func formValues(wasClient: Bool) -> [String: Any] {
+        [
+            "fullName": fullName, "email": email, "location": location, "isCreator": role == .creator,
+            "wasClient": wasClient, "bio": bio, "yearsOfExperience": yearsOfExperience, "hourlyRate": hourlyRate,
+            "priceByAgreement": priceByAgreement, "avatarPhoto": avatarPhotoId.map(String.init) ?? "",
+            "removesAvatar": removesAvatar,
+        ]
+    }
+}

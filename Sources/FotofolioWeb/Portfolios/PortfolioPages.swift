@@ -1,0 +1,142 @@
+import Fotofolio
+import HTTPServer
+
+/// Portfolios: their public page, and creating, editing and deleting them (the author only).
+struct PortfolioPages {
+    let renderer: PageRenderer
+    let portfolios: PortfoliosService
+    let photos: PhotoLibrary
+    let uploads: PhotoUploads
+
+    func register(in router: inout Router) {
+        let uploads = RouteOptions(acceptsUploads: true)
+        router.get("/portfolios/new") { request in try newPortfolio(request) }
+        router.post("/portfolios", options: uploads) { request in try createPortfolio(request) }
+        router.get("/portfolios/:id") { request in try show(request) }
+        router.get("/portfolios/:id/edit") { request in try editPortfolio(request) }
+        router.post("/portfolios/:id", options: uploads) { request in try updatePortfolio(request) }
+        router.get("/portfolios/:id/delete") { request in try confirmDeletion(request) }
+        router.post("/portfolios/:id/delete") { request in try deletePortfolio(request) }
+    }
+
+    private func show(_ request: Request) throws -> Response {
+        guard let details = try portfolios.details(id: portfolioId(request)) else {
+            throw HTTPFailure(.notFound, "There is no such portfolio.")
+        }
+        let views = PortfolioViews(table: renderer.strings(for: request))
+        let isOwn = request.signedIn?.user.id == details.portfolio.ownerId
+        let path = PortfolioViews.path(details)
+        var head: [String: Any] = [
+            "type": "article", "title": "\(details.portfolio.name) – @\(details.owner.username)",
+            "description": details.portfolio.description, "url": CanonicalURL.of(request, path: path),
+        ]
+        if let cover = details.cover, let image = PhotoViews.cardImagePath(cover.photo) {
+            head["image"] = CanonicalURL.of(request, path: image)
+        }
+        return try renderer.render(.portfolio, for: request, title: details.portfolio.name, content: [
+            "portfolio": views.page(details, isOwn: isOwn), "csrf": request.csrfToken,
+            "justSaved": isOwn && request.query["saved"] == "1",
+        ], head: head)
+    }
+
+    private func newPortfolio(_ request: Request) throws -> Response {
+        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        guard user.role == .creator else { return .redirect(to: "/profile/edit?creator=1") }
+        return try editor(request, draft: PortfolioDraft(), action: "/portfolios", isNew: true)
+    }
+
+    private func createPortfolio(_ request: Request) throws -> Response {
+        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        guard user.role == .creator else { throw access(.notCreator) }
+        return try handleForm(request, action: "/portfolios", isNew: true) { draft in
+            try portfolios.create(draft, by: user)
+        }
+    }
+
+    private func editPortfolio(_ request: Request) throws -> Response {
+        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let id = try portfolioId(request)
+        let details = try withAccess { try portfolios.editable(id, by: user.id!) }
+        return try editor(request, draft: PortfolioDraft(details), action: "/portfolios/\(id)", isNew: false)
+    }
+
+    private func updatePortfolio(_ request: Request) throws -> Response {
+        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let id = try portfolioId(request)
+        _ = try withAccess { try portfolios.editable(id, by: user.id!) }
+        return try handleForm(request, action: "/portfolios/\(id)", isNew: false) { draft in
+            try portfolios.update(id, with: draft, by: user.id!)
+        }
+    }
+
+    private func confirmDeletion(_ request: Request) throws -> Response {
+        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let details = try withAccess { try portfolios.editable(try portfolioId(request), by: user.id!) }
+        return try renderer.render(.portfolioDelete, for: request, content: [
+            "csrf": request.csrfToken, "portfolio": PortfolioViews(table: renderer.strings(for: request)).row(details),
+        ])
+    }
+
+    private func deletePortfolio(_ request: Request) throws -> Response {
+        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        try withAccess { try portfolios.delete(try portfolioId(request), by: user.id!) }
+        return .redirect(to: "/profile?deleted=1")
+    }
+
+    /// Reads the form, adds uploaded files, applies a move or removal, and either saves
+    /// (then shows the portfolio) or shows the form again with everything as typed.
+    private func handleForm(_ request: Request, action: String, isNew: Bool,
+                            save: (PortfolioDraft) throws -> PortfolioDetails) throws -> Response {
+        var form = PortfolioForm(request.form)
+        let imported = uploads.importFiles(request, field: "files", owner: request.signedIn!.user.id!)
+        form.draft.photos += imported.photos.map { .init(photoId: $0.id!) }
+        form.applyAction()
+        guard form.action == .save, imported.problems.isEmpty else {
+            return try editor(request, draft: form.draft, action: action, isNew: isNew, uploadProblems: imported.problems,
+                              status: imported.problems.isEmpty ? .ok : .unprocessableContent)
+        }
+        do {
+            let saved = try withAccess { try save(form.draft) }
+            return .redirect(to: PortfolioViews.path(saved) + "?saved=1")
+        } catch let errors as PortfolioErrors {
+            return try editor(request, draft: form.draft, action: action, isNew: isNew, problems: errors.problems,
+                              status: .unprocessableContent)
+        }
+    }
+
+    private func editor(_ request: Request, draft: PortfolioDraft, action: String, isNew: Bool,
+                        problems: [PortfolioField: PortfolioProblem] = [:], uploadProblems: [String] = [],
+                        status: HTTPStatus = .ok) throws -> Response {
+        let table = renderer.strings(for: request)
+        let owned = try photos.photos(ids: draft.photos.map(\.photoId), ownedBy: request.signedIn!.user.id!)
+        let model = PortfolioEditorModel(draft: draft, photos: owned, table: table)
+        return try renderer.render(.portfolioEditor, for: request,
+                                   title: table.string(isNew ? "pages.portfolioEditor.newTitle" : "pages.portfolioEditor.editTitle"),
+                                   content: model.dictionary(action: action, isNew: isNew, csrf: request.csrfToken,
+                                                             problems: problems, uploadProblems: uploadProblems),
+                                   status: status)
+    }
+
+    private func portfolioId(_ request: Request) throws -> Int64 {
+        guard let id = request.parameters["id"].flatMap(Int64.init) else { throw HTTPFailure(.notFound, "There is no such portfolio.") }
+        return id
+    }
+
+    /// Runs a domain call, turning "not yours" and "not there" into the matching error page.
+    @discardableResult
+    private func withAccess<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as PortfolioAccessError {
+            throw access(error)
+        }
+    }
+
+    private func access(_ error: PortfolioAccessError) -> HTTPFailure {
+        switch error {
+        case .notFound: HTTPFailure(.notFound, "There is no such portfolio.")
+        case .notOwner: HTTPFailure(.forbidden, "Only the author can change this portfolio.")
+        case .notCreator: HTTPFailure(.forbidden, "Only photographers have portfolios.")
+        }
+    }
+}
