@@ -11,10 +11,18 @@ enum DemoCredits {
             // "", file, theme, pixels, original, package, author, licence, licence URL, evidence, ""
             guard cells.count >= 10, cells[8].hasPrefix("https://") else { continue }
             let file = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            let author = cells[6].isEmpty || cells[6] == "—" ? "unknown author" : cells[6]
+            let author = authorName(cells[6])
             credits[file] = PhotoCredit(author: author, licence: licenceName(cells[7]), licenceURL: cells[8])
         }
         return credits
+    }
+
+    /// The author as a credit line names them: notes in brackets dropped ("danielbuechele
+    /// (Flickr)" → "danielbuechele"), and nothing for an author nobody named.
+    private static func authorName(_ cell: String) -> String {
+        let name = cell.split(separator: "(").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let unnamed = ["", "—", "unknown", "not named"]
+        return unnamed.contains(name.lowercased()) ? "" : name
     }
 
     /// "CC-BY-SA-4.0" → "CC BY-SA 4.0", as the licence asks to be named.

@@ -27,6 +27,8 @@ struct PortfolioViews {
         model["frames"] = details.photos.enumerated().map { index, item -> [String: Any] in
             var frame = PhotoViews.full(item.photo, alt: altText(item, index: index, in: details))
             frame["number"] = index + 1
+            // The first photo is what the reader sees first: fetch it at once.
+            frame["eager"] = index == 0
             frame["fullURL"] = frame["src"]
             if isOwn { frame["originalURL"] = "/photos/\(item.photo.id!)/original" }
             if !details.portfolio.hidesShotDetails, let shot = PhotoViews.shot(item.photo.shot, table: table) { frame["shot"] = shot }
