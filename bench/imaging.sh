@@ -15,7 +15,7 @@ RUNS=${RUNS:-3}
 BINARY=${BINARY:-.build/release/ImagingBench}
 CONVERT=${CONVERT:-convert}
 PHOTO=${PHOTO:-}
-DEMO=${DEMO:-/work/shared/demo-photos/landscape-forest-stream.jpg}
+DEMO=${DEMO:-Demo/photos/landscape-forest-stream.jpg}
 
 [ -x /usr/bin/time ] || { echo "bench needs GNU time (apt-get install time)"; exit 1; }
 command -v "$CONVERT" >/dev/null || { echo "bench needs ImageMagick (apt-get install imagemagick)"; exit 1; }

@@ -76,6 +76,9 @@ struct Serve: ParsableCommand {
         let daemon = HTTPDaemon(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
         app.metrics.observeConnections { [weak daemon] in daemon?.openConnections ?? 0 }
         try daemon.start()
+        let sweeper = UnusedPhotosSweeper(photos: UnusedPhotos(library: app.photos), logger: logger)
+        sweeper.start()
+        defer { sweeper.stop() }
         StartupBanner(host: configuration.host, port: daemon.port).print()
         ShutdownSignal.wait()
         logger.info("Shutting down")

@@ -210,8 +210,11 @@ def log_in(driver, identifier, password):
 
 
 def log_out(driver):
-    click_and_wait_for_next_page(
-        driver, driver.find_element(By.CSS_SELECTOR, "form[action='/logout'] button[type='submit']"))
+    """Logs out from the settings menu of the own profile, opening the menu first."""
+    button = driver.find_element(By.CSS_SELECTOR, "form[action='/logout'] button[type='submit']")
+    if not button.is_displayed():
+        click(driver, driver.find_element(By.CSS_SELECTOR, "details.menu > summary"))
+    click_and_wait_for_next_page(driver, button)
 
 
 def plural_form(language, count):

@@ -115,7 +115,7 @@ def test_creator_registers_through_the_form_and_lands_on_their_profile(open_brow
     badge = driver.find_element(By.XPATH, f"//dd[contains(., '{account.email}')]//*[contains(@class, 'badge')]")
     assert badge.text == cs["pages"]["account"]["unconfirmed"]
     log_out_button = driver.find_element(By.CSS_SELECTOR, "form[action='/logout'] button[type='submit']")
-    assert log_out_button.text == cs["pages"]["account"]["logOut"]
+    assert log_out_button.get_attribute("textContent").strip() == cs["pages"]["account"]["logOut"]
     link = header_account_link(driver)
     assert (link.text, link.get_dom_attribute("href")) == (f"@{account.username}", "/profile")
     assert driver.find_elements(By.CSS_SELECTOR, "a.account-link--guest") == []

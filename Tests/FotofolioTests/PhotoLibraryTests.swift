@@ -115,3 +115,36 @@ enum DemoPhotos {
         #expect(peak.withLock { $0 } == 2)
     }
 }
+
+@Suite struct UnusedPhotosTests {
+    @Test func oldUploadsNobodyUsesAreDeletedWithTheirFilesAndUsedOnesStay() throws {
+        let world = try TestDatabase()
+        let owner = try world.creator()
+        let library = PhotoLibrary(database: world.database, mediaDirectory: world.directory + "/media")
+        let used = try library.importPhoto(fileAt: DemoPhotos.path("food-espresso-cup.jpg"), owner: owner.id!)
+        let unused = try library.importPhoto(fileAt: DemoPhotos.path("landscape-misty-fields.jpg"), owner: owner.id!)
+        var draft = PortfolioDraft()
+        draft.name = "Káva"
+        draft.photos = [.init(photoId: used.id!)]
+        _ = try world.portfolios.create(draft, by: owner)
+        let later = Date().addingTimeInterval(2 * 24 * 3600)
+
+        let removed = try UnusedPhotos(library: library).sweep(now: later)
+
+        #expect(removed.records == 1)
+        #expect(removed.files == unused.variants.count + 1)
+        #expect(try library.photo(id: unused.id!) == nil)
+        for variant in unused.variants { #expect(!FileManager.default.fileExists(atPath: library.path(of: variant.fileName)!)) }
+        for variant in used.variants { #expect(FileManager.default.fileExists(atPath: library.path(of: variant.fileName)!)) }
+        #expect(FileManager.default.fileExists(atPath: library.path(of: used.originalFile)!))
+    }
+
+    @Test func aFreshUploadIsLeftAloneWhileItsFormMayStillBeSaved() throws {
+        let world = try TestDatabase()
+        let owner = try world.creator()
+        let library = PhotoLibrary(database: world.database, mediaDirectory: world.directory + "/media")
+        let fresh = try library.importPhoto(fileAt: DemoPhotos.path("food-espresso-cup.jpg"), owner: owner.id!)
+        #expect(try UnusedPhotos(library: library).sweep() == (records: 0, files: 0))
+        #expect(try library.photo(id: fresh.id!) != nil)
+    }
+}

@@ -1,0 +1,164 @@
+"""Portfolios in a real browser: a photographer uploads photos with progress, orders them,
+saves, edits, and the profile shows the portfolio as a sideways row; the same without
+JavaScript through the plain form."""
+
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.wait import WebDriverWait
+
+from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, click, click_and_wait_for_next_page, javascript_is_off,
+                             log_out, own_profile_path, path_of, png_size, type_into)
+
+DEMO_PHOTOS = Path(__file__).resolve().parents[2] / "Demo" / "photos"
+PHOTOS = ["landscape-misty-fields.jpg", "food-espresso-cup.jpg", "animals-red-panda.jpg"]
+UPLOAD_WAIT = 60  # seconds: three photos through libvips in a debug build on two cores
+
+
+def photo_items(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "[data-photo-list] > [data-photo-item]")
+
+
+def alt_texts_in_list(driver):
+    return [item.find_element(By.CSS_SELECTOR, "textarea").get_attribute("value") for item in photo_items(driver)]
+
+
+def alt_texts_on_portfolio_page(driver):
+    return [image.get_attribute("alt") for image in driver.find_elements(By.CSS_SELECTOR, ".frames .photo__image")]
+
+
+def start_new_portfolio(driver, base_url, account):
+    driver.get(base_url + own_profile_path(account))
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "a[href='/portfolios/new']"))
+    assert path_of(driver) == "/portfolios/new"
+
+
+def upload(driver, names):
+    """Chooses files in the editor's file input; the script uploads them at once."""
+    before = len(photo_items(driver))
+    field = driver.find_element(By.ID, "files")
+    field.send_keys("\n".join(str(DEMO_PHOTOS / name) for name in names))
+    WebDriverWait(driver, UPLOAD_WAIT).until(
+        lambda d: len(photo_items(d)) == before + len(names), "the uploaded photos did not appear in the list")
+
+
+def describe_photos(driver, texts):
+    for item, text in zip(photo_items(driver), texts):
+        field = item.find_element(By.CSS_SELECTOR, "textarea")
+        field.clear()
+        field.send_keys(text)
+
+
+def save(driver):
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, ".form__actions button[name='save']"))
+
+
+def test_a_photographer_creates_a_portfolio_with_three_photos_and_edits_it(
+        open_browser, base_url, sign_up, screenshots_dir):
+    driver = open_browser(size=PHONE, language="cs")
+    account = sign_up(driver)
+    start_new_portfolio(driver, base_url, account)
+    type_into(driver, "name", "Mlhy a káva")
+    type_into(driver, "description", "Rána v mlze a první káva dne.")
+    tags = driver.find_element(By.ID, "tags")
+    tags.send_keys("krajina Káva, ráno ")
+    chips = [chip.text for chip in driver.find_elements(By.CSS_SELECTOR, ".tag-input__text")]
+    assert chips == ["krajina", "Káva", "ráno"]
+
+    upload(driver, PHOTOS)
+    progress_rows = driver.find_elements(By.CSS_SELECTOR, "[data-upload-list] .upload:not(.upload--failed)")
+    WebDriverWait(driver, WAIT).until(lambda d: all(not row.is_displayed() for row in progress_rows) or
+                                      not d.find_elements(By.CSS_SELECTOR, "[data-upload-list] progress"))
+    describe_photos(driver, ["Pole v mlze", "Šálek espressa", "Panda červená"])
+    save(driver)
+
+    assert path_of(driver).startswith("/portfolios/")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Mlhy a káva"
+    assert [tag.text for tag in driver.find_elements(By.CSS_SELECTOR, ".tags .tag")] == ["krajina", "Káva", "ráno"]
+    assert alt_texts_on_portfolio_page(driver) == ["Pole v mlze", "Šálek espressa", "Panda červená"]
+    WebDriverWait(driver, WAIT).until(
+        lambda d: d.execute_script("return document.querySelector('.frames .photo__image').naturalWidth") > 0,
+        "the first photo did not load")
+
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "a[href$='/edit']"))
+    type_into(driver, "description", "Nový popis: mlha, káva a panda.")
+    first = photo_items(driver)[0]
+    click(driver, first.find_element(By.CSS_SELECTOR, "[data-move='down']"))
+    assert alt_texts_in_list(driver) == ["Šálek espressa", "Pole v mlze", "Panda červená"]
+    save(driver)
+    assert alt_texts_on_portfolio_page(driver) == ["Šálek espressa", "Pole v mlze", "Panda červená"]
+    assert "Nový popis: mlha, káva a panda." in driver.find_element(By.TAG_NAME, "main").text
+
+    driver.get(base_url + own_profile_path(account))
+    position = driver.find_element(By.CSS_SELECTOR, "[data-carousel-position]")
+    WebDriverWait(driver, WAIT).until(lambda d: position.is_displayed(), "the carousel position stayed hidden")
+    assert position.text == "1 / 3"
+    click(driver, driver.find_element(By.CSS_SELECTOR, "[data-carousel-next]"))
+    WebDriverWait(driver, WAIT).until(lambda d: position.text == "2 / 3", "the next arrow did not move the row")
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        driver.set_window_size(*size)
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 768})
+        driver.execute_script("document.querySelector('.profile__portfolios').scrollIntoView({behavior: 'instant'})")
+        file = screenshots_dir / f"portfolio-profile-{name}.png"
+        file.unlink(missing_ok=True)
+        assert driver.save_screenshot(str(file))
+        assert png_size(file) == size
+
+    log_out(driver)
+    assert path_of(driver) == "/"
+
+
+def test_dragging_a_photo_by_its_handle_reorders_the_list(open_browser, base_url, sign_up):
+    driver = open_browser(size=DESKTOP, language="en")
+    account = sign_up(driver)
+    start_new_portfolio(driver, base_url, account)
+    upload(driver, PHOTOS)
+    describe_photos(driver, ["one", "two", "three"])
+    items = photo_items(driver)
+    handle = items[2].find_element(By.CSS_SELECTOR, "[data-drag-handle]")
+    assert handle.is_displayed()
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", items[0])
+    ActionChains(driver).click_and_hold(handle).move_to_element_with_offset(items[0], 0, -20).pause(0.1).release().perform()
+    assert alt_texts_in_list(driver) == ["three", "one", "two"]
+    type_into(driver, "name", "Dragged")
+    save(driver)
+    assert alt_texts_on_portfolio_page(driver) == ["three", "one", "two"]
+
+
+def test_a_file_that_is_not_a_photo_gets_a_message_and_nothing_else_changes(
+        open_browser, base_url, sign_up, tmp_path):
+    driver = open_browser(size=PHONE, language="en")
+    account = sign_up(driver)
+    start_new_portfolio(driver, base_url, account)
+    fake = tmp_path / "holiday.jpg"
+    fake.write_text("this is not a photo")
+    driver.find_element(By.ID, "files").send_keys(str(fake))
+    failed = WebDriverWait(driver, UPLOAD_WAIT).until(
+        EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-upload-list] .upload--failed")))
+    assert "holiday.jpg" in failed.text
+    assert "not a photo we can read" in failed.text
+    assert photo_items(driver) == []
+
+
+def test_without_javascript_the_plain_form_uploads_and_saves(open_browser, base_url, sign_up):
+    driver = open_browser(size=PHONE, language="cs", javascript=False)
+    assert javascript_is_off(driver)
+    account = sign_up(driver)
+    start_new_portfolio(driver, base_url, account)
+    type_into(driver, "name", "Bez skriptů")
+    driver.find_element(By.ID, "tags").send_keys("krajina ráno")
+    driver.find_element(By.ID, "files").send_keys("\n".join(str(DEMO_PHOTOS / name) for name in PHOTOS[:2]))
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "button[name='upload']"))
+    assert len(photo_items(driver)) == 2, "the uploaded photos are not in the form"
+    assert driver.find_element(By.ID, "name").get_attribute("value") == "Bez skriptů"
+    click_and_wait_for_next_page(driver, photo_items(driver)[0].find_element(By.CSS_SELECTOR, "[data-move='down']"))
+    describe_photos(driver, ["Šálek", "Pole"])
+    save(driver)
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Bez skriptů"
+    assert alt_texts_on_portfolio_page(driver) == ["Šálek", "Pole"]
+    cs = STRINGS["cs"]
+    assert cs["portfolio"]["photoCount"]["few"].replace("{count}", "2") in driver.find_element(By.TAG_NAME, "main").text
