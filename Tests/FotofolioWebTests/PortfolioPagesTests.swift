@@ -156,3 +156,30 @@ import Testing
         #expect(try await !server.send(path).body.contains("class=\"frame__shot\""))
     }
 }
+
+@Suite struct PortfolioUploadLimitTests {
+    @Test func filesPastThirtyPhotosAreNotAddedAndSaySo() async throws {
+        let server = try WebTestServer()
+        try await server.signUpCreator()
+        let user = try #require(try AccountsService(database: server.database).user(username: "vojta.test"))
+        var fields: [(String, String)] = [("name", "Plno"), ("upload", "1")]
+        // 29 photos already in the form: room for one more.
+        let ids = try await server.database.pool.write { db in
+            try (0..<29).map { _ -> Int64 in
+                try db.execute(sql: """
+                    INSERT INTO photo (ownerId, originalFile, format, width, height, byteCount, placeholderColor,
+                                       cropCenterX, cropCenterY, cropZoom, variants, shot, createdAt)
+                    VALUES (?, 'originals/x.jpg', 'jpeg', 10, 10, 1, '#000000', 0.5, 0.5, 1, '[]', '{}', ?)
+                    """, arguments: [user.id!, Date()])
+                return db.lastInsertedRowID
+            }
+        }
+        fields += ids.map { ("photo", "\($0)") }
+        let reply = try await server.submitMultipart("/portfolios", fields, files: [
+            try .demoPhoto("food-espresso-cup.jpg"), try .demoPhoto("landscape-misty-fields.jpg"),
+        ])
+        #expect(reply.status == 422)
+        #expect(reply.body.matches(of: /name="photo" value="\d+"/).count == 30)
+        #expect(reply.body.contains("“landscape-misty-fields.jpg” was not added") || reply.body.contains("„landscape-misty-fields.jpg“ nebyla přidána"))
+    }
+}

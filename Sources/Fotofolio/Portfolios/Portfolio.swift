@@ -63,6 +63,9 @@ public struct PortfolioDraft: Sendable, Equatable {
     public var coverPhotoId: Int64?
     public var hidesShotDetails = false
 
+    /// The most photos a portfolio holds.
+    public static let photoLimit = 30
+
     public init() {}
 
     /// The draft a portfolio's edit form starts from.

@@ -2,7 +2,7 @@
 enum PortfolioRules {
     static let nameLength = 1...80
     static let maximumDescriptionLength = 2000
-    static let photoCount = 1...30
+    static let photoCount = 1...PortfolioDraft.photoLimit
     static let maximumAltTextLength = 500
 
     /// Problems that need no database: everything but photo ownership.

@@ -23,11 +23,16 @@ struct PhotoUploads {
         var problems: [String] = []
     }
 
-    /// Every non-empty file sent in `field`, in order, processed; failures become messages.
-    func importFiles(_ request: Request, field: String, owner: Int64) -> Imported {
+    /// Every non-empty file sent in `field`, in order, processed, up to `limit` photos;
+    /// failures and files past the limit become messages.
+    func importFiles(_ request: Request, field: String, owner: Int64, limit: Int = .max) -> Imported {
         let table = renderer.strings(for: request)
         var imported = Imported()
         for file in request.form.files where file.fieldName == field && !(file.filename.isEmpty && file.size == 0) {
+            guard imported.photos.count < limit else {
+                imported.problems.append(table.string("photos.problems.overLimit").replacingOccurrences(of: "{file}", with: file.filename))
+                continue
+            }
             do {
                 imported.photos.append(try photos.importPhoto(fileAt: file.path, owner: owner))
             } catch {

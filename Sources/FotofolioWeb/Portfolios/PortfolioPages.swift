@@ -88,7 +88,8 @@ struct PortfolioPages {
     private func handleForm(_ request: Request, action: String, isNew: Bool,
                             save: (PortfolioDraft) throws -> PortfolioDetails) throws -> Response {
         var form = PortfolioForm(request.form)
-        let imported = uploads.importFiles(request, field: "files", owner: request.signedIn!.user.id!)
+        let room = max(0, PortfolioDraft.photoLimit - form.draft.photos.count)
+        let imported = uploads.importFiles(request, field: "files", owner: request.signedIn!.user.id!, limit: room)
         form.draft.photos += imported.photos.map { .init(photoId: $0.id!) }
         form.applyAction()
         guard form.action == .save, imported.problems.isEmpty else {
