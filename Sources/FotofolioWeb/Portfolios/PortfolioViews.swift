@@ -13,7 +13,9 @@ struct PortfolioViews {
             "photoCount": table.plural("portfolio.photoCount", count: total),
             "position": "1 / \(total)", "single": total < 2,
             "photos": details.photos.enumerated().map { index, item in
-                PhotoViews.square(item.photo, alt: altText(item, index: index, in: details))
+                var square = PhotoViews.square(item.photo, alt: altText(item, index: index, in: details))
+                square["number"] = index + 1
+                return square
             },
             "carouselLabel": table.string("portfolio.photosOf").replacingOccurrences(of: "{name}", with: details.portfolio.name),
         ]
