@@ -54,7 +54,64 @@ enum Schema {
                 table.add(column: "avatarPhotoId", .integer).references("photo", onDelete: .setNull)
             }
         }
+        migrator.registerMigration("v4 discovery") { db in
+            try createDiscovery(db)
+            try createUserSearch(db)
+        }
         return migrator
+    }
+
+    /// Ratings, the selection, and the author's average kept on each portfolio so the
+    /// feed's rating sort walks an index instead of averaging per row.
+    private static func createDiscovery(_ db: Database) throws {
+        try db.create(table: "rating") { table in
+            table.column("raterId", .integer).notNull().references("user", onDelete: .cascade)
+            table.column("ratedId", .integer).notNull().indexed().references("user", onDelete: .cascade)
+            table.column("stars", .integer).notNull().check { (1...5).contains($0) }
+            table.column("updatedAt", .datetime).notNull()
+            table.primaryKey(["raterId", "ratedId"])
+            table.check(sql: "raterId <> ratedId")
+        }
+        try db.alter(table: "user") { table in
+            table.add(column: "ratingCount", .integer).notNull().defaults(to: 0)
+            table.add(column: "ratingSum", .integer).notNull().defaults(to: 0)
+        }
+        try db.alter(table: "portfolio") { table in
+            // The author's average (0 while unrated), copied here whenever it changes.
+            table.add(column: "authorRating", .double).notNull().defaults(to: 0)
+        }
+        try db.create(index: "portfolio_newest", on: "portfolio", columns: ["createdAt", "id"])
+        try db.create(index: "portfolio_best_rated", on: "portfolio", columns: ["authorRating", "createdAt", "id"])
+        try db.create(table: "selectionEntry") { table in
+            table.column("userId", .integer).notNull().references("user", onDelete: .cascade)
+            table.column("portfolioId", .integer).notNull().indexed().references("portfolio", onDelete: .cascade)
+            table.column("addedAt", .datetime).notNull()
+            table.primaryKey(["userId", "portfolioId"])
+        }
+        try db.create(index: "selectionEntry_newest", on: "selectionEntry", columns: ["userId", "addedAt"])
+    }
+
+    /// A full-text index of people by name and by town: case and diacritics ignored,
+    /// prefixes found ("plz" finds Plzeň), kept in step with `user` by triggers.
+    private static func createUserSearch(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE VIRTUAL TABLE userSearch USING fts5(
+                username, fullName, location, content='user', content_rowid='id',
+                tokenize = "unicode61 remove_diacritics 2 tokenchars '_'", prefix = '2 3');
+            CREATE TRIGGER user_search_insert AFTER INSERT ON user BEGIN
+                INSERT INTO userSearch(rowid, username, fullName, location) VALUES (new.id, new.username, new.fullName, new.location);
+            END;
+            CREATE TRIGGER user_search_delete AFTER DELETE ON user BEGIN
+                INSERT INTO userSearch(userSearch, rowid, username, fullName, location)
+                VALUES ('delete', old.id, old.username, old.fullName, old.location);
+            END;
+            CREATE TRIGGER user_search_update AFTER UPDATE OF username, fullName, location ON user BEGIN
+                INSERT INTO userSearch(userSearch, rowid, username, fullName, location)
+                VALUES ('delete', old.id, old.username, old.fullName, old.location);
+                INSERT INTO userSearch(rowid, username, fullName, location) VALUES (new.id, new.username, new.fullName, new.location);
+            END;
+            INSERT INTO userSearch(userSearch) VALUES ('rebuild');
+            """)
     }
 
     /// A processed upload: the kept original, the variants served, and how it was shot.

@@ -27,6 +27,12 @@ public struct User: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var createdAt: Date
     /// The square photo shown instead of initials, once uploaded.
     public var avatarPhotoId: Int64? = nil
+    /// Kept by `RatingsService` in the same transaction as the ratings themselves.
+    public var ratingCount: Int = 0
+    public var ratingSum: Int = 0
+
+    /// The mean of the stars given, or nil while nobody has rated.
+    public var averageRating: Double? { ratingCount == 0 ? nil : Double(ratingSum) / Double(ratingCount) }
 
     public static let databaseTableName = "user"
 

@@ -13,6 +13,8 @@ public struct Portfolio: Codable, Sendable, Equatable, Identifiable, FetchableRe
     public var coverPhotoId: Int64?
     public var createdAt: Date
     public var updatedAt: Date
+    /// The author's average rating (0 while unrated), for the feed's rating sort.
+    public var authorRating: Double = 0
 
     public static let databaseTableName = "portfolio"
 

@@ -17,6 +17,7 @@ public struct PortfoliosService: Sendable {
             var portfolio = Portfolio(
                 id: nil, ownerId: authorId, name: "", description: "", hidesShotDetails: false,
                 coverPhotoId: nil, createdAt: date, updatedAt: date)
+            portfolio.authorRating = try RatingsService.average(of: authorId, db)
             try portfolio.insert(db)
             try save(draft, into: &portfolio, at: date, db)
             return portfolio.id!

@@ -1,0 +1,124 @@
+import Foundation
+import GRDB
+
+/// What the feed is asked for: tags every portfolio must have, an order, and where the
+/// previous page ended.
+public struct FeedQuery: Sendable, Equatable {
+    public enum Sort: String, Sendable, CaseIterable {
+        case newest
+        /// The author's average rating, best first; ties newest first.
+        case rating
+    }
+
+    /// Folded tags (`Tag.fold`); a portfolio must have all of them.
+    public var tags: [String] = []
+    public var sort: Sort = .newest
+    public var after: FeedCursor?
+    public var pageSize = 12
+
+    /// The most tags one filter may hold.
+    public static let maximumTags = 10
+
+    public init(tags: [String] = [], sort: Sort = .newest, after: FeedCursor? = nil) {
+        self.tags = tags
+        self.sort = sort
+        self.after = after
+    }
+}
+
+/// Where a page of the feed ended: the sort key of its last portfolio. Pages keyed this way
+/// stay put while new portfolios arrive (they sort before the cursor). As text:
+/// "1732233600123-57" (newest) or "4500-1732233600123-57" (rating × 1000 first).
+public struct FeedCursor: Sendable, Equatable {
+    let authorRating: Double
+    let createdAt: Date
+    let id: Int64
+
+    public init?(_ text: String, sort: FeedQuery.Sort) {
+        let parts = text.split(separator: "-").map { Int64($0) }
+        guard !parts.contains(nil), parts.count == (sort == .rating ? 3 : 2) else { return nil }
+        let numbers = parts.map { $0! }
+        authorRating = sort == .rating ? Double(numbers[0]) / 1000 : 0
+        createdAt = Date(timeIntervalSince1970: Double(numbers[numbers.count - 2]) / 1000)
+        id = numbers[numbers.count - 1]
+    }
+
+    init(_ portfolio: Portfolio) {
+        authorRating = portfolio.authorRating
+        createdAt = portfolio.createdAt
+        id = portfolio.id!
+    }
+
+    public func text(for sort: FeedQuery.Sort) -> String {
+        let time = "\(Int64((createdAt.timeIntervalSince1970 * 1000).rounded()))-\(id)"
+        return sort == .rating ? "\(Int64((authorRating * 1000).rounded()))-\(time)" : time
+    }
+}
+
+/// One page of the feed.
+public struct FeedPage: Sendable {
+    public let portfolios: [PortfolioDetails]
+    /// How many portfolios match the filter in all.
+    public let total: Int
+    /// Where the next page starts; nil on the last page.
+    public let next: FeedCursor?
+}
+
+/// The feed: every portfolio, filtered by tags and sorted, a page at a time.
+public struct FeedService: Sendable {
+    let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    public func page(_ query: FeedQuery) throws -> FeedPage {
+        try database.pool.read { db in
+            let filter = FeedSQL.tagFilter(query.tags)
+            var conditions = filter.map { [$0.sql] } ?? []
+            var arguments = filter?.arguments ?? StatementArguments()
+            if let after = query.after {
+                let cursor = FeedSQL.cursorCondition(after, sort: query.sort)
+                conditions.append(cursor.sql)
+                arguments += cursor.arguments
+            }
+            let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+            let rows = try Portfolio.fetchAll(db, sql: """
+                SELECT * FROM portfolio \(whereClause) ORDER BY \(FeedSQL.order(query.sort)) LIMIT \(query.pageSize + 1)
+                """, arguments: arguments)
+            let shown = Array(rows.prefix(query.pageSize))
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM portfolio \(filter.map { "WHERE \($0.sql)" } ?? "")",
+                                         arguments: filter?.arguments ?? StatementArguments()) ?? 0
+            return FeedPage(portfolios: try PortfolioReading.details(of: shown, db), total: total,
+                            next: rows.count > query.pageSize ? shown.last.map(FeedCursor.init) : nil)
+        }
+    }
+}
+
+/// The SQL pieces of the feed, each served by an index (see the query-plan tests).
+enum FeedSQL {
+    static func order(_ sort: FeedQuery.Sort) -> String {
+        switch sort {
+        case .newest: "createdAt DESC, id DESC"
+        case .rating: "authorRating DESC, createdAt DESC, id DESC"
+        }
+    }
+
+    /// Portfolios carrying every one of the tags.
+    static func tagFilter(_ tags: [String]) -> (sql: String, arguments: StatementArguments)? {
+        let unique = Array(Set(tags))
+        guard !unique.isEmpty else { return nil }
+        let marks = Array(repeating: "?", count: unique.count).joined(separator: ", ")
+        return ("id IN (SELECT portfolioId FROM portfolioTag WHERE folded IN (\(marks)) GROUP BY portfolioId HAVING COUNT(*) = \(unique.count))",
+                StatementArguments(unique))
+    }
+
+    static func cursorCondition(_ cursor: FeedCursor, sort: FeedQuery.Sort) -> (sql: String, arguments: StatementArguments) {
+        switch sort {
+        case .newest:
+            ("(createdAt, id) < (?, ?)", [cursor.createdAt, cursor.id])
+        case .rating:
+            ("(authorRating, createdAt, id) < (?, ?, ?)", [cursor.authorRating, cursor.createdAt, cursor.id])
+        }
+    }
+}
