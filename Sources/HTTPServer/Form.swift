@@ -47,6 +47,10 @@ public struct BodyLimits: Sendable, Equatable {
     public var fileBytes: Int = 30 << 20
     /// Largest whole multipart upload.
     public var uploadBytes: Int = 200 << 20
+    /// A refused body up to this size is still read (and dropped) before the answer goes
+    /// out. Answering earlier makes the kernel reset the connection when it closes with
+    /// unread bytes, and the client, a browser among them, never sees the error page.
+    public var drainBytes: Int = 8 << 20
     /// Most text fields and files a form may carry.
     public var fieldCount: Int = 1000
 

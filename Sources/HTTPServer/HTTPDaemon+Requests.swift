@@ -10,12 +10,15 @@ extension HTTPDaemon {
                             router: router, configuration: configuration)
     }
 
-    /// Headers are in. A request that failed already and announced a body is answered now,
-    /// so its body is never read (libmicrohttpd then closes the connection). Everything else
-    /// is answered on a later call: answering on this first call would make libmicrohttpd
-    /// drop keep-alive.
+    /// Headers are in. A request that failed already and announced a body larger than the
+    /// drain allowance is answered now, so its body is never read (libmicrohttpd then closes
+    /// the connection). A smaller one is read and dropped first, so the client is listening
+    /// when the answer comes. Everything else is answered on a later call: answering on this
+    /// first call would make libmicrohttpd drop keep-alive.
     func headersReceived(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         guard state.failure != nil, state.hasBody else { return .YES }
+        let declared = state.headers["content-length"].flatMap(Int.init) ?? Int.max
+        guard declared > configuration.bodyLimits.drainBytes else { return .YES }
         return answer(state, on: connection)
     }
 

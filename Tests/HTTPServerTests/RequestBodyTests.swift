@@ -87,6 +87,19 @@ import Testing
         #expect(try server.get("/query?still=alive").text == "still=alive")
     }
 
+    @Test func aModestlyOversizeBodyIsReadThroughBeforeThe413SoTheClientSeesIt() throws {
+        var limits = BodyLimits()
+        limits.formBytes = 1024
+        let server = try Self.server(limits: limits)
+        let connection = try server.connect()
+        let body = String(repeating: "a", count: 4096)
+        connection.send("POST /form HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.count)\r\n\r\n")
+        // Nothing may come back while the body is still on its way.
+        #expect(throws: (any Error).self) { try connection.readResponseHead(timeout: .milliseconds(300)) }
+        connection.send(body)
+        #expect(try connection.readResponse().status == 413)
+    }
+
     @Test func chunkedBodyPastTheLimitIsDroppedAndAnswered413() throws {
         var limits = BodyLimits()
         limits.formBytes = 1024
