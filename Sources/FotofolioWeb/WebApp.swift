@@ -29,12 +29,18 @@ public struct WebApp: Sendable {
         var router = Router()
         ShellPages(renderer: renderer).register(in: &router)
         LanguageSwitch().register(in: &router)
-        AccountPages(renderer: renderer, accounts: accounts, sessions: sessions,
-                     confirmations: confirmations, logger: logger).register(in: &router)
-        ProfilePages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos).register(in: &router)
+        AccountPages(renderer: renderer, accounts: accounts, sessions: sessions, confirmations: confirmations,
+                     selection: SelectionService(database: database), logger: logger).register(in: &router)
+        ProfilePages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos,
+                     ratings: RatingsService(database: database)).register(in: &router)
         ProfileEditPages(renderer: renderer, accounts: accounts, photos: photos, uploads: uploads,
                          confirmations: confirmations, logger: logger).register(in: &router)
         PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, uploads: uploads).register(in: &router)
+        let selection = SelectionService(database: database)
+        FeedPages(renderer: renderer, feed: FeedService(database: database), selection: selection).register(in: &router)
+        SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios).register(in: &router)
+        PeopleSearchPages(renderer: renderer, search: PeopleSearch(database: database), photos: photos).register(in: &router)
+        RatingPages(renderer: renderer, accounts: accounts, ratings: RatingsService(database: database)).register(in: &router)
         MediaFiles(photos: photos).register(in: &router)
         uploads.register(in: &router)
         HealthCheck(database: database).register(in: &router)

@@ -8,6 +8,7 @@ struct AccountPages {
     let accounts: AccountsService
     let sessions: SessionStore
     let confirmations: EmailConfirmations
+    let selection: SelectionService
     let logger: Logger
 
     func register(in router: inout Router) {
@@ -37,7 +38,7 @@ struct AccountPages {
         do {
             let user = try accounts.register(registration)
             try announceConfirmationLink(for: user, request: request)
-            return try startSession(for: user, then: "/profile")
+            return try startSession(for: user, request: request, then: "/profile")
         } catch let errors as RegistrationErrors {
             return try registrationForm(request, registration: registration, problems: errors.problems)
         }
@@ -74,7 +75,7 @@ struct AccountPages {
                 throw HTTPFailure(.serviceUnavailable, "Logging in is not possible right now.")
             }
         }
-        return try startSession(for: user, then: SafeRedirect.path(request.form["return"]), replacing: request.signedIn)
+        return try startSession(for: user, request: request, then: SafeRedirect.path(request.form["return"]), replacing: request.signedIn)
     }
 
     private func logOut(_ request: Request) throws -> Response {
@@ -97,12 +98,18 @@ struct AccountPages {
     }
 
     /// A new session at every login, so a session id planted before login is worthless.
-    private func startSession(for user: User, then location: String, replacing old: SignedIn? = nil) throws -> Response {
+    private func startSession(for user: User, request: Request, then location: String, replacing old: SignedIn? = nil) throws -> Response {
         guard let id = user.id else { throw HTTPFailure(.internalServerError, "The account has no id.") }
         if let old { try sessions.end(old.token) }
         let (token, _) = try sessions.start(for: id)
         var response = Response.redirect(to: location)
         response.startSession(token: token)
+        // What they bookmarked as a guest is theirs now.
+        let bookmarked = GuestSelection.ids(in: request)
+        if !bookmarked.isEmpty {
+            try selection.merge(bookmarked, into: id)
+            response.setCookie(GuestSelection.cookie([]))
+        }
         return response
     }
 

@@ -7,6 +7,7 @@ struct ProfilePages {
     let accounts: AccountsService
     let portfolios: PortfoliosService
     let photos: PhotoLibrary
+    let ratings: RatingsService
 
     func register(in router: inout Router) {
         router.get("/u/:username") { request in try profile(request) }
@@ -23,6 +24,7 @@ struct ProfilePages {
         let avatar = try user.avatarPhotoId.flatMap { try photos.photo(id: $0) }
         var person = PersonViewModel(user: user, table: table, showPrivate: isOwn).dictionary
         person["avatar"] = avatar.map { ["src": PhotoViews.thumbnailURL($0), "color": $0.placeholderColor] } ?? false
+        person["rating"] = RatingSummary.text(user, table: table)
         var head: [String: Any] = [
             "type": "profile", "title": "\(user.fullName) (@\(user.username))", "description": description,
             "url": CanonicalURL.of(request, path: "/u/\(QueryItems.escape(user.username))"),
@@ -32,10 +34,23 @@ struct ProfilePages {
         }
         return try renderer.render(isOwn ? .ownProfile : .person, for: request, title: user.fullName, content: [
             "csrf": request.csrfToken, "isOwn": isOwn, "person": person,
+            "rating": try ratingControl(of: user, for: request, table: table),
             "portfolios": owned.map(PortfolioViews(table: table).row), "hasPortfolios": !owned.isEmpty,
             "notice": isOwn ? notice(request.query, table: table) : false,
             "confirmationFailed": isOwn && request.query["confirmed"] == "0",
         ], head: head)
+    }
+
+    /// The stars a signed-in visitor gave (or may give) this person.
+    private func ratingControl(of user: User, for request: Request, table: StringTable) throws -> [String: Any] {
+        guard let rater = request.signedIn?.user, rater.id != user.id else { return ["canRate": false] }
+        let given = try ratings.stars(givenTo: user.id!, by: rater.id!)
+        return [
+            "canRate": true, "given": given != nil,
+            "stars": RatingsService.stars.map { value -> [String: Any] in
+                ["value": value, "checked": value == given, "label": table.plural("rating.stars", count: value)]
+            },
+        ]
     }
 
     /// The message after something the owner just did, if any.

@@ -11,7 +11,7 @@ struct PortfolioViews {
             "id": details.portfolio.id!, "name": details.portfolio.name, "description": details.portfolio.description,
             "url": PortfolioViews.path(details), "tags": tags(details), "hasTags": !details.tags.isEmpty,
             "photoCount": table.plural("portfolio.photoCount", count: total),
-            "position": "1 / \(total)", "single": total < 2,
+            "position": "1 / \(total)", "single": total < 2, "linkPhotos": true,
             "photos": details.photos.enumerated().map { index, item in
                 var square = PhotoViews.square(item.photo, alt: altText(item, index: index, in: details))
                 square["number"] = index + 1

@@ -45,8 +45,21 @@ public final class PageRenderer: Sendable {
             head: try head.map { try render("partials/social-meta", $0) } ?? ""))
         var response = Response.html(html, status: status)
         response.headers.set("Content-Language", language.rawValue)
-        response.headers.set("Vary", "Accept-Language, Cookie")
+        response.headers.set("Vary", "Accept-Language, Cookie, X-Fragment")
         // Pages carry the reader's name and CSRF token: no shared cache may keep them.
+        response.headers.set("Cache-Control", "private, no-cache")
+        return response
+    }
+
+    /// A piece of a page, for a script that asked for it with `X-Fragment` (the filtered
+    /// feed, search results): `template` with the same model the page would give it.
+    public func fragment(_ template: String, of page: Page, for request: Request, content: [String: Any]) throws -> Response {
+        let table = templates.table(for: Language.preferred(by: request))
+        var model = PageModel(page: page, table: table, assets: assets).dictionary
+        model.merge(content) { _, new in new }
+        var response = Response.html(try render(template, model))
+        response.headers.set("Content-Language", table.language.rawValue)
+        response.headers.set("Vary", "Accept-Language, Cookie, X-Fragment")
         response.headers.set("Cache-Control", "private, no-cache")
         return response
     }
@@ -92,6 +105,9 @@ struct AssetURLs: Sendable {
     let carousel: String
     let tagInput: String
     let portfolioEditor: String
+    let feed: String
+    let peopleSearch: String
+    let rating: String
 
     init(_ files: StaticFiles) {
         css = files.url(for: "/css/app.css")
@@ -101,11 +117,15 @@ struct AssetURLs: Sendable {
         carousel = files.url(for: "/js/carousel.js")
         tagInput = files.url(for: "/js/tag-input.js")
         portfolioEditor = files.url(for: "/js/portfolio-editor.js")
+        feed = files.url(for: "/js/feed.js")
+        peopleSearch = files.url(for: "/js/people-search.js")
+        rating = files.url(for: "/js/rating.js")
     }
 
     var dictionary: [String: String] {
         ["css": css, "icons": icons, "favicon": favicon, "passwordToggle": passwordToggle, "carousel": carousel,
-         "tagInput": tagInput, "portfolioEditor": portfolioEditor]
+         "tagInput": tagInput, "portfolioEditor": portfolioEditor, "feed": feed, "peopleSearch": peopleSearch,
+         "rating": rating]
     }
 }
 

@@ -1,0 +1,59 @@
+import Fotofolio
+import HTTPServer
+
+/// The feed's state as it lives in the URL (`/?tags=svatba,praha&sort=rating&after=…`):
+/// read leniently from a request, written canonically for links.
+struct FeedAddress: Equatable {
+    /// As typed (shown on chips); compared folded.
+    var tags: [Tag] = []
+    var sort: FeedQuery.Sort = .newest
+    var after: FeedCursor?
+    /// String-table keys of what was wrong with the address and ignored.
+    var problems: [String] = []
+
+    init(tags: [Tag] = [], sort: FeedQuery.Sort = .newest) {
+        self.tags = tags
+        self.sort = sort
+    }
+
+    /// Reads the address; anything unusable is dropped with a problem noted, never an error.
+    init(_ query: QueryItems) {
+        let parsed = TagParsing.tags(in: query.values("tags").joined(separator: ","))
+        tags = Array(parsed.prefix(FeedQuery.maximumTags))
+        if parsed.count > tags.count { problems.append("feed.problems.tooManyTags") }
+        if let text = query["sort"], !text.isEmpty {
+            if let sort = FeedQuery.Sort(rawValue: text) { self.sort = sort } else { problems.append("feed.problems.sort") }
+        }
+        if let text = query["after"], !text.isEmpty {
+            if let cursor = FeedCursor(text, sort: sort) { after = cursor } else { problems.append("feed.problems.after") }
+        }
+    }
+
+    var query: FeedQuery { FeedQuery(tags: tags.map(\.folded), sort: sort, after: after) }
+
+    /// The canonical link: tags joined by commas, the default sort and first page left out.
+    func url(after cursor: FeedCursor? = nil) -> String {
+        var parts: [String] = []
+        // Commas stay readable: "/?tags=svatba,praha".
+        if !tags.isEmpty { parts.append("tags=" + tags.map { QueryItems.escape($0.label) }.joined(separator: ",")) }
+        if sort != .newest { parts.append("sort=\(sort.rawValue)") }
+        if let cursor { parts.append("after=\(cursor.text(for: sort))") }
+        return parts.isEmpty ? "/" : "/?" + parts.joined(separator: "&")
+    }
+
+    /// This filter with one more tag (nothing changes if it is there already).
+    func adding(_ tag: Tag) -> FeedAddress {
+        var address = FeedAddress(tags: tags, sort: sort)
+        if !tags.contains(where: { $0.folded == tag.folded }) { address.tags.append(tag) }
+        return address
+    }
+
+    func removing(_ tag: Tag) -> FeedAddress {
+        FeedAddress(tags: tags.filter { $0.folded != tag.folded }, sort: sort)
+    }
+
+    var cleared: FeedAddress { FeedAddress(sort: sort) }
+
+    /// The tags as the filter script wants them: labels separated by spaces.
+    var tagsAttribute: String { tags.map(\.label).joined(separator: " ") }
+}

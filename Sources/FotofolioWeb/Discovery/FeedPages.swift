@@ -1,0 +1,57 @@
+import Fotofolio
+import HTTPServer
+
+/// The feed (`/`): every portfolio as a card, filtered by tags and sorted, twelve at a
+/// time. The state is in the URL; scripts ask for the results (`X-Fragment: results`) or
+/// the next cards (`X-Fragment: page`) of the same URL.
+struct FeedPages {
+    let renderer: PageRenderer
+    let feed: FeedService
+    let selection: SelectionService
+
+    func register(in router: inout Router) {
+        router.get("/") { request in try show(request) }
+    }
+
+    private func show(_ request: Request) throws -> Response {
+        let address = FeedAddress(request.query)
+        let page = try feed.page(address.query)
+        let content = try model(page, address: address, request: request)
+        switch request.headers["x-fragment"] {
+        case "results": return try renderer.fragment("partials/feed-results", of: .feed, for: request, content: content)
+        case "page": return try renderer.fragment("partials/feed-page", of: .feed, for: request, content: content)
+        default: return try renderer.render(.feed, for: request, content: content)
+        }
+    }
+
+    private func model(_ page: FeedPage, address: FeedAddress, request: Request) throws -> [String: Any] {
+        let table = renderer.strings(for: request)
+        let cards = PortfolioCards(table: table, address: address, selected: try SelectedPortfolios.of(request, selection))
+        let filtered = !address.tags.isEmpty
+        return [
+            "csrf": request.csrfToken,
+            "cards": page.portfolios.map { cards.card($0) }, "hasCards": !page.portfolios.isEmpty,
+            "count": table.plural("portfolioCount", count: page.total),
+            "filtered": filtered, "tagsValue": address.tags.map(\.label).joined(separator: " "),
+            "sortNewest": address.sort == .newest, "sortRating": address.sort == .rating,
+            "activeTags": address.tags.map { tag -> [String: Any] in
+                let without = address.removing(tag)
+                return ["label": tag.label, "href": without.url(), "filterTags": without.tagsAttribute]
+            },
+            "clearURL": address.cleared.url(),
+            "problems": address.problems.map { table.string($0) },
+            "moreURL": page.next.map { address.url(after: $0) } ?? false,
+            "refreshURL": address.url(),
+            "isNextPage": address.after != nil,
+            "maxTags": FeedQuery.maximumTags,
+        ]
+    }
+}
+
+/// Which portfolios the reader has in their selection: the account's, or a guest's cookie.
+enum SelectedPortfolios {
+    static func of(_ request: Request, _ selection: SelectionService) throws -> Set<Int64> {
+        if let user = request.signedIn?.user { return try selection.portfolioIds(for: user.id!) }
+        return Set(GuestSelection.ids(in: request))
+    }
+}

@@ -1,0 +1,55 @@
+import Fotofolio
+import HTTPServer
+
+/// Rating another person (`POST /u/:username/rating`): one to five stars, or `remove`.
+struct RatingPages {
+    let renderer: PageRenderer
+    let accounts: AccountsService
+    let ratings: RatingsService
+
+    func register(in router: inout Router) {
+        router.post("/u/:username/rating") { request in try rate(request) }
+    }
+
+    private func rate(_ request: Request) throws -> Response {
+        guard let rater = request.signedIn?.user else {
+            if SelectionPages.wantsJSON(request) { throw HTTPFailure(.unauthorized, "Sign in to rate.") }
+            return SignInRedirect.to(request)
+        }
+        guard let username = request.parameters["username"], let rated = try accounts.user(username: username) else {
+            throw HTTPFailure(.notFound, "There is nobody with this username.")
+        }
+        let updated: User
+        var stars: Int?
+        do {
+            if request.form["remove"] != nil {
+                updated = try ratings.removeRating(of: rated.id!, by: rater.id!) ?? rated
+            } else {
+                guard let given = request.form["stars"].flatMap(Int.init) else { throw RatingError.starsOutOfRange }
+                updated = try ratings.rate(rated.id!, stars: given, by: rater.id!)
+                stars = given
+            }
+        } catch RatingError.ownProfile {
+            throw HTTPFailure(.forbidden, "You cannot rate yourself.")
+        } catch RatingError.starsOutOfRange {
+            throw HTTPFailure(.unprocessableContent, "Choose one to five stars.")
+        }
+        guard SelectionPages.wantsJSON(request) else { return .redirect(to: "/u/\(QueryItems.escape(rated.username))#rating") }
+        return .json(RatingReply(stars: stars, summary: RatingSummary.text(updated, table: renderer.strings(for: request))))
+    }
+}
+
+/// What the rating script shows after a change.
+struct RatingReply: Encodable {
+    let stars: Int?
+    let summary: String
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        // Always present, null when removed, so the script can tell.
+        try container.encode(stars, forKey: .stars)
+        try container.encode(summary, forKey: .summary)
+    }
+
+    enum CodingKeys: String, CodingKey { case stars, summary }
+}

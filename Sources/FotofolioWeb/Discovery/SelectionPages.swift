@@ -1,0 +1,67 @@
+import Fotofolio
+import Foundation
+import HTTPServer
+
+/// The selection (`/selection`): the signed-in person's shortlist with who each author is.
+/// Bookmarking works for guests too (a cookie), merged into the account at login.
+struct SelectionPages {
+    let renderer: PageRenderer
+    let selection: SelectionService
+    let portfolios: PortfoliosService
+
+    func register(in router: inout Router) {
+        router.get("/selection") { request in try show(request) }
+        router.post("/selection/toggle") { request in try change(request, adding: nil) }
+        router.post("/selection/add") { request in try change(request, adding: true) }
+        router.post("/selection/remove") { request in try change(request, adding: false) }
+        router.post("/selection/clear") { request in try clear(request) }
+    }
+
+    private func show(_ request: Request) throws -> Response {
+        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let table = renderer.strings(for: request)
+        let entries = try selection.entries(for: user.id!)
+        let cards = PortfolioCards(table: table, address: FeedAddress(), selected: Set(entries.map { $0.portfolio.id! }))
+        return try renderer.render(.selection, for: request, content: [
+            "csrf": request.csrfToken, "cards": entries.map { cards.card($0, withAuthor: true) },
+            "hasCards": !entries.isEmpty, "count": table.plural("portfolioCount", count: entries.count),
+            "cleared": request.query["cleared"] == "1",
+        ])
+    }
+
+    /// Adds (`true`), removes (`false`) or toggles (nil) one portfolio, for an account or a
+    /// guest's cookie; answers JSON to scripts, otherwise goes back where the form was.
+    private func change(_ request: Request, adding: Bool?) throws -> Response {
+        guard let id = request.form["portfolio"].flatMap(Int64.init), try portfolios.details(id: id) != nil else {
+            throw HTTPFailure(.notFound, "There is no such portfolio.")
+        }
+        let selected: Bool
+        var cookie: SetCookie?
+        if let user = request.signedIn?.user {
+            let now = try selection.portfolioIds(for: user.id!).contains(id)
+            selected = adding ?? !now
+            if selected { try selection.add(id, for: user.id!) } else { try selection.remove(id, for: user.id!) }
+        } else {
+            var ids = GuestSelection.ids(in: request)
+            selected = adding ?? !ids.contains(id)
+            ids.removeAll { $0 == id }
+            if selected { ids.append(id) }
+            cookie = GuestSelection.cookie(ids)
+        }
+        var response = Self.wantsJSON(request)
+            ? Response.json(["selected": selected])
+            : .redirect(to: SafeRedirect.path(request.form["return"] ?? (adding == false ? "/selection" : "/")))
+        if let cookie { response.setCookie(cookie) }
+        return response
+    }
+
+    private func clear(_ request: Request) throws -> Response {
+        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        try selection.removeAll(for: user.id!)
+        return .redirect(to: "/selection?cleared=1")
+    }
+
+    static func wantsJSON(_ request: Request) -> Bool {
+        request.headers["accept"]?.contains("application/json") == true
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Fotofolio
+import Testing
+@testable import FotofolioWeb
+
+@Suite struct FeedPagesTests {
+    @Test func aGuestSeesEveryPortfolioNewestFirstWithUsernamesOnly() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let feed = try await server.send("/", headers: ["Accept-Language": "cs"])
+        #expect(feed.status == 200)
+        #expect(WebTestServer.cardNames(feed.body) == ["Svatby v zahradě", "Krajina", "Portréty", "Svatby"])
+        #expect(feed.body.contains(">@vojtafoti</a>"))
+        #expect(feed.body.contains("4 portfolia"))
+        #expect(!feed.body.contains("Vojta Votruba"), "the feed judges the work, not the person")
+        #expect(!feed.body.contains("Praha"))
+    }
+
+    @Test func aPortfolioMustHaveEveryTagAndAccentsDoNotMatter() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let both = try await server.send("/?tags=svatba,PORTRET", headers: ["Accept-Language": "cs"])
+        #expect(WebTestServer.cardNames(both.body) == ["Svatby"])
+        #expect(both.body.contains("1 portfolio"))
+        #expect(both.body.contains("class=\"filter-chip\""))
+        let spaced = try await server.send("/?tags=portrét")
+        #expect(Set(WebTestServer.cardNames(spaced.body)) == ["Svatby", "Portréty"])
+    }
+
+    @Test func nothingMatchingSaysSoAndOffersToClearTheFilter() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let none = try await server.send("/?tags=svatba,krajina&sort=rating", headers: ["Accept-Language": "en"])
+        #expect(WebTestServer.cardNames(none.body).isEmpty)
+        #expect(none.body.contains("No portfolio has all of these tags"))
+        #expect(none.body.contains("href=\"/?sort=rating\" data-filter-tags=\"\""))
+    }
+
+    @Test func theRatingSortPutsTheBestRatedAuthorFirst() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let ratings = RatingsService(database: server.database)
+        let accounts = AccountsService(database: server.database)
+        let jana = try accounts.user(username: "jana.k")!, michal = try accounts.user(username: "michal1")!
+        let adela = try accounts.user(username: "ad.fotograf")!
+        try ratings.rate(michal.id!, stars: 5, by: jana.id!)
+        try ratings.rate(adela.id!, stars: 3, by: jana.id!)
+        let sorted = try await server.send("/?sort=rating")
+        #expect(WebTestServer.cardNames(sorted.body) == ["Krajina", "Portréty", "Svatby v zahradě", "Svatby"])
+    }
+
+    @Test(arguments: ["/?sort=bogus", "/?after=garbage", "/?after=1-2-3-4-5&sort=rating", "/?tags=" + (1...11).map { "t\($0)" }.joined(separator: ",")])
+    func badParametersGiveTheFeedWithAMessageNotAnError(path: String) async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let reply = try await server.send(path)
+        #expect(reply.status == 200)
+        #expect(reply.body.contains("class=\"form-alert\" role=\"alert\""))
+    }
+
+    @Test func twelveCardsAPageAndLoadMoreContinuesWhereItEnded() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery((0..<15).map { ("michal1", "P\($0)", "krajina") })
+        let first = try await server.send("/?tags=krajina")
+        #expect(WebTestServer.cardNames(first.body) == (3..<15).reversed().map { "P\($0)" })
+        let more = try #require(first.body.firstMatch(of: /href="([^"]+)" data-load-more/).map { String($0.1) })
+        #expect(more.hasPrefix("/?tags=krajina&amp;after="))
+        try server.seedDiscovery([])
+        let next = try await server.send(more.replacingOccurrences(of: "&amp;", with: "&"), headers: ["X-Fragment": "page"])
+        #expect(!next.body.contains("<html"))
+        #expect(WebTestServer.cardNames(next.body) == ["P2", "P1", "P0"])
+        #expect(!next.body.contains("data-load-more"))
+    }
+
+    @Test func scriptsGetJustTheResults() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let fragment = try await server.send("/?tags=svatba", headers: ["X-Fragment": "results", "Accept-Language": "cs"])
+        #expect(fragment.status == 200)
+        #expect(!fragment.body.contains("<html"))
+        #expect(fragment.body.contains("data-feed-count>2 portfolia</p>"))
+        #expect(fragment.headers["vary"]?.contains("X-Fragment") == true)
+    }
+
+    @Test func aTagOnACardAddsItToTheCurrentFilter() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let reply = try await server.send("/?tags=svatba")
+        #expect(reply.body.contains("href=\"/?tags=svatba,zahrada\" data-filter-tags=\"svatba zahrada\""))
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Fotofolio
+import Testing
+@testable import FotofolioWeb
+
+@Suite struct SelectionPagesTests {
+    @Test func theSelectionShowsWhoTheAuthorIsAndTheActions() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.logIn("jana.k")
+        let id = try server.portfolioId(named: "Krajina")
+        let added = try await server.submit("/selection/toggle", ["portfolio": "\(id)", "return": "/?tags=krajina#portfolio-\(id)"])
+        #expect(added.headers["location"] == "/?tags=krajina#portfolio-\(id)")
+        let page = try await server.send("/selection", headers: ["Accept-Language": "cs"])
+        #expect(WebTestServer.cardNames(page.body) == ["Krajina"])
+        #expect(page.body.contains("<strong>Michal Novotný</strong> · Plzeň"))
+        #expect(page.body.contains("zatím bez hodnocení"))
+        #expect(page.body.contains("12 let"))
+        #expect(page.body.contains("action=\"/selection/remove\""))
+        #expect(page.body.contains("action=\"/selection/clear\""))
+        #expect(page.body.contains("href=\"/messages\""))
+    }
+
+    @Test func theBookmarkTogglesAndAnswersScriptsWithJSON() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.logIn("jana.k")
+        let id = try server.portfolioId(named: "Svatby")
+        let json = ["Accept": "application/json"]
+        #expect(try await server.submit("/selection/toggle", ["portfolio": "\(id)"], headers: json).body == "{\"selected\":true}")
+        #expect(try await server.submit("/selection/add", ["portfolio": "\(id)"], headers: json).body == "{\"selected\":true}")
+        let feed = try await server.send("/")
+        #expect(feed.body.contains("aria-pressed=\"true\" data-bookmark-button"))
+        #expect(try await server.submit("/selection/toggle", ["portfolio": "\(id)"], headers: json).body == "{\"selected\":false}")
+        #expect(try await server.submit("/selection/toggle", ["portfolio": "99999"], headers: json).status == 404)
+    }
+
+    @Test func removingOneAndRemovingAll() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.logIn("jana.k")
+        for name in ["Svatby", "Krajina", "Portréty"] {
+            _ = try await server.submit("/selection/add", ["portfolio": "\(try server.portfolioId(named: name))"])
+        }
+        _ = try await server.submit("/selection/remove", ["portfolio": "\(try server.portfolioId(named: "Krajina"))"])
+        #expect(WebTestServer.cardNames(try await server.send("/selection").body) == ["Portréty", "Svatby"])
+        let cleared = try await server.submit("/selection/clear", [:])
+        #expect(cleared.headers["location"] == "/selection?cleared=1")
+        let empty = try await server.send("/selection", headers: ["Accept-Language": "en"])
+        #expect(empty.body.contains("Nothing in your selection yet"))
+        #expect(empty.body.contains("href=\"/\""))
+    }
+
+    @Test func aGuestsBookmarksLiveInACookieAndJoinTheAccountAtLogin() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let svatby = try server.portfolioId(named: "Svatby"), krajina = try server.portfolioId(named: "Krajina")
+        _ = try await server.submit("/selection/add", ["portfolio": "\(svatby)"])
+        _ = try await server.submit("/selection/add", ["portfolio": "\(krajina)"])
+        #expect(server.jar["selection"] == "\(svatby).\(krajina)")
+        #expect(try await server.send("/").body.matches(of: /aria-pressed="true" data-bookmark-button/).count == 2)
+        #expect(try await server.send("/selection").headers["location"]?.hasPrefix("/login") == true)
+        try await server.logIn("eva.s")
+        #expect(server.jar["selection"] == nil)
+        #expect(WebTestServer.cardNames(try await server.send("/selection").body) == ["Krajina", "Svatby"])
+    }
+
+    @Test func aGuestCookieCannotSmuggleAnythingIn() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        server.jar["selection"] = "1.abc.-5.99999.1"
+        #expect(try await server.send("/").status == 200)
+        try await server.logIn("eva.s")
+        #expect(WebTestServer.cardNames(try await server.send("/selection").body) == ["Svatby"])
+    }
+
+    @Test func changesWithoutTheCSRFTokenAreRefused() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.logIn("jana.k")
+        let id = try server.portfolioId(named: "Svatby")
+        let reply = try await server.send("/selection/add", method: "POST", headers: ["Sec-Fetch-Site": "same-origin"], form: "portfolio=\(id)")
+        #expect(reply.status == 403)
+        let crossSite = try await server.submit("/selection/clear", [:], headers: ["Sec-Fetch-Site": "cross-site"])
+        #expect(crossSite.status == 403)
+    }
+}
+
+@Suite struct RatingPagesTests {
+    @Test func aSignedInPersonRatesAnotherAndSeesTheAverage() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.logIn("jana.k")
+        let form = try await server.send("/u/michal1", headers: ["Accept-Language": "cs"])
+        #expect(form.body.contains("action=\"/u/michal1/rating\""))
+        #expect(form.body.matches(of: /name="stars" value="\d"/).count == 5)
+        let reply = try await server.submit("/u/michal1/rating", ["stars": "4"], headers: ["Accept": "application/json", "Accept-Language": "cs"])
+        #expect(reply.body == "{\"stars\":4,\"summary\":\"★ 4,0 · 1 hodnocení\"}")
+        let page = try await server.send("/u/michal1", headers: ["Accept-Language": "cs"])
+        #expect(page.body.contains("★ 4,0 · 1 hodnocení"))
+        #expect(page.body.contains("value=\"4\" checked"))
+        let removed = try await server.submit("/u/michal1/rating", ["remove": "1"], headers: ["Accept": "application/json", "Accept-Language": "en"])
+        #expect(removed.body == "{\"stars\":null,\"summary\":\"no ratings yet\"}")
+    }
+
+    @Test func withoutScriptsTheFormReturnsToTheProfile() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.logIn("jana.k")
+        let reply = try await server.submit("/u/michal1/rating", ["stars": "5"])
+        #expect(reply.headers["location"] == "/u/michal1#rating")
+    }
+
+    @Test func nobodyRatesThemselvesGuestsMustSignInAndStarsAreChecked() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        #expect(try await server.submit("/u/michal1/rating", ["stars": "5"]).headers["location"]?.hasPrefix("/login") == true)
+        #expect(try await !server.send("/u/michal1").body.contains("name=\"stars\""))
+        try await server.logIn("michal1")
+        #expect(try await server.submit("/u/michal1/rating", ["stars": "5"]).status == 403)
+        #expect(try await !server.send("/u/michal1").body.contains("name=\"stars\""))
+        #expect(try await server.submit("/u/vojtafoti/rating", ["stars": "9"]).status == 422)
+        #expect(try await server.submit("/u/vojtafoti/rating", ["stars": "x"]).status == 422)
+        #expect(try await server.submit("/u/nikdo/rating", ["stars": "3"]).status == 404)
+        let stored = try AccountsService(database: server.database).user(username: "vojtafoti")!
+        #expect(stored.ratingCount == 0)
+    }
+}
+
+@Suite struct PeopleSearchPagesTests {
+    @Test func searchingByTownFromItsFirstLetters() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let reply = try await server.send("/search?q=plz&by=location", headers: ["Accept-Language": "cs"])
+        #expect(reply.body.contains("<h1 class=\"page-header__title\">Hledat uživatele</h1>"))
+        #expect(reply.body.contains("href=\"/u/michal1\""))
+        #expect(reply.body.contains("1 člověk"))
+        #expect(reply.body.contains("value=\"location\" checked"))
+    }
+
+    @Test func searchingByNameWithoutDiacriticsAndAsAFragment() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let reply = try await server.send("/search?q=dvorakova&by=name", headers: ["X-Fragment": "results"])
+        #expect(!reply.body.contains("<html"))
+        #expect(reply.body.contains("href=\"/u/ad.fotograf\""))
+        #expect(reply.body.contains("Adéla Dvořáková"))
+    }
+
+    @Test(arguments: ["/search", "/search?q=", "/search?q=%22%2A%28&by=name", "/search?q=x&by=nonsense", "/search?q=" + String(repeating: "a", count: 500)])
+    func oddInputGivesAPageNotAnError(path: String) async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        #expect(try await server.send(path).status == 200)
+    }
+}
