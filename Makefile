@@ -56,6 +56,7 @@ test-deps:
 bench: deps release
 	@$(call apt_install,wrk nginx-light curl imagemagick time)
 	bench/http.sh
+	bench/feed.sh
 	$(SWIFT) build -c release --product ImagingBench
 	bench/imaging.sh
 

@@ -88,7 +88,23 @@ class Carousel {
   }
 }
 
-for (const root of document.querySelectorAll("[data-carousel]")) {
-  // One photo needs no navigation; its arrows and position stay hidden.
-  if (root.querySelector("[data-carousel-track]")?.children.length > 1) new Carousel(root);
+const enhanced = new WeakSet(); // carousels already seen, so none gets its listeners twice
+
+function enhanceWithin(scope) {
+  const roots = [...scope.querySelectorAll("[data-carousel]")];
+  if (scope.matches?.("[data-carousel]")) roots.unshift(scope);
+  for (const root of roots) {
+    if (enhanced.has(root)) continue;
+    enhanced.add(root);
+    // One photo needs no navigation; its arrows and position stay hidden.
+    if (root.querySelector("[data-carousel-track]")?.children.length > 1) new Carousel(root);
+  }
 }
+
+enhanceWithin(document);
+// Pages that add cards in place ("load more", filtered results) bring new carousels with them.
+new MutationObserver((records) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) if (node instanceof Element) enhanceWithin(node);
+  }
+}).observe(document.body, { childList: true, subtree: true });

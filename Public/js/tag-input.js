@@ -2,6 +2,8 @@
 // is a plain text input of words separated by spaces or commas, which the server splits. With
 // it, that input becomes a hidden field this module keeps in sync (the chips joined by spaces,
 // plus any word still being typed), so the form submits what it would have without the script.
+// When the chips change, that hidden field fires a bubbling `change`, as a visible field would,
+// so a form can react to its tags; a `tag-input:set` event with `detail.tags` replaces them.
 
 const SEPARATORS = /[\s,]+/u;
 
@@ -55,6 +57,24 @@ class TagInput {
     this.chips.addEventListener("click", (event) => this.onChipClick(event));
     // A click on the box around the chips should feel like a click into the field.
     this.box.addEventListener("click", (event) => event.target === this.box && this.typing.focus());
+    root.addEventListener("tag-input:set", (event) => this.set(event.detail?.tags ?? []));
+  }
+
+  // Replaces every chip, e.g. when a page's tag link sets the filter. Words past the limit are
+  // dropped quietly: nobody typed them, so a message about them would only puzzle.
+  set(words) {
+    this.chips.replaceChildren();
+    this.tags = [];
+    this.typing.value = ""; // a half-typed word would otherwise ride along with the new tags
+    for (const word of words.flatMap(wordsIn)) this.add(word);
+    this.status.textContent = "";
+    this.sync();
+    this.announceChange();
+  }
+
+  // Not on every keystroke: a word still being typed is not a change of the tags yet.
+  announceChange() {
+    this.field.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   // A space or comma ends a word. Handled on input rather than keydown because phone
@@ -103,8 +123,10 @@ class TagInput {
   }
 
   addWords(text) {
+    const before = this.tags.length;
     for (const word of wordsIn(text)) this.add(word);
     this.sync();
+    if (this.tags.length !== before) this.announceChange();
   }
 
   add(word, { force = false } = {}) {
@@ -130,6 +152,7 @@ class TagInput {
     this.tags.splice(index, 1);
     if (this.tags.length < this.max) this.status.textContent = "";
     this.sync();
+    this.announceChange();
   }
 
   sync() {

@@ -57,6 +57,10 @@ def base_url(tmp_path_factory):
         pytest.fail(f"No Fotofolio binary at {binary}; build it or set FOTOFOLIO_BINARY.")
     workspace = tmp_path_factory.mktemp("server")
     log_path = workspace / "server.log"
+    # The demo world (people and portfolios from Demo/photos), as `make run` starts with.
+    subprocess.run([str(binary), "seed", "--data-dir", str(workspace / "data"),
+                    "--demo-photos-dir", str(REPO_ROOT / "Demo" / "photos")],
+                   cwd=REPO_ROOT, check=True, capture_output=True, timeout=300)
     command = [
         str(binary), "serve",
         "--host", "127.0.0.1",

@@ -109,7 +109,7 @@ def test_language_switch_changes_language_and_returns_to_the_same_page(open_brow
     assert html_lang(driver) == "en"
     assert path_of(driver) == "/search"
     assert parse_qs(urlsplit(driver.current_url).query) == parse_qs(urlsplit(path).query)
-    assert heading(driver) == "Search"
+    assert heading(driver) == STRINGS["en"]["pages"]["search"]["title"]
     assert pressed_language(driver) == ["en"]
 
 
@@ -123,7 +123,7 @@ def test_chosen_language_survives_a_reload(open_browser, base_url):
     WebDriverWait(driver, WAIT).until(left(old_page), "the page did not reload")
 
     assert html_lang(driver) == "en"
-    assert heading(driver) == "Search"
+    assert heading(driver) == STRINGS["en"]["pages"]["search"]["title"]
 
 
 def test_switching_back_to_czech_restores_czech_on_a_personal_page(open_browser, base_url, sign_up):

@@ -1,0 +1,298 @@
+// Feed: the portfolios of the home page, filtered by tags and sorted. Without JavaScript the
+// filter is a GET form, the tags, chips and "clear" are links to filtered URLs, "Load more"
+// links to the next page and the bookmark button posts a form: each a full page load. This
+// module does the same in place. A request with `X-Fragment: results` (or `page`) gets just
+// that part of the page; a post with `Accept: application/json` gets the bookmark's new state.
+// Whenever a request fails, the page does what it would have done without the script.
+
+const ADD_URL = "/selection/add"; // adds only: a double tap never takes a portfolio back out
+const DOUBLE_TAP_MS = 350; // also how long a single tap on a photo waits before opening it
+const DOUBLE_TAP_PX = 30; // how far apart the two taps of one double tap may land
+const TAP_SLOP_PX = 10; // a finger that moves further is swiping, not tapping
+const TOAST_MS = 1500; // as long as the toast's fade in app.css
+
+const FOCUSABLE = ':is(a[href], button, input, select, textarea, [tabindex])' +
+  ':not([tabindex="-1"], [hidden], [type="hidden"])';
+
+const LINKS = "a:is([data-filter-tags], [data-load-more], [data-feed-refresh])";
+
+// A modified click opens a new tab or window, as any link's does.
+const modified = (event) => event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+const trackOf = (event) => event.target.closest?.("[data-feed-card] [data-carousel-track]");
+
+// "/?tags=svatba,praha&sort=rating": commas read better in a shared link than "+" or "%20".
+// Empty fields are left out, as an empty filter is no filter.
+function urlOf(form) {
+  const pairs = [];
+  for (const [name, value] of new FormData(form)) {
+    const text = String(value).trim();
+    if (!text) continue;
+    const words = name === "tags" ? text.split(/[\s,]+/u) : [text];
+    pairs.push(`${encodeURIComponent(name)}=${words.map(encodeURIComponent).join(",")}`);
+  }
+  const action = form.getAttribute("action") || location.pathname;
+  return pairs.length ? `${action}?${pairs.join("&")}` : action;
+}
+
+async function fetchFragment(url, fragment, signal) {
+  // no-store: the fragment shares its URL with the whole page, so the HTTP cache must never
+  // hand it back in the page's place (on Back, say).
+  const headers = { "X-Fragment": fragment };
+  const response = await fetch(url, { headers, signal, cache: "no-store" });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.text();
+}
+
+// The JSON answer to a form post, or null for anything the page cannot use: not signed in,
+// an expired session, no network, a server error.
+async function postForJSON(url, data) {
+  try {
+    const headers = { Accept: "application/json" };
+    const response = await fetch(url, { method: "POST", body: data, headers });
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+class Feed {
+  constructor(root) {
+    this.form = root.querySelector("[data-feed-filter]");
+    this.results = root.querySelector("[data-feed-results]");
+    this.controller = null; // of the request on its way, if any
+    this.started = 0; // results requests so far: tells a filter link whether the form reacted
+
+    // Read out as a live region, the replaced results would recite every card. This status
+    // outlives the replacements and says just the new count.
+    this.status = Object.assign(document.createElement("p"), { className: "visually-hidden" });
+    this.status.setAttribute("role", "status");
+    this.results.before(this.status);
+    this.results.setAttribute("aria-live", "off");
+
+    // Only named fields: the tag input's typing box fires its own change on blur, but its
+    // words reach the form through the hidden field.
+    this.form.addEventListener("change", (event) => {
+      if (event.target.name) this.showResults(urlOf(this.form));
+    });
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.showResults(urlOf(this.form));
+    });
+    root.addEventListener("click", (event) => this.onClick(event));
+    // Every change of the form now shows at once, so its button has nothing left to do.
+    const submit = this.form.querySelector("[data-filter-submit]");
+    if (submit) submit.hidden = true;
+  }
+
+  onClick(event) {
+    if (event.defaultPrevented || event.button !== 0 || modified(event)) return;
+    const link = event.target.closest(LINKS);
+    if (!link) return;
+    event.preventDefault();
+    if (link.hasAttribute("data-load-more")) this.loadMore(link);
+    else if (link.hasAttribute("data-feed-refresh")) this.showResults(link.href);
+    else this.setTags(link);
+  }
+
+  // The link's tags go into the form, whose change then fetches the results: the chips in the
+  // tag input and the URL stay in step with what is shown.
+  setTags(link) {
+    const tags = link.dataset.filterTags.split(" ").filter(Boolean);
+    const before = this.started;
+    const input = this.form.querySelector("[data-tag-input]");
+    input?.dispatchEvent(new CustomEvent("tag-input:set", { detail: { tags } }));
+    if (this.started === before) {
+      location.assign(link.href); // the tag input's script is missing: nothing reacted
+      return;
+    }
+    const { results } = this;
+    if (results.getBoundingClientRect().top < 0) results.scrollIntoView({ block: "start" });
+  }
+
+  async showResults(url) {
+    this.started += 1;
+    this.controller?.abort(); // an older filter's answer must not land after this one's
+    const controller = (this.controller = new AbortController());
+    this.results.setAttribute("aria-busy", "true");
+    try {
+      const html = await fetchFragment(url, "results", controller.signal);
+      const hadFocus = this.results.contains(document.activeElement);
+      this.results.innerHTML = html;
+      history.replaceState(history.state, "", url); // a reload or a shared link shows the same
+      const count = this.results.querySelector("[data-feed-count]");
+      if (hadFocus && count) {
+        // The focused tag or chip is gone: continue from the top of the new results.
+        count.tabIndex = -1;
+        count.focus();
+      } else {
+        this.status.textContent = count?.textContent.trim() ?? "";
+      }
+    } catch (error) {
+      if (error.name !== "AbortError") location.assign(url);
+    } finally {
+      if (this.controller === controller) {
+        this.controller = null;
+        this.results.setAttribute("aria-busy", "false");
+      }
+    }
+  }
+
+  async loadMore(link) {
+    // Whatever is on its way replaces these results, and this link with them.
+    if (this.controller) return;
+    const controller = (this.controller = new AbortController());
+    const more = link.closest("[data-feed-more]");
+    more?.setAttribute("aria-busy", "true");
+    try {
+      const page = document.createElement("template"); // inert: nothing loads until appended
+      page.innerHTML = await fetchFragment(link.href, "page", controller.signal);
+      const list = this.results.querySelector("[data-feed-cards]");
+      const cards = [...(page.content.querySelector("[data-feed-cards]")?.children ?? [])];
+      if (!list || !more) throw new Error("The page has no list of cards to extend");
+      const focused = document.activeElement;
+      const hadFocus = more.contains(focused) || focused === document.body;
+      list.append(...cards);
+      more.replaceChildren(...(page.content.querySelector("[data-feed-more]")?.childNodes ?? []));
+      // The pressed link is gone: go on with the first new card, or else the next link.
+      const next = cards[0]?.querySelector(FOCUSABLE) ?? more.querySelector(FOCUSABLE);
+      if (hadFocus) next?.focus();
+    } catch (error) {
+      if (error.name !== "AbortError") location.assign(link.href);
+    } finally {
+      more?.setAttribute("aria-busy", "false");
+      if (this.controller === controller) this.controller = null;
+    }
+  }
+}
+
+// Bookmarks. Delegated from the document, so cards added later work without any setup.
+
+const posting = new WeakSet(); // bookmark forms awaiting an answer: a second tap waits for it
+
+function showSelected(form, selected) {
+  const button = form.querySelector("[data-bookmark-button]");
+  if (!button) return;
+  button.setAttribute("aria-pressed", String(selected));
+  const label = button.querySelector("[data-bookmark-label]");
+  const text = selected ? button.dataset.labelRemove : button.dataset.labelAdd;
+  if (label && text) label.textContent = text;
+}
+
+async function toggleBookmark(event) {
+  const form = event.target;
+  if (!form.matches("[data-bookmark-form]")) return;
+  event.preventDefault();
+  if (posting.has(form)) return;
+  posting.add(form);
+  const answer = await postForJSON(form.action, new FormData(form));
+  posting.delete(form);
+  if (typeof answer?.selected === "boolean") showSelected(form, answer.selected);
+  else form.submit(); // e.g. a guest: the server's own answer asks them to sign in
+}
+
+const toastTimers = new WeakMap();
+
+function showToast(card) {
+  const toast = card.querySelector("[data-bookmark-toast]");
+  if (!toast) return;
+  clearTimeout(toastTimers.get(toast));
+  toast.hidden = true;
+  void toast.offsetWidth; // a style flush, so a second double tap replays the fade
+  toast.hidden = false;
+  toastTimers.set(toast, setTimeout(() => (toast.hidden = true), TOAST_MS));
+}
+
+async function addToSelection(card) {
+  const form = card.querySelector("[data-bookmark-form]");
+  if (!form || posting.has(form)) return;
+  const data = new FormData();
+  for (const name of ["_csrf", "portfolio"]) {
+    data.append(name, form.elements.namedItem(name)?.value ?? "");
+  }
+  posting.add(form);
+  const answer = await postForJSON(ADD_URL, data);
+  posting.delete(form);
+  if (answer?.selected === true) {
+    showSelected(form, true);
+    showToast(card);
+  } else if (!answer && form.querySelector('[aria-pressed="false"]')) {
+    form.submit(); // not saved yet, so the toggle adds it, or tells a guest to sign in
+  }
+}
+
+// Double tap (touch and pen, from Pointer Events) or double click (mouse) on a card's photos
+// saves the portfolio. A photo may be a link to the portfolio's page, so a single tap on it
+// waits for a possible second one before it is followed.
+class PhotoDoubleTap {
+  down = null; // where the current touch began
+  lastTap = null;
+  lastDouble = -Infinity;
+  pointerType = "mouse";
+  opening = 0; // timer of a single tap's delayed navigation
+
+  constructor() {
+    document.addEventListener("pointerdown", this.onPointerDown);
+    document.addEventListener("pointerup", this.onPointerUp);
+    // The browser took the touch over (a swipe through the photos, a pinch): no tap.
+    document.addEventListener("pointercancel", () => (this.down = this.lastTap = null));
+    document.addEventListener("click", this.onClick);
+    document.addEventListener("dblclick", this.onDoubleClick);
+    // A double click would select text, and a drag would pull out a ghost of the photo.
+    const stop = (event) => trackOf(event) && event.preventDefault();
+    document.addEventListener("mousedown", (event) => event.detail > 1 && stop(event));
+    document.addEventListener("dragstart", stop);
+  }
+
+  onPointerDown = (event) => {
+    this.pointerType = event.pointerType;
+    const track = trackOf(event);
+    if (!track || !event.isPrimary || event.pointerType === "mouse") return;
+    this.down = { track, x: event.clientX, y: event.clientY, scroll: track.scrollLeft };
+  };
+
+  onPointerUp = (event) => {
+    const { down } = this;
+    this.down = null;
+    if (!down || !event.isPrimary) return;
+    const { clientX: x, clientY: y, timeStamp: time } = event;
+    const moved = Math.hypot(x - down.x, y - down.y) > TAP_SLOP_PX;
+    const tapped = !moved && down.track.scrollLeft === down.scroll; // not a swipe
+    const last = this.lastTap;
+    const isDouble = tapped && last?.track === down.track && time - last.time < DOUBLE_TAP_MS &&
+      Math.hypot(x - last.x, y - last.y) < DOUBLE_TAP_PX;
+    this.lastTap = tapped && !isDouble ? { track: down.track, x, y, time } : null;
+    if (isDouble) this.doubled(down.track, time);
+  };
+
+  onClick = (event) => {
+    const link = event.target.closest("a[href]");
+    if (!link || !trackOf(event) || event.button !== 0) return;
+    // Keyboard activation (detail 0) and "open in a new tab" go ahead at once.
+    if (event.detail === 0 || modified(event)) return;
+    event.preventDefault();
+    clearTimeout(this.opening);
+    const second = event.detail > 1 || event.timeStamp - this.lastDouble < DOUBLE_TAP_MS;
+    if (!second) this.opening = setTimeout(() => location.assign(link.href), DOUBLE_TAP_MS);
+  };
+
+  // A touch double tap may also end in a dblclick; the pointer events have handled it.
+  onDoubleClick = (event) => {
+    const track = trackOf(event);
+    if (!track || this.pointerType !== "mouse") return;
+    event.preventDefault();
+    this.doubled(track, event.timeStamp);
+  };
+
+  doubled(track, time) {
+    clearTimeout(this.opening);
+    this.lastDouble = time;
+    addToSelection(track.closest("[data-feed-card]"));
+  }
+}
+
+for (const root of document.querySelectorAll("[data-feed]")) {
+  const parts = root.querySelectorAll("[data-feed-filter], [data-feed-results]");
+  if (parts.length === 2) new Feed(root);
+}
+document.addEventListener("submit", toggleBookmark);
+new PhotoDoubleTap();

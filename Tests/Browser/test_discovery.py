@@ -1,0 +1,181 @@
+"""Finding a photographer, as the customers in the prototype's user tests did: a guest browses
+the feed, filters it by two tags and sorts it by rating; a client shortlists portfolios (one
+by double tap), narrows the shortlist, rates an author and searches people by town and by
+name. The feed's filter also works with JavaScript off."""
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.wait import WebDriverWait
+
+from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, click, click_and_wait_for_next_page, heading,
+                             javascript_is_off, path_of, png_size)
+
+
+def choose(driver, name, value):
+    """Picks an option of a segmented control by its visible label, as a person does."""
+    click(driver, driver.find_element(By.XPATH, f"//label[input[@name='{name}' and @value='{value}']]"))
+
+
+def card_names(driver):
+    return [name.text for name in driver.find_elements(By.CSS_SELECTOR, "[data-feed-results] .feed-card__name")]
+
+
+def count_text(driver):
+    return driver.find_element(By.CSS_SELECTOR, "[data-feed-count]").text
+
+
+def query_of(driver):
+    return parse_qs(urlsplit(driver.current_url).query)
+
+
+def plural(language, key, count):
+    forms = STRINGS[language]
+    for part in key.split("."):
+        forms = forms[part]
+    form = "one" if count == 1 else ("few" if language == "cs" and 2 <= count <= 4 else "many")
+    return forms[form].replace("{count}", str(count))
+
+
+def screenshot(driver, screenshots_dir, name, size):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 768})
+    file = screenshots_dir / f"{name}.png"
+    file.unlink(missing_ok=True)
+    assert driver.save_screenshot(str(file))
+    assert png_size(file) == size
+
+
+def test_a_guest_filters_the_feed_by_two_tags_and_sorts_it_by_rating(open_browser, base_url, screenshots_dir):
+    driver = open_browser(size=PHONE, language="cs")
+    driver.get(base_url + "/")
+    everything = count_text(driver)
+    assert len(card_names(driver)) >= 10
+
+    field = driver.find_element(By.ID, "filter-tags")
+    field.send_keys("příroda ")
+    WebDriverWait(driver, WAIT).until(lambda d: count_text(d) == plural("cs", "portfolioCount", 3),
+                                      "the count did not follow the first tag")
+    field.send_keys("ptaci ")
+    WebDriverWait(driver, WAIT).until(lambda d: card_names(d) == ["Ptáci"], "the second tag did not narrow the feed")
+    assert count_text(driver) == plural("cs", "portfolioCount", 1)
+    assert query_of(driver)["tags"] == ["příroda,ptaci"]
+    chips = [chip.text.split("\n")[0] for chip in driver.find_elements(By.CSS_SELECTOR, ".filter-chip")]
+    assert [chip.replace("×", "").strip() for chip in chips] == ["příroda", "ptaci"]
+    screenshot(driver, screenshots_dir, "feed-filtered-phone", PHONE)
+
+    click(driver, driver.find_element(By.CSS_SELECTOR, ".filter-chip"))
+    WebDriverWait(driver, WAIT).until(lambda d: query_of(d).get("tags") == ["ptaci"], "removing a chip did not widen the filter")
+    click(driver, driver.find_element(By.CSS_SELECTOR, ".filter-chips__clear"))
+    WebDriverWait(driver, WAIT).until(lambda d: count_text(d) == everything, "clearing the filter did not bring all back")
+
+    choose(driver, "sort", "rating")
+    WebDriverWait(driver, WAIT).until(lambda d: query_of(d).get("sort") == ["rating"], "the sort did not reach the URL")
+    driver.refresh()
+    assert driver.find_element(By.CSS_SELECTOR, "input[name='sort'][value='rating']").is_selected()
+    screenshot(driver, screenshots_dir, "feed-desktop", DESKTOP)
+
+
+def test_a_tag_on_a_card_adds_it_to_the_filter(open_browser, base_url):
+    driver = open_browser(size=DESKTOP, language="en")
+    driver.get(base_url + "/")
+    tag = driver.find_element(By.XPATH, "//a[contains(@class, 'tag--link') and normalize-space() = 'zoo']")
+    click(driver, tag)
+    WebDriverWait(driver, WAIT).until(lambda d: card_names(d) == ["Zvířata"], "the tag did not filter the feed")
+    chips = driver.find_elements(By.CSS_SELECTOR, ".tag-input__text")
+    assert [chip.text for chip in chips] == ["zoo"]
+
+
+def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign_up, screenshots_dir):
+    driver = open_browser(size=PHONE, language="cs")
+    sign_up(driver, role="client")
+    driver.get(base_url + "/")
+
+    for name in ("Krajina", "Zvířata"):
+        card = driver.find_element(By.XPATH, f"//li[@data-feed-card][.//h2[normalize-space() = '{name}']]")
+        button = card.find_element(By.CSS_SELECTOR, "[data-bookmark-button]")
+        click(driver, button)
+        WebDriverWait(driver, WAIT).until(lambda d: button.get_attribute("aria-pressed") == "true", f"{name} was not saved")
+
+    card = driver.find_element(By.XPATH, "//li[@data-feed-card][.//h2[normalize-space() = 'Portréty']]")
+    photos = card.find_element(By.CSS_SELECTOR, "[data-carousel-track]")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", photos)
+    ActionChains(driver).double_click(photos).perform()
+    toast = card.find_element(By.CSS_SELECTOR, "[data-bookmark-toast]")
+    WebDriverWait(driver, WAIT).until(lambda d: toast.is_displayed(), "the double tap showed no confirmation")
+    assert card.find_element(By.CSS_SELECTOR, "[data-bookmark-button]").get_attribute("aria-pressed") == "true"
+    assert driver.execute_script("return String(window.getSelection())") == ""
+    assert path_of(driver) == "/", "the double tap must not open anything"
+
+    driver.get(base_url + "/selection")
+    assert sorted(card_names_on_selection(driver)) == ["Krajina", "Portréty", "Zvířata"]
+    remove_entry(driver, "Krajina")
+    assert sorted(card_names_on_selection(driver)) == ["Portréty", "Zvířata"]
+    assert "Adéla Dvořáková" in driver.find_element(By.TAG_NAME, "main").text
+    screenshot(driver, screenshots_dir, "selection-phone", PHONE)
+    screenshot(driver, screenshots_dir, "selection-desktop", DESKTOP)
+
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "a.feed-card__author[href='/u/ad.fotograf']"))
+    summary = driver.find_element(By.CSS_SELECTOR, "[data-rating-summary]")
+    click(driver, driver.find_element(By.CSS_SELECTOR, "label[for='stars-4']"))
+    WebDriverWait(driver, WAIT).until(lambda d: "★ 4,0" in summary.text, "the rating did not update on the page")
+    assert path_of(driver) == "/u/ad.fotograf"
+    screenshot(driver, screenshots_dir, "profile-rating-phone", PHONE)
+
+    driver.get(base_url + "/selection")
+    remove_entry(driver, "Zvířata")
+    assert card_names_on_selection(driver) == ["Portréty"]
+    assert "★ 4,0" in driver.find_element(By.TAG_NAME, "main").text
+
+    driver.get(base_url + "/search")
+    assert heading(driver) == STRINGS["cs"]["pages"]["search"]["title"]
+    choose(driver, "by", "location")
+    driver.find_element(By.ID, "q").send_keys("Praha")
+    WebDriverWait(driver, WAIT).until(lambda d: "vojtafoti" in people_found(d), "searching by town found nobody")
+    assert {"vojtafoti", "lenka.svetlo", "martin.b"} <= set(people_found(driver))
+    screenshot(driver, screenshots_dir, "search-phone", PHONE)
+    choose(driver, "by", "name")
+    query = driver.find_element(By.ID, "q")
+    query.send_keys(Keys.CONTROL, "a")
+    query.send_keys("dvorakova")
+    WebDriverWait(driver, WAIT).until(lambda d: people_found(d) == ["ad.fotograf"], "searching by name without accents failed")
+    assert query_of(driver) == {"q": ["dvorakova"], "by": ["name"]}
+
+
+def card_names_on_selection(driver):
+    return [name.text for name in driver.find_elements(By.CSS_SELECTOR, ".feed-card__name")]
+
+
+def remove_entry(driver, name):
+    card = driver.find_element(By.XPATH, f"//li[@data-feed-card][.//h2[normalize-space() = '{name}']]")
+    click_and_wait_for_next_page(driver, card.find_element(By.CSS_SELECTOR, "form[action='/selection/remove'] button"))
+
+
+def people_found(driver):
+    return [link.get_attribute("href").rsplit("/", 1)[1] for link in driver.find_elements(By.CSS_SELECTOR, ".person-result")]
+
+
+def test_without_javascript_the_filter_is_a_form_and_bookmarks_wait_for_login(open_browser, base_url):
+    driver = open_browser(size=PHONE, language="en", javascript=False)
+    assert javascript_is_off(driver)
+    driver.get(base_url + "/")
+    driver.find_element(By.ID, "filter-tags").send_keys("krajina hory")
+    choose(driver, "sort", "rating")
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "[data-filter-submit]"))
+    assert card_names(driver) == ["Krajina"]
+    assert query_of(driver)["sort"] == ["rating"]
+
+    card = driver.find_element(By.CSS_SELECTOR, "li[data-feed-card]")
+    click_and_wait_for_next_page(driver, card.find_element(By.CSS_SELECTOR, "[data-bookmark-button]"))
+    assert driver.find_element(By.CSS_SELECTOR, "[data-bookmark-button]").get_attribute("aria-pressed") == "true"
+    driver.get(base_url + "/selection")
+    assert path_of(driver) == "/login"
+    driver.find_element(By.ID, "identifier").send_keys("eva.s")
+    driver.find_element(By.ID, "password").send_keys("heslovo")
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "form.form button[type='submit']"))
+    assert path_of(driver) == "/selection"
+    assert card_names_on_selection(driver) == ["Krajina"]

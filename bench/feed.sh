@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Feed benchmark: the rendered feed over a generated world of 2,000 portfolios and 10,000
+# photos (bench/feed-data.py), measured with wrk against Fotofolio and against nginx serving
+# saved copies of the very same pages, alternated target by target in each round. Three
+# pages — the first page, a filter of two tags, the rating sort — for a returning guest and
+# for a signed-in client. Prints medians of requests/s, p50 and p99 and the ratio to nginx.
+#
+#   swift build -c release --product fotofolio && bench/feed.sh
+#   ROUNDS=5 DURATION=10s CONNECTIONS=64 bench/feed.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-5s}
+CONNECTIONS=${CONNECTIONS:-64}
+THREADS=${THREADS:-2}
+APP_PORT=${APP_PORT:-18090}
+NGINX_PORT=${NGINX_PORT:-18091}
+BINARY=${BINARY:-.build/release/fotofolio}
+
+for tool in wrk nginx curl python3; do
+  command -v "$tool" >/dev/null || { echo "bench needs $tool (apt-get install wrk nginx-light curl python3)"; exit 1; }
+done
+[ -x "$BINARY" ] || { echo "build first: swift build -c release --product fotofolio"; exit 1; }
+
+work=$(mktemp -d)
+cleanup() {
+  [ -n "${app_pid:-}" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$BINARY" seed --data-dir "$work/data" >/dev/null
+python3 bench/feed-data.py "$work/data/fotofolio.sqlite"
+"$BINARY" serve --host 127.0.0.1 --port "$APP_PORT" --data-dir "$work/data" --log-level warning >"$work/app.log" 2>&1 &
+app_pid=$!
+app=http://127.0.0.1:$APP_PORT
+for _ in $(seq 100); do curl -fs "$app/healthz" >/dev/null && break; sleep 0.1; done
+
+# A returning guest sends the CSRF cookie its first visit got; a client signs in as jana.k.
+guest="csrf=$(curl -fs -D - -o /dev/null "$app/" | awk -F'[=;]' 'tolower($1) ~ /^set-cookie: csrf$/ {print $2}')"
+token=$(curl -fs -H "Cookie: $guest" "$app/login" | grep -o 'name="_csrf" value="[^"]*"' | head -1 | cut -d'"' -f4)
+member="session=$(curl -fs -D - -o /dev/null -H "Cookie: $guest" -H "Origin: $app" \
+  --data-urlencode "_csrf=$token" --data-urlencode identifier=jana.k --data-urlencode password=heslovo \
+  "$app/login" | awk -F'[=;]' 'tolower($1) ~ /^set-cookie: session$/ {print $2}')"
+[ "$member" != "session=" ] || { echo "could not sign in"; exit 1; }
+
+pages=("first:/" "filtered:/?tags=svatba,praha" "rating:/?sort=rating")
+mkdir -p "$work/www"
+for who in guest member; do
+  cookie=$guest; [ "$who" = member ] && cookie=$member
+  for page in "${pages[@]}"; do
+    curl -fs -H "Cookie: $cookie" -H 'Accept-Language: cs' "$app${page#*:}" >"$work/www/$who-${page%%:*}.html"
+  done
+done
+cat >"$work/nginx.conf" <<CONF
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  include /etc/nginx/mime.types;
+  server { listen 127.0.0.1:$NGINX_PORT; root $work/www; }
+}
+CONF
+nginx -c "$work/nginx.conf"
+for _ in $(seq 50); do curl -fs "http://127.0.0.1:$NGINX_PORT/guest-first.html" >/dev/null && break; sleep 0.1; done
+
+measure() {
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "Cookie: $2" -H 'Accept-Language: cs' "$1" | awk '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+    /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
+    END { printf "%.0f %.3f %.3f\n", rps, p50, p99 }'
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+declare -A results
+echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, $(nproc) cores; page sizes:" $(wc -c "$work"/www/*.html | head -n -1 | awk '{printf "%s=%s ", $2, $1}' | sed "s|$work/www/||g")
+for round in $(seq "$ROUNDS"); do
+  for who in guest member; do
+    cookie=$guest; [ "$who" = member ] && cookie=$member
+    for page in "${pages[@]}"; do
+      name=${page%%:*}
+      results[$who-$name:app]+="$(measure "$app${page#*:}" "$cookie")"$'\n'
+      results[$who-$name:nginx]+="$(measure "http://127.0.0.1:$NGINX_PORT/$who-$name.html" "$cookie")"$'\n'
+    done
+  done
+  echo "round $round done"
+done
+
+printf '\n%-16s %-9s %12s %9s %9s %10s\n' "page" "server" "requests/s" "p50 ms" "p99 ms" "vs nginx"
+for who in guest member; do
+  for page in "${pages[@]}"; do
+    key=$who-${page%%:*}
+    nginx_rps=$(printf '%s' "${results[$key:nginx]}" | awk '{print $1}' | median)
+    for server in app nginx; do
+      rows=${results[$key:$server]}
+      rps=$(printf '%s' "$rows" | awk '{print $1}' | median)
+      p50=$(printf '%s' "$rows" | awk '{print $2}' | median)
+      p99=$(printf '%s' "$rows" | awk '{print $3}' | median)
+      ratio=$(awk -v a="$rps" -v b="$nginx_rps" 'BEGIN { printf "%.0f %%", 100 * a / b }')
+      printf '%-16s %-9s %12s %9s %9s %10s\n' "$key" "$([ $server = app ] && echo fotofolio || echo nginx)" "$rps" "$p50" "$p99" "$ratio"
+    done
+  done
+done
