@@ -37,7 +37,8 @@ public struct WebApp: Sendable {
                          confirmations: confirmations, logger: logger).register(in: &router)
         PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, uploads: uploads).register(in: &router)
         let selection = SelectionService(database: database)
-        FeedPages(renderer: renderer, feed: FeedService(database: database), selection: selection).register(in: &router)
+        FeedPages(renderer: renderer, feed: FeedService(database: database), selection: selection,
+                  cards: FeedCardCache(renderer: renderer)).register(in: &router)
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios).register(in: &router)
         PeopleSearchPages(renderer: renderer, search: PeopleSearch(database: database), photos: photos).register(in: &router)
         RatingPages(renderer: renderer, accounts: accounts, ratings: RatingsService(database: database)).register(in: &router)

@@ -125,6 +125,8 @@ def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign
     WebDriverWait(driver, WAIT).until(lambda d: "★ 4,0" in summary.text, "the rating did not update on the page")
     assert path_of(driver) == "/u/ad.fotograf"
     screenshot(driver, screenshots_dir, "profile-rating-phone", PHONE)
+    screenshot(driver, screenshots_dir, "profile-rating-desktop", DESKTOP)
+    screenshot(driver, screenshots_dir, "profile-rating-phone", PHONE)
 
     driver.get(base_url + "/selection")
     remove_entry(driver, "Zvířata")
@@ -137,6 +139,8 @@ def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign
     driver.find_element(By.ID, "q").send_keys("Praha")
     WebDriverWait(driver, WAIT).until(lambda d: "vojtafoti" in people_found(d), "searching by town found nobody")
     assert {"vojtafoti", "lenka.svetlo", "martin.b"} <= set(people_found(driver))
+    screenshot(driver, screenshots_dir, "search-phone", PHONE)
+    screenshot(driver, screenshots_dir, "search-desktop", DESKTOP)
     screenshot(driver, screenshots_dir, "search-phone", PHONE)
     choose(driver, "by", "name")
     query = driver.find_element(By.ID, "q")

@@ -88,4 +88,35 @@ import Testing
         let reply = try await server.send("/?tags=svatba")
         #expect(reply.body.contains("href=\"/?tags=svatba,zahrada\" data-filter-tags=\"svatba zahrada\""))
     }
+
+    @Test func cardsRenderedOnceStillShowEachReadersOwnBookmarksAndToken() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let id = try server.portfolioId(named: "Krajina")
+        _ = try await server.submit("/selection/add", ["portfolio": "\(id)"])
+        let first = try await server.send("/")
+        let firstToken = try await server.currentCSRFToken()
+        #expect(first.body.matches(of: /aria-pressed="true" data-bookmark-button/).count == 1)
+        #expect(first.body.contains("name=\"_csrf\" value=\"\(firstToken)\""))
+        server.signOut()
+        let second = try await server.send("/")
+        let secondToken = try await server.currentCSRFToken()
+        #expect(second.body.matches(of: /aria-pressed="true" data-bookmark-button/).isEmpty)
+        #expect(!second.body.contains(firstToken))
+        #expect(second.body.matches(of: /name="_csrf" value="([^"]+)"/).allSatisfy { String($0.1) == secondToken })
+    }
+
+    @Test func anEditedPortfolioShowsItsNewTextInTheFeed() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        #expect(try await server.send("/").body.contains("Popis: Krajina"))
+        let service = PortfoliosService(database: server.database)
+        let details = try #require(try service.details(id: try server.portfolioId(named: "Krajina")))
+        var draft = PortfolioDraft(details)
+        draft.description = "Nový popis krajiny"
+        _ = try service.update(details.portfolio.id!, with: draft, by: details.owner.id!, at: Date().addingTimeInterval(60))
+        let after = try await server.send("/")
+        #expect(after.body.contains("Nový popis krajiny"))
+        #expect(!after.body.contains("Popis: Krajina"))
+    }
 }

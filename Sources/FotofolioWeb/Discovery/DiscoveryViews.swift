@@ -14,7 +14,9 @@ struct PortfolioCards {
         let id = details.portfolio.id!
         // A double tap on the photos bookmarks the portfolio; links there would navigate instead.
         card["linkPhotos"] = false
-        card["selected"] = selected.contains(id)
+        let isSelected = selected.contains(id)
+        card["pressed"] = isSelected ? "true" : "false"
+        card["bookmarkLabel"] = table.string(isSelected ? "selection.remove" : "selection.add")
         card["returnTo"] = address.url() + "#portfolio-\(id)"
         card["tagLinks"] = details.tags.map { tag -> [String: Any] in
             let filtered = address.adding(tag)

@@ -8,6 +8,7 @@ struct FeedPages {
     let renderer: PageRenderer
     let feed: FeedService
     let selection: SelectionService
+    let cards: FeedCardCache
 
     func register(in router: inout Router) {
         router.get("/") { request in try show(request) }
@@ -26,11 +27,12 @@ struct FeedPages {
 
     private func model(_ page: FeedPage, address: FeedAddress, request: Request) throws -> [String: Any] {
         let table = renderer.strings(for: request)
-        let cards = PortfolioCards(table: table, address: address, selected: try SelectedPortfolios.of(request, selection))
+        let selected = try SelectedPortfolios.of(request, selection)
         let filtered = !address.tags.isEmpty
         return [
             "csrf": request.csrfToken,
-            "cards": page.portfolios.map { cards.card($0) }, "hasCards": !page.portfolios.isEmpty,
+            "cardsHTML": try cards.html(page.portfolios, address: address, selected: selected, csrf: request.csrfToken, request: request),
+            "hasCards": !page.portfolios.isEmpty,
             "count": table.plural("portfolioCount", count: page.total),
             "filtered": filtered, "tagsValue": address.tags.map(\.label).joined(separator: " "),
             "sortNewest": address.sort == .newest, "sortRating": address.sort == .rating,

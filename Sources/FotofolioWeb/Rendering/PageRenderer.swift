@@ -54,14 +54,19 @@ public final class PageRenderer: Sendable {
     /// A piece of a page, for a script that asked for it with `X-Fragment` (the filtered
     /// feed, search results): `template` with the same model the page would give it.
     public func fragment(_ template: String, of page: Page, for request: Request, content: [String: Any]) throws -> Response {
-        let table = templates.table(for: Language.preferred(by: request))
-        var model = PageModel(page: page, table: table, assets: assets).dictionary
-        model.merge(content) { _, new in new }
-        var response = Response.html(try render(template, model))
-        response.headers.set("Content-Language", table.language.rawValue)
+        var response = Response.html(try fragmentText(template, of: page, for: request, content: content))
+        response.headers.set("Content-Language", Language.preferred(by: request).rawValue)
         response.headers.set("Vary", "Accept-Language, Cookie, X-Fragment")
         response.headers.set("Cache-Control", "private, no-cache")
         return response
+    }
+
+    /// `template` rendered with the model its page would give it, as text.
+    func fragmentText(_ template: String, of page: Page, for request: Request, content: [String: Any]) throws -> String {
+        let table = templates.table(for: Language.preferred(by: request))
+        var model = PageModel(page: page, table: table, assets: assets).dictionary
+        model.merge(content) { _, new in new }
+        return try render(template, model)
     }
 
     /// The string table of the reader's language.

@@ -14,29 +14,14 @@ struct ShellTemplate: Sendable {
         case username
         case head
 
-        /// Private-use characters: Mustache leaves them alone and no string table uses them.
-        var marker: String { "\u{E000}\(rawValue)\u{E001}" }
+        var marker: String { CutText<Slot>.marker(self) }
     }
 
-    private let pieces: [String]
-    private let slots: [Slot]
+    private let text: CutText<Slot>
 
     /// Cuts `rendered` (a layout rendered with `Slot.marker`s as values) at the markers.
     init(rendered: String) throws {
-        var pieces: [String] = []
-        var slots: [Slot] = []
-        var parts = rendered.split(separator: "\u{E000}", omittingEmptySubsequences: false)[...]
-        pieces.append(String(parts.removeFirst()))
-        for part in parts {
-            let nameAndRest = part.split(separator: "\u{E001}", maxSplits: 1, omittingEmptySubsequences: false)
-            guard nameAndRest.count == 2, let slot = Slot(rawValue: String(nameAndRest[0])) else {
-                throw TemplateError("The layout uses a per-request value in a way that cannot be cut (near “\(part.prefix(40))”).")
-            }
-            slots.append(slot)
-            pieces.append(String(nameAndRest[1]))
-        }
-        self.pieces = pieces
-        self.slots = slots
+        text = try CutText(rendered, of: "The layout")
     }
 
     /// The per-request values, text unless said otherwise.
@@ -53,21 +38,55 @@ struct ShellTemplate: Sendable {
 
     /// The page: the layout's pieces with the request's values in between.
     func fill(_ values: Values) -> String {
-        var html = ""
-        html.reserveCapacity(pieces.reduce(values.main.utf8.count + 256) { $0 + $1.utf8.count })
-        for (index, piece) in pieces.enumerated() {
-            html += piece
-            guard index < slots.count else { break }
-            switch slots[index] {
-            case .title: html += HTMLText.escape(values.title)
-            case .main: html += values.main
-            case .returnTo: html += HTMLText.escape(values.returnTo)
-            case .csrf: html += HTMLText.escape(values.csrf)
-            case .username: html += HTMLText.escape(values.username)
-            case .head: html += values.head
+        text.fill(extraCapacity: values.main.utf8.count + 256) { slot in
+            switch slot {
+            case .title: HTMLText.escape(values.title)
+            case .main: values.main
+            case .returnTo: HTMLText.escape(values.returnTo)
+            case .csrf: HTMLText.escape(values.csrf)
+            case .username: HTMLText.escape(values.username)
+            case .head: values.head
             }
         }
-        return html
+    }
+}
+
+/// Rendered text cut at the markers of its slots ("\u{E000}name\u{E001}", private-use
+/// characters that Mustache leaves alone and no string table uses), to be filled again and
+/// again with other values without rendering the template again.
+struct CutText<Slot: RawRepresentable & Sendable>: Sendable where Slot.RawValue == String {
+    private let pieces: [String]
+    private let slots: [Slot]
+
+    static func marker(_ slot: Slot) -> String { "\u{E000}\(slot.rawValue)\u{E001}" }
+
+    /// Cuts `rendered`; `owner` names the template in the error for a marker that cannot be cut.
+    init(_ rendered: String, of owner: String) throws {
+        var pieces: [String] = []
+        var slots: [Slot] = []
+        var parts = rendered.split(separator: "\u{E000}", omittingEmptySubsequences: false)[...]
+        pieces.append(String(parts.removeFirst()))
+        for part in parts {
+            let nameAndRest = part.split(separator: "\u{E001}", maxSplits: 1, omittingEmptySubsequences: false)
+            guard nameAndRest.count == 2, let slot = Slot(rawValue: String(nameAndRest[0])) else {
+                throw TemplateError("\(owner) uses a per-request value in a way that cannot be cut (near “\(part.prefix(40))”).")
+            }
+            slots.append(slot)
+            pieces.append(String(nameAndRest[1]))
+        }
+        self.pieces = pieces
+        self.slots = slots
+    }
+
+    /// The pieces joined around `value(slot)`, which must already be escaped as needed.
+    func fill(extraCapacity: Int = 256, _ value: (Slot) -> String) -> String {
+        var text = ""
+        text.reserveCapacity(pieces.reduce(extraCapacity) { $0 + $1.utf8.count })
+        for (index, piece) in pieces.enumerated() {
+            text += piece
+            if index < slots.count { text += value(slots[index]) }
+        }
+        return text
     }
 }
 

@@ -1,0 +1,87 @@
+import Fotofolio
+import HTTPServer
+import Synchronization
+
+/// Feed cards rendered once per portfolio version and language, then filled per request
+/// with what differs between readers: the CSRF token, whether the card is in the reader's
+/// selection, and the current filter its tag links add to. Rendering a card's photos
+/// (`srcset`s of every size and format) is most of a feed page's cost; a card changes only
+/// when its portfolio is saved, which moves `updatedAt`.
+final class FeedCardCache: Sendable {
+    enum Slot: String, Sendable {
+        case csrf, pressed, label, returnTo, filterQuery, sortQuery, filterTags
+    }
+
+    private struct Key: Hashable {
+        let language: Language
+        let portfolioId: Int64
+        let updatedAt: Double
+    }
+
+    private let renderer: PageRenderer
+    private let cards = Mutex<[Key: CutText<Slot>]>([:])
+    /// Past this many cards the cache starts again, which bounds its memory.
+    private let capacity: Int
+
+    init(renderer: PageRenderer, capacity: Int = 4000) {
+        self.renderer = renderer
+        self.capacity = capacity
+    }
+
+    /// The cards' HTML for this reader.
+    func html(_ portfolios: [PortfolioDetails], address: FeedAddress, selected: Set<Int64>,
+              csrf: String, request: Request) throws -> String {
+        let table = renderer.strings(for: request)
+        let filterQuery = address.tags.map { QueryItems.escape($0.label) + "," }.joined()
+        let values: [Slot: String] = [
+            .csrf: HTMLText.escape(csrf), .returnTo: HTMLText.escape(address.url()),
+            .filterQuery: HTMLText.escape(filterQuery),
+            .sortQuery: address.sort == .newest ? "" : HTMLText.escape("&sort=\(address.sort.rawValue)"),
+            .filterTags: HTMLText.escape(address.tags.map { $0.label + " " }.joined()),
+        ]
+        var html = ""
+        for details in portfolios {
+            let isSelected = selected.contains(details.portfolio.id!)
+            let card = try cut(details, table: table, request: request)
+            html += card.fill { slot in
+                switch slot {
+                case .pressed: isSelected ? "true" : "false"
+                case .label: HTMLText.escape(table.string(isSelected ? "selection.remove" : "selection.add"))
+                default: values[slot] ?? ""
+                }
+            }
+        }
+        return html
+    }
+
+    private func cut(_ details: PortfolioDetails, table: StringTable, request: Request) throws -> CutText<Slot> {
+        let key = Key(language: table.language, portfolioId: details.portfolio.id!,
+                      updatedAt: details.portfolio.updatedAt.timeIntervalSince1970)
+        if let card = cards.withLock({ $0[key] }) { return card }
+        let card = try CutText<Slot>(try renderer.fragmentText("partials/feed-card", of: .feed, for: request,
+                                                              content: Self.markedModel(details, table: table)),
+                                     of: "The feed card")
+        cards.withLock { cards in
+            if cards.count >= capacity { cards.removeAll(keepingCapacity: true) }
+            cards[key] = card
+        }
+        return card
+    }
+
+    /// The card's model with markers for everything that differs between readers.
+    private static func markedModel(_ details: PortfolioDetails, table: StringTable) -> [String: Any] {
+        var card = PortfolioCards(table: table, address: FeedAddress(), selected: []).card(details)
+        let mark = CutText<Slot>.marker
+        card["pressed"] = mark(.pressed)
+        card["bookmarkLabel"] = mark(.label)
+        card["returnTo"] = mark(.returnTo) + "#portfolio-\(details.portfolio.id!)"
+        card["csrf"] = mark(.csrf)
+        // Tag links add their tag to whatever the reader filters by now (a repeated tag is
+        // dropped when the address is read).
+        card["tagLinks"] = details.tags.map { tag -> [String: Any] in
+            ["label": tag.label, "filterTags": mark(.filterTags) + tag.label,
+             "href": "/?tags=" + mark(.filterQuery) + QueryItems.escape(tag.label) + mark(.sortQuery)]
+        }
+        return card
+    }
+}
