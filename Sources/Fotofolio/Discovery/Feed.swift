@@ -55,9 +55,10 @@ public struct FeedCursor: Sendable, Equatable {
     }
 }
 
-/// One page of the feed.
+/// One page of the feed: the portfolios themselves, without their photos and tags, which
+/// `FeedService.details(of:)` loads for the cards that need rendering.
 public struct FeedPage: Sendable {
-    public let portfolios: [PortfolioDetails]
+    public let portfolios: [Portfolio]
     /// How many portfolios match the filter in all.
     public let total: Int
     /// Where the next page starts; nil on the last page.
@@ -89,9 +90,16 @@ public struct FeedService: Sendable {
             let shown = Array(rows.prefix(query.pageSize))
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM portfolio \(filter.map { "WHERE \($0.sql)" } ?? "")",
                                          arguments: filter?.arguments ?? StatementArguments()) ?? 0
-            return FeedPage(portfolios: try PortfolioReading.details(of: shown, db), total: total,
+            return FeedPage(portfolios: shown, total: total,
                             next: rows.count > query.pageSize ? shown.last.map(FeedCursor.init) : nil)
         }
+    }
+}
+
+extension FeedService {
+    /// Author, tags and photos of these portfolios, in the same order.
+    public func details(of portfolios: [Portfolio]) throws -> [PortfolioDetails] {
+        try database.pool.read { db in try PortfolioReading.details(of: portfolios, db) }
     }
 }
 

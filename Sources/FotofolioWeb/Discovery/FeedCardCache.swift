@@ -28,9 +28,10 @@ final class FeedCardCache: Sendable {
         self.capacity = capacity
     }
 
-    /// The cards' HTML for this reader.
-    func html(_ portfolios: [PortfolioDetails], address: FeedAddress, selected: Set<Int64>,
-              csrf: String, request: Request) throws -> String {
+    /// The cards' HTML for this reader. `load` fetches the details (photos, tags) of the
+    /// portfolios whose cards are not cached yet.
+    func html(_ portfolios: [Portfolio], address: FeedAddress, selected: Set<Int64>, csrf: String, request: Request,
+              load: ([Portfolio]) throws -> [PortfolioDetails]) throws -> String {
         let table = renderer.strings(for: request)
         let filterQuery = address.tags.map { QueryItems.escape($0.label) + "," }.joined()
         let values: [Slot: String] = [
@@ -39,10 +40,14 @@ final class FeedCardCache: Sendable {
             .sortQuery: address.sort == .newest ? "" : HTMLText.escape("&sort=\(address.sort.rawValue)"),
             .filterTags: HTMLText.escape(address.tags.map { $0.label + " " }.joined()),
         ]
+        let cached = cards.withLock { cards in portfolios.map { cards[Self.key($0, table.language)] } }
+        let missing = zip(portfolios, cached).filter { $0.1 == nil }.map(\.0)
+        var rendered: [Int64: CutText<Slot>] = [:]
+        for details in try load(missing) { rendered[details.portfolio.id!] = try cut(details, table: table, request: request) }
         var html = ""
-        for details in portfolios {
-            let isSelected = selected.contains(details.portfolio.id!)
-            let card = try cut(details, table: table, request: request)
+        for (portfolio, card) in zip(portfolios, cached) {
+            guard let card = card ?? rendered[portfolio.id!] else { continue }
+            let isSelected = selected.contains(portfolio.id!)
             html += card.fill { slot in
                 switch slot {
                 case .pressed: isSelected ? "true" : "false"
@@ -54,10 +59,12 @@ final class FeedCardCache: Sendable {
         return html
     }
 
+    private static func key(_ portfolio: Portfolio, _ language: Language) -> Key {
+        Key(language: language, portfolioId: portfolio.id!, updatedAt: portfolio.updatedAt.timeIntervalSince1970)
+    }
+
     private func cut(_ details: PortfolioDetails, table: StringTable, request: Request) throws -> CutText<Slot> {
-        let key = Key(language: table.language, portfolioId: details.portfolio.id!,
-                      updatedAt: details.portfolio.updatedAt.timeIntervalSince1970)
-        if let card = cards.withLock({ $0[key] }) { return card }
+        let key = Self.key(details.portfolio, table.language)
         let card = try CutText<Slot>(try renderer.fragmentText("partials/feed-card", of: .feed, for: request,
                                                               content: Self.markedModel(details, table: table)),
                                      of: "The feed card")

@@ -17,21 +17,24 @@ struct FeedPages {
     private func show(_ request: Request) throws -> Response {
         let address = FeedAddress(request.query)
         let page = try feed.page(address.query)
-        let content = try model(page, address: address, request: request)
+        let content = model(page, address: address, request: request)
+        let html = try cards.html(page.portfolios, address: address, selected: try SelectedPortfolios.of(request, selection),
+                                  csrf: request.csrfToken, request: request, load: feed.details(of:))
         switch request.headers["x-fragment"] {
-        case "results": return try renderer.fragment("partials/feed-results", of: .feed, for: request, content: content)
-        case "page": return try renderer.fragment("partials/feed-page", of: .feed, for: request, content: content)
-        default: return try renderer.render(.feed, for: request, content: content)
+        case "results":
+            return try renderer.fragment("partials/feed-results", of: .feed, for: request, content: content, inserting: html)
+        case "page":
+            return try renderer.fragment("partials/feed-page", of: .feed, for: request, content: content, inserting: html)
+        default:
+            return try renderer.render(.feed, for: request, content: content, inserting: html)
         }
     }
 
-    private func model(_ page: FeedPage, address: FeedAddress, request: Request) throws -> [String: Any] {
+    private func model(_ page: FeedPage, address: FeedAddress, request: Request) -> [String: Any] {
         let table = renderer.strings(for: request)
-        let selected = try SelectedPortfolios.of(request, selection)
         let filtered = !address.tags.isEmpty
         return [
-            "csrf": request.csrfToken,
-            "cardsHTML": try cards.html(page.portfolios, address: address, selected: selected, csrf: request.csrfToken, request: request),
+            "csrf": request.csrfToken, "cardsHTML": PageRenderer.insertion,
             "hasCards": !page.portfolios.isEmpty,
             "count": table.plural("portfolioCount", count: page.total),
             "filtered": filtered, "tagsValue": address.tags.map(\.label).joined(separator: " "),

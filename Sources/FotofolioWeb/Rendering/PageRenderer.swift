@@ -32,13 +32,17 @@ public final class PageRenderer: Sendable {
 
     /// A full HTML page. `content` adds page-specific values to the page template's model;
     /// a page with forms passes its CSRF token there (`request.csrfToken`).
+    ///
+    /// `inserting` is already-rendered HTML put in place of `PageRenderer.insertion` in the
+    /// body: long HTML (the feed's cards) costs Mustache far more than a splice.
     public func render(_ page: Page, for request: Request, title: String? = nil,
-                       content: [String: Any] = [:], head: [String: Any]? = nil, status: HTTPStatus = .ok) throws -> Response {
+                       content: [String: Any] = [:], head: [String: Any]? = nil, status: HTTPStatus = .ok,
+                       inserting insertion: String? = nil) throws -> Response {
         let language = Language.preferred(by: request)
         let table = templates.table(for: language)
         let signedIn = request.signedIn
         let key = ShellKey(language: language, page: page, signedIn: signedIn != nil)
-        let main = try body(key, table: table, content: content)
+        let main = Self.insert(insertion, into: try body(key, table: table, content: content))
         let html = try shell(key).fill(ShellTemplate.Values(
             title: title ?? table.string(page.titleKey), main: main, returnTo: ReturnPath.of(request),
             csrf: request.csrfToken, username: signedIn?.user.username ?? "",
@@ -53,12 +57,45 @@ public final class PageRenderer: Sendable {
 
     /// A piece of a page, for a script that asked for it with `X-Fragment` (the filtered
     /// feed, search results): `template` with the same model the page would give it.
-    public func fragment(_ template: String, of page: Page, for request: Request, content: [String: Any]) throws -> Response {
-        var response = Response.html(try fragmentText(template, of: page, for: request, content: content))
+    public func fragment(_ template: String, of page: Page, for request: Request, content: [String: Any],
+                         inserting insertion: String? = nil) throws -> Response {
+        let html = Self.insert(insertion, into: try fragmentText(template, of: page, for: request, content: content))
+        var response = Response.html(html)
         response.headers.set("Content-Language", Language.preferred(by: request).rawValue)
         response.headers.set("Vary", "Accept-Language, Cookie, X-Fragment")
         response.headers.set("Cache-Control", "private, no-cache")
         return response
+    }
+
+    /// The value a template shows where `inserting` HTML goes (with `{{{…}}}`).
+    static let insertion = "\u{E000}insertion\u{E001}"
+
+    /// Searches bytes, not characters: Foundation's `range(of:)` folds
+    /// character clusters and cost more than the rest of a feed page.
+    private static func insert(_ html: String?, into text: String) -> String {
+        guard let html else { return text }
+        var text = text
+        text.makeContiguousUTF8()
+        let marker = Array(insertion.utf8)
+        let spliced = text.utf8.withContiguousStorageIfAvailable { body -> String? in
+            guard let start = Self.firstIndex(of: marker, in: body) else { return nil }
+            var result = String(decoding: UnsafeBufferPointer(rebasing: body[..<start]), as: UTF8.self)
+            result.reserveCapacity(body.count + html.utf8.count)
+            result += html
+            result += String(decoding: UnsafeBufferPointer(rebasing: body[(start + marker.count)...]), as: UTF8.self)
+            return result
+        }
+        return (spliced ?? nil) ?? text
+    }
+
+    private static func firstIndex(of marker: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = marker.first, bytes.count >= marker.count else { return nil }
+        var index = 0
+        while index <= bytes.count - marker.count {
+            if bytes[index] == first, marker.indices.allSatisfy({ bytes[index + $0] == marker[$0] }) { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// `template` rendered with the model its page would give it, as text.
