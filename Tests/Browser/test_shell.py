@@ -34,9 +34,10 @@ TAB_LABELS = {
     "cs": ["Feed", "Výběr", "Hledat", "Zprávy", "Profil"],
     "en": ["Feed", "Selection", "Search", "Messages", "Profile"],
 }
-HEADINGS = {  # the h1 of each page, which is also its tab's label
-    "cs": dict(zip([page for page, _ in PAGES], TAB_LABELS["cs"])),
-    "en": dict(zip([page for page, _ in PAGES], TAB_LABELS["en"])),
+HEADINGS = {  # the h1 of each page: its tab's label, but search says it finds people
+    language: {**dict(zip([page for page, _ in PAGES], TAB_LABELS[language])),
+               "search": STRINGS[language]["pages"]["search"]["title"]}
+    for language in ("cs", "en")
 }
 
 
