@@ -24,11 +24,7 @@ done
 [ -x "$BINARY" ] || { echo "build first: swift build -c release --product fotofolio"; exit 1; }
 
 work=$(mktemp -d)
-cleanup() {
-  [ -n "${app_pid:-}" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null
-  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null
-  rm -rf "$work"
-}
+source bench/wrk-lib.sh
 trap cleanup EXIT
 
 "$BINARY" seed --data-dir "$work/data" >/dev/null
@@ -54,27 +50,7 @@ for who in guest member; do
     curl -fs -H "Cookie: $cookie" -H 'Accept-Language: cs' "$app${page#*:}" >"$work/www/$who-${page%%:*}.html"
   done
 done
-cat >"$work/nginx.conf" <<CONF
-worker_processes 2;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  include /etc/nginx/mime.types;
-  server { listen 127.0.0.1:$NGINX_PORT; root $work/www; }
-}
-CONF
-nginx -c "$work/nginx.conf"
-for _ in $(seq 50); do curl -fs "http://127.0.0.1:$NGINX_PORT/guest-first.html" >/dev/null && break; sleep 0.1; done
-
-measure() {
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency -H "Cookie: $2" -H 'Accept-Language: cs' "$1" | awk '
-    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
-    /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
-    END { printf "%.0f %.3f %.3f\n", rps, p50, p99 }'
-}
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+start_nginx "$work/www" "$NGINX_PORT" "/guest-first.html"
 
 declare -A results
 echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, $(nproc) cores; page sizes:" $(wc -c "$work"/www/*.html | head -n -1 | awk '{printf "%s=%s ", $2, $1}' | sed "s|$work/www/||g")

@@ -22,11 +22,7 @@ done
 [ -x "$BINARY" ] || { echo "build first: swift build -c release"; exit 1; }
 
 work=$(mktemp -d)
-cleanup() {
-  [ -n "${app_pid:-}" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null
-  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null
-  rm -rf "$work"
-}
+source bench/wrk-lib.sh
 trap cleanup EXIT
 
 "$BINARY" serve --host 127.0.0.1 --port "$APP_PORT" --data-dir "$work/data" --log-level warning >"$work/app.log" 2>&1 &
@@ -37,38 +33,11 @@ for _ in $(seq 100); do curl -fs "http://127.0.0.1:$APP_PORT/healthz" >/dev/null
 mkdir -p "$work/www/css"
 cp Public/css/app.css "$work/www/css/app.css"
 curl -fs -H 'Accept-Language: cs' "http://127.0.0.1:$APP_PORT/" >"$work/www/index.html"
-cat >"$work/nginx.conf" <<CONF
-worker_processes 2;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  include /etc/nginx/mime.types;
-  server {
-    listen 127.0.0.1:$NGINX_PORT;
-    root $work/www;
-  }
-}
-CONF
-nginx -c "$work/nginx.conf"
-for _ in $(seq 50); do curl -fs "http://127.0.0.1:$NGINX_PORT/" >/dev/null && break; sleep 0.1; done
+start_nginx "$work/www" "$NGINX_PORT" "/"
 
 # A returning guest carries the CSRF cookie the first page gave them; wrk sends none, so
 # without it every request is a first visit (a new token and a Set-Cookie each time).
 guest_cookie=$(curl -fs -D - -o /dev/null "http://127.0.0.1:$APP_PORT/" | awk -F'[=;]' 'tolower($1) ~ /^set-cookie: csrf$/ {print "csrf=" $2}')
-
-# One wrk run: prints "requests_per_second p50_ms p99_ms"; a second argument is a Cookie header.
-measure() {
-  local header=()
-  if [ -n "${2:-}" ]; then header=(-H "Cookie: $2"); fi
-  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "${header[@]}" "$1" | awk '
-    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
-    /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
-    END { printf "%.0f %.3f %.3f\n", rps, p50, p99 }'
-}
-
-median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 declare -A results
 targets=("static:app:http://127.0.0.1:$APP_PORT/css/app.css" "static:nginx:http://127.0.0.1:$NGINX_PORT/css/app.css"

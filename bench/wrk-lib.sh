@@ -1,0 +1,39 @@
+# Shared by the wrk benchmarks (source it): one wrk run, medians, and an nginx serving a
+# folder on loopback as the baseline. Expects $work (a temporary folder), $THREADS,
+# $CONNECTIONS and $DURATION.
+
+# Stops what the benchmark started and removes $work; `app_pid` is the Fotofolio server.
+cleanup() {
+  [ -n "${app_pid:-}" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null
+  rm -rf "$work"
+}
+
+# Starts nginx (two workers, no access log) serving folder $1 on port $2; waits for $3 to answer.
+start_nginx() {
+  cat >"$work/nginx.conf" <<CONF
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  include /etc/nginx/mime.types;
+  server { listen 127.0.0.1:$2; root $1; }
+}
+CONF
+  nginx -c "$work/nginx.conf"
+  for _ in $(seq 50); do curl -fs "http://127.0.0.1:$2$3" >/dev/null && break; sleep 0.1; done
+}
+
+# One wrk run: prints "requests_per_second p50_ms p99_ms"; a second argument is a Cookie header.
+measure() {
+  local header=()
+  if [ -n "${2:-}" ]; then header=(-H "Cookie: $2"); fi
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "${header[@]}" "$1" | awk '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+    /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
+    END { printf "%.0f %.3f %.3f\n", rps, p50, p99 }'
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
