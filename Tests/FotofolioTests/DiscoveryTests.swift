@@ -111,10 +111,10 @@ extension TestDatabase {
         try world.portfolio(of: creator, name: "Jen svatba", tags: "svatba")
         try world.portfolio(of: creator, name: "Nic", tags: "krajina")
         let both = try world.feed.page(FeedQuery(tags: ["svatba", "portret"].map(Tag.fold)))
-        #expect(both.portfolios.map(\.portfolio.name) == ["Obojí"])
+        #expect(both.portfolios.map(\.name) == ["Obojí"])
         #expect(both.total == 1)
         let one = try world.feed.page(FeedQuery(tags: [Tag.fold("SVATBA")]))
-        #expect(Set(one.portfolios.map(\.portfolio.name)) == ["Obojí", "Jen svatba"])
+        #expect(Set(one.portfolios.map(\.name)) == ["Obojí", "Jen svatba"])
     }
 
     @Test func newestFirstOrBestRatedFirstWithTiesNewestFirst() throws {
@@ -127,8 +127,8 @@ extension TestDatabase {
         try world.portfolio(of: best, name: "Nejlepší nové", at: start + 5)
         try world.ratings.rate(best.id!, stars: 5, by: jana.id!)
         try world.ratings.rate(good.id!, stars: 3, by: jana.id!)
-        #expect(try world.feed.page(FeedQuery()).portfolios.map(\.portfolio.name) == ["Nové", "Dobré", "Nejlepší nové", "Nejlepší staré"])
-        #expect(try world.feed.page(FeedQuery(sort: .rating)).portfolios.map(\.portfolio.name) == [
+        #expect(try world.feed.page(FeedQuery()).portfolios.map(\.name) == ["Nové", "Dobré", "Nejlepší nové", "Nejlepší staré"])
+        #expect(try world.feed.page(FeedQuery(sort: .rating)).portfolios.map(\.name) == [
             "Nejlepší nové", "Nejlepší staré", "Dobré", "Nové",
         ])
     }
@@ -148,7 +148,7 @@ extension TestDatabase {
         let second = try world.feed.page(query)
         query.after = try #require(second.next)
         let third = try world.feed.page(query)
-        let names = (first.portfolios + second.portfolios + third.portfolios).map(\.portfolio.name)
+        let names = (first.portfolios + second.portfolios + third.portfolios).map(\.name)
         #expect(names == (0..<30).reversed().map { "P\($0)" })
         #expect(third.next == nil)
         #expect(third.total == 31)
@@ -162,7 +162,7 @@ extension TestDatabase {
         let first = try world.feed.page(FeedQuery(sort: sort))
         let text = try #require(first.next).text(for: sort)
         let second = try world.feed.page(FeedQuery(sort: sort, after: FeedCursor(text, sort: sort)))
-        #expect(second.portfolios.map(\.portfolio.name) == ["P0"])
+        #expect(second.portfolios.map(\.name) == ["P0"])
         #expect(FeedCursor("nonsense", sort: sort) == nil)
         #expect(FeedCursor("1-2-3-4", sort: sort) == nil)
     }

@@ -119,4 +119,20 @@ import Testing
         #expect(after.body.contains("Nový popis krajiny"))
         #expect(!after.body.contains("Popis: Krajina"))
     }
+
+    @Test func aNewPortfolioShowsUpAtOnceThoughThePageAroundTheCardsIsKept() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let before = try await server.send("/", headers: ["Accept-Language": "cs"])
+        #expect(before.body.contains("4 portfolia"))
+        try server.seedDiscovery([])
+        let owner = try #require(try AccountsService(database: server.database).user(username: "michal1"))
+        var draft = PortfolioDraft()
+        draft.name = "Úplně nové"
+        draft.photos = [.init(photoId: try server.fakePhoto(of: owner.id!))]
+        _ = try PortfoliosService(database: server.database).create(draft, by: owner)
+        let after = try await server.send("/", headers: ["Accept-Language": "cs"])
+        #expect(after.body.contains("5 portfolií"))
+        #expect(WebTestServer.cardNames(after.body).first == "Úplně nové")
+    }
 }

@@ -20,13 +20,16 @@ struct FeedPages {
         let content = model(page, address: address, request: request)
         let html = try cards.html(page.portfolios, address: address, selected: try SelectedPortfolios.of(request, selection),
                                   csrf: request.csrfToken, request: request, load: feed.details(of:))
+        // Around the cards, the page depends only on the address and what the query found.
+        let memo = [address.url(after: address.after), String(page.total), page.next?.text(for: address.sort) ?? "",
+                    address.problems.joined(separator: ",")].joined(separator: "|")
         switch request.headers["x-fragment"] {
         case "results":
-            return try renderer.fragment("partials/feed-results", of: .feed, for: request, content: content, inserting: html)
+            return try renderer.fragment("partials/feed-results", of: .feed, for: request, content: content, inserting: html, memo: memo)
         case "page":
-            return try renderer.fragment("partials/feed-page", of: .feed, for: request, content: content, inserting: html)
+            return try renderer.fragment("partials/feed-page", of: .feed, for: request, content: content, inserting: html, memo: memo)
         default:
-            return try renderer.render(.feed, for: request, content: content, inserting: html)
+            return try renderer.render(.feed, for: request, content: content, inserting: html, memo: memo)
         }
     }
 

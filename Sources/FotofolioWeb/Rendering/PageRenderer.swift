@@ -12,6 +12,15 @@ public final class PageRenderer: Sendable {
     let assets: AssetURLs
     private let shells = Mutex<[ShellKey: ShellTemplate]>([:])
     private let fixedBodies = Mutex<[ShellKey: String]>([:])
+    /// Bodies and fragments a page asked to keep (`memo`), by what they depend on.
+    private let memos = Mutex<[MemoKey: String]>([:])
+    private static let memoCapacity = 2000
+
+    private struct MemoKey: Hashable {
+        let language: Language
+        let template: String
+        let memo: String
+    }
 
     private struct ShellKey: Hashable {
         let language: Language
@@ -35,14 +44,20 @@ public final class PageRenderer: Sendable {
     ///
     /// `inserting` is already-rendered HTML put in place of `PageRenderer.insertion` in the
     /// body: long HTML (the feed's cards) costs Mustache far more than a splice.
+    ///
+    /// `memo` says the body depends on nothing but the language and the memo's text (which
+    /// then names everything in `content`), so it is rendered once and kept.
     public func render(_ page: Page, for request: Request, title: String? = nil,
                        content: [String: Any] = [:], head: [String: Any]? = nil, status: HTTPStatus = .ok,
-                       inserting insertion: String? = nil) throws -> Response {
+                       inserting insertion: String? = nil, memo: String? = nil) throws -> Response {
         let language = Language.preferred(by: request)
         let table = templates.table(for: language)
         let signedIn = request.signedIn
         let key = ShellKey(language: language, page: page, signedIn: signedIn != nil)
-        let main = Self.insert(insertion, into: try body(key, table: table, content: content))
+        let body = try remembered(memo, language: language, template: page.template) {
+            try self.body(key, table: table, content: content)
+        }
+        let main = Self.insert(insertion, into: body)
         let html = try shell(key).fill(ShellTemplate.Values(
             title: title ?? table.string(page.titleKey), main: main, returnTo: ReturnPath.of(request),
             csrf: request.csrfToken, username: signedIn?.user.username ?? "",
@@ -58,13 +73,30 @@ public final class PageRenderer: Sendable {
     /// A piece of a page, for a script that asked for it with `X-Fragment` (the filtered
     /// feed, search results): `template` with the same model the page would give it.
     public func fragment(_ template: String, of page: Page, for request: Request, content: [String: Any],
-                         inserting insertion: String? = nil) throws -> Response {
-        let html = Self.insert(insertion, into: try fragmentText(template, of: page, for: request, content: content))
+                         inserting insertion: String? = nil, memo: String? = nil) throws -> Response {
+        let text = try remembered(memo, language: Language.preferred(by: request), template: template) {
+            try fragmentText(template, of: page, for: request, content: content)
+        }
+        let html = Self.insert(insertion, into: text)
         var response = Response.html(html)
         response.headers.set("Content-Language", Language.preferred(by: request).rawValue)
         response.headers.set("Vary", "Accept-Language, Cookie, X-Fragment")
         response.headers.set("Cache-Control", "private, no-cache")
         return response
+    }
+
+    /// `make()`, or what it made before for the same memo; everything when `memo` is nil.
+    private func remembered(_ memo: String?, language: Language, template: String,
+                            make: () throws -> String) throws -> String {
+        guard let memo else { return try make() }
+        let key = MemoKey(language: language, template: template, memo: memo)
+        if let text = memos.withLock({ $0[key] }) { return text }
+        let text = try make()
+        memos.withLock { memos in
+            if memos.count >= Self.memoCapacity { memos.removeAll(keepingCapacity: true) }
+            memos[key] = text
+        }
+        return text
     }
 
     /// The value a template shows where `inserting` HTML goes (with `{{{…}}}`).
