@@ -147,4 +147,16 @@ enum DemoPhotos {
         #expect(try UnusedPhotos(library: library).sweep() == (records: 0, files: 0))
         #expect(try library.photo(id: fresh.id!) != nil)
     }
+
+    @Test func fileNamesAreReadFromTheStoredVariantList() throws {
+        let world = try TestDatabase()
+        let owner = try world.creator()
+        let library = PhotoLibrary(database: world.database, mediaDirectory: world.directory + "/media")
+        let photo = try library.importPhoto(fileAt: DemoPhotos.path("food-espresso-cup.jpg"), owner: owner.id!)
+        let stored = try #require(try world.database.pool.read { db in
+            try String.fetchOne(db, sql: "SELECT variants FROM photo WHERE id = ?", arguments: [photo.id!])
+        })
+        #expect(UnusedPhotos.fileNames(inVariantsJSON: stored) == photo.variants.map(\.fileName))
+        #expect(UnusedPhotos.fileNames(inVariantsJSON: "[]").isEmpty)
+    }
 }
