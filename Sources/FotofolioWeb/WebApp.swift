@@ -35,8 +35,9 @@ public struct WebApp: Sendable {
                      ratings: RatingsService(database: database)).register(in: &router)
         ProfileEditPages(renderer: renderer, accounts: accounts, photos: photos, uploads: uploads,
                          confirmations: confirmations, logger: logger).register(in: &router)
-        PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, uploads: uploads).register(in: &router)
         let selection = SelectionService(database: database)
+        PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, uploads: uploads,
+                       selection: selection).register(in: &router)
         FeedPages(renderer: renderer, feed: FeedService(database: database), selection: selection,
                   cards: FeedCardCache(renderer: renderer)).register(in: &router)
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios).register(in: &router)

@@ -185,3 +185,18 @@ import Testing
         #expect(reply.body.contains("“landscape-misty-fields.jpg” was not added") || reply.body.contains("„landscape-misty-fields.jpg“ nebyla přidána"))
     }
 }
+
+@Suite struct PhotoCreditTests {
+    @Test func aCreditWithoutAnAuthorNamesJustTheLicence() async throws {
+        let server = try WebTestServer()
+        try await server.signUpCreator()
+        let path = try await server.createPortfolio(photos: ["landscape-misty-fields.jpg", "food-espresso-cup.jpg"])
+        try await server.database.pool.write { db in
+            try db.execute(sql: "UPDATE photo SET credit = '', licence = 'CC BY-SA 3.0', licenceURL = 'https://creativecommons.org/licenses/by-sa/3.0/' WHERE id = (SELECT MIN(id) FROM photo)")
+            try db.execute(sql: "UPDATE photo SET credit = 'Jan Fotograf', licence = 'CC BY 4.0', licenceURL = 'https://creativecommons.org/licenses/by/4.0/' WHERE id = (SELECT MAX(id) FROM photo)")
+        }
+        let page = try await server.send(path, headers: ["Accept-Language": "en"])
+        #expect(page.body.contains("<p class=\"frame__credit\">Photo: <a href=\"https://creativecommons.org/licenses/by-sa/3.0/\" rel=\"license\">CC BY-SA 3.0</a>"))
+        #expect(page.body.contains("<p class=\"frame__credit\">Photo: Jan Fotograf · <a href=\"https://creativecommons.org/licenses/by/4.0/\" rel=\"license\">CC BY 4.0</a>"))
+    }
+}

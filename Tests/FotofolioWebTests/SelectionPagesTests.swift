@@ -86,6 +86,28 @@ import Testing
     }
 }
 
+@Suite struct PortfolioPageBookmarkTests {
+    @Test func aPortfolioFoundByALinkCanBeSavedFromItsOwnPage() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let id = try server.portfolioId(named: "Krajina")
+        let page = try await server.send("/portfolios/\(id)")
+        #expect(page.body.contains("aria-pressed=\"false\" data-bookmark-button"))
+        let saved = try await server.submit("/selection/toggle", ["portfolio": "\(id)", "return": "/portfolios/\(id)"])
+        #expect(saved.headers["location"] == "/portfolios/\(id)")
+        #expect(try await server.send("/portfolios/\(id)").body.contains("aria-pressed=\"true\" data-bookmark-button"))
+    }
+
+    @Test func theAuthorSeesEditInsteadOfTheBookmark() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.logIn("michal1")
+        let page = try await server.send("/portfolios/\(try server.portfolioId(named: "Krajina"))")
+        #expect(!page.body.contains("data-bookmark-button"))
+        #expect(page.body.contains("/edit\""))
+    }
+}
+
 @Suite struct RatingPagesTests {
     @Test func aSignedInPersonRatesAnotherAndSeesTheAverage() async throws {
         let server = try WebTestServer()

@@ -7,6 +7,7 @@ struct PortfolioPages {
     let portfolios: PortfoliosService
     let photos: PhotoLibrary
     let uploads: PhotoUploads
+    let selection: SelectionService
 
     func register(in router: inout Router) {
         let uploads = RouteOptions(acceptsUploads: true)
@@ -33,9 +34,14 @@ struct PortfolioPages {
         if let cover = details.cover, let image = PhotoViews.cardImagePath(cover.photo) {
             head["image"] = CanonicalURL.of(request, path: image)
         }
+        let selected = try SelectedPortfolios.of(request, selection).contains(details.portfolio.id!)
+        let table = renderer.strings(for: request)
         return try renderer.render(.portfolio, for: request, title: details.portfolio.name, content: [
             "portfolio": views.page(details, isOwn: isOwn), "csrf": request.csrfToken,
             "justSaved": isOwn && request.query["saved"] == "1",
+            // The bookmark of the feed, so a portfolio found by a link can be saved too.
+            "id": details.portfolio.id!, "returnTo": path, "pressed": selected ? "true" : "false",
+            "bookmarkLabel": table.string(selected ? "selection.remove" : "selection.add"),
         ], head: head)
     }
 

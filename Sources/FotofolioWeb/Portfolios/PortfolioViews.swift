@@ -35,7 +35,9 @@ struct PortfolioViews {
             if isOwn { frame["originalURL"] = "/photos/\(item.photo.id!)/original" }
             if !details.portfolio.hidesShotDetails, let shot = PhotoViews.shot(item.photo.shot, table: table) { frame["shot"] = shot }
             if let credit = item.photo.credit {
-                frame["credit"] = ["author": credit, "licence": item.photo.licence ?? "", "licenceURL": item.photo.licenceURL ?? ""]
+                // An author nobody named is left out rather than shown as an empty name.
+                frame["credit"] = ["author": credit.isEmpty ? false : credit, "licence": item.photo.licence ?? "",
+                                   "licenceURL": item.photo.licenceURL ?? ""] as [String: Any]
             }
             return frame
         }
