@@ -21,12 +21,19 @@ def choose(driver, name, value):
     click(driver, driver.find_element(By.XPATH, f"//label[input[@name='{name}' and @value='{value}']]"))
 
 
+# The results are replaced in place while tests wait on them: each read is one script call,
+# so it never holds an element that the next update removes.
+def texts(driver, selector):
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((e) => e.textContent.trim())", selector)
+
+
 def card_names(driver):
-    return [name.text for name in driver.find_elements(By.CSS_SELECTOR, "[data-feed-results] .feed-card__name")]
+    return texts(driver, "[data-feed-results] .feed-card__name")
 
 
 def count_text(driver):
-    return driver.find_element(By.CSS_SELECTOR, "[data-feed-count]").text
+    return (texts(driver, "[data-feed-count]") or [""])[0]
 
 
 def query_of(driver):
@@ -64,8 +71,7 @@ def test_a_guest_filters_the_feed_by_two_tags_and_sorts_it_by_rating(open_browse
     WebDriverWait(driver, WAIT).until(lambda d: card_names(d) == ["Ptáci"], "the second tag did not narrow the feed")
     assert count_text(driver) == plural("cs", "portfolioCount", 1)
     assert query_of(driver)["tags"] == ["příroda,ptaci"]
-    chips = [chip.text.split("\n")[0] for chip in driver.find_elements(By.CSS_SELECTOR, ".filter-chip")]
-    assert [chip.replace("×", "").strip() for chip in chips] == ["příroda", "ptaci"]
+    assert texts(driver, ".filter-chip > span:first-child") == ["příroda", "ptaci"]
     screenshot(driver, screenshots_dir, "feed-filtered-phone", PHONE)
 
     click(driver, driver.find_element(By.CSS_SELECTOR, ".filter-chip"))
@@ -151,7 +157,7 @@ def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign
 
 
 def card_names_on_selection(driver):
-    return [name.text for name in driver.find_elements(By.CSS_SELECTOR, ".feed-card__name")]
+    return texts(driver, ".feed-card__name")
 
 
 def remove_entry(driver, name):
@@ -160,7 +166,8 @@ def remove_entry(driver, name):
 
 
 def people_found(driver):
-    return [link.get_attribute("href").rsplit("/", 1)[1] for link in driver.find_elements(By.CSS_SELECTOR, ".person-result")]
+    return driver.execute_script(
+        "return [...document.querySelectorAll('.person-result')].map((a) => a.getAttribute('href').split('/').pop())")
 
 
 def test_without_javascript_the_filter_is_a_form_and_bookmarks_wait_for_login(open_browser, base_url):
