@@ -57,7 +57,7 @@ let package = Package(
         .target(
             name: "FotofolioWeb",
             dependencies: [
-                "HTTPServer", "Fotofolio", "Imaging",
+                "HTTPServer", "Fotofolio", "Imaging", "PreciseSlider",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

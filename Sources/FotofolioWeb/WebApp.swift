@@ -43,6 +43,7 @@ public struct WebApp: Sendable {
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios).register(in: &router)
         PeopleSearchPages(renderer: renderer, search: PeopleSearch(database: database), photos: photos).register(in: &router)
         RatingPages(renderer: renderer, accounts: accounts, ratings: RatingsService(database: database)).register(in: &router)
+        SliderDemoPages(renderer: renderer, demoImage: renderer.assets.sliderDemoImage).register(in: &router)
         MediaFiles(photos: photos).register(in: &router)
         uploads.register(in: &router)
         HealthCheck(database: database).register(in: &router)

@@ -17,6 +17,8 @@ public enum Page: String, CaseIterable, Sendable {
     case portfolioDelete
     case profileEdit
     case passwordChange
+    /// Every kind of precise slider, side by side.
+    case sliders
 
     /// The template under `Templates/`.
     var template: String {
@@ -35,7 +37,7 @@ public enum Page: String, CaseIterable, Sendable {
     var tab: Page? {
         switch self {
         case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange: .profile
-        case .person, .error, .portfolio: nil
+        case .person, .error, .portfolio, .sliders: nil
         default: self
         }
     }

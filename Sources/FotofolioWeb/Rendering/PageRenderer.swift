@@ -182,6 +182,10 @@ struct AssetURLs: Sendable {
     let feed: String
     let peopleSearch: String
     let rating: String
+    let preciseSlider: String
+    let precisePlane: String
+    let sliderDemo: String
+    let sliderDemoImage: String
 
     init(_ files: StaticFiles) {
         css = files.url(for: "/css/app.css")
@@ -194,12 +198,16 @@ struct AssetURLs: Sendable {
         feed = files.url(for: "/js/feed.js")
         peopleSearch = files.url(for: "/js/people-search.js")
         rating = files.url(for: "/js/rating.js")
+        preciseSlider = files.url(for: "/js/precise-slider.js")
+        precisePlane = files.url(for: "/js/precise-slider-2d.js")
+        sliderDemo = files.url(for: "/js/slider-demo.js")
+        sliderDemoImage = files.url(for: "/img/demo/meadow.jpg")
     }
 
     var dictionary: [String: String] {
         ["css": css, "icons": icons, "favicon": favicon, "passwordToggle": passwordToggle, "carousel": carousel,
          "tagInput": tagInput, "portfolioEditor": portfolioEditor, "feed": feed, "peopleSearch": peopleSearch,
-         "rating": rating]
+         "rating": rating, "preciseSlider": preciseSlider, "precisePlane": precisePlane, "sliderDemo": sliderDemo]
     }
 }
 

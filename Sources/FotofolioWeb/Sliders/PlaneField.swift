@@ -1,0 +1,77 @@
+import PreciseSlider
+
+/// A 2D precise slider as two form fields: a picture moved under a fixed crosshair, the value
+/// being the point under it. The content is an image, or a hue × saturation colour field.
+struct PlaneField {
+    enum Content {
+        case image(url: String)
+        case hueSaturation
+    }
+
+    let name: String
+    private(set) var x: SliderField
+    private(set) var y: SliderField
+    let content: Content
+    /// The plane's proportions (width, height), one of the CSS classes `precise-plane--WxH`.
+    let aspect: (width: Int, height: Int)
+
+    init(name: String, x: SliderField, y: SliderField, content: Content, aspect: (width: Int, height: Int)) {
+        self.name = name
+        self.x = x
+        self.y = y
+        self.content = content
+        self.aspect = aspect
+    }
+
+    var isValid: Bool { x.isValid && y.isValid }
+
+    mutating func submit(x xText: String?, y yText: String?, language: SliderLanguage) {
+        x.submit(xText, language: language)
+        y.submit(yText, language: language)
+    }
+
+    /// Template values: the fields, the content's copies, the idle axes and their ticks.
+    func view(label: String, xLabel: String, yLabel: String, language: SliderLanguage) -> [String: Any] {
+        let (xOrigins, width) = SliderFrame.tiles(x)
+        let (yOrigins, height) = SliderFrame.tiles(y)
+        // The idle axes are 5 % of the shorter side thick: in percent of each dimension.
+        let shorter = Double(min(aspect.width, aspect.height))
+        let stripHeight = 5 * shorter / Double(aspect.height)
+        let stripWidth = 5 * shorter / Double(aspect.width)
+        var values: [String: Any] = [
+            "id": name, "label": label,
+            "aspect": "\(aspect.width)x\(aspect.height)",
+            "config": "{\"x\":\(x.configuration(language)),\"y\":\(y.configuration(language)),"
+                + "\"content\":\"\(contentKind)\"}",
+            "x": SliderFrame.fieldValues(x, id: "\(name)-x", language: language).merging(["label": xLabel]) { $1 },
+            "y": SliderFrame.fieldValues(y, id: "\(name)-y", language: language).merging(["label": yLabel]) { $1 },
+            "tiles": yOrigins.flatMap { top in xOrigins.map { left in
+                ["x": left, "y": top, "width": width, "height": height]
+            } },
+            "xStrip": ["top": SliderFrame.format(100 - stripHeight), "height": SliderFrame.format(stripHeight),
+                       "width": SliderFrame.format(100 - stripWidth)],
+            "yStrip": ["left": SliderFrame.format(100 - stripWidth), "width": SliderFrame.format(stripWidth),
+                       "height": SliderFrame.format(100 - stripHeight)],
+            "xTicks": SliderFrame.planeTicks(x).map { tick in
+                ["at": tick.at, "from": SliderFrame.format(100 - stripHeight),
+                 "to": SliderFrame.format(100 - stripHeight + stripHeight * tick.ratio * 0.7)]
+            },
+            "yTicks": SliderFrame.planeTicks(y).map { tick in
+                ["at": tick.at, "from": SliderFrame.format(100 - stripWidth),
+                 "to": SliderFrame.format(100 - stripWidth + stripWidth * tick.ratio * 0.7)]
+            },
+        ]
+        switch content {
+        case .image(let url): values["image"] = url
+        case .hueSaturation: values["hue"] = true
+        }
+        return values
+    }
+
+    private var contentKind: String {
+        switch content {
+        case .image: "image"
+        case .hueSaturation: "hue"
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import PreciseSlider
+
+/// One precise-slider value as a form field: the model's axis, the value the form holds and,
+/// when the reader's text did not validate, that text and why. Every submitted value goes
+/// through the model (`SliderAxis.validate`: parsed, then clamped, wrapped or snapped).
+struct SliderField {
+    let name: String
+    let axis: SliderAxis
+    let format: LabelFormat
+    private(set) var value: Double
+    let scale: Double
+    /// The text that failed, kept so the form shows it back, and a message saying why.
+    private(set) var rejection: (text: String, message: String)?
+
+    init(name: String, axis: SliderAxis, format: LabelFormat, value: Double, scale: Double = 1) {
+        self.name = name
+        self.axis = axis
+        self.format = format
+        self.value = (try? axis.publicValue(value)) ?? axis.min
+        self.scale = (try? axis.clampScale(scale)) ?? 1
+    }
+
+    /// Takes a submitted text through the model. No text (the field was not sent) keeps the value.
+    mutating func submit(_ text: String?, language: SliderLanguage) {
+        guard let text else { return }
+        switch axis.validate(text, format: format) {
+        case .success(let accepted):
+            value = accepted
+            rejection = nil
+        case .failure(let error):
+            rejection = (String(text.prefix(100)), error.message(in: language))
+        }
+    }
+
+    var isValid: Bool { rejection == nil }
+    var precision: Double { SliderText.precision(of: axis, scale: scale) }
+    /// What the form control holds: the rejected text, or the value written for the control.
+    var controlText: String { rejection?.text ?? SliderText.machine(value, format: format, precision: precision) }
+    func readout(_ language: SliderLanguage) -> String {
+        SliderText.readout(value, format: format, precision: precision, language: language)
+    }
+
+    /// The widget's settings, for its `data-` attribute (JSON; Mustache escapes it).
+    func configuration(_ language: SliderLanguage) -> String {
+        let snap = axis.snapStep.map { "\($0)" } ?? "null"
+        return "{\"min\":\(axis.min),\"max\":\(axis.max),\"infinite\":\(axis.isInfinite),"
+            + "\"units\":\(axis.numberOfUnits),\"minScale\":\(axis.minScale),\"maxScale\":\(axis.maxScale),"
+            + "\"snap\":\(snap),\"value\":\(value),\"scale\":\(scale),"
+            + "\"format\":\"\(format.rawValue)\",\"lang\":\"\(language.rawValue)\"}"
+    }
+
+    /// The form control's attributes: a number input where the browser can check the range,
+    /// `datetime-local` for dates, text for durations (`m:ss`), and text for a rejected value,
+    /// which a number or date input could not show back.
+    var control: [String: Any] {
+        if rejection != nil { return ["type": "text", "inputmode": format == .date ? "text" : "decimal"] }
+        switch format {
+        case .date: return ["type": "datetime-local", "step": precision < 60 ? "1" : "60"]
+        case .duration: return ["type": "text", "inputmode": "decimal"]
+        default:
+            // An infinite axis accepts any number and wraps it, so it gets no bounds.
+            var attributes: [String: Any] = ["type": "number", "step": "any", "inputmode": "decimal"]
+            if !axis.isInfinite {
+                attributes["min"] = SliderText.plain(axis.lowerBound, precision)
+                attributes["max"] = SliderText.plain(axis.upperBound, precision)
+            }
+            return attributes
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import PreciseSlider
+
+/// The first frame of a precise slider, drawn on the server from the model so the page looks
+/// right before JavaScript runs and stays readable without it. Positions are percentages of
+/// the widget, which hold at any width: a 1D range spans twice the widget's width at scale 1,
+/// and a plane's content spans the plane. `Public/js/precise-slider-view.js` draws the same
+/// shapes in pixels once it knows the size.
+enum SliderFrame {
+    /// Any length works for percentages; this one keeps the arithmetic readable.
+    private static let reference = 1000.0
+    /// 1D ruler geometry in CSS pixels (the same numbers as the script's `RULER`).
+    static let majorTickLength = 22.0
+    static let labelBaseline = 42.0
+
+    /// A 1D slider: the field's template values with the ruler's ticks.
+    static func slider(_ field: SliderField, id: String, label: String, language: SliderLanguage) -> [String: Any] {
+        let ticks = thinLabels((try? field.axis.visibleTicks(
+            value: field.value, scale: field.scale, viewport: .slider(length: reference),
+            format: field.format, language: language)) ?? [])
+        return fieldValues(field, id: id, language: language).merging([
+            "label": label,
+            "config": field.configuration(language),
+            "ticks": ticks.map { tick, label in
+                ["x": percent(tick.x), "length": format(tick.heightRatio * majorTickLength),
+                 "major": tick.isMajor, "label": label ?? false] as [String: Any]
+            },
+        ]) { $1 }
+    }
+
+    /// What every slider field shows: its control, value, read-out and any error.
+    static func fieldValues(_ field: SliderField, id: String, language: SliderLanguage) -> [String: Any] {
+        [
+            "id": id, "name": field.name, "text": field.controlText, "readout": field.readout(language),
+            "control": field.control, "error": field.rejection?.message ?? false,
+            "value": SliderText.machine(field.value, format: field.format, precision: field.precision),
+            "scale": SliderText.plain(field.scale, 0.001),
+            "step": SliderText.plain((try? field.axis.minorStep(scale: field.scale)) ?? 0, field.precision),
+        ]
+    }
+
+    /// The labels to draw: the model labels ticks for the slider's layout, but only the view
+    /// knows a label's width. Those that would collide on a narrow phone (`narrowWidth`) are
+    /// dropped: minor ones first, then all but every 2nd, 5th, 10th… major one by tick index.
+    /// Mirrors `thinLabels` in `Public/js/precise-slider-view.js`, which knows the real width.
+    static func thinLabels(_ ticks: [Tick]) -> [(tick: Tick, label: String?)] {
+        let labelled = ticks.compactMap(\.label)
+        guard labelled.count >= 2, ticks.count >= 2 else { return ticks.map { ($0, $0.label) } }
+        let needed = Double(labelled.map(\.count).max() ?? 0) * characterWidth + labelGap
+        let minorSpacing = abs(ticks[1].x - ticks[0].x) * narrowWidth / reference
+        let labelsMinors = ticks.contains { !$0.isMajor && $0.label != nil }
+        if labelsMinors && minorSpacing >= needed { return ticks.map { ($0, $0.label) } }
+        let every = [1, 2, 5, 10, 20, 50, 100].first { minorSpacing * 5 * Double($0) >= needed } ?? 100
+        return ticks.map { tick in
+            let kept = tick.isMajor && ((tick.index / 5) % every + every) % every == 0
+            return (tick, kept ? tick.label : nil)
+        }
+    }
+
+    private static let narrowWidth = 340.0
+    private static let characterWidth = 7.0
+    private static let labelGap = 8.0
+
+    /// Ticks of one plane axis (unlabelled: an idle axis is thin), at percent positions.
+    static func planeTicks(_ field: SliderField) -> [(at: String, ratio: Double)] {
+        guard let viewport = try? AxisViewport.plane(length: reference, content: reference),
+              let ticks = try? field.axis.visibleTicks(
+                value: field.value, scale: field.scale, viewport: viewport, showLabels: false)
+        else { return [] }
+        return ticks.map { (percent($0.x), $0.heightRatio) }
+    }
+
+    /// Where copies of the content start along one plane axis, and how long each is (percent).
+    static func tiles(_ field: SliderField) -> (origins: [String], length: String) {
+        guard let viewport = try? AxisViewport.plane(length: reference, content: reference),
+              let origins = try? field.axis.tileOrigins(value: field.value, scale: field.scale, viewport: viewport)
+        else { return ([], "100") }
+        return (origins.map(percent), format(field.scale * 100))
+    }
+
+    /// An offset from the widget's centre in reference pixels, as a percentage of the widget.
+    private static func percent(_ offset: Double) -> String { format(50 + offset / reference * 100) }
+
+    static func format(_ number: Double) -> String { String(format: "%.3f", number) }
+}

@@ -1,0 +1,354 @@
+"""The precise sliders on their demo page (/sliders), driven as people drive them: mouse drags
+and flings, touch pinches (two synthetic fingers through Chrome DevTools), Ctrl + wheel,
+the keyboard, and the plain form without JavaScript. Expected values come from the
+slider's formulas (a 1D range spans twice the ruler's width at scale 1; a plane's content
+spans the plane), computed here independently of the page's scripts."""
+
+import math
+from urllib.parse import urlencode
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.wait import WebDriverWait
+
+from browser_helpers import DESKTOP, PHONE, WAIT, click_and_wait_for_next_page, http_status_of_page, png_size
+
+
+# ---------------------------------------------------------------- reading the page
+
+def widget_selector(name):
+    return f':is([data-precise-slider], [data-precise-plane]):has(input[name="{name}"])'
+
+
+def box(driver, name, part="[data-slider-ruler], [data-plane-view]"):
+    """The slider's ruler (or plane) scrolled to the middle of the screen: its client rect, with
+    `width`/`height` inside its border (what the ruler draws into)."""
+    return driver.execute_script("""
+        const part = document.querySelector(arguments[0]).querySelector(arguments[1]);
+        part.scrollIntoView({ block: "center", behavior: "instant" });
+        const r = part.getBoundingClientRect();
+        // Mouse events land on whole pixels: aim at one, and say how far it is from the middle.
+        const x = Math.round(r.left + r.width / 2), y = Math.round(r.top + r.height / 2);
+        return { left: r.left, top: r.top, width: part.clientWidth, height: part.clientHeight,
+                 x, y, offset: x - (r.left + r.width / 2) };""", widget_selector(name), part)
+
+
+def field(driver, name):
+    return driver.execute_script("return document.querySelector(`input[name='${arguments[0]}']`).value", name)
+
+
+def number(driver, name):
+    return float(field(driver, name))
+
+
+def stat(driver, name, key):
+    return driver.execute_script("""
+        return document.querySelector(arguments[0]).closest(".slider-demo__item")
+            .querySelector(`[data-stat='${arguments[1]}']`).textContent""", widget_selector(name), key)
+
+
+def readout(driver, name):
+    return driver.execute_script(
+        "return document.querySelector(arguments[0]).querySelector('.precise-slider__readout').textContent",
+        widget_selector(name))
+
+
+def label_x(driver, name, text):
+    """Where the ruler draws the label `text`, in px from the ruler's left edge (None if not drawn)."""
+    return driver.execute_script("""
+        const labels = [...document.querySelector(arguments[0]).querySelectorAll("text.ruler-label")];
+        const label = labels.find((l) => l.textContent === arguments[1] && l.getAttribute("visibility") !== "hidden");
+        return label ? parseFloat(label.getAttribute("x")) : null;""", widget_selector(name), text)
+
+
+def watch_changes(driver):
+    driver.execute_script("""
+        window.sliderChanges = [];
+        document.addEventListener("slider-change", (e) => window.sliderChanges.push(e.detail));""")
+
+
+def wait_for_change(driver, count=1):
+    WebDriverWait(driver, WAIT).until(
+        lambda d: d.execute_script("return window.sliderChanges.length") >= count, "the slider never settled")
+
+
+# ---------------------------------------------------------------- input through DevTools
+
+def mouse(driver, kind, x, y, **extra):
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+        "type": kind, "x": x, "y": y, "button": "left", "buttons": 1 if kind != "mouseReleased" else 0,
+        "clickCount": 1, **extra})
+
+
+def drag(driver, start, dx, dy=0, steps=12, hold=True):
+    """Presses at `start`, moves by (dx, dy) in `steps` moves and releases. With `hold` the
+    pointer rests before the release (no fling); without, it lets go while moving fast."""
+    x, y = start
+    mouse(driver, "mousePressed", x, y)
+    for step in range(1, steps + 1):
+        mouse(driver, "mouseMoved", x + dx * step / steps, y + dy * step / steps)
+    if hold:
+        # The release velocity only counts the last 100 ms of movement: rest longer than that.
+        driver.execute_async_script("setTimeout(arguments[0], 250)")
+    mouse(driver, "mouseReleased", x + dx, y + dy)
+
+
+def touches(driver, kind, points):
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+        "type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+
+def pinch(driver, start_points, end_points, steps=10):
+    touches(driver, "touchStart", start_points)
+    for step in range(1, steps + 1):
+        touches(driver, "touchMove", [
+            (a[0] + (b[0] - a[0]) * step / steps, a[1] + (b[1] - a[1]) * step / steps)
+            for a, b in zip(start_points, end_points)])
+    touches(driver, "touchEnd", [])
+
+
+def wheel(driver, x, y, delta_y, ctrl=False):
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+        "type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": delta_y, "modifiers": 2 if ctrl else 0})
+
+
+def rubber_band(x):
+    return math.sqrt(abs(x) + 0.25) - 0.5
+
+
+def open_sliders(open_browser, base_url, size=DESKTOP, **options):
+    driver = open_browser(size=size, **options)
+    driver.get(base_url + "/sliders")
+    WebDriverWait(driver, WAIT).until(
+        lambda d: d.execute_script("return document.querySelectorAll('.precise-slider--live').length") == 5,
+        "the sliders did not come to life")
+    watch_changes(driver)
+    return driver
+
+
+# ---------------------------------------------------------------- 1D
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_dragging_moves_the_ruler_one_to_one_and_the_form_submits_the_value(open_browser, base_url, screenshots_dir, size):
+    driver = open_sliders(open_browser, base_url, size)
+    ruler = box(driver, "finite")
+    drag(driver, (ruler["x"], ruler["y"]), -120)
+    wait_for_change(driver)
+    # 0–100 spans 2 × width at scale 1: 120 px to the left is 120 · 100 / (2 · width) more.
+    expected = 37 + 120 * 100 / (2 * ruler["width"])
+    assert abs(number(driver, "finite") - expected) <= 0.05 + 1e-9
+    assert readout(driver, "finite") == f"{number(driver, 'finite'):.1f}".replace(".", ",")
+    assert stat(driver, "finite", "value") == field(driver, "finite")
+    driver.save_screenshot(str(screenshots_dir / f"sliders-dragged-{'phone' if size == PHONE else 'desktop'}.png"))
+
+    text = field(driver, "finite")
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, ".slider-demo__actions button"))
+    assert driver.execute_script(
+        "return document.querySelector('[data-accepted-value=\"finite\"]').textContent") == text
+    assert field(driver, "finite") == text
+
+
+def test_a_fling_glides_on_after_the_release(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    ruler = box(driver, "finite")
+    drag(driver, (ruler["x"], ruler["y"]), -100, steps=8, hold=False)
+    released_at = 37 + 100 * 100 / (2 * ruler["width"])
+    wait_for_change(driver)
+    assert number(driver, "finite") > released_at + 3
+    assert number(driver, "finite") <= 100
+
+
+def test_past_the_end_the_ruler_resists_and_springs_back(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    ruler = box(driver, "finite")
+    ppv = 2 * ruler["width"] / 100
+    past = 200
+    x, y = ruler["x"], ruler["y"]
+    mouse(driver, "mousePressed", x, y)
+    for step in range(1, 21):
+        mouse(driver, "mouseMoved", x - (63 * ppv + past) * step / 20, y)
+    # The finger is 200 px past 100; the ruler shows only the rubber band's √(200 + ¼) − ½ px.
+    WebDriverWait(driver, WAIT).until(lambda d: label_x(d, "finite", "100") is not None)
+    shown = ruler["width"] / 2 - label_x(driver, "finite", "100")
+    assert abs(shown - rubber_band(past)) < 0.5
+    assert number(driver, "finite") == 100  # the public value never leaves the range
+    mouse(driver, "mouseReleased", x - 63 * ppv - past, y)
+    wait_for_change(driver)
+    assert abs(label_x(driver, "finite", "100") - ruler["width"] / 2) < 0.5
+    assert number(driver, "finite") == 100
+
+
+def test_two_fingers_zoom_around_their_midpoint(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    ruler = box(driver, "finite")
+    width, x, y = ruler["width"], ruler["x"], ruler["y"]
+    # Fingers 40 px apart, 50 px right of the pointer, spread to 120 px: three times the zoom.
+    pinch(driver, [(x + 30, y), (x + 70, y)], [(x - 10, y), (x + 110, y)])
+    wait_for_change(driver)
+    assert stat(driver, "finite", "scale") == "3"
+    # The value that was under the fingers' midpoint is still under it.
+    anchor = 50 + ruler["offset"]
+    under_fingers = 37 + anchor * 100 / (2 * width)
+    expected = under_fingers - anchor * 100 / (2 * width * 3)
+    assert abs(number(driver, "finite") - expected) <= 0.05  # written to a tenth of the minor step
+
+
+def test_ctrl_wheel_zooms_and_the_wheel_moves(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    ruler = box(driver, "finite")
+    wheel(driver, ruler["x"], ruler["y"], -200, ctrl=True)
+    wait_for_change(driver)
+    assert stat(driver, "finite", "scale") == "2.718"
+    ppv, zoomed_ppv = 2 * ruler["width"] / 100, 2 * ruler["width"] * math.e / 100
+    # The value under the cursor stays put.
+    zoomed = 37 + ruler["offset"] / ppv - ruler["offset"] / zoomed_ppv
+    assert abs(number(driver, "finite") - zoomed) <= 0.05
+    wheel(driver, ruler["x"], ruler["y"], 100)
+    wait_for_change(driver, 2)
+    assert abs(number(driver, "finite") - (zoomed + 100 / zoomed_ppv)) <= 0.05
+
+
+def test_the_keyboard_steps_by_ticks_jumps_to_the_ends_and_zooms(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    ruler = driver.find_element(By.CSS_SELECTOR, f"{widget_selector('finite')} [data-slider-ruler]")
+    assert ruler.get_attribute("role") == "slider"
+    assert ruler.get_attribute("aria-valuemin") == "0" and ruler.get_attribute("aria-valuemax") == "100"
+    ruler.send_keys(Keys.ARROW_RIGHT)
+    assert field(driver, "finite") == "38" and ruler.get_attribute("aria-valuenow") == "38"
+    ruler.send_keys(Keys.PAGE_UP)
+    assert field(driver, "finite") == "40"
+    ruler.send_keys(Keys.HOME)
+    assert field(driver, "finite") == "0"
+    ruler.send_keys(Keys.END)
+    assert field(driver, "finite") == "100" and ruler.get_attribute("aria-valuetext") == "100,0"
+    ruler.send_keys("++")
+    assert stat(driver, "finite", "scale") == "4"
+    # Past scale 5 the ruler hands over to ticks five times finer: arrows follow them.
+    ruler.send_keys("+", Keys.ARROW_LEFT)
+    assert stat(driver, "finite", "step") == "0.2"
+    assert field(driver, "finite") == "99.8"
+
+
+def test_the_infinite_axis_wraps_past_its_end(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    ruler = box(driver, "hue")
+    # 360° span 2 × width: 20° is 20 · 2 · width / 360 px.
+    drag(driver, (ruler["x"], ruler["y"]), -20 * 2 * ruler["width"] / 360)
+    wait_for_change(driver)
+    assert abs(number(driver, "hue") - 10) <= 0.06
+    element = driver.find_element(By.CSS_SELECTOR, f"{widget_selector('hue')} [data-slider-ruler]")
+    element.send_keys(Keys.HOME)
+    assert field(driver, "hue") == "0"
+    element.send_keys(Keys.ARROW_LEFT)
+    assert field(driver, "hue") == "354"
+
+
+def test_a_reversed_range_runs_from_right_to_left(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    ruler = box(driver, "reversed")
+    drag(driver, (ruler["x"], ruler["y"]), -100)
+    wait_for_change(driver)
+    # Dragging the ruler left brings the values on the right, which are smaller.
+    expected = 250 - 100 * 1000 / (2 * ruler["width"])
+    assert abs(number(driver, "reversed") - expected) <= 0.5
+    assert label_x(driver, "reversed", "0") > label_x(driver, "reversed", "200")
+
+
+def test_the_time_axis_zooms_from_months_to_minutes(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    ruler = driver.find_element(By.CSS_SELECTOR, f"{widget_selector('date')} [data-slider-ruler]")
+    labels = lambda: driver.execute_script("""
+        return [...document.querySelector(arguments[0]).querySelectorAll("text.ruler-label")]
+            .filter((l) => l.getAttribute("visibility") !== "hidden").map((l) => l.textContent)""",
+        widget_selector("date"))
+    assert any("2026" in label for label in labels())
+    ruler.send_keys("+" * 20)  # 2^20: from months to minutes
+    assert any(":" in label for label in labels())
+    assert field(driver, "date").startswith("2026-11-22T12:00")
+
+
+# ---------------------------------------------------------------- 2D
+
+def test_dragging_the_photo_moves_both_axes_and_a_ruler_moves_one(open_browser, base_url, screenshots_dir):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    view = box(driver, "photo-x")
+    drag(driver, (view["x"], view["y"]), -60, -40)
+    wait_for_change(driver)
+    # The photo spans the plane at scale 1: 60 px is 60 · 100 / width percent.
+    assert abs(number(driver, "photo-x") - (50 + 60 * 100 / view["width"])) <= 0.1
+    assert abs(number(driver, "photo-y") - (50 + 40 * 100 / view["height"])) <= 0.1
+    y_before = field(driver, "photo-y")
+    x_before = number(driver, "photo-x")
+
+    # The bottom ruler (5 % of the shorter side thick) moves only x, however the finger wanders.
+    strip = view["top"] + view["height"] - 0.025 * min(view["width"], view["height"])
+    drag(driver, (view["x"], strip), 50, -30)
+    wait_for_change(driver, 2)
+    assert abs(number(driver, "photo-x") - (x_before - 50 * 100 / view["width"])) <= 0.1
+    assert field(driver, "photo-y") == y_before
+    # The ruler that was used is thick and labelled now.
+    assert driver.execute_script("""
+        return [...document.querySelector(arguments[0]).querySelectorAll('[data-plane-axis="x"] text.ruler-label')]
+            .some((l) => l.getAttribute("visibility") !== "hidden" && l.textContent !== "")""", widget_selector("photo-x"))
+    driver.save_screenshot(str(screenshots_dir / "sliders-plane-phone.png"))
+
+
+def test_pinching_the_photo_zooms_each_axis_by_its_own_spread(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    view = box(driver, "photo-x")
+    x, y = view["x"], view["y"]
+    # A sideways spread from 40 to 120 px; the vertical spread stays under the 24 px minimum.
+    pinch(driver, [(x - 20, y), (x + 20, y + 10)], [(x - 60, y), (x + 60, y + 10)])
+    wait_for_change(driver)
+    assert stat(driver, "photo-x", "scale") == "3 × 1"
+
+
+def test_the_colour_field_wraps_its_hue(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    view = box(driver, "colour-x")
+    # From 350°: the field spans the plane's width per 360°; 20° further is past 0.
+    drag(driver, (view["x"], view["y"]), -20 * view["width"] / 360, 0)
+    wait_for_change(driver)
+    assert abs(number(driver, "colour-x") - 10) <= 0.1
+    assert field(driver, "colour-y") == "80"
+
+
+# ---------------------------------------------------------------- without JavaScript, and looks
+
+def test_without_javascript_the_typed_fields_submit_through_the_model(open_browser, base_url, screenshots_dir):
+    driver = open_browser(size=PHONE, javascript=False)
+    driver.get(base_url + "/sliders")
+    assert driver.find_element(By.ID, "slider-finite").is_displayed()
+    assert len(driver.find_elements(By.CSS_SELECTOR, "[data-precise-slider] text.ruler-label")) > 20
+    driver.save_screenshot(str(screenshots_dir / "sliders-no-javascript-phone.png"))
+
+    finite = driver.find_element(By.ID, "slider-finite")
+    finite.clear()
+    finite.send_keys("150")
+    hue = driver.find_element(By.ID, "slider-hue")
+    hue.clear()
+    hue.send_keys("-30")
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, ".slider-demo__actions button"))
+    accepted = lambda name: driver.find_element(By.CSS_SELECTOR, f'[data-accepted-value="{name}"]').text
+    assert accepted("finite") == "100" and accepted("hue") == "330"
+
+    driver.get(base_url + "/sliders?" + urlencode({"finite": "dvanáct"}))
+    assert http_status_of_page(driver) == 422
+    assert driver.find_element(By.ID, "slider-finite").get_attribute("value") == "dvanáct"
+    assert "není číslo" in driver.find_element(By.ID, "slider-finite-error").text
+
+
+@pytest.mark.parametrize("size,theme", [(PHONE, "light"), (DESKTOP, "light"), (PHONE, "dark")])
+def test_the_demo_page_is_drawn_without_errors(open_browser, base_url, screenshots_dir, size, theme):
+    driver = open_browser(size=size)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": theme}]})
+    driver.get(base_url + "/sliders")
+    WebDriverWait(driver, WAIT).until(
+        lambda d: d.execute_script("return document.querySelectorAll('.precise-plane--live').length") == 2)
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert errors == []
+    name = f"sliders-{'phone' if size == PHONE else 'desktop'}-{theme}.png"
+    file = screenshots_dir / name
+    assert driver.save_screenshot(str(file))
+    assert png_size(file) == size
