@@ -32,7 +32,7 @@ build:
 swift-test: build
 	$(SWIFT) test --skip-build
 
-# The widget maths is tested in Node once widgets exist.
+# The widgets' maths and texts, against the shared vectors the Swift tests write.
 js-test:
 	@if [ -d Tests/JS ]; then \
 	  command -v node >/dev/null || { $(call apt_install,nodejs); }; \
@@ -53,10 +53,11 @@ deps:
 test-deps:
 	@$(call apt_install,$(TEST_PACKAGES))
 
-bench: deps release
-	@$(call apt_install,wrk nginx-light curl imagemagick time)
+bench: deps release $(VENV)/.installed
+	@$(call apt_install,wrk nginx-light curl imagemagick time chromium chromium-driver)
 	bench/http.sh
 	bench/feed.sh
+	bench/sliders.sh
 	$(SWIFT) build -c release --product ImagingBench
 	bench/imaging.sh
 

@@ -12,7 +12,7 @@ import {
   Plane, PlaneGeometry, SliderAxis, SliderConstants, isAxisActive,
 } from "./precise-slider-math.js";
 import {
-  TickLayer, VelocityTracker, machineText, now, precisionOf, readoutText, runAnimations, thinLabels,
+  RulerFrame, TickLayer, VelocityTracker, machineText, now, precisionOf, readoutText, runAnimations, thinLabels,
   wheelPixels, wheelZoomFactor,
 } from "./precise-slider-view.js";
 
@@ -47,7 +47,9 @@ class PrecisePlane {
     this.rulers = {};
     for (const id of AXES) {
       const group = this.svg.querySelector(`[data-plane-axis="${id}"]`);
-      this.rulers[id] = { strip: group.querySelector("rect"), ticks: new TickLayer(group.querySelector("[data-ruler-ticks]")) };
+      this.rulers[id] = {
+        strip: group.querySelector("rect"), ticks: new TickLayer(group.querySelector("[data-ruler-ticks]")), frame: new RulerFrame(),
+      };
     }
     this.corner = this.svg.querySelector("[data-plane-corner]");
     this.lastGesture = { x: null, y: null };
@@ -262,7 +264,7 @@ class PrecisePlane {
   }
 
   draw() {
-    performance.mark("precise-plane-draw");
+    performance.mark("precise-plane-draw-start");
     const geometry = this.plane.geometry;
     const time = now();
     const active = { x: this.#active("x", time), y: this.#active("y", time) };
@@ -273,7 +275,7 @@ class PrecisePlane {
     const y = geometry.yAxisFrame(active.x, active.y);
     this.#frame(this.corner, { x: y.x, y: x.y, width: y.width, height: x.height });
     this.#showValue();
-    performance.measure("precise-plane-draw", "precise-plane-draw");
+    performance.measure("precise-plane-draw", "precise-plane-draw-start");
   }
 
   #drawTiles() {
@@ -306,12 +308,18 @@ class PrecisePlane {
       this.config[id].format, this.config[id].lang, active));
     const centre = this.plane.geometry.crosshair[id];
     const thickness = id === "x" ? frame.height : frame.width;
-    ruler.ticks.draw(ticks, (tick) => {
-      const along = centre + tick.x;
-      const reach = thickness * TICK_REACH * tick.heightRatio;
-      return id === "x"
-        ? { x1: along, x2: along, y1: frame.y, y2: frame.y + reach, labelX: along, labelY: frame.y + thickness - 3 }
-        : { x1: frame.x, x2: frame.x + reach, y1: along, y2: along, labelX: frame.x + thickness / 2, labelY: along + 4 };
+    const axis = this.axes[id];
+    const ppv = axis.pixelsPerValue(position.scale, this.plane.viewport(id));
+    const { key, shift } = ruler.frame.at(position.value, ppv, axis.direction, centre, `${frame.x}:${frame.y}:${thickness}`);
+    ruler.ticks.draw(ticks, {
+      key, shiftX: id === "x" ? shift : 0, shiftY: id === "y" ? shift : 0,
+      place: (tick) => {
+        const along = centre + tick.x - shift;
+        const reach = thickness * TICK_REACH * tick.heightRatio;
+        return id === "x"
+          ? { x1: along, x2: along, y1: frame.y, y2: frame.y + reach, labelX: along, labelY: frame.y + thickness - 3 }
+          : { x1: frame.x, x2: frame.x + reach, y1: along, y2: along, labelX: frame.x + thickness / 2, labelY: along + 4 };
+      },
     });
   }
 
@@ -362,6 +370,11 @@ class PrecisePlane {
   }
 }
 
-for (const root of document.querySelectorAll("[data-precise-plane]")) {
-  root.precisePlane = new PrecisePlane(root);
+/** Brings every `[data-precise-plane]` under `container` to life (once each). */
+export function enhance(container = document) {
+  for (const root of container.querySelectorAll("[data-precise-plane]")) {
+    root.precisePlane ??= new PrecisePlane(root);
+  }
 }
+
+enhance();

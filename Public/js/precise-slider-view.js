@@ -18,42 +18,64 @@ export const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: r
 export const now = () => performance.now() / 1000;
 
 /**
- * The ticks of one axis in an SVG group. Tick k lives in slot k mod pool, so a tick that
- * stays on screen keeps its node and its label text; only positions change per frame.
+ * The ticks of one axis in an SVG group: the tick marks as two paths (minor and major), one
+ * attribute each per change, and the labels as text nodes recycled by slot: tick k's label
+ * lives in slot k mod pool (a pool size prime to 10), so a label that stays on screen keeps its node and its text.
+ * Everything is placed in a frame that only moves while the ruler is dragged (one
+ * `transform`), so a drag rewrites the paths only when ticks enter or leave.
  */
 export class TickLayer {
   constructor(group) {
     this.group = group;
-    this.slots = [];
     this.group.replaceChildren(); // the server's first frame gives way to live nodes
+    this.minor = this.#path("ruler-tick");
+    this.major = this.#path("ruler-tick ruler-tick--major");
+    this.paths = { minor: "", major: "" };
+    this.slots = [];
+    this.transform = "";
   }
 
   /**
-   * `place(tick)` returns { x1, y1, x2, y2, labelX, labelY } in px; labels are drawn when
-   * the tick has one.
+   * `layout`: { key, shiftX, shiftY, place(tick) }. `place` returns { x1, y1, x2, y2, labelX,
+   * labelY } in the frame's px; the frame is drawn shifted by (shiftX, shiftY); `key` names
+   * the frame, so label positions are kept while it stays the same.
    */
-  draw(ticks, place) {
-    if (ticks.length > this.slots.length) this.#grow(ticks.length * 2);
+  draw(ticks, layout) {
+    const transform = `translate(${layout.shiftX} ${layout.shiftY})`;
+    if (transform !== this.transform) {
+      this.transform = transform;
+      this.group.setAttribute("transform", transform);
+    }
+    let minor = "";
+    let major = "";
+    const labelled = [];
+    for (const tick of ticks) {
+      const at = layout.place(tick);
+      const segment = `M${at.x1} ${at.y1}L${at.x2} ${at.y2}`;
+      if (tick.isMajor) major += segment; else minor += segment;
+      if (tick.label) labelled.push({ tick, at });
+    }
+    this.#setPath("minor", minor);
+    this.#setPath("major", major);
+    this.#drawLabels(labelled, layout.key);
+  }
+
+  #drawLabels(labelled, key) {
+    if (labelled.length > this.slots.length) this.#grow(labelled.length * 2);
+    // Labelled ticks are 1, 5, 10, 25… indices apart (factors 2 and 5 only): a pool size
+    // prime to 10 gives any run of them distinct slots.
     const pool = this.slots.length;
     for (const slot of this.slots) slot.used = false;
-    for (const tick of ticks) {
+    for (const { tick, at } of labelled) {
       const slot = this.slots[((tick.index % pool) + pool) % pool];
       slot.used = true;
-      const at = place(tick);
-      slot.line.setAttribute("x1", at.x1);
-      slot.line.setAttribute("x2", at.x2);
-      slot.line.setAttribute("y1", at.y1);
-      slot.line.setAttribute("y2", at.y2);
-      if (slot.major !== tick.isMajor) {
-        slot.major = tick.isMajor;
-        slot.line.classList.toggle("ruler-tick--major", tick.isMajor);
+      if (slot.label !== tick.label) {
+        slot.label = tick.label;
+        slot.text.textContent = tick.label;
       }
-      const label = tick.label ?? "";
-      if (slot.label !== label) {
-        slot.label = label;
-        slot.text.textContent = label;
-      }
-      if (label !== "") {
+      if (slot.index !== tick.index || slot.key !== key) {
+        slot.index = tick.index;
+        slot.key = key;
         slot.text.setAttribute("x", at.labelX);
         slot.text.setAttribute("y", at.labelY);
       }
@@ -62,23 +84,58 @@ export class TickLayer {
     for (const slot of this.slots) if (!slot.used) this.#show(slot, false);
   }
 
+  #setPath(kind, d) {
+    if (this.paths[kind] === d) return;
+    this.paths[kind] = d;
+    this[kind].setAttribute("d", d);
+  }
+
+  #path(className) {
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("class", className);
+    this.group.append(path);
+    return path;
+  }
+
   #show(slot, visible) {
     if (slot.visible === visible) return;
     slot.visible = visible;
-    slot.line.setAttribute("visibility", visible ? "visible" : "hidden");
     slot.text.setAttribute("visibility", visible ? "visible" : "hidden");
   }
 
-  // A bigger pool renumbers the slots; every node is simply reassigned on this frame.
-  #grow(size) {
+  // A bigger pool renumbers the slots; every label is placed again on this frame.
+  #grow(atLeast) {
+    let size = atLeast;
+    while (size % 2 === 0 || size % 5 === 0) size += 1;
     while (this.slots.length < size) {
-      const line = document.createElementNS(SVG, "line");
-      line.setAttribute("class", "ruler-tick");
       const text = document.createElementNS(SVG, "text");
       text.setAttribute("class", "ruler-label");
-      this.group.append(line, text);
-      this.slots.push({ line, text, label: "", major: false, visible: true, used: false });
+      this.group.append(text);
+      this.slots.push({ text, label: "", visible: true, used: false, index: null, key: null });
     }
+    for (const slot of this.slots) slot.key = null;
+  }
+}
+
+/**
+ * Where a moving ruler's frame is: it starts at the value being shown and is replaced when
+ * the scale or length changes, or when it has travelled far (SVG coordinates are single
+ * precision). `shift` is how far the ruler moved since, in px along the axis.
+ */
+export class RulerFrame {
+  constructor() { this.current = null; this.count = 0; }
+
+  /** { key, shift } for `value` at `pixelsPerValue` × `direction` along `length` px. */
+  at(value, pixelsPerValue, direction, length, extra = "") {
+    const frame = this.current;
+    const travelled = frame ? (frame.origin - value) * direction * pixelsPerValue : 0;
+    if (!frame || frame.pixelsPerValue !== pixelsPerValue || frame.length !== length || frame.extra !== extra
+      || Math.abs(travelled) > 10000) {
+      this.count += 1;
+      this.current = { origin: value, pixelsPerValue, length, extra, key: this.count };
+      return { key: this.count, shift: 0 };
+    }
+    return { key: frame.key, shift: travelled };
   }
 }
 

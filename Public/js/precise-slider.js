@@ -13,7 +13,7 @@
 
 import { AxisViewport, SliderAxis, SliderConstants } from "./precise-slider-math.js";
 import {
-  RULER, TickLayer, VelocityTracker, machineText, precisionOf, readoutText, runAnimations, thinLabels,
+  RULER, RulerFrame, TickLayer, VelocityTracker, machineText, precisionOf, readoutText, runAnimations, thinLabels,
   wheelPixels, wheelZoomFactor,
 } from "./precise-slider-view.js";
 
@@ -38,6 +38,7 @@ class PreciseSlider {
     this.input = root.querySelector("[data-slider-typed] input");
     this.readout = root.querySelector("[data-slider-readout]");
     this.ticks = new TickLayer(this.ruler.querySelector("[data-ruler-ticks]"));
+    this.rulerFrame = new RulerFrame();
     this.pointers = new Map();
     this.velocity = new VelocityTracker();
     this.stopAnimation = () => {};
@@ -239,16 +240,21 @@ class PreciseSlider {
   }
 
   draw() {
-    performance.mark("precise-slider-draw");
+    performance.mark("precise-slider-draw-start");
     const width = this.width;
     const ticks = thinLabels(this.axis.visibleTicks(this.value, this.scale, this.viewport, this.format, this.language));
     const middle = width / 2;
-    this.ticks.draw(ticks, (tick) => {
-      const x = middle + tick.x;
-      return { x1: x, x2: x, y1: 0, y2: tick.heightRatio * RULER.majorTickLength, labelX: x, labelY: RULER.labelBaseline };
+    const ppv = this.axis.pixelsPerValue(this.scale, this.viewport);
+    const { key, shift } = this.rulerFrame.at(this.value, ppv, this.axis.direction, width);
+    this.ticks.draw(ticks, {
+      key, shiftX: shift, shiftY: 0,
+      place: (tick) => {
+        const x = middle + tick.x - shift;
+        return { x1: x, x2: x, y1: 0, y2: tick.heightRatio * RULER.majorTickLength, labelX: x, labelY: RULER.labelBaseline };
+      },
     });
     this.#showValue();
-    performance.measure("precise-slider-draw", "precise-slider-draw");
+    performance.measure("precise-slider-draw", "precise-slider-draw-start");
   }
 
   #state() {
@@ -284,6 +290,11 @@ class PreciseSlider {
   }
 }
 
-for (const root of document.querySelectorAll("[data-precise-slider]")) {
-  root.preciseSlider = new PreciseSlider(root);
+/** Brings every `[data-precise-slider]` under `container` to life (once each). */
+export function enhance(container = document) {
+  for (const root of container.querySelectorAll("[data-precise-slider]")) {
+    root.preciseSlider ??= new PreciseSlider(root);
+  }
 }
+
+enhance();

@@ -59,7 +59,10 @@ def label_x(driver, name, text):
     return driver.execute_script("""
         const labels = [...document.querySelector(arguments[0]).querySelectorAll("text.ruler-label")];
         const label = labels.find((l) => l.textContent === arguments[1] && l.getAttribute("visibility") !== "hidden");
-        return label ? parseFloat(label.getAttribute("x")) : null;""", widget_selector(name), text)
+        if (!label) return null;
+        // Labels sit in a group that is shifted while the ruler moves.
+        const shift = label.parentNode.transform.baseVal.consolidate()?.matrix.e ?? 0;
+        return parseFloat(label.getAttribute("x")) + shift;""", widget_selector(name), text)
 
 
 def watch_changes(driver):
@@ -129,6 +132,24 @@ def open_sliders(open_browser, base_url, size=DESKTOP, **options):
 
 # ---------------------------------------------------------------- 1D
 
+def visible_labels(driver, name):
+    return driver.execute_script("""
+        return [...document.querySelector(arguments[0]).querySelectorAll("text.ruler-label")]
+            .filter((l) => l.getAttribute("visibility") !== "hidden" && l.textContent !== "")
+            .map((l) => l.textContent)""", widget_selector(name))
+
+
+def test_the_ruler_labels_each_major_tick_in_view_where_it_belongs(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    ruler = box(driver, "finite")
+    ppv = 2 * ruler["width"] / 100
+    half = ruler["width"] / 2 / ppv
+    majors = [str(v) for v in range(0, 101, 5) if 37 - half <= v <= 37 + half]
+    assert sorted(visible_labels(driver, "finite"), key=int) == majors
+    for text in majors:
+        assert abs(label_x(driver, "finite", text) - (ruler["width"] / 2 + (int(text) - 37) * ppv)) < 0.01
+
+
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_dragging_moves_the_ruler_one_to_one_and_the_form_submits_the_value(open_browser, base_url, screenshots_dir, size):
     driver = open_sliders(open_browser, base_url, size)
@@ -157,6 +178,28 @@ def test_a_fling_glides_on_after_the_release(open_browser, base_url):
     wait_for_change(driver)
     assert number(driver, "finite") > released_at + 3
     assert number(driver, "finite") <= 100
+
+
+def test_with_reduced_motion_a_fling_lands_at_once(open_browser, base_url):
+    driver = open_browser(size=DESKTOP)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    driver.get(base_url + "/sliders")
+    watch_changes(driver)
+    ruler = box(driver, "finite")
+    drag(driver, (ruler["x"], ruler["y"]), -100, steps=8, hold=False)
+    # No glide to wait for: the value was committed by the release itself.
+    assert driver.execute_script("return window.sliderChanges.length") == 1
+    assert number(driver, "finite") > 37 + 100 * 100 / (2 * ruler["width"]) + 3
+
+
+def test_a_double_click_zooms_in_one_step_at_the_cursor(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    ruler = box(driver, "finite")
+    for count in (1, 2):
+        mouse(driver, "mousePressed", ruler["x"], ruler["y"], clickCount=count)
+        mouse(driver, "mouseReleased", ruler["x"], ruler["y"], clickCount=count)
+    WebDriverWait(driver, WAIT).until(lambda d: stat(d, "finite", "scale") == "5", "the double click did not zoom")
+    assert stat(driver, "finite", "step") == "0.2"
 
 
 def test_past_the_end_the_ruler_resists_and_springs_back(open_browser, base_url):
@@ -302,6 +345,18 @@ def test_pinching_the_photo_zooms_each_axis_by_its_own_spread(open_browser, base
     pinch(driver, [(x - 20, y), (x + 20, y + 10)], [(x - 60, y), (x + 60, y + 10)])
     wait_for_change(driver)
     assert stat(driver, "photo-x", "scale") == "3 × 1"
+
+
+def test_arrow_keys_move_the_crosshair_over_the_plane(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    view = driver.find_element(By.CSS_SELECTOR, f"{widget_selector('photo-x')} [data-plane-view]")
+    view.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+    # 0–100 in 10 units: minor ticks every 2 %.
+    assert (field(driver, "photo-x"), field(driver, "photo-y")) == ("52", "54")
+    view.send_keys(Keys.SHIFT, Keys.ARROW_LEFT)
+    assert field(driver, "photo-x") == "50"
+    view.send_keys("+")
+    assert stat(driver, "photo-x", "scale") == "2 × 2"
 
 
 def test_the_colour_field_wraps_its_hue(open_browser, base_url):
