@@ -18,6 +18,7 @@ import {
 
 const AXES = ["x", "y"];
 const KEY_ZOOM = 2;
+const TAP_ZOOM = 5; // a double click or double tap: one step of the rulers' layout
 const TICK_REACH = 0.7; // of the ruler's thickness
 
 function axisFrom(config) {
@@ -83,7 +84,7 @@ class PrecisePlane {
       this.view.addEventListener(type, (event) => this.#pointerUp(event));
     }
     this.view.addEventListener("wheel", (event) => this.#wheel(event), { passive: false });
-    this.view.addEventListener("dblclick", (event) => this.#zoomAt(this.#local(event), KEY_ZOOM * 2.5, this.#regionAt(event)));
+    this.view.addEventListener("dblclick", (event) => this.#zoomAt(this.#local(event), TAP_ZOOM, this.#regionAt(event)));
     this.view.addEventListener("keydown", (event) => this.#key(event));
   }
 

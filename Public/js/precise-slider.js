@@ -17,8 +17,6 @@ import {
   wheelPixels, wheelZoomFactor,
 } from "./precise-slider-view.js";
 
-const DOUBLE_TAP_SECONDS = 0.3;
-const TAP_SLOP = 10; // px a tap may wander
 const KEY_ZOOM = 2;
 const TAP_ZOOM = 5; // one step of the ruler's layout
 
@@ -42,7 +40,6 @@ class PreciseSlider {
     this.pointers = new Map();
     this.velocity = new VelocityTracker();
     this.stopAnimation = () => {};
-    this.lastTap = null;
     this.committedText = this.input.value;
     this.width = this.ruler.clientWidth || 1;
 
@@ -68,6 +65,7 @@ class PreciseSlider {
       ruler.addEventListener(type, (event) => this.#pointerUp(event));
     }
     ruler.addEventListener("wheel", (event) => this.#wheel(event), { passive: false });
+    // Browsers send dblclick for a double tap too.
     ruler.addEventListener("dblclick", (event) => this.#zoomIn(event.clientX));
     ruler.addEventListener("keydown", (event) => this.#key(event));
   }
@@ -89,13 +87,13 @@ class PreciseSlider {
     this.ruler.focus({ preventScroll: true });
     this.stopAnimation();
     this.ruler.setPointerCapture(event.pointerId);
-    this.pointers.set(event.pointerId, { x: event.clientX, startX: event.clientX, type: event.pointerType });
+    this.pointers.set(event.pointerId, { x: event.clientX });
     this.#startGesture();
   }
 
   // Each change in the number of fingers starts a new gesture from where things are now.
   #startGesture() {
-    this.gesture = { value: this.value, scale: this.scale, moved: false };
+    this.gesture = { value: this.value, scale: this.scale };
     const fingers = [...this.pointers.values()];
     if (fingers.length === 1) {
       this.gesture.x = fingers[0].x;
@@ -115,11 +113,9 @@ class PreciseSlider {
     const fingers = [...this.pointers.values()];
     if (fingers.length === 1) {
       const dx = finger.x - this.gesture.x;
-      if (Math.abs(finger.x - finger.startX) > TAP_SLOP) this.gesture.moved = true;
       this.value = this.axis.dragValue(this.gesture.value, dx, this.gesture.scale, this.viewport);
       this.velocity.add(finger.x, event.timeStamp / 1000);
     } else {
-      this.gesture.moved = true;
       const factor = this.#spread(fingers) / this.gesture.spread;
       const anchorNow = this.#offset((fingers[0].x + fingers[1].x) / 2);
       const zoomed = this.axis.zoom(this.gesture, factor, this.gesture.anchor, anchorNow, this.viewport);
@@ -138,23 +134,7 @@ class PreciseSlider {
       this.#startGesture();
       return;
     }
-    const tapped = !this.gesture.moved && event.type === "pointerup";
-    if (tapped && finger.type !== "mouse" && this.#isSecondTap(event)) {
-      this.#zoomIn(event.clientX);
-      return;
-    }
     this.#release(this.velocity.velocity());
-  }
-
-  #isSecondTap(event) {
-    const time = event.timeStamp / 1000;
-    const previous = this.lastTap;
-    this.lastTap = { time, x: event.clientX };
-    if (previous && time - previous.time < DOUBLE_TAP_SECONDS && Math.abs(event.clientX - previous.x) < 2 * TAP_SLOP) {
-      this.lastTap = null;
-      return true;
-    }
-    return false;
   }
 
   /** Lets the model decide the glide, spring or nothing, then commits where it ends. */

@@ -202,6 +202,15 @@ def test_a_double_click_zooms_in_one_step_at_the_cursor(open_browser, base_url):
     assert stat(driver, "finite", "step") == "0.2"
 
 
+def test_a_double_tap_zooms_in_one_step(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    ruler = box(driver, "finite")
+    for _ in range(2):
+        touches(driver, "touchStart", [(ruler["x"], ruler["y"])])
+        touches(driver, "touchEnd", [])
+    WebDriverWait(driver, WAIT).until(lambda d: stat(d, "finite", "scale") == "5", "the double tap did not zoom")
+
+
 def test_past_the_end_the_ruler_resists_and_springs_back(open_browser, base_url):
     driver = open_sliders(open_browser, base_url)
     ruler = box(driver, "finite")
@@ -330,11 +339,19 @@ def test_dragging_the_photo_moves_both_axes_and_a_ruler_moves_one(open_browser, 
     wait_for_change(driver, 2)
     assert abs(number(driver, "photo-x") - (x_before - 50 * 100 / view["width"])) <= 0.1
     assert field(driver, "photo-y") == y_before
-    # The ruler that was used is thick and labelled now.
-    assert driver.execute_script("""
+    # The ruler that was used is thick and labelled now, and goes quiet again after 2 s.
+    x_labels = lambda d: d.execute_script("""
         return [...document.querySelector(arguments[0]).querySelectorAll('[data-plane-axis="x"] text.ruler-label')]
-            .some((l) => l.getAttribute("visibility") !== "hidden" && l.textContent !== "")""", widget_selector("photo-x"))
+            .filter((l) => l.getAttribute("visibility") !== "hidden" && l.textContent !== "").length""",
+        widget_selector("photo-x"))
+    thickness = lambda d: d.execute_script(
+        "return document.querySelector(arguments[0]).querySelector('[data-plane-axis=\"x\"] rect').getAttribute('height')",
+        widget_selector("photo-x"))
+    assert x_labels(driver) > 0
+    assert abs(float(thickness(driver)) - 0.1 * min(view["width"], view["height"])) < 0.01
     driver.save_screenshot(str(screenshots_dir / "sliders-plane-phone.png"))
+    WebDriverWait(driver, WAIT).until(lambda d: x_labels(d) == 0, "the ruler stayed active")
+    assert abs(float(thickness(driver)) - 0.05 * min(view["width"], view["height"])) < 0.01
 
 
 def test_pinching_the_photo_zooms_each_axis_by_its_own_spread(open_browser, base_url):
