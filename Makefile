@@ -8,7 +8,8 @@ VENV    := .venv
 PYTHON  := $(VENV)/bin/python
 
 # Libraries the server links against, and what the tests drive.
-RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqlite3-dev libargon2-dev libvips-dev
+RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqlite3-dev libargon2-dev libvips-dev \
+                 mosquitto libmosquitto-dev
 TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv \
                  libvips-tools libimage-exiftool-perl imagemagick
 

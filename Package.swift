@@ -33,6 +33,9 @@ let package = Package(
         .systemLibrary(
             name: "CVips", pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(
+            name: "CMosquitto", pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]),
 
         .target(
             name: "HTTPServer",
@@ -41,6 +44,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        .target(
+            name: "MQTTClient",
+            dependencies: ["CMosquitto", .product(name: "Logging", package: "swift-log")]),
         .target(name: "QRCode", dependencies: ["CQREncode"]),
         .target(name: "PreciseSlider"),
         .target(
@@ -73,6 +79,7 @@ let package = Package(
         .testTarget(
             name: "HTTPServerTests",
             dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "PreciseSliderTests", dependencies: ["PreciseSlider"]),
         .testTarget(

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import MQTTClient
+
+@Suite struct MosquittoBrokerTests {
+    @Test func startedBrokerListensOnLoopbackWithGeneratedFiles() throws {
+        let broker = try TestBroker()
+        #expect(broker.broker.host == "127.0.0.1")
+        #expect(broker.broker.port > 0)
+        let pid = try #require(broker.broker.processIdentifier)
+        #expect(processExists(pid))
+        let configuration = try String(contentsOfFile: broker.broker.directory + "/mosquitto.conf", encoding: .utf8)
+        #expect(configuration.contains("allow_anonymous false"))
+        #expect(configuration.contains("persistence false"))
+        #expect(configuration.contains("listener \(broker.broker.port) 127.0.0.1"))
+        #expect(FileManager.default.fileExists(atPath: broker.broker.logFile))
+    }
+
+    @Test func stopEndsTheProcessAndFreesThePort() throws {
+        let broker = try TestBroker()
+        let pid = try #require(broker.broker.processIdentifier)
+        broker.broker.stop()
+        #expect(!processExists(pid))
+        #expect(broker.broker.processIdentifier == nil)
+        let client = try broker.client()
+        #expect(eventually {
+            if case .reconnecting = client.state { return true }
+            return false
+        })
+    }
+
+    @Test func killedBrokerIsRestartedOnTheSamePort() throws {
+        let broker = try TestBroker()
+        let port = broker.broker.port
+        let pid = try #require(broker.broker.processIdentifier)
+        broker.broker.kill()
+        #expect(eventually { broker.broker.restartCount == 1 })
+        #expect(broker.broker.port == port)
+        let restarted = try #require(broker.broker.processIdentifier)
+        #expect(restarted != pid)
+        #expect(try broker.connectedClient().state == .connected)
+    }
+
+    @Test func releasingTheBrokerStopsItsProcess() throws {
+        var broker: MosquittoBroker? = try MosquittoBroker(directory: NSTemporaryDirectory() + "mqtt-test-" + UUID().uuidString)
+        try broker?.start()
+        let pid = try #require(broker?.processIdentifier)
+        let directory = try #require(broker?.directory)
+        broker = nil
+        #expect(!processExists(pid))
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
