@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MQTTClient
 
-@Suite(.enabled(if: TestCertificates.toolIsInstalled, "needs the openssl tool to make certificates"))
+@Suite
 struct TLSTests {
     @Test func clientTrustingTheBrokersCAConnectsAndExchangesMessages() throws {
         let broker = try TestBroker(tls: true)

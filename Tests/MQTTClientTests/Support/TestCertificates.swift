@@ -3,8 +3,6 @@ import Foundation
 /// A throwaway certificate authority and a server certificate for 127.0.0.1, made with the
 /// openssl command line tool.
 struct TestCertificates {
-    static var toolIsInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") }
-
     let caFile: String
     let certificateFile: String
     let keyFile: String
