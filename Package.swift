@@ -56,7 +56,7 @@ let package = Package(
         .target(
             name: "Fotofolio",
             dependencies: [
-                "CArgon2", "Imaging",
+                "CArgon2", "Imaging", "MQTTClient",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
