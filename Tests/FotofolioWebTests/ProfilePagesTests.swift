@@ -64,10 +64,4 @@ import Testing
     func numbersAreGroupedAsEachLanguageDoes(number: Int, language: Language, expected: String) {
         #expect(GroupedNumber.format(number, language: language) == expected)
     }
-
-    @Test func initialsComeFromTheFirstTwoNames() {
-        #expect(Initials.of("Vojta Votruba") == "VV")
-        #expect(Initials.of("adéla") == "A")
-        #expect(Initials.of("Jan Pavel Novák") == "JP")
-    }
 }

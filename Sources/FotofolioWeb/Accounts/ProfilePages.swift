@@ -88,13 +88,6 @@ struct PersonViewModel {
     }
 }
 
-/// "VV" for Vojta Votruba: the avatar until people upload a photo.
-enum Initials {
-    static func of(_ name: String) -> String {
-        String(name.split(separator: " ").prefix(2).compactMap(\.first)).uppercased()
-    }
-}
-
 /// Whole numbers with thousands grouped as each language does: "1 500" (Czech, with a
 /// non-breaking space) and "1,500".
 enum GroupedNumber {
