@@ -58,6 +58,10 @@ enum Schema {
             try createDiscovery(db)
             try createUserSearch(db)
         }
+        migrator.registerMigration("v5 messenger") { db in
+            try createMessenger(db)
+            try createMessengerDelivery(db)
+        }
         return migrator
     }
 
@@ -89,6 +93,73 @@ enum Schema {
             table.primaryKey(["userId", "portfolioId"])
         }
         try db.create(index: "selectionEntry_newest", on: "selectionEntry", columns: ["userId", "addedAt"])
+    }
+
+    /// Rooms, who is in them and how far each has read, messages and whom they mention.
+    private static func createMessenger(_ db: Database) throws {
+        try db.create(table: "chatRoom") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("kind", .text).notNull().check { ["direct", "group"].contains($0) }
+            table.column("name", .text)
+            // Not a foreign key: a group outlives its creator's account.
+            table.column("createdBy", .integer).notNull()
+            table.column("createdAt", .datetime).notNull()
+            // "smallerId:largerId" for a direct room: two requests racing to open the same
+            // conversation cannot make two rooms. NULL (never equal) for groups.
+            table.column("directKey", .text).unique()
+            table.check(sql: "(kind = 'direct') = (directKey IS NOT NULL)")
+        }
+        try db.create(table: "chatMember") { table in
+            table.column("roomId", .integer).notNull().references("chatRoom", onDelete: .cascade)
+            table.column("userId", .integer).notNull().indexed().references("user", onDelete: .cascade)
+            table.column("joinedAt", .datetime).notNull()
+            // NULL while nothing has been read.
+            table.column("lastReadMessageId", .integer)
+            table.primaryKey(["roomId", "userId"])
+        }
+        try db.create(table: "chatMessage") { table in
+            // AUTOINCREMENT: ids only grow, so "newer than what I read" is a comparison of ids.
+            table.autoIncrementedPrimaryKey("id")
+            table.column("roomId", .integer).notNull().references("chatRoom", onDelete: .cascade)
+            table.column("authorId", .integer).notNull().references("user", onDelete: .cascade)
+            // Chosen by the sender's device, so a message sent twice is stored once.
+            table.column("uuid", .text).notNull().unique()
+            table.column("content", .text).notNull()
+            table.column("sentAt", .datetime).notNull()
+        }
+        try db.create(index: "chatMessage_inRoom", on: "chatMessage", columns: ["roomId", "id"])
+        try db.create(table: "chatMention") { table in
+            table.column("messageId", .integer).notNull().references("chatMessage", onDelete: .cascade)
+            table.column("userId", .integer).notNull().references("user", onDelete: .cascade)
+            table.primaryKey(["messageId", "userId"])
+        }
+    }
+
+    /// What leaves the database after a change: live events replayed to browsers by sequence,
+    /// and the outbox published to MQTT. Both are written in the transaction of the change
+    /// itself, so an event exists exactly when its change does.
+    private static func createMessengerDelivery(_ db: Database) throws {
+        try db.create(table: "liveEvent") { table in
+            // AUTOINCREMENT: a sequence is never reused after pruning, so a browser's
+            // Last-Event-ID always means the same point in the log.
+            table.autoIncrementedPrimaryKey("sequence")
+            table.column("kind", .text).notNull().check { ["message", "read", "room"].contains($0) }
+            table.column("roomId", .integer).notNull()
+            // NULL: for every current member of the room; set: for that person only.
+            table.column("userId", .integer).indexed()
+            table.column("payload", .text).notNull()
+            table.column("createdAt", .datetime).notNull()
+        }
+        try db.create(index: "liveEvent_inRoom", on: "liveEvent", columns: ["roomId", "sequence"])
+        try db.create(table: "outbox") { table in
+            table.autoIncrementedPrimaryKey("id")
+            // Without the configurable prefix, e.g. "chat-room/12/message".
+            table.column("topic", .text).notNull()
+            table.column("payload", .text).notNull()
+            table.column("createdAt", .datetime).notNull()
+            table.column("sentAt", .datetime)
+        }
+        try db.create(index: "outbox_unsent", on: "outbox", columns: ["id"], condition: Column("sentAt") == nil)
     }
 
     /// A full-text index of people by name and by town: case and diacritics ignored,

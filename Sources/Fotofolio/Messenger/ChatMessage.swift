@@ -1,0 +1,75 @@
+import Foundation
+
+/// Who wrote a message, as every reader sees it (and as it travels in the message envelope).
+public struct MessageAuthor: Sendable, Equatable, Codable {
+    public var username: String
+    /// The author's full name.
+    public var name: String
+    public var initials: String
+
+    /// With initials taken from the name.
+    public init(username: String, name: String) {
+        self.init(username: username, name: name, initials: Initials.of(name))
+    }
+
+    public init(username: String, name: String, initials: String) {
+        self.username = username
+        self.name = name
+        self.initials = initials
+    }
+}
+
+/// A stored message.
+public struct ChatMessage: Sendable, Equatable {
+    public var id: Int64
+    public var roomId: Int64
+    /// The sender's own identifier for it, lower-cased; sending it again stores nothing new.
+    public var uuid: String
+    /// As written, with line breaks kept (`\r\n` stored as `\n`).
+    public var content: String
+    /// Stored to the millisecond.
+    public var sentAt: Date
+    public var author: MessageAuthor
+    public var authorId: Int64
+    /// Usernames of the members it mentions, in the order they first appear.
+    public var mentions: [String]
+
+    public init(
+        id: Int64, roomId: Int64, uuid: String, content: String, sentAt: Date,
+        author: MessageAuthor, authorId: Int64, mentions: [String]
+    ) {
+        self.id = id
+        self.roomId = roomId
+        self.uuid = uuid
+        self.content = content
+        self.sentAt = sentAt
+        self.author = author
+        self.authorId = authorId
+        self.mentions = mentions
+    }
+}
+
+/// What a person's device sends: its own UUID for the message, and the text.
+public struct MessageDraft: Sendable {
+    /// A UUID made by the sender's device (8-4-4-4-12 hexadecimal digits, any case), so that
+    /// sending again after a lost reply does not post the message twice.
+    public var uuid: String
+    public var content: String
+
+    public init(uuid: String, content: String) {
+        self.uuid = uuid
+        self.content = content
+    }
+}
+
+/// The stored message, and whether this call stored it.
+public struct SendResult: Sendable {
+    public var message: ChatMessage
+    /// False when the UUID had been sent before and the earlier message is returned.
+    public var isNew: Bool
+
+    public init(message: ChatMessage, isNew: Bool) {
+        self.message = message
+        self.isNew = isNew
+    }
+}

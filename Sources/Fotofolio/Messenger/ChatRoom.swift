@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+
+/// A conversation: between two people (direct), or a named group of two or more.
+public struct ChatRoom: Sendable, Equatable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        /// Exactly one per pair of people; it has no name and cannot be changed.
+        case direct
+        /// Named by its creator, who alone may rename it and add or remove others.
+        case group
+    }
+
+    public var id: Int64
+    public var kind: Kind
+    /// The group's name; nil for a direct room.
+    public var name: String?
+    public var createdBy: Int64
+    public var createdAt: Date
+
+    public init(id: Int64, kind: Kind, name: String?, createdBy: Int64, createdAt: Date) {
+        self.id = id
+        self.kind = kind
+        self.name = name
+        self.createdBy = createdBy
+        self.createdAt = createdAt
+    }
+}
+
+extension ChatRoom: FetchableRecord {
+    /// Reads the columns of `chatRoom`.
+    public init(row: Row) throws {
+        let kind: String = row["kind"]
+        self.init(
+            id: row["id"], kind: Kind(rawValue: kind) ?? .group, name: row["name"],
+            createdBy: row["createdBy"], createdAt: row["createdAt"])
+    }
+}
+
+/// Someone in a room, as shown in its member list.
+public struct RoomMember: Sendable, Equatable {
+    public var userId: Int64
+    public var username: String
+    /// The person's full name.
+    public var name: String
+    public var initials: String
+
+    /// With initials taken from the name.
+    public init(userId: Int64, username: String, name: String) {
+        self.init(userId: userId, username: username, name: name, initials: Initials.of(name))
+    }
+
+    public init(userId: Int64, username: String, name: String, initials: String) {
+        self.userId = userId
+        self.username = username
+        self.name = name
+        self.initials = initials
+    }
+}
+
+/// A room as one reader sees it in their list of conversations.
+public struct RoomSummary: Sendable {
+    public var room: ChatRoom
+    /// The group's name, or the other person's full name in a direct room.
+    public var title: String
+    /// In the order they joined.
+    public var members: [RoomMember]
+    public var lastMessage: ChatMessage?
+    /// Messages by others that the reader has not read yet.
+    public var unreadCount: Int
+    /// True when an unread message mentions the reader.
+    public var isRelevant: Bool
+
+    public init(room: ChatRoom, title: String, members: [RoomMember], lastMessage: ChatMessage?, unreadCount: Int, isRelevant: Bool) {
+        self.room = room
+        self.title = title
+        self.members = members
+        self.lastMessage = lastMessage
+        self.unreadCount = unreadCount
+        self.isRelevant = isRelevant
+    }
+}

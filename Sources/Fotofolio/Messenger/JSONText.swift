@@ -1,0 +1,63 @@
+/// A JSON value written with its keys in the order given, so envelopes read as documented
+/// (`type` before `data`), and escaped so any text a person writes stays valid JSON.
+enum JSONText {
+    case string(String)
+    case integer(Int64)
+    case bool(Bool)
+    case null
+    case array([JSONText])
+    case object(KeyValuePairs<String, JSONText>)
+
+    static func optional(_ text: String?) -> JSONText { text.map(JSONText.string) ?? .null }
+
+    var rendered: String {
+        var output = ""
+        write(to: &output)
+        return output
+    }
+
+    private func write(to output: inout String) {
+        switch self {
+        case .string(let text): Self.writeString(text, to: &output)
+        case .integer(let number): output += String(number)
+        case .bool(let flag): output += flag ? "true" : "false"
+        case .null: output += "null"
+        case .array(let items):
+            output += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { output += "," }
+                item.write(to: &output)
+            }
+            output += "]"
+        case .object(let members):
+            output += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { output += "," }
+                Self.writeString(member.key, to: &output)
+                output += ":"
+                member.value.write(to: &output)
+            }
+            output += "}"
+        }
+    }
+
+    /// Quotes, backslashes and control characters escaped; U+2028 and U+2029 too, because
+    /// JavaScript before ES2019 reads them as line ends inside a string.
+    private static func writeString(_ text: String, to output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{2028}", "\u{2029}", _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

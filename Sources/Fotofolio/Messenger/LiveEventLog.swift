@@ -1,0 +1,97 @@
+import Foundation
+import GRDB
+
+/// Something a browser should learn at once: a new message, how far someone read, a room
+/// that changed. Its sequence is the SSE event id; a reconnecting browser asks for what
+/// came after the last one it saw.
+public struct LiveEvent: Sendable, Equatable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case message, read, room
+    }
+
+    /// Strictly increasing, never reused.
+    public var sequence: Int64
+    public var kind: Kind
+    public var roomId: Int64
+    /// nil: for every current member of the room; set: for that person only.
+    public var userId: Int64?
+    /// The JSON envelope (see `MessageEnvelope`).
+    public var payload: String
+
+    public init(sequence: Int64, kind: Kind, roomId: Int64, userId: Int64?, payload: String) {
+        self.sequence = sequence
+        self.kind = kind
+        self.roomId = roomId
+        self.userId = userId
+        self.payload = payload
+    }
+}
+
+extension LiveEvent: FetchableRecord {
+    /// Reads the columns of `liveEvent`.
+    public init(row: Row) throws {
+        let kind: String = row["kind"]
+        self.init(
+            sequence: row["sequence"], kind: Kind(rawValue: kind) ?? .room, roomId: row["roomId"],
+            userId: row["userId"], payload: row["payload"])
+    }
+}
+
+/// The log of live events, written by the messenger in the transaction of each change and
+/// read by every server node's hub and by browsers catching up after a reconnect.
+public final class LiveEventLog: Sendable {
+    let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// The newest sequence, 0 while the log is empty: where a fresh hub starts reading.
+    public func latestSequence() throws -> Int64 {
+        try database.pool.read { db in
+            try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(sequence), 0) FROM liveEvent") ?? 0
+        }
+    }
+
+    /// Events for everyone after `sequence`, oldest first: what a hub fans out to its streams.
+    public func events(after sequence: Int64, limit: Int) throws -> [LiveEvent] {
+        try database.pool.read { db in
+            try LiveEvent.fetchAll(db, sql: """
+                SELECT * FROM liveEvent WHERE sequence > ? ORDER BY sequence LIMIT ?
+                """, arguments: [sequence, max(0, limit)])
+        }
+    }
+
+    /// The replay for one person after `sequence`, oldest first: events addressed to them,
+    /// and events for a whole room they are a member of now (a person who left sees none
+    /// of that room's events, except the one telling them they were removed).
+    public func events(after sequence: Int64, for userId: Int64, limit: Int) throws -> [LiveEvent] {
+        try database.pool.read { db in
+            try LiveEvent.fetchAll(db, sql: """
+                SELECT * FROM liveEvent
+                WHERE sequence > ?1 AND (userId = ?2
+                    OR (userId IS NULL AND roomId IN (SELECT roomId FROM chatMember WHERE userId = ?2)))
+                ORDER BY sequence LIMIT ?3
+                """, arguments: [sequence, userId, max(0, limit)])
+        }
+    }
+
+    /// Deletes events written before `date` (a browser away longer reloads the page instead);
+    /// returns how many were deleted.
+    @discardableResult
+    public func prune(olderThan date: Date) throws -> Int {
+        try database.pool.write { db in
+            try db.execute(sql: "DELETE FROM liveEvent WHERE createdAt < ?", arguments: [date])
+            return db.changesCount
+        }
+    }
+
+    /// Appends an event inside the caller's transaction.
+    static func append(
+        _ kind: LiveEvent.Kind, roomId: Int64, for userId: Int64? = nil, payload: String, at date: Date, _ db: Database
+    ) throws {
+        try db.execute(sql: """
+            INSERT INTO liveEvent (kind, roomId, userId, payload, createdAt) VALUES (?, ?, ?, ?, ?)
+            """, arguments: [kind.rawValue, roomId, userId, payload, date])
+    }
+}

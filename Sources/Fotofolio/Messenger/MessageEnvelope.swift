@@ -1,0 +1,76 @@
+import Foundation
+
+/// The JSON that live events and MQTT carry: `{"type": …, "data": {…}}`. The `message`
+/// envelope is the contract of the `chat-room/{id}/message` topic; keep its keys.
+public enum MessageEnvelope {
+    /// `{"type":"message","data":{"uuid","content","id","roomId","author":{"username","name","initials"},"sentAt"}}`,
+    /// `sentAt` in UTC with milliseconds (`2026-11-22T10:15:30.123Z`).
+    public static func envelope(of message: ChatMessage) -> String {
+        JSONText.object([
+            "type": .string("message"),
+            "data": .object([
+                "uuid": .string(message.uuid),
+                "content": .string(message.content),
+                "id": .integer(message.id),
+                "roomId": .integer(message.roomId),
+                "author": .object([
+                    "username": .string(message.author.username),
+                    "name": .string(message.author.name),
+                    "initials": .string(message.author.initials),
+                ]),
+                "sentAt": .string(timestamp(message.sentAt)),
+            ]),
+        ]).rendered
+    }
+
+    /// `{"type":"read","data":{"roomId","messageId","unread","unreadTotal"}}`: how far the
+    /// reader has read, and what is left unread in the room and in all their rooms.
+    public static func read(roomId: Int64, messageId: Int64, unread: Int, unreadTotal: Int) -> String {
+        JSONText.object([
+            "type": .string("read"),
+            "data": .object([
+                "roomId": .integer(roomId),
+                "messageId": .integer(messageId),
+                "unread": .integer(Int64(unread)),
+                "unreadTotal": .integer(Int64(unreadTotal)),
+            ]),
+        ]).rendered
+    }
+
+    /// `{"type":"room","data":{"roomId","kind","name","members":[usernames]}}`, with
+    /// `"removed":true` added in the copy sent to a person who was removed.
+    public static func room(_ room: ChatRoom, memberUsernames: [String], removed: Bool = false) -> String {
+        let data: JSONText
+        let members = JSONText.array(memberUsernames.map(JSONText.string))
+        if removed {
+            data = .object([
+                "roomId": .integer(room.id), "kind": .string(room.kind.rawValue), "name": .optional(room.name),
+                "members": members, "removed": .bool(true),
+            ])
+        } else {
+            data = .object([
+                "roomId": .integer(room.id), "kind": .string(room.kind.rawValue), "name": .optional(room.name),
+                "members": members,
+            ])
+        }
+        return JSONText.object(["type": .string("room"), "data": data]).rendered
+    }
+
+    /// ISO 8601 in UTC with milliseconds, built by hand so no formatter's rounding or locale
+    /// can change the contract.
+    public static func timestamp(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        let whole = Date(timeIntervalSince1970: Double(fraction < 0 ? seconds - 1 : seconds))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: whole)
+        func padded(_ value: Int?, _ width: Int) -> String {
+            let digits = String(value ?? 0)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))T"
+            + "\(padded(parts.hour, 2)):\(padded(parts.minute, 2)):\(padded(parts.second, 2))."
+            + "\(padded(Int(fraction < 0 ? fraction + 1000 : fraction), 3))Z"
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import Fotofolio
+
+@Suite struct LiveEventReplayTests {
+    let world: TestDatabase
+    let vojta: Int64, jana: Int64, eva: Int64
+
+    init() throws {
+        world = try TestDatabase()
+        (vojta, jana, eva) = (try world.creator().id!, try world.client().id!, try world.client("eva.s").id!)
+    }
+
+    @Test func aPersonReplaysOnlyTheEventsOfTheirRooms() throws {
+        let theirs = try world.messenger.directRoom(between: vojta, and: jana).id
+        let others = try world.messenger.directRoom(between: jana, and: eva).id
+        try world.send("Pro Vojtu", in: theirs, by: jana)
+        try world.send("Pro Evu", in: others, by: jana)
+        let replay = try world.liveEvents.events(after: 0, for: vojta, limit: 100)
+        #expect(replay.map(\.kind) == [.room, .message])
+        #expect(replay.allSatisfy { $0.roomId == theirs })
+        #expect(try world.liveEvents.events(after: 0, for: jana, limit: 100).count == 4)
+    }
+
+    @Test func readEventsReachOnlyTheReader() throws {
+        let room = try world.messenger.directRoom(between: vojta, and: jana).id
+        let message = try world.send("Ahoj", in: room, by: jana)
+        try world.messenger.markRead(room, by: vojta, upTo: message.id)
+        #expect(try world.liveEvents.events(after: 0, for: vojta, limit: 100).map(\.kind) == [.room, .message, .read])
+        #expect(try world.liveEvents.events(after: 0, for: jana, limit: 100).map(\.kind) == [.room, .message])
+    }
+
+    @Test func aRemovedMemberIsToldOnceAndThenHearsNothingMore() throws {
+        let group = try world.messenger.createGroup(named: "Svatba", by: vojta, members: [jana, eva]).id
+        let before = try world.liveEvents.latestSequence()
+        try world.messenger.removeMember(eva, from: group, by: vojta)
+        try world.send("Už bez Evy", in: group, by: vojta)
+        try world.messenger.rename(group, to: "Svatba Nováků", by: vojta)
+
+        let evas = try world.liveEvents.events(after: before, for: eva, limit: 100)
+        #expect(evas.count == 1)
+        #expect(evas.first?.kind == .room && evas.first?.userId == eva)
+        let (type, data) = try decoded(try #require(evas.first).payload)
+        #expect(type == "room" && data["removed"] as? Bool == true && data["members"] as? [String] == ["vojtafoti", "jana.k"])
+
+        let janas = try world.liveEvents.events(after: before, for: jana, limit: 100)
+        #expect(janas.map(\.kind) == [.room, .message, .room])
+        #expect(janas.allSatisfy { $0.userId == nil })
+    }
+
+    @Test func roomEventsListTheRoomAndItsMembers() throws {
+        let group = try world.messenger.createGroup(named: "Svatba", by: vojta, members: [jana]).id
+        try world.messenger.addMember(eva, to: group, by: vojta)
+        let event = try #require(try world.allEvents().last)
+        #expect(event.kind == .room && event.userId == nil)
+        let (type, data) = try decoded(event.payload)
+        #expect(type == "room" && data["roomId"] as? Int == Int(group) && data["kind"] as? String == "group")
+        #expect(data["name"] as? String == "Svatba" && data["members"] as? [String] == ["vojtafoti", "jana.k", "eva.s"])
+        #expect(data["removed"] == nil)
+        let entry = try #require(try world.outbox.pending(limit: 100).last)
+        #expect(entry.topic == "chat-room/\(group)/event" && entry.payload == event.payload)
+    }
+
+    @Test func aDirectRoomEventHasNoName() throws {
+        _ = try world.messenger.directRoom(between: vojta, and: jana)
+        let (_, data) = try decoded(try #require(try world.allEvents().first).payload)
+        #expect(data["kind"] as? String == "direct" && data["name"] is NSNull)
+    }
+
+    @Test func sequencesOnlyGrowEvenAfterPruning() throws {
+        let room = try world.messenger.directRoom(between: vojta, and: jana).id
+        for index in 0..<5 { try world.send("Zpráva \(index)", in: room, by: jana) }
+        let sequences = try world.allEvents().map(\.sequence)
+        #expect(sequences.count == 6)
+        #expect(zip(sequences, sequences.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(try world.liveEvents.latestSequence() == sequences.last)
+
+        #expect(try world.liveEvents.prune(olderThan: Date().addingTimeInterval(60)) == 6)
+        #expect(try world.liveEvents.latestSequence() == 0)
+        try world.send("Po úklidu", in: room, by: jana)
+        #expect(try world.allEvents().map(\.sequence) == [sequences.last! + 1])
+    }
+
+    @Test func pruningKeepsRecentEvents() throws {
+        let room = try world.messenger.directRoom(between: vojta, and: jana, at: Date(timeIntervalSince1970: 1_000)).id
+        try world.send("Nová", in: room, by: jana)
+        #expect(try world.liveEvents.prune(olderThan: Date(timeIntervalSince1970: 2_000)) == 1)
+        #expect(try world.allEvents().map(\.kind) == [.message])
+    }
+
+    @Test func anEmptyLogStartsAtZeroAndPagesByLimit() throws {
+        #expect(try world.liveEvents.latestSequence() == 0)
+        let room = try world.messenger.directRoom(between: vojta, and: jana).id
+        for index in 0..<4 { try world.send("Zpráva \(index)", in: room, by: jana) }
+        let firstPage = try world.liveEvents.events(after: 0, limit: 2)
+        let secondPage = try world.liveEvents.events(after: firstPage.last!.sequence, limit: 10)
+        #expect(firstPage.count == 2 && secondPage.count == 3)
+    }
+}
+
+@Suite struct OutboxTests {
+    let world: TestDatabase
+    let room: Int64, jana: Int64
+
+    init() throws {
+        world = try TestDatabase()
+        let vojta = try world.creator().id!
+        jana = try world.client().id!
+        room = try world.messenger.directRoom(between: vojta, and: jana).id
+    }
+
+    @Test func pendingEntriesComeInTheOrderTheyWereWritten() throws {
+        for index in 0..<3 { try world.send("Zpráva \(index)", in: room, by: jana) }
+        let pending = try world.outbox.pending(limit: 100)
+        #expect(pending.map(\.topic) == ["event", "message", "message", "message"].map { "chat-room/\(room)/\($0)" })
+        #expect(zip(pending, pending.dropFirst()).allSatisfy { $0.id < $1.id })
+        let contents = try pending.dropFirst().map { try decoded($0.payload).data["content"] as? String }
+        #expect(contents == ["Zpráva 0", "Zpráva 1", "Zpráva 2"])
+        #expect(try world.outbox.pending(after: pending[1].id, limit: 1) == [pending[2]])
+    }
+
+    @Test func aSentEntryLeavesThePendingList() throws {
+        try world.send("Ahoj", in: room, by: jana)
+        let pending = try world.outbox.pending(limit: 100)
+        #expect(try world.outbox.pendingCount() == 2)
+        try world.outbox.markSent(pending[0].id)
+        try world.outbox.markSent(pending[0].id)
+        #expect(try world.outbox.pending(limit: 100) == [pending[1]])
+        #expect(try world.outbox.pendingCount() == 1)
+    }
+
+    @Test func pruningDeletesOnlySentEntries() throws {
+        try world.send("Ahoj", in: room, by: jana)
+        let pending = try world.outbox.pending(limit: 100)
+        try world.outbox.markSent(pending[0].id, at: Date(timeIntervalSince1970: 1_000))
+        #expect(try world.outbox.prune(sentBefore: Date()) == 1)
+        #expect(try world.outbox.pending(limit: 100) == [pending[1]])
+        #expect(try world.rowCount("outbox") == 1)
+    }
+}
