@@ -14,35 +14,25 @@ import Testing
         #expect(try world.rowCount("chatRoom") == 1)
     }
 
-    @Test func concurrentRequestsFromManyThreadsMakeOneRoom() async throws {
+    @Test func concurrentRequestsFromManyThreadsMakeOneRoom() throws {
         let world = try TestDatabase()
         let vojta = try world.creator().id!, jana = try world.client().id!
         let messenger = world.messenger
-        let ids = try await withThrowingTaskGroup(of: Int64.self) { group in
-            for index in 0..<16 {
-                group.addTask {
-                    index.isMultiple(of: 2)
-                        ? try messenger.directRoom(between: vojta, and: jana).id
-                        : try messenger.directRoom(between: jana, and: vojta).id
-                }
-            }
-            return try await group.reduce(into: Set<Int64>()) { $0.insert($1) }
+        let ids = try onThreads(16) { index in
+            index.isMultiple(of: 2)
+                ? try messenger.directRoom(between: vojta, and: jana).id
+                : try messenger.directRoom(between: jana, and: vojta).id
         }
-        #expect(ids.count == 1)
+        #expect(Set(ids).count == 1)
         #expect(try world.rowCount("chatRoom") == 1)
     }
 
-    @Test func serversSharingTheDatabaseMakeOneRoomBetweenThem() async throws {
+    @Test func serversSharingTheDatabaseMakeOneRoomBetweenThem() throws {
         let world = try TestDatabase()
         let vojta = try world.creator().id!, jana = try world.client().id!
         let nodes = [world.messenger, MessengerService(database: try AppDatabase(directory: world.directory))]
-        let ids = try await withThrowingTaskGroup(of: Int64.self) { group in
-            for index in 0..<16 {
-                group.addTask { try nodes[index % 2].directRoom(between: vojta, and: jana).id }
-            }
-            return try await group.reduce(into: Set<Int64>()) { $0.insert($1) }
-        }
-        #expect(ids.count == 1)
+        let ids = try onThreads(16) { index in try nodes[index % 2].directRoom(between: vojta, and: jana).id }
+        #expect(Set(ids).count == 1)
     }
 
     @Test func theDatabaseRefusesASecondRoomForThePair() throws {

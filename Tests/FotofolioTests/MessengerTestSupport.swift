@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 @testable import Fotofolio
 
 extension TestDatabase {
@@ -32,4 +33,21 @@ extension TestDatabase {
 func decoded(_ payload: String) throws -> (type: String, data: [String: Any]) {
     let object = try JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any]
     return (object?["type"] as? String ?? "", object?["data"] as? [String: Any] ?? [:])
+}
+
+/// Runs `body` on `count` threads of their own at once (not on the test's task pool, which
+/// blocking database calls would starve) and returns what each returned, or the first error.
+func onThreads<Value: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Value) throws -> [Value] {
+    let results = Mutex<[Result<Value, any Error>]>([])
+    let finished = DispatchGroup()
+    for index in 0..<count {
+        finished.enter()
+        Thread {
+            let result = Result { try body(index) }
+            results.withLock { $0.append(result) }
+            finished.leave()
+        }.start()
+    }
+    finished.wait()
+    return try results.withLock { $0 }.map { try $0.get() }
 }
