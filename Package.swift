@@ -71,7 +71,7 @@ let package = Package(
         .executableTarget(
             name: "fotofolio",
             dependencies: [
-                "FotofolioWeb", "HTTPServer", "Fotofolio", "QRCode",
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "QRCode", "MQTTClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "FotofolioTests", dependencies: ["Fotofolio"]),
         .testTarget(
             name: "FotofolioWebTests",
-            dependencies: ["FotofolioWeb", "HTTPServer", "Fotofolio"]),
+            dependencies: ["FotofolioWeb", "HTTPServer", "Fotofolio", "MQTTClient"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,12 +9,16 @@ public struct WebApp: Sendable {
     public let metrics: ServerMetrics
     public let accounts: AccountsService
     public let photos: PhotoLibrary
+    /// The live path: start it once the server is up, stop it before shutdown.
+    public let live: LiveDelivery
 
     /// Loads and checks templates and assets; throws with a clear message if any is missing.
     /// - Parameter mediaDirectory: where photos are kept (`MediaDirectory.inside(dataDirectory)`).
+    /// - Parameter liveTransport: the MQTT connection live events travel on; without one, a
+    ///   write wakes this process's streams directly (a single process, as in tests).
     public init(database: AppDatabase, templatesDirectory: String, publicDirectory: String, mediaDirectory: String,
                 logger: Logger, passwordHasher: PasswordHasher = PasswordHasher(),
-                photoProcessing: PhotoProcessing = PhotoProcessing()) throws {
+                photoProcessing: PhotoProcessing = PhotoProcessing(), liveTransport: LiveTransport? = nil) throws {
         let staticFiles = try StaticFiles(root: publicDirectory)
         let renderer = try PageRenderer(templatesDirectory: templatesDirectory, staticFiles: staticFiles)
         let metrics = ServerMetrics()
@@ -25,9 +29,11 @@ public struct WebApp: Sendable {
         let uploads = PhotoUploads(photos: photos, renderer: renderer, logger: logger)
         let portfolios = PortfoliosService(database: database)
         let confirmations = EmailConfirmations(database: database)
+        let messenger = MessengerService(database: database)
+        let live = try LiveDelivery(database: database, messenger: messenger, accounts: accounts,
+                                    transport: liveTransport, logger: logger)
 
         var router = Router()
-        ShellPages(renderer: renderer).register(in: &router)
         LanguageSwitch().register(in: &router)
         AccountPages(renderer: renderer, accounts: accounts, sessions: sessions, confirmations: confirmations,
                      selection: SelectionService(database: database), logger: logger).register(in: &router)
@@ -43,11 +49,20 @@ public struct WebApp: Sendable {
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios).register(in: &router)
         PeopleSearchPages(renderer: renderer, search: PeopleSearch(database: database), photos: photos).register(in: &router)
         RatingPages(renderer: renderer, accounts: accounts, ratings: RatingsService(database: database)).register(in: &router)
+        MessagePages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
+        RoomPages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
+        LiveEndpoint(live: live).register(in: &router)
         SliderDemoPages(renderer: renderer, demoImage: renderer.assets.sliderDemoImage).register(in: &router)
         MediaFiles(photos: photos).register(in: &router)
         uploads.register(in: &router)
         HealthCheck(database: database).register(in: &router)
         router.get("/metrics") { _ in metrics.exposition() }
+        metrics.observe("fotofolio_live", unit: "streams", help: "Live event streams open on this process") {
+            Double(live.status.streams)
+        }
+        metrics.observe("fotofolio_outbox", unit: "backlog", help: "Outbox rows not yet acknowledged by the MQTT broker") {
+            Double(live.status.outboxBacklog)
+        }
         router.fallback = { request in
             guard let response = staticFiles.response(for: request) else { throw HTTPFailure(.notFound, "There is nothing at this address.") }
             return response
@@ -57,6 +72,7 @@ public struct WebApp: Sendable {
         self.metrics = metrics
         self.accounts = accounts
         self.photos = photos
+        self.live = live
         self.middleware = [
             RequestLogging(logger: logger),
             MetricsRecording(metrics: metrics),

@@ -14,6 +14,30 @@ struct BrokerFiles {
     var configuration: String { directory + "/mosquitto.conf" }
     var passwords: String { directory + "/passwords" }
     var log: String { directory + "/mosquitto.log" }
+    /// The running broker's process id, so a broker left behind by a killed server is
+    /// stopped when the next one starts in this directory.
+    var pidFile: String { directory + "/mosquitto.pid" }
+
+    func recordProcess(_ pid: Int32) {
+        try? "\(pid)\n".write(toFile: pidFile, atomically: true, encoding: .utf8)
+    }
+
+    /// Kills a broker still running from this directory's configuration (its server was
+    /// killed before it could stop it) and waits up to 5 s for it to go.
+    func stopLeftover() {
+        guard let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+              let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 else { return }
+        let commandLine = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map {
+            String(decoding: $0.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        } ?? ""
+        // Only that broker: the id may since belong to any other process.
+        guard commandLine.contains("mosquitto"), commandLine.contains(configuration) else { return }
+        kill(pid, SIGKILL)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while FileManager.default.fileExists(atPath: "/proc/\(pid)/cmdline"), ContinuousClock.now < deadline {
+            usleep(10_000)
+        }
+    }
 
     init(directory: String) throws(MosquittoBrokerError) {
         // mosquitto's configuration format ends a path at the first space.

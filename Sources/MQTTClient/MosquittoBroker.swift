@@ -99,6 +99,7 @@ public final class MosquittoBroker: Sendable {
             return shared.wanted
         }
         guard !alreadyStarted else { return }
+        files.stopLeftover()
         let fixedPort = port
         for _ in 1...5 {
             let port = fixedPort != 0 ? fixedPort : try LoopbackPort.pickFree()
@@ -152,6 +153,7 @@ public final class MosquittoBroker: Sendable {
                 }
             shared.current = process
             shared.port = port
+            files.recordProcess(process.processIdentifier)
             return process
         }
     }

@@ -31,9 +31,24 @@ struct Serve: ParsableCommand {
     @Option(help: "trace, debug, info, notice, warning, error or critical. (FOTOFOLIO_LOG_LEVEL, default info)")
     var logLevel: String?
 
+    @Option(help: "An existing MQTT broker, mqtt://user:password@host:port or mqtts://…; without it a private mosquitto is started. (FOTOFOLIO_MQTT_URL)")
+    var mqttUrl: String?
+
+    @Option(help: "Certificate authorities for an mqtts:// broker. (FOTOFOLIO_MQTT_CA_FILE, default the system's)")
+    var mqttCaFile: String?
+
+    @Option(help: "Prefix of the MQTT topics. (FOTOFOLIO_MQTT_PREFIX, default fotofolio)")
+    var mqttPrefix: String?
+
+    @Option(help: "Seconds between safety reads of the live event log; 0 leaves delivery to MQTT alone. (FOTOFOLIO_LIVE_POLL, default 5)")
+    var livePoll: Double?
+
     func validate() throws {
         if let port = resolvedPort, !(0...65535).contains(port) {
             throw ValidationError("The port must be between 0 and 65535.")
+        }
+        if let poll = resolvedLivePoll, !(poll >= 0 && poll <= 3600) {
+            throw ValidationError("The live poll interval must be 0 to 3600 seconds.")
         }
         if Logger.Level(rawValue: resolved(logLevel, "FOTOFOLIO_LOG_LEVEL", "info")) == nil {
             throw ValidationError("Unknown log level; use trace, debug, info, notice, warning, error or critical.")
@@ -61,6 +76,10 @@ struct Serve: ParsableCommand {
     private func serve(dataDirectory: String, logger: Logger) throws {
         let database = try AppDatabase(directory: dataDirectory)
         try database.recordStart(version: FotofolioVersion.current)
+        let broker = try LiveBroker.start(
+            url: resolved(mqttUrl, "FOTOFOLIO_MQTT_URL"), caFile: resolved(mqttCaFile, "FOTOFOLIO_MQTT_CA_FILE"),
+            prefix: resolved(mqttPrefix, "FOTOFOLIO_MQTT_PREFIX", "fotofolio"), dataDirectory: dataDirectory, logger: logger)
+        defer { broker.stop() }
         let app = try WebApp(
             database: database,
             templatesDirectory: resolved(templatesDir, "FOTOFOLIO_TEMPLATES_DIR", "Templates"),
@@ -68,7 +87,8 @@ struct Serve: ParsableCommand {
             mediaDirectory: MediaDirectory.inside(dataDirectory),
             logger: logger,
             // Two photos at a time bound libvips's memory; more would only queue for the two cores anyway.
-            photoProcessing: PhotoProcessing(concurrency: min(2, ProcessInfo.processInfo.activeProcessorCount)))
+            photoProcessing: PhotoProcessing(concurrency: min(2, ProcessInfo.processInfo.activeProcessorCount)),
+            liveTransport: broker.transport)
         var configuration = ServerConfiguration(
             host: resolved(host, "FOTOFOLIO_HOST"), port: resolvedPort ?? 8080,
             temporaryDirectory: dataDirectory + "/tmp")
@@ -76,6 +96,8 @@ struct Serve: ParsableCommand {
         let daemon = HTTPDaemon(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
         app.metrics.observeConnections { [weak daemon] in daemon?.openConnections ?? 0 }
         try daemon.start()
+        try app.live.start(pollInterval: resolvedLivePoll ?? 5)
+        defer { app.live.stop() }
         let sweeper = UnusedPhotosSweeper(photos: UnusedPhotos(library: app.photos), logger: logger)
         sweeper.start()
         defer { sweeper.stop() }
@@ -84,6 +106,10 @@ struct Serve: ParsableCommand {
         logger.info("Shutting down")
         daemon.shutdown()
         logger.info("Stopped")
+    }
+
+    private var resolvedLivePoll: Double? {
+        livePoll ?? ProcessInfo.processInfo.environment["FOTOFOLIO_LIVE_POLL"].flatMap(Double.init)
     }
 
     private var resolvedPort: Int? {

@@ -49,42 +49,73 @@ def pipe_lines(stream, into):
     into.put(None)
 
 
-@pytest.fixture(scope="session")
-def base_url(tmp_path_factory):
-    """The address of a Fotofolio server on a free loopback port, with an empty data folder."""
-    binary = Path(os.environ.get("FOTOFOLIO_BINARY", REPO_ROOT / ".build" / "debug" / "fotofolio"))
-    if not binary.is_file():
-        pytest.fail(f"No Fotofolio binary at {binary}; build it or set FOTOFOLIO_BINARY.")
-    workspace = tmp_path_factory.mktemp("server")
-    log_path = workspace / "server.log"
-    # The demo world (people and portfolios from Demo/photos), as `make run` starts with.
-    subprocess.run([str(binary), "seed", "--data-dir", str(workspace / "data"),
+BINARY = Path(os.environ.get("FOTOFOLIO_BINARY", REPO_ROOT / ".build" / "debug" / "fotofolio"))
+
+
+class RunningServer:
+    """A `fotofolio serve` process: its address, data folder and log."""
+
+    def __init__(self, process, url, data_dir, log_path, reader):
+        self.process, self.url, self.data_dir, self.log_path, self.reader = process, url, data_dir, log_path, reader
+
+    @property
+    def port(self):
+        return int(self.url.rsplit(":", 1)[1])
+
+    def stop(self):
+        stop(self.process, self.log_path)
+        self.reader.join(timeout=SHUTDOWN_DEADLINE)
+
+    def kill(self):
+        self.process.kill()
+        self.process.wait()
+        self.reader.join(timeout=SHUTDOWN_DEADLINE)
+
+
+def seed(data_dir):
+    """The demo world (people and portfolios from Demo/photos), as `make run` starts with."""
+    subprocess.run([str(BINARY), "seed", "--data-dir", str(data_dir),
                     "--demo-photos-dir", str(REPO_ROOT / "Demo" / "photos")],
                    cwd=REPO_ROOT, check=True, capture_output=True, timeout=300)
+
+
+def launch_server(data_dir, log_path, port=0, extra=()):
+    """Starts `fotofolio serve` on loopback and returns once /healthz answers."""
+    if not BINARY.is_file():
+        pytest.fail(f"No Fotofolio binary at {BINARY}; build it or set FOTOFOLIO_BINARY.")
     command = [
-        str(binary), "serve",
+        str(BINARY), "serve",
         "--host", "127.0.0.1",
         # Port 0 lets the kernel pick a free port: no race with other processes for a
         # port chosen in advance. The banner tells which one it is.
-        "--port", "0",
-        "--data-dir", str(workspace / "data"),
+        "--port", str(port),
+        "--data-dir", str(data_dir),
         "--public-dir", str(REPO_ROOT / "Public"),
         "--templates-dir", str(REPO_ROOT / "Templates"),
+        *extra,
     ]
-    with open(log_path, "w") as log:
+    with open(log_path, "a") as log:
         process = subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
     lines = queue.Queue()
     reader = threading.Thread(target=pipe_lines, args=(process.stdout, lines), daemon=True)
     reader.start()
+    url = read_banner_url(lines, log_path)
+    # WebDriverWait polls any object, not only a browser: here, the server process.
+    WebDriverWait(process, STARTUP_DEADLINE, poll_frequency=0.05).until(
+        lambda server: healthy(url, server, log_path), f"{url}/healthz did not answer ok in time")
+    return RunningServer(process, url, data_dir, log_path, reader)
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory):
+    """The address of a Fotofolio server on a free loopback port, with the demo world."""
+    workspace = tmp_path_factory.mktemp("server")
+    seed(workspace / "data")
+    server = launch_server(workspace / "data", workspace / "server.log")
     try:
-        url = read_banner_url(lines, log_path)
-        # WebDriverWait polls any object, not only a browser: here, the server process.
-        WebDriverWait(process, STARTUP_DEADLINE, poll_frequency=0.05).until(
-            lambda server: healthy(url, server, log_path), f"{url}/healthz did not answer ok in time")
-        yield url
+        yield server.url
     finally:
-        stop(process, log_path)
-        reader.join(timeout=SHUTDOWN_DEADLINE)
+        server.stop()
 
 
 def read_banner_url(lines, log_path):

@@ -41,6 +41,30 @@ import MQTTClient
         #expect(try broker.connectedClient().state == .connected)
     }
 
+    @Test func aBrokerLeftBehindByAKilledServerIsStoppedByTheNextStart() throws {
+        let directory = NSTemporaryDirectory() + "mqtt-test-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A broker started from the directory's configuration whose owner died without stopping it.
+        let first = try MosquittoBroker(directory: directory)
+        try first.start()
+        let leftover = Process()
+        leftover.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
+        leftover.arguments = ["-c", directory + "/mosquitto.conf"]
+        first.stop()
+        leftover.standardOutput = FileHandle.nullDevice
+        leftover.standardError = FileHandle.nullDevice
+        try leftover.run()
+        try "\(leftover.processIdentifier)\n".write(toFile: directory + "/mosquitto.pid", atomically: true, encoding: .utf8)
+        #expect(processExists(leftover.processIdentifier))
+
+        let next = try MosquittoBroker(directory: directory)
+        try next.start()
+        defer { next.stop() }
+        leftover.waitUntilExit()
+        #expect(leftover.terminationReason == .uncaughtSignal)
+        #expect(next.processIdentifier != nil)
+    }
+
     @Test func releasingTheBrokerStopsItsProcess() throws {
         var broker: MosquittoBroker? = try MosquittoBroker(directory: NSTemporaryDirectory() + "mqtt-test-" + UUID().uuidString)
         try broker?.start()

@@ -8,6 +8,8 @@ public final class ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let openConnections: Gauge
     private let connectionCount = Mutex<(@Sendable () -> Int)?>(nil)
+    /// Gauges read when scraped, with how to read each.
+    private let observed = Mutex<[(gauge: Gauge, read: @Sendable () -> Double)]>([])
     /// Metric handles by label values: the registry's own lookup builds label strings and
     /// takes its lock on every call, which showed up in profiles of busy servers.
     private let handles = Mutex<(counters: [CounterKey: Counter], histograms: [String: DurationHistogram])>(([:], [:]))
@@ -43,6 +45,12 @@ public final class ServerMetrics: Sendable {
         connectionCount.withLock { $0 = count }
     }
 
+    /// Adds a gauge `<name>_<unit>` read from `read` whenever the metrics are scraped.
+    public func observe(_ name: String, unit: String, help: String, _ read: @escaping @Sendable () -> Double) {
+        let gauge = registry.makeGauge(descriptor: MetricNameDescriptor(metricName: name, unitName: unit, helpText: help))
+        observed.withLock { $0.append((gauge, read)) }
+    }
+
     func record(_ request: Request, _ response: Response, duration: Duration) {
         let route = request.route ?? (response.status.isError ? "unmatched" : "static")
         let key = CounterKey(route: route, method: request.method.rawValue, status: response.status.code)
@@ -62,6 +70,7 @@ public final class ServerMetrics: Sendable {
 
     func exposition() -> Response {
         if let count = connectionCount.withLock({ $0 }) { openConnections.set(to: Double(count())) }
+        for (gauge, read) in observed.withLock({ $0 }) { gauge.set(to: read()) }
         var response = Response(body: .bytes(registry.emitToBuffer()))
         response.headers.set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
         response.headers.set("Cache-Control", "no-store")

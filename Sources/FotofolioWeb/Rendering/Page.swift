@@ -19,6 +19,8 @@ public enum Page: String, CaseIterable, Sendable {
     case passwordChange
     /// Every kind of precise slider, side by side.
     case sliders
+    /// One conversation, under the Messages tab.
+    case room
 
     /// The template under `Templates/`.
     var template: String {
@@ -28,6 +30,7 @@ public enum Page: String, CaseIterable, Sendable {
         case .portfolioDelete: "pages/portfolio-delete"
         case .profileEdit: "pages/profile-edit"
         case .passwordChange: "pages/password-change"
+        case .room: "pages/room"
         default: "pages/\(rawValue)"
         }
     }
@@ -37,6 +40,7 @@ public enum Page: String, CaseIterable, Sendable {
     var tab: Page? {
         switch self {
         case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange: .profile
+        case .room: .messages
         case .person, .error, .portfolio, .sliders: nil
         default: self
         }

@@ -186,6 +186,8 @@ struct AssetURLs: Sendable {
     let precisePlane: String
     let sliderDemo: String
     let sliderDemoImage: String
+    let live: String
+    let chatRoom: String
 
     init(_ files: StaticFiles) {
         css = files.url(for: "/css/app.css")
@@ -202,12 +204,15 @@ struct AssetURLs: Sendable {
         precisePlane = files.url(for: "/js/precise-slider-2d.js")
         sliderDemo = files.url(for: "/js/slider-demo.js")
         sliderDemoImage = files.url(for: "/img/demo/meadow.jpg")
+        live = files.url(for: "/js/live.js")
+        chatRoom = files.url(for: "/js/chat-room.js")
     }
 
     var dictionary: [String: String] {
         ["css": css, "icons": icons, "favicon": favicon, "passwordToggle": passwordToggle, "carousel": carousel,
          "tagInput": tagInput, "portfolioEditor": portfolioEditor, "feed": feed, "peopleSearch": peopleSearch,
-         "rating": rating, "preciseSlider": preciseSlider, "precisePlane": precisePlane, "sliderDemo": sliderDemo]
+         "rating": rating, "preciseSlider": preciseSlider, "precisePlane": precisePlane, "sliderDemo": sliderDemo,
+         "live": live, "chatRoom": chatRoom]
     }
 }
 

@@ -1,0 +1,203 @@
+import Dispatch
+import Foundation
+import Logging
+import Synchronization
+
+/// Where a live stream's events go: the web layer writes them to a Server-Sent Events
+/// response. Calls come from the hub's queue, one at a time per hub.
+public protocol LiveSink: Sendable {
+    /// Queues one event; false when the stream is gone or too far behind (it is then dropped
+    /// and the browser reconnects, replaying what it missed from the database).
+    func deliver(_ event: LiveEvent) -> Bool
+    /// Keeps an idle connection open through proxies; false when the stream is gone.
+    func heartbeat() -> Bool
+}
+
+/// Hands the live events of this server process to its open streams.
+///
+/// The database's `liveEvent` log is the truth: a wake-up (an MQTT message about a room, or
+/// the safety poll) makes the hub read what is new in the log and pass each event to the
+/// streams of the users it concerns — the members of its room, or the one user it names.
+/// Every event has a sequence number, so a stream never gets one twice and a reconnecting
+/// browser replays from the log what it missed (`Last-Event-ID`).
+///
+/// Threads: `connect`, `wake` and `disconnect` may be called from any thread; all reading
+/// and delivery happens on the hub's serial queue, so sinks are called one at a time.
+public final class LiveHub: Sendable {
+    private struct Stream {
+        let userId: Int64
+        let sink: any LiveSink
+        var lastSequence: Int64
+    }
+
+    private struct State {
+        var streams: [Int: Stream] = [:]
+        var streamsByUser: [Int64: Set<Int>] = [:]
+        var nextStreamId = 0
+        var lastSequence: Int64 = 0
+        var wakePending = false
+        var delivered = 0
+        var lastEventAt: Date?
+    }
+
+    private let log: LiveEventLog
+    private let messenger: MessengerService
+    private let logger: Logger
+    private let queue = DispatchQueue(label: "fotofolio.live-hub")
+    private let state = Mutex(State())
+    private let timers = Mutex(Timers())
+
+    /// Dispatch sources are safe to use from any thread; the type just does not say so.
+    private struct Timers: @unchecked Sendable {
+        var running: [DispatchSourceTimer] = []
+    }
+    /// Events read from the log per query while catching up.
+    private static let batch = 500
+
+    public init(log: LiveEventLog, messenger: MessengerService, logger: Logger) throws {
+        self.log = log
+        self.messenger = messenger
+        self.logger = logger
+        let latest = try log.latestSequence()
+        state.withLock { $0.lastSequence = latest }
+    }
+
+    /// The sequence of the newest event in the log: a page rendered now embeds it, so its
+    /// stream starts exactly where the page left off.
+    public func currentSequence() -> Int64 {
+        (try? log.latestSequence()) ?? state.withLock { $0.lastSequence }
+    }
+
+    /// Opens a stream for `userId` that first replays the user's events after `sequence`,
+    /// then follows live. Returns an identifier for `disconnect`.
+    public func connect(userId: Int64, after sequence: Int64, sink: any LiveSink) -> Int {
+        let id = state.withLock { state -> Int in
+            state.nextStreamId += 1
+            // Not listed for delivery yet: the replay below brings it up to date first.
+            return state.nextStreamId
+        }
+        queue.async { self.replay(stream: id, userId: userId, after: sequence, sink: sink) }
+        return id
+    }
+
+    /// Forgets a stream (its connection closed).
+    public func disconnect(_ id: Int) {
+        state.withLock { state in
+            guard let stream = state.streams.removeValue(forKey: id) else { return }
+            state.streamsByUser[stream.userId]?.remove(id)
+            if state.streamsByUser[stream.userId]?.isEmpty == true { state.streamsByUser[stream.userId] = nil }
+        }
+    }
+
+    /// Something may have been written to the log: read and deliver it soon. Wake-ups that
+    /// arrive while one is pending fold into it.
+    public func wake() {
+        let schedule = state.withLock { state -> Bool in
+            defer { state.wakePending = true }
+            return !state.wakePending
+        }
+        if schedule { queue.async { self.catchUp() } }
+    }
+
+    /// Starts the heartbeat (a comment line to every stream) and, when `pollInterval` is
+    /// set, a safety poll of the log that delivers even if a wake-up was lost.
+    public func start(heartbeatInterval: TimeInterval = 15, pollInterval: TimeInterval? = 5) {
+        var started = [repeating(every: heartbeatInterval) { self.beat() }]
+        if let pollInterval, pollInterval > 0 { started.append(repeating(every: pollInterval) { self.catchUp() }) }
+        timers.withLock { $0.running += started }
+    }
+
+    public func stop() {
+        timers.withLock { timers in
+            timers.running.forEach { $0.cancel() }
+            timers.running.removeAll()
+        }
+    }
+
+    /// Open streams on this process, events delivered so far, and when the last one was.
+    public var statistics: (streams: Int, delivered: Int, lastEventAt: Date?) {
+        state.withLock { ($0.streams.count, $0.delivered, $0.lastEventAt) }
+    }
+
+    // MARK: - On the hub's queue
+
+    private func replay(stream id: Int, userId: Int64, after sequence: Int64, sink: any LiveSink) {
+        var last = sequence
+        do {
+            while true {
+                let events = try log.events(after: last, for: userId, limit: Self.batch)
+                for event in events {
+                    guard sink.deliver(event) else { return }
+                    last = event.sequence
+                }
+                if events.count < Self.batch { break }
+            }
+        } catch {
+            logger.error("Live replay for user \(userId) failed: \(error)")
+            return
+        }
+        state.withLock { state in
+            // Events the hub delivers later are newer than anything replayed, or skipped.
+            state.streams[id] = Stream(userId: userId, sink: sink, lastSequence: max(last, 0))
+            state.streamsByUser[userId, default: []].insert(id)
+        }
+    }
+
+    private func catchUp() {
+        state.withLock { $0.wakePending = false }
+        do {
+            while true {
+                let after = state.withLock { $0.lastSequence }
+                let events = try log.events(after: after, limit: Self.batch)
+                for event in events { try dispatch(event) }
+                if let last = events.last { state.withLock { $0.lastSequence = max($0.lastSequence, last.sequence) } }
+                if events.count < Self.batch { break }
+            }
+        } catch {
+            logger.error("Live delivery could not read the event log: \(error)")
+        }
+    }
+
+    private func dispatch(_ event: LiveEvent) throws {
+        let recipients: [Int64]
+        if let userId = event.userId {
+            recipients = [userId]
+        } else {
+            let listening = state.withLock { Set($0.streamsByUser.keys) }
+            if listening.isEmpty { return }
+            // Membership now, not when the event was written: a removed member gets no more.
+            recipients = try messenger.memberIds(of: event.roomId).filter(listening.contains)
+        }
+        let targets = state.withLock { state -> [(Int, any LiveSink)] in
+            recipients.flatMap { user in
+                (state.streamsByUser[user] ?? []).compactMap { id -> (Int, any LiveSink)? in
+                    guard var stream = state.streams[id], stream.lastSequence < event.sequence else { return nil }
+                    stream.lastSequence = event.sequence
+                    state.streams[id] = stream
+                    return (id, stream.sink)
+                }
+            }
+        }
+        var delivered = 0
+        for (id, sink) in targets {
+            if sink.deliver(event) { delivered += 1 } else { disconnect(id) }
+        }
+        state.withLock { state in
+            state.delivered += delivered
+            state.lastEventAt = Date()
+        }
+    }
+
+    private func beat() {
+        let all = state.withLock { state in state.streams.map { ($0.key, $0.value.sink) } }
+        for (id, sink) in all where !sink.heartbeat() { disconnect(id) }
+    }
+
+    private func repeating(every interval: TimeInterval, _ work: @escaping @Sendable () -> Void) -> DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(100))
+        timer.setEventHandler(handler: work)
+        timer.resume()
+        return timer
+    }
+}

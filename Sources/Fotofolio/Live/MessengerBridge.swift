@@ -1,0 +1,79 @@
+import Foundation
+import Logging
+import MQTTClient
+
+/// What this server process hears on MQTT: every room's canonical messages and events wake
+/// the live hub (one wildcard subscription each: a process serves any user, and the hub
+/// reads what is new from the database anyway, so per-room subscriptions that follow who is
+/// connected would only add churn), and `new-message` commands from MQTT-native clients go
+/// through the same `MessengerService.send` as a browser's post.
+///
+/// A command names its author by username (`{"type":"new-message","data":{"uuid":…,
+/// "content":…,"author":{"username":…}}}`); only accounts with broker credentials can
+/// publish at all, and the author must be a member of the room. Operators give broker
+/// accounts only to the people and bots they trust to speak for those users.
+public final class MessengerBridge: Sendable {
+    private let client: MQTTClient
+    private let topics: LiveTopics
+    private let hub: LiveHub
+    private let messenger: MessengerService
+    private let accounts: AccountsService
+    /// Called after a command wrote a message, so the outbox is published.
+    private let written: @Sendable () -> Void
+    private let logger: Logger
+
+    public init(client: MQTTClient, topics: LiveTopics, hub: LiveHub, messenger: MessengerService,
+                accounts: AccountsService, written: @escaping @Sendable () -> Void, logger: Logger) {
+        self.client = client
+        self.written = written
+        self.topics = topics
+        self.hub = hub
+        self.messenger = messenger
+        self.accounts = accounts
+        self.logger = logger
+    }
+
+    public func start() throws {
+        for filter in topics.wakeFilters {
+            try client.subscribe(to: filter) { [hub] _ in hub.wake() }
+        }
+        try client.subscribe(to: topics.commandFilter) { [weak self] message in self?.command(message) }
+        // Whatever was written while the connection was down is in the log: read it now.
+        client.observeState { [hub] state in if state.isConnected { hub.wake() } }
+    }
+
+    private struct Command: Decodable {
+        struct Data: Decodable {
+            struct Author: Decodable { let username: String }
+            let uuid: String
+            let content: String
+            let author: Author
+        }
+        let type: String
+        let data: Data
+    }
+
+    private func command(_ message: MQTTMessage) {
+        guard let room = topics.room(in: message.topic) else { return }
+        do {
+            let command = try JSONDecoder().decode(Command.self, from: Data(message.payload))
+            guard command.type == "new-message" else { throw CommandProblem("type must be \"new-message\"") }
+            guard let user = try accounts.user(username: command.data.author.username), let userId = user.id else {
+                throw CommandProblem("no user \"\(command.data.author.username)\"")
+            }
+            let result = try messenger.send(MessageDraft(uuid: command.data.uuid, content: command.data.content),
+                                            in: room, by: userId)
+            written()
+            logger.info("MQTT command posted message \(result.message.id) in room \(room) as \(user.username)")
+        } catch let error as MessengerError {
+            logger.warning("MQTT command on \(message.topic) refused: \(error.message)")
+        } catch {
+            logger.warning("MQTT command on \(message.topic) refused: \(error)")
+        }
+    }
+
+    private struct CommandProblem: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}

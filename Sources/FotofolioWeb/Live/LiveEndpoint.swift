@@ -1,0 +1,50 @@
+import Fotofolio
+import HTTPServer
+
+/// `GET /live`: the signed-in person's live events as Server-Sent Events — `message`,
+/// `read` (another tab or device read a room) and `room` (created, renamed, members
+/// changed) — each with `id:` its sequence in the event log. A browser that reconnects sends
+/// `Last-Event-ID` and first gets what it missed; a page passes `?after=` the sequence it was
+/// rendered at, so nothing falls between the page and its stream. The session cookie says
+/// who is asking: no token ever goes into a URL.
+struct LiveEndpoint {
+    let live: LiveDelivery
+
+    func register(in router: inout Router) {
+        router.get("/live") { request in try stream(request) }
+    }
+
+    private func stream(_ request: Request) throws -> Response {
+        guard let userId = request.signedIn?.user.id else {
+            throw HTTPFailure(.unauthorized, "Sign in to follow your conversations live.")
+        }
+        let latest = live.hub.currentSequence()
+        let asked = request.headers["last-event-id"].flatMap(Int64.init) ?? request.query["after"].flatMap(Int64.init)
+        // A sequence from the future (another database, a typo) would silence the stream.
+        let after = min(max(asked ?? latest, 0), latest)
+        let hub = live.hub
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", "text/event-stream; charset=utf-8")
+        headers.set("Cache-Control", "no-store")
+        headers.set("X-Accel-Buffering", "no")
+        return Response(headers: headers, body: .stream(ResponseStream { writer in
+            // How long the browser waits before reconnecting after a drop (ms).
+            writer.write("retry: 2000\n\n")
+            let id = hub.connect(userId: userId, after: after, sink: EventStreamSink(writer: writer))
+            writer.onClose { hub.disconnect(id) }
+        }))
+    }
+}
+
+/// Writes live events in the `text/event-stream` format.
+struct EventStreamSink: LiveSink {
+    let writer: ResponseStreamWriter
+
+    func deliver(_ event: LiveEvent) -> Bool {
+        // A payload is one line of JSON; splitting keeps the format right even if it were not.
+        let data = event.payload.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined()
+        return writer.write("id: \(event.sequence)\nevent: \(event.kind.rawValue)\n\(data)\n")
+    }
+
+    func heartbeat() -> Bool { writer.write(": keep-alive\n\n") }
+}

@@ -1,0 +1,67 @@
+import Fotofolio
+import HTTPServer
+
+/// The conversation list (`/messages`) and starting conversations: a direct one with a
+/// person (`POST /messages/direct`, from a profile's "Write a message", a selection entry or
+/// the list's "New message") and a named group (`POST /messages/groups`).
+struct MessagePages {
+    let renderer: PageRenderer
+    let messenger: MessengerService
+    let accounts: AccountsService
+    let live: LiveDelivery
+
+    func register(in router: inout Router) {
+        router.get("/messages") { request in try list(request) }
+        router.post("/messages/direct") { request in try startDirect(request) }
+        router.post("/messages/groups") { request in try createGroup(request) }
+    }
+
+    private func list(_ request: Request, problem: String? = nil, values: [String: String] = [:],
+                      status: HTTPStatus = .ok) throws -> Response {
+        guard let user = request.signedIn?.user, let userId = user.id else { return SignInRedirect.to(request) }
+        let table = renderer.strings(for: request)
+        let sequence = live.hub.currentSequence()
+        let rooms = try messenger.rooms(of: userId)
+        return try renderer.render(.messages, for: request, content: [
+            "rooms": rooms.map { MessageViews.summary($0, reader: userId, table: table) }, "hasRooms": !rooms.isEmpty,
+            "liveAfter": sequence, "problem": problem ?? false, "values": values,
+        ], status: status)
+    }
+
+    private func startDirect(_ request: Request) throws -> Response {
+        guard let user = request.signedIn?.user, let userId = user.id else { return SignInRedirect.to(request) }
+        let username = (request.form["username"] ?? "").trimmingCharacters(in: " \t@")
+        do {
+            guard let other = try accounts.user(username: username), let otherId = other.id else {
+                throw MessengerError.unknownUser
+            }
+            let room = try messenger.directRoom(between: userId, and: otherId)
+            live.written()
+            return .redirect(to: "/messages/\(room.id)")
+        } catch let error as MessengerError {
+            let failure = MessageViews.failure(error)
+            return try list(request, problem: renderer.strings(for: request).string(failure.key),
+                            values: ["username": username], status: failure.status)
+        }
+    }
+
+    private func createGroup(_ request: Request) throws -> Response {
+        guard let user = request.signedIn?.user, let userId = user.id else { return SignInRedirect.to(request) }
+        let name = request.form["name"] ?? ""
+        let usernames = (request.form["members"] ?? "")
+            .split { $0 == "," || $0 == " " || $0 == "\n" }.map { $0.trimmingCharacters(in: "@\t\r") }.filter { !$0.isEmpty }
+        do {
+            let members = try usernames.map { username -> Int64 in
+                guard let member = try accounts.user(username: username), let id = member.id else { throw MessengerError.unknownUser }
+                return id
+            }
+            let room = try messenger.createGroup(named: name, by: userId, members: members)
+            live.written()
+            return .redirect(to: "/messages/\(room.id)")
+        } catch let error as MessengerError {
+            let failure = MessageViews.failure(error)
+            return try list(request, problem: renderer.strings(for: request).string(failure.key),
+                            values: ["groupName": name, "members": request.form["members"] ?? ""], status: failure.status)
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Fotofolio
+import HTTPServer
+
+/// One conversation (`/messages/:room`): its history, newest 50 first shown at the bottom
+/// (`?before=<id>` pages back), and its actions. Sending is a form post that redirects back
+/// (without JavaScript) or answers a script's `fetch` with JSON; the uuid a form carries
+/// makes a repeated post (a double click, a retry) harmless.
+struct RoomPages {
+    let renderer: PageRenderer
+    let messenger: MessengerService
+    let accounts: AccountsService
+    let live: LiveDelivery
+
+    func register(in router: inout Router) {
+        router.get("/messages/:room") { request in try show(request) }
+        router.post("/messages/:room") { request in try send(request) }
+        router.post("/messages/:room/read") { request in try read(request) }
+        router.post("/messages/:room/name") { request in try manage(request) { try messenger.rename($0, to: request.form["name"] ?? "", by: $1) } }
+        router.post("/messages/:room/members") { request in
+            try manage(request) { room, userId in try messenger.addMember(try member(request), to: room, by: userId) }
+        }
+        router.post("/messages/:room/members/remove") { request in
+            try manage(request) { room, userId in try messenger.removeMember(try member(request), from: room, by: userId) }
+        }
+    }
+
+    // MARK: - Reading
+
+    private func show(_ request: Request, draft: String? = nil, problem: String? = nil,
+                      status: HTTPStatus = .ok) throws -> Response {
+        guard let user = request.signedIn?.user, let userId = user.id else { return SignInRedirect.to(request) }
+        let roomId = try room(request)
+        // Read before the history: whatever is written meanwhile comes again on the stream,
+        // and the page drops what it already shows.
+        let sequence = live.hub.currentSequence()
+        do {
+            let summary = try messenger.room(roomId, for: userId)
+            let before = request.query["before"].flatMap(Int64.init)
+            let history = try messenger.history(of: roomId, for: userId, before: before)
+            if before == nil, let newest = history.last, try messenger.markRead(roomId, by: userId, upTo: newest.id) {
+                live.written()
+            }
+            let members = Set(summary.members.map { $0.username.lowercased() })
+            return try renderer.render(.room, for: request, title: summary.title, content: [
+                "room": [
+                    "id": roomId, "title": summary.title, "isGroup": summary.room.kind == .group,
+                    "isCreator": summary.room.createdBy == userId,
+                    "members": summary.members.map { ["username": $0.username, "name": $0.name, "initials": $0.initials] },
+                ],
+                "messages": history.map { MessageViews.message($0, reader: userId, members: members) },
+                "older": olderLink(history),
+                "liveAfter": sequence, "uuid": UUID().uuidString.lowercased(), "me": user.username,
+                "draft": draft ?? "", "problem": problem ?? false,
+                "limit": MessengerService.messageLimit,
+            ], status: status)
+        } catch let error as MessengerError {
+            throw refusal(error, request)
+        }
+    }
+
+    // MARK: - Writing
+
+    private func send(_ request: Request) throws -> Response {
+        guard let userId = request.signedIn?.user.id else { return signIn(request) }
+        let roomId = try room(request)
+        let draft = MessageDraft(uuid: request.form["uuid"] ?? "", content: request.form["content"] ?? "")
+        do {
+            let result = try messenger.send(draft, in: roomId, by: userId)
+            if result.isNew { live.written() }
+            guard SelectionPages.wantsJSON(request) else {
+                return .redirect(to: "/messages/\(roomId)#message-\(result.message.id)")
+            }
+            let members = Set(try messenger.room(roomId, for: userId).members.map { $0.username.lowercased() })
+            return .json(MessageViews.reply(result, members: members), status: result.isNew ? .created : .ok)
+        } catch let error as MessengerError {
+            let failure = MessageViews.failure(error)
+            guard !SelectionPages.wantsJSON(request), failure.status == .unprocessableContent else {
+                throw refusal(error, request)
+            }
+            // The text comes back in the form with what to fix; nothing typed is lost.
+            return try show(request, draft: draft.content, problem: renderer.strings(for: request).string(failure.key),
+                            status: failure.status)
+        }
+    }
+
+    private struct ReadReply: Encodable {
+        let changed: Bool
+        let unreadTotal: Int
+    }
+
+    private func read(_ request: Request) throws -> Response {
+        guard let userId = request.signedIn?.user.id else { return signIn(request) }
+        let roomId = try room(request)
+        guard let upTo = request.form["upTo"].flatMap(Int64.init) else {
+            throw HTTPFailure(.unprocessableContent, "Say up to which message (upTo) the room was read.")
+        }
+        do {
+            let changed = try messenger.markRead(roomId, by: userId, upTo: upTo)
+            if changed { live.written() }
+            guard SelectionPages.wantsJSON(request) else { return .redirect(to: "/messages/\(roomId)") }
+            return .json(ReadReply(changed: changed, unreadTotal: try messenger.unreadTotal(for: userId)))
+        } catch let error as MessengerError {
+            throw refusal(error, request)
+        }
+    }
+
+    /// Renaming and membership changes: the change, then back to the room (or, for someone
+    /// who just left, to the list).
+    private func manage(_ request: Request, _ change: (Int64, Int64) throws -> Void) throws -> Response {
+        guard let userId = request.signedIn?.user.id else { return signIn(request) }
+        let roomId = try room(request)
+        do {
+            try change(roomId, userId)
+            live.written()
+            let stillMember = (try? messenger.room(roomId, for: userId)) != nil
+            return .redirect(to: stillMember ? "/messages/\(roomId)" : "/messages")
+        } catch let error as MessengerError {
+            let failure = MessageViews.failure(error)
+            guard failure.status == .unprocessableContent else { throw refusal(error, request) }
+            return try show(request, problem: renderer.strings(for: request).string(failure.key), status: failure.status)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The id to page back from when there may be older messages, else false (no link).
+    private func olderLink(_ history: [ChatMessage]) -> Any {
+        guard history.count == MessengerService.pageSize, let oldest = history.first else { return false }
+        return oldest.id
+    }
+
+    private func room(_ request: Request) throws -> Int64 {
+        guard let text = request.parameters["room"], let id = Int64(text), id > 0 else {
+            throw HTTPFailure(.notFound, "There is no such conversation.")
+        }
+        return id
+    }
+
+    private func member(_ request: Request) throws -> Int64 {
+        let username = (request.form["username"] ?? "").trimmingCharacters(in: " \t@")
+        guard let user = try accounts.user(username: username), let id = user.id else { throw MessengerError.unknownUser }
+        return id
+    }
+
+    private func signIn(_ request: Request) -> Response {
+        SelectionPages.wantsJSON(request)
+            ? .json(["error": "Sign in to use messages."], status: .unauthorized) : SignInRedirect.to(request)
+    }
+
+    private func refusal(_ error: MessengerError, _ request: Request) -> HTTPFailure {
+        let failure = MessageViews.failure(error)
+        return HTTPFailure(failure.status, renderer.strings(for: request).string(failure.key))
+    }
+}

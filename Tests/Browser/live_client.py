@@ -1,0 +1,136 @@
+"""Plain-HTTP clients for the live tests: a signed-in person who posts messages, and an
+event stream that reconnects the way a browser's EventSource does (after `retry`, with
+`Last-Event-ID`), so fault tests can count what arrives."""
+
+import http.client
+import json
+import re
+import socket
+import threading
+import time
+import urllib.parse
+import uuid as uuids
+
+from browser_helpers import WAIT
+
+
+class Person:
+    """Signs in through the login form and keeps the session cookie."""
+
+    def __init__(self, base_url, username, password="heslovo"):
+        self.base_url = base_url
+        self.cookies = {}
+        page = self.request("GET", "/login")
+        token = re.search(r'name="_csrf" value="([^"]+)"', page[2]).group(1)
+        status, _, _ = self.request("POST", "/login", {"_csrf": token, "identifier": username, "password": password})
+        assert status == 303 and "session" in self.cookies, f"could not sign in as {username}"
+
+    @property
+    def host_port(self):
+        parts = urllib.parse.urlsplit(self.base_url)
+        return parts.hostname, parts.port
+
+    def request(self, method, path, form=None, headers=None):
+        connection = http.client.HTTPConnection(*self.host_port, timeout=WAIT)
+        try:
+            all_headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), **(headers or {})}
+            body = None
+            if form is not None:
+                body = urllib.parse.urlencode(form)
+                all_headers.update({"Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin"})
+            connection.request(method, path, body=body, headers=all_headers)
+            response = connection.getresponse()
+            text = response.read().decode("utf-8", "replace")
+            for header, value in response.getheaders():
+                if header.lower() == "set-cookie":
+                    name, _, rest = value.partition("=")
+                    self.cookies[name] = rest.split(";", 1)[0]
+            return response.status, dict((k.lower(), v) for k, v in response.getheaders()), text
+        finally:
+            connection.close()
+
+    def csrf(self):
+        page = self.request("GET", "/messages")[2]
+        return re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+
+    def room_with(self, username):
+        status, headers, _ = self.request("POST", "/messages/direct", {"_csrf": self.csrf(), "username": username})
+        assert status == 303, status
+        return int(headers["location"].rsplit("/", 1)[1])
+
+    def post(self, room, content, token=None, message_uuid=None):
+        status, _, text = self.request(
+            "POST", f"/messages/{room}",
+            {"_csrf": token or self.csrf(), "uuid": message_uuid or str(uuids.uuid4()), "content": content},
+            {"Accept": "application/json"})
+        return status, json.loads(text) if text.startswith("{") else text
+
+
+class EventStream:
+    """Follows /live in a thread, reconnecting like EventSource; `events` holds what came."""
+
+    def __init__(self, person, after=None):
+        self.person = person
+        self.events = []
+        self.last_event_id = None
+        self.after = after
+        self.connections = 0
+        self.lock = threading.Lock()
+        self.stopped = False
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def contents(self, kind="message"):
+        with self.lock:
+            return [event["data"]["content"] for event in self.events if event["kind"] == kind]
+
+    def wait_for(self, check, message, timeout=WAIT):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.lock:
+                if check(self):
+                    return
+            time.sleep(0.02)
+        raise AssertionError(f"{message}; got {self.contents()}")
+
+    def close(self):
+        self.stopped = True
+
+    def _run(self):
+        retry = 0.5
+        while not self.stopped:
+            try:
+                self._follow()
+            except (OSError, http.client.HTTPException):
+                pass
+            time.sleep(retry)
+
+    def _follow(self):
+        path = "/live" if self.after is None else f"/live?after={self.after}"
+        headers = {"Cookie": f"session={self.person.cookies['session']}", "Accept": "text/event-stream"}
+        if self.last_event_id:
+            headers["Last-Event-ID"] = self.last_event_id
+        connection = http.client.HTTPConnection(*self.person.host_port, timeout=60)
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        if response.status != 200:
+            connection.close()
+            return
+        self.connections += 1
+        block = {}
+        while not self.stopped:
+            line = response.readline()
+            if not line:
+                break
+            line = line.decode("utf-8").rstrip("\r\n")
+            if line == "":
+                if "data" in block:
+                    with self.lock:
+                        self.last_event_id = block.get("id", self.last_event_id)
+                        self.events.append({"id": block.get("id"), "kind": block.get("event", "message"),
+                                            "data": json.loads(block["data"])["data"]})
+                block = {}
+            elif not line.startswith(":"):
+                field, _, value = line.partition(":")
+                block[field] = value[1:] if value.startswith(" ") else value
+        connection.close()

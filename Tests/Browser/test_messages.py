@@ -1,0 +1,123 @@
+"""Chatting live: two people in two browsers write to each other and see it at once; eight
+tabs of one browser all follow the conversation over a single stream (and another tab takes
+over when the one holding it closes); without JavaScript a message is a form post."""
+
+import re
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.wait import WebDriverWait
+
+from browser_helpers import DESKTOP, PHONE, WAIT, click_and_wait_for_next_page, log_in
+from live_client import Person
+
+
+def sign_in(driver, base_url, username):
+    driver.get(base_url + "/login")
+    log_in(driver, username, "heslovo")
+    WebDriverWait(driver, WAIT).until(lambda d: "/login" not in d.current_url, f"{username} could not sign in")
+
+
+def message_texts(driver):
+    return driver.execute_script(
+        "return [...document.querySelectorAll('[data-chat-messages] .chat-message__text')].map((e) => e.textContent)")
+
+
+def live_streams(base_url):
+    with urllib.request.urlopen(base_url + "/metrics", timeout=WAIT) as response:
+        text = response.read().decode()
+    return int(float(re.search(r"^fotofolio_live_streams (\S+)$", text, re.M).group(1)))
+
+
+def write(driver, text):
+    box = driver.find_element(By.ID, "composer")
+    box.send_keys(text)
+    box.send_keys(Keys.ENTER)
+
+
+def test_two_people_chat_live_both_ways(open_browser, base_url, screenshots_dir):
+    room = Person(base_url, "martin.b").room_with("lenka.svetlo")
+    martin = open_browser(size=PHONE)
+    lenka = open_browser(size=DESKTOP, language="en")
+    sign_in(martin, base_url, "martin.b")
+    sign_in(lenka, base_url, "lenka.svetlo")
+    for driver in (martin, lenka):
+        driver.get(f"{base_url}/messages/{room}")
+        WebDriverWait(driver, WAIT).until(
+            lambda d: d.execute_script("return document.querySelector('[data-live-role]')?.dataset.liveRole") == "leader")
+
+    write(martin, "Dobrý den, fotíte i jídlo na svatbách?")
+    WebDriverWait(lenka, WAIT).until(lambda d: "Dobrý den, fotíte i jídlo na svatbách?" in message_texts(d),
+                                     "Lenka did not see Martin's message")
+    write(lenka, "Ano, ráda. Pošlu ukázky: https://example.cz/jidlo")
+    WebDriverWait(martin, WAIT).until(lambda d: any("Pošlu ukázky" in t for t in message_texts(d)),
+                                      "Martin did not see Lenka's answer")
+    link = martin.find_element(By.CSS_SELECTOR, ".chat-message__text a")
+    assert link.get_attribute("href") == "https://example.cz/jidlo"
+    # Each sees every message once, whoever sent it.
+    assert message_texts(martin) == message_texts(lenka)
+    assert len(message_texts(martin)) == 2
+    martin.save_screenshot(str(screenshots_dir / "chat-room-phone.png"))
+    lenka.save_screenshot(str(screenshots_dir / "chat-room-desktop.png"))
+
+
+def test_eight_tabs_follow_one_stream_and_hand_it_over(open_browser, base_url):
+    jana = Person(base_url, "jana.k")
+    room = jana.room_with("tomas.priroda")
+    streams_before = live_streams(base_url)
+    driver = open_browser(size=DESKTOP)
+    sign_in(driver, base_url, "tomas.priroda")
+    tabs = []
+    for index in range(8):
+        if index:
+            driver.switch_to.new_window("tab")
+        driver.get(f"{base_url}/messages/{room}")
+        tabs.append(driver.current_window_handle)
+
+    def roles():
+        found = []
+        for tab in tabs:
+            driver.switch_to.window(tab)
+            found.append(driver.execute_script("return document.querySelector('[data-live-role]').dataset.liveRole"))
+        return found
+
+    WebDriverWait(driver, WAIT).until(lambda d: roles().count("leader") == 1, "no single leader among the tabs")
+    WebDriverWait(driver, WAIT).until(lambda d: live_streams(base_url) == streams_before + 1, "more than one stream")
+
+    def every_tab_shows(text, handles):
+        for tab in handles:
+            driver.switch_to.window(tab)
+            if text not in message_texts(driver):
+                return False
+        return True
+
+    jana.post(room, "Zpráva pro všechny záložky")
+    WebDriverWait(driver, WAIT).until(lambda d: every_tab_shows("Zpráva pro všechny záložky", tabs), "a tab missed it")
+
+    leader = tabs[roles().index("leader")]
+    driver.switch_to.window(leader)
+    driver.close()
+    rest = [tab for tab in tabs if tab != leader]
+    tabs[:] = rest
+    WebDriverWait(driver, WAIT).until(lambda d: roles().count("leader") == 1, "no tab took the stream over")
+    WebDriverWait(driver, WAIT).until(lambda d: live_streams(base_url) == streams_before + 1, "the old stream stayed open")
+    jana.post(room, "Po předání")
+    WebDriverWait(driver, WAIT).until(lambda d: every_tab_shows("Po předání", rest), "a tab missed the message after the handover")
+    for tab in rest:
+        driver.switch_to.window(tab)
+        assert message_texts(driver).count("Po předání") == 1
+
+
+def test_without_javascript_a_message_is_a_form_post(open_browser, base_url, screenshots_dir):
+    room = Person(base_url, "eva.s").room_with("michal1")
+    driver = open_browser(size=PHONE, javascript=False)
+    sign_in(driver, base_url, "eva.s")
+    driver.get(f"{base_url}/messages/{room}")
+    driver.find_element(By.ID, "composer").send_keys("Dobrý den,\nfotíte i krajinu na zakázku?")
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "[data-chat-composer] button"))
+    assert f"/messages/{room}" in driver.current_url
+    shown = [element.text for element in driver.find_elements(By.CSS_SELECTOR, ".chat-message__text")]
+    assert shown == ["Dobrý den,\nfotíte i krajinu na zakázku?"]
+    driver.save_screenshot(str(screenshots_dir / "chat-room-no-javascript-phone.png"))

@@ -1,0 +1,116 @@
+import Foundation
+import Fotofolio
+import MQTTClient
+import Synchronization
+import Testing
+@testable import FotofolioWeb
+
+/// The whole path through a real mosquitto: a post goes to the outbox, out over MQTT, back
+/// in through the subscription, and only then to the streams (the safety poll is off).
+@Suite(.serialized) struct LiveDeliveryTests {
+    final class Setup {
+        let broker: MosquittoBroker
+        let client: MQTTClient
+        let server: WebTestServer
+        let directory = NSTemporaryDirectory() + "fotofolio-live-" + UUID().uuidString
+
+        init() throws {
+            broker = try MosquittoBroker(directory: directory)
+            try broker.start()
+            client = try MQTTClient(configuration: Self.configuration(broker))
+            try client.start()
+            server = try WebTestServer(liveTransport: LiveTransport(client: client))
+            try server.seedDiscovery([])
+        }
+
+        static func configuration(_ broker: MosquittoBroker) -> MQTTClientConfiguration {
+            MQTTClientConfiguration(host: broker.host, port: broker.port, username: broker.username, password: broker.password)
+        }
+
+        deinit {
+            client.disconnect()
+            broker.stop()
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    @Test func aPostReachesTheStreamThroughTheBrokerAndOutsideSubscribersSeeTheEnvelope() async throws {
+        let setup = try Setup()
+        let server = setup.server
+        let outside = try MQTTClient(configuration: Setup.configuration(setup.broker))
+        let heard = Mutex<[String]>([])
+        try outside.subscribe(to: "fotofolio/chat-room/+/message") { message in heard.withLock { $0.append(message.text ?? "") } }
+        try outside.start()
+        defer { outside.disconnect() }
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        let stream = try server.stream(for: try await server.cookies(of: "vojtafoti"))
+        try await server.cookies(of: "jana.k")
+        do {
+            try await waitUntil("the outside client is connected") { outside.state.isConnected }
+        } catch {
+            let log = (try? String(contentsOfFile: setup.broker.logFile, encoding: .utf8)) ?? ""
+            Issue.record("outside: \(outside.state); server client: \(setup.client.state); restarts: \(setup.broker.restartCount); port \(setup.broker.port); log:\n\(log.suffix(2000))")
+            throw error
+        }
+
+        _ = try await server.post("Přes broker", in: room)
+        let event = try await stream.next()
+        #expect((WebTestServer.json(event.data)["data"] as? [String: Any])?["content"] as? String == "Přes broker")
+        try await waitUntil("the outside client heard the message") { !heard.withLock { $0.isEmpty } }
+        let envelope = WebTestServer.json(heard.withLock { $0[0] })
+        #expect(envelope["type"] as? String == "message")
+        #expect((envelope["data"] as? [String: Any])?["content"] as? String == "Přes broker")
+        try await waitUntil("the outbox is empty") { try Outbox(database: server.database).pendingCount() == 0 }
+    }
+
+    @Test func anMQTTNativeClientPostsIntoARoomAsAMember() async throws {
+        let setup = try Setup()
+        let server = setup.server
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        let stream = try server.stream(for: try await server.cookies(of: "vojtafoti"))
+        let bot = try MQTTClient(configuration: Setup.configuration(setup.broker))
+        try bot.start()
+        defer { bot.disconnect() }
+        let uuid = UUID().uuidString.lowercased()
+        let command = #"{"type":"new-message","data":{"uuid":"\#(uuid)","content":"Z MQTT","author":{"username":"jana.k"}}}"#
+        try bot.publish(command, to: "fotofolio/chat-room/\(room)/new-message")
+        // The same command again (QoS 1 may bring it twice) adds nothing.
+        try bot.publish(command, to: "fotofolio/chat-room/\(room)/new-message")
+        let event = try await stream.next()
+        #expect((WebTestServer.json(event.data)["data"] as? [String: Any])?["uuid"] as? String == uuid)
+        // Someone who is not a member cannot post through MQTT either.
+        try bot.publish(#"{"type":"new-message","data":{"uuid":"\#(UUID().uuidString)","content":"Cizí","author":{"username":"martin.b"}}}"#,
+                        to: "fotofolio/chat-room/\(room)/new-message")
+        #expect(try await stream.staysQuiet(for: .milliseconds(800)) == nil)
+        #expect(try MessengerService(database: server.database).history(of: room, for: server.userId("jana.k")).map(\.content) == ["Z MQTT"])
+    }
+
+    @Test func messagesPostedWhileTheBrokerIsDownArriveOnceAfterItComesBack() async throws {
+        let setup = try Setup()
+        let server = setup.server
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        let stream = try server.stream(for: try await server.cookies(of: "vojtafoti"))
+        try await server.cookies(of: "jana.k")
+        try await waitUntil("the server is connected to the broker") { setup.client.state.isConnected }
+        setup.broker.kill()
+        for number in 1...5 { _ = try await server.post("Zpráva \(number)", in: room) }
+        let events = try await stream.next(5, timeout: .seconds(40))
+        #expect(events.map { (WebTestServer.json($0.data)["data"] as? [String: Any])?["content"] as? String }
+                == (1...5).map { "Zpráva \($0)" })
+        #expect(try await stream.staysQuiet(for: .milliseconds(500)) == nil)
+        #expect(setup.broker.restartCount >= 1)
+    }
+
+    struct TimedOut: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: () throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while try !condition() {
+            guard ContinuousClock.now < deadline else { throw TimedOut(description: "timed out waiting until \(what)") }
+
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}

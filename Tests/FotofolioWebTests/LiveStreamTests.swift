@@ -1,0 +1,130 @@
+import Foundation
+import Fotofolio
+import Testing
+@testable import FotofolioWeb
+
+@Suite struct LiveStreamTests {
+    @Test func aMessageArrivesAsAnEventWithItsSequence() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        let vojta = try await server.cookies(of: "vojtafoti")
+        let stream = try server.stream(for: vojta)
+        #expect(stream.status == 200)
+        #expect(stream.headers["content-type"] == "text/event-stream; charset=utf-8")
+        #expect(stream.headers["cache-control"] == "no-store")
+        #expect(stream.headers["x-accel-buffering"] == "no")
+        try await server.cookies(of: "jana.k")
+        _ = try await server.post("Dobrý den, \"svatba\"\na nový řádek 💍", in: room)
+        let event = try await stream.next()
+        #expect(stream.retry == 2000)
+        #expect(event.event == "message")
+        #expect(Int64(event.id ?? "") ?? 0 > 0)
+        let data = WebTestServer.json(event.data)["data"] as? [String: Any]
+        #expect(data?["content"] as? String == "Dobrý den, \"svatba\"\na nový řádek 💍")
+        #expect(data?["roomId"] as? Int == Int(room))
+        #expect((data?["author"] as? [String: Any])?["username"] as? String == "jana.k")
+    }
+
+    @Test func aReconnectingBrowserGetsWhatItMissedOnceFromLastEventID() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        let vojta = try await server.cookies(of: "vojtafoti")
+        let first = try server.stream(for: vojta)
+        try await server.cookies(of: "jana.k")
+        for text in ["jedna", "dvě", "tři"] { _ = try await server.post(text, in: room) }
+        let seen = try await first.next(3)
+        #expect(seen.map { (WebTestServer.json($0.data)["data"] as? [String: Any])?["content"] as? String } == ["jedna", "dvě", "tři"])
+        // The browser reconnects having seen only the first; "after" in the URL is older still.
+        let again = try server.stream(for: vojta, lastEventId: seen[0].id, after: 0)
+        let replayed = try await again.next(2)
+        #expect(replayed.map(\.id) == [seen[1].id, seen[2].id])
+        _ = try await server.post("čtyři", in: room)
+        #expect((WebTestServer.json(try await again.next().data)["data"] as? [String: Any])?["content"] as? String == "čtyři")
+    }
+
+    @Test func aPageEmbedsTheSequenceItWasRenderedAtSoNothingFallsInBetween() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        let vojta = try await server.cookies(of: "vojtafoti")
+        let page = try await server.send("/messages/\(room)").body
+        let rendered = Int64(page.firstMatch(of: /data-live-after="(\d+)"/)!.1)!
+        try await server.cookies(of: "jana.k")
+        _ = try await server.post("Napsáno mezi stránkou a spojením", in: room)
+        let stream = try server.stream(for: vojta, after: rendered)
+        #expect((WebTestServer.json(try await stream.next().data)["data"] as? [String: Any])?["content"] as? String
+                == "Napsáno mezi stránkou a spojením")
+    }
+
+    @Test func idleStreamsGetHeartbeats() async throws {
+        let server = try WebTestServer(heartbeat: 0.2)
+        try server.seedDiscovery([])
+        let stream = try server.stream(for: try await server.cookies(of: "jana.k"))
+        #expect(try await stream.nextComment(timeout: .seconds(5)) == "keep-alive")
+    }
+
+    @Test func readingInOneTabTellsTheOtherTabsOfThatPersonOnly() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        let jana = try await server.cookies(of: "jana.k")
+        _ = try await server.post("Ahoj", in: room)
+        let vojta = try await server.cookies(of: "vojtafoti")
+        let vojtaTab = try server.stream(for: vojta)
+        let janaTab = try server.stream(for: jana)
+        _ = try await server.send("/messages/\(room)") // Vojta opens the room: it is read
+        let read = try await vojtaTab.next()
+        #expect(read.event == "read")
+        #expect((WebTestServer.json(read.data)["data"] as? [String: Any])?["unreadTotal"] as? Int == 0)
+        try await server.cookies(of: "jana.k")
+        _ = try await server.post("Další zpráva", in: room)
+        #expect(try await janaTab.next().event == "message") // no read event of Vojta's came first
+    }
+
+    @Test func aRemovedMemberHearsOfItAndNothingMore() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let messenger = MessengerService(database: server.database)
+        let group = try messenger.createGroup(named: "Svatba", by: server.userId("jana.k"),
+                                              members: [server.userId("vojtafoti"), server.userId("martin.b")]).id
+        let martin = try server.stream(for: try await server.cookies(of: "martin.b"))
+        let vojta = try server.stream(for: try await server.cookies(of: "vojtafoti"))
+        try await server.cookies(of: "jana.k")
+        _ = try await server.post("Všichni", in: group)
+        #expect(try await martin.next().event == "message")
+        #expect(try await vojta.next().event == "message")
+        #expect(try await server.submit("/messages/\(group)/members/remove", ["username": "martin.b"]).status == 303)
+        let removal = try await martin.next()
+        #expect(removal.event == "room")
+        #expect((WebTestServer.json(removal.data)["data"] as? [String: Any])?["removed"] as? Bool == true)
+        _ = try await server.post("Jen my dva", in: group)
+        #expect(try await vojta.next().event == "room")
+        #expect(try await vojta.next().event == "message")
+        #expect(try await martin.staysQuiet(for: .milliseconds(500)) == nil)
+    }
+
+    @Test func aStreamThatStopsReadingIsCutWithoutHarmingOthers() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        let vojta = try await server.cookies(of: "vojtafoti")
+        let stuck = try server.stream(for: vojta)
+        let reading = try server.stream(for: vojta)
+        let messenger = MessengerService(database: server.database)
+        let jana = try server.userId("jana.k")
+        let text = String(repeating: "x", count: 4000)
+        // Far more than the kernel's buffers and the stream's 1 MiB backlog hold.
+        var received = 0
+        for _ in 0..<3000 {
+            _ = try messenger.send(MessageDraft(uuid: UUID().uuidString, content: text), in: room, by: jana)
+            server.app.live.written()
+            while (try? await reading.next(timeout: .milliseconds(1))) != nil { received += 1 }
+        }
+        while received < 3000 { _ = try await reading.next(); received += 1 }
+        #expect(received == 3000)
+        #expect(server.app.live.status.streams == 1)
+        _ = stuck
+    }
+}

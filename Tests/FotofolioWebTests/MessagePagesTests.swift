@@ -1,0 +1,128 @@
+import Foundation
+import Fotofolio
+import Testing
+@testable import FotofolioWeb
+
+@Suite struct MessagePagesTests {
+    @Test func guestsAreSentToSignInAndScriptsGetA401() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        #expect(try await server.send("/messages").headers["location"] == "/login?return=%2Fmessages")
+        #expect(try await server.send("/messages/1").headers["location"]?.hasPrefix("/login") == true)
+        #expect(try await server.send("/live").status == 401)
+        #expect(try await server.post("Ahoj", in: 1).status == 401)
+    }
+
+    @Test func aDirectConversationIsStartedOnceAndReused() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        try await server.cookies(of: "jana.k")
+        let first = try await server.submit("/messages/direct", ["username": "vojtafoti"])
+        let again = try await server.submit("/messages/direct", ["username": "@vojtafoti"])
+        #expect(first.status == 303)
+        #expect(first.headers["location"] == again.headers["location"])
+        let unknown = try await server.submit("/messages/direct", ["username": "nikdo.takovy"], headers: ["Accept-Language": "en"])
+        #expect(unknown.status == 422)
+        #expect(unknown.body.contains("There is nobody with that username."))
+        #expect(unknown.body.contains("value=\"nikdo.takovy\""))
+        #expect(try await server.submit("/messages/direct", ["username": "jana.k"]).status == 422)
+    }
+
+    @Test func aFormPostRedirectsBackAndThePageShowsTheMessageSafely() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        try await server.cookies(of: "jana.k")
+        let reply = try await server.submit("/messages/\(room)", [
+            "uuid": UUID().uuidString, "content": "<b>Dobrý den</b>,\nviz https://example.cz/svatby. @vojtafoti?",
+        ])
+        #expect(reply.status == 303)
+        #expect(reply.headers["location"]?.hasPrefix("/messages/\(room)#message-") == true)
+        let page = try await server.send("/messages/\(room)").body
+        #expect(page.contains("&lt;b&gt;Dobrý den&lt;/b&gt;,<br>viz <a href=\"https://example.cz/svatby\" rel=\"noopener noreferrer nofollow ugc\" target=\"_blank\">https://example.cz/svatby</a>. <span class=\"mention\">@vojtafoti</span>?"))
+        #expect(!page.contains("<b>Dobrý den"))
+    }
+
+    @Test func scriptsGetJSONAndARepeatedUUIDSendsNothingTwice() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        try await server.cookies(of: "jana.k")
+        let uuid = UUID().uuidString
+        let first = try await server.post("Máte volno 14. června?", in: room, uuid: uuid)
+        let repeated = try await server.post("Máte volno 14. června?", in: room, uuid: uuid)
+        #expect(first.status == 201)
+        #expect(repeated.status == 200)
+        let message = WebTestServer.json(first.body)["message"] as? [String: Any]
+        #expect(message?["uuid"] as? String == uuid.lowercased())
+        #expect((WebTestServer.json(repeated.body)["message"] as? [String: Any])?["id"] as? Int == message?["id"] as? Int)
+        #expect(try MessengerService(database: server.database).history(of: room, for: server.userId("jana.k")).count == 1)
+    }
+
+    @Test func badInputGetsAPreciseStatus() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        try await server.cookies(of: "jana.k")
+        #expect(try await server.post("   ", in: room).status == 422)
+        #expect(try await server.post(String(repeating: "a", count: 4001), in: room).status == 422)
+        #expect(try await server.post(String(repeating: "a", count: 4000), in: room).status == 201)
+        #expect(try await server.post("ahoj", in: room, uuid: "not-a-uuid").status == 422)
+        #expect(try await server.post("ahoj", in: 99_999).status == 404)
+        #expect(try await server.submit("/messages/abc", ["uuid": UUID().uuidString, "content": "x"]).status == 404)
+        let withoutToken = try await server.send("/messages/\(room)", method: "POST", headers: ["Sec-Fetch-Site": "same-origin"],
+                                                 form: "uuid=\(UUID().uuidString)&content=x")
+        #expect(withoutToken.status == 403)
+        let crossSite = try await server.send("/messages/\(room)", method: "POST", headers: ["Sec-Fetch-Site": "cross-site"],
+                                              form: "uuid=\(UUID().uuidString)&content=x&_csrf=\(try await server.currentCSRFToken())")
+        #expect(crossSite.status == 403)
+        // A form post that fails keeps the text and says why.
+        let tooLong = try await server.submit("/messages/\(room)", ["uuid": UUID().uuidString,
+                                                                    "content": String(repeating: "b", count: 4001)],
+                                              headers: ["Accept-Language": "en"])
+        #expect(tooLong.status == 422)
+        #expect(tooLong.body.contains("longer than 4,000 characters"))
+        #expect(tooLong.body.contains(String(repeating: "b", count: 4001) + "</textarea>"))
+    }
+
+    @Test func onlyMembersSeeOrWriteInARoom() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        try await server.cookies(of: "martin.b")
+        #expect(try await server.send("/messages/\(room)").status == 403)
+        #expect(try await server.post("Ahoj", in: room).status == 403)
+        #expect(try await server.submit("/messages/\(room)/read", ["upTo": "1"], headers: ["Accept": "application/json"]).status == 403)
+    }
+
+    @Test func theListShowsUnreadCountsAndOpeningARoomReadsIt() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        try await server.cookies(of: "jana.k")
+        _ = try await server.post("Dobrý den, sháníme fotografa na svatbu.", in: room)
+        _ = try await server.post("Jsme dva a sto hostů.", in: room)
+        try await server.cookies(of: "vojtafoti")
+        let list = try await server.send("/messages", headers: ["Accept-Language": "cs"]).body
+        #expect(list.contains("conversation conversation--unread"))
+        #expect(list.contains("data-unread aria-label=\"nepřečtené zprávy\">2</span>"))
+        _ = try await server.send("/messages/\(room)")
+        #expect(!(try await server.send("/messages").body.contains("conversation--unread")))
+    }
+
+    @Test func aGroupIsCreatedRenamedAndItsMembersManagedByItsCreator() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        try await server.cookies(of: "jana.k")
+        let created = try await server.submit("/messages/groups", ["name": "Svatba Brno", "members": "vojtafoti, martin.b"])
+        #expect(created.status == 303)
+        let path = created.headers["location"]!
+        #expect(try await server.submit(path + "/name", ["name": "Svatba v Brně"]).status == 303)
+        #expect(try await server.send(path).body.contains("<h1 class=\"chat-room__title\">Svatba v Brně</h1>"))
+        #expect(try await server.submit(path + "/members/remove", ["username": "martin.b"]).status == 303)
+        try await server.cookies(of: "vojtafoti")
+        #expect(try await server.submit(path + "/name", ["name": "Moje"]).status == 403)
+        try await server.cookies(of: "martin.b")
+        #expect(try await server.send(path).status == 403)
+    }
+}

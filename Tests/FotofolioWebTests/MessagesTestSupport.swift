@@ -1,0 +1,37 @@
+import Foundation
+import Fotofolio
+@testable import FotofolioWeb
+
+extension WebTestServer {
+    /// Signs in as `username` (a demo person) and returns that person's cookies, leaving the
+    /// server's jar signed in as them.
+    @discardableResult
+    func cookies(of username: String) async throws -> [String: String] {
+        signOut()
+        try await logIn(username)
+        return jar
+    }
+
+    func userId(_ username: String) throws -> Int64 {
+        try AccountsService(database: database).user(username: username)!.id!
+    }
+
+    /// The direct room of two demo people, made through the service.
+    func directRoom(_ a: String, _ b: String) throws -> Int64 {
+        try MessengerService(database: database).directRoom(between: userId(a), and: userId(b)).id
+    }
+
+    /// Posts a message as the signed-in person, the way the page's script does.
+    func post(_ content: String, in room: Int64, uuid: String = UUID().uuidString) async throws -> Reply {
+        try await submit("/messages/\(room)", ["uuid": uuid, "content": content], headers: ["Accept": "application/json"])
+    }
+
+    func stream(for cookies: [String: String], lastEventId: String? = nil, after: Int64? = nil) throws -> EventStreamClient {
+        try EventStreamClient(port: daemon.port, path: after.map { "/live?after=\($0)" } ?? "/live", cookies: cookies,
+                              lastEventId: lastEventId)
+    }
+
+    static func json(_ text: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+    }
+}
