@@ -6,10 +6,11 @@ import Synchronization
 /// What an `MQTTClient` remembers across connections — connection state, subscriptions,
 /// messages awaiting acknowledgement — and where libmosquitto's callbacks land.
 ///
-/// Threads: the methods marked "network thread" run inside libmosquitto's callbacks. They
-/// copy what they need, update `shared` under its lock and queue the rest, so libmosquitto
-/// is never kept waiting on application code. Message handlers, publish completions and
-/// state observers run on `deliveryQueue`, one at a time, with no lock held.
+/// Threads: the methods marked "network thread" run on the client's `NetworkLoop` thread,
+/// most of them inside libmosquitto's callbacks. They copy what they need, update `shared`
+/// under its lock and queue the rest, so the network is never kept waiting on application
+/// code. Message handlers, publish completions and state observers run on `deliveryQueue`,
+/// one at a time, with no lock held.
 final class ClientSession: Sendable {
     typealias PublishCompletion = @Sendable (Result<Void, MQTTError>) -> Void
     typealias StateObserver = @Sendable (MQTTConnectionState) -> Void
@@ -25,6 +26,12 @@ final class ClientSession: Sendable {
         var reservedPublishes = 0
         var subscribeRequests = AcknowledgementBook<TopicFilter, Bool>()
         var stateObservers: [StateObserver] = []
+        /// CONNACKs that accepted a connection, so the network thread can tell whether the
+        /// connection it just lost had been accepted (and the backoff starts over).
+        var acceptedConnections = 0
+        /// The first OpenSSL error libmosquitto logged during the current connection
+        /// attempt: the reason a TLS handshake failed, which no return code carries.
+        var handshakeError: String?
     }
 
     let shared = Mutex(Shared())
@@ -35,11 +42,9 @@ final class ClientSession: Sendable {
     let subscriptionTraffic = Mutex(())
     let deliveryQueue: DispatchQueue
     let logger: Logger
-    let loopRecovery: NetworkLoopRecovery
 
-    init(label: String, loopRecovery: NetworkLoopRecovery, logger: Logger) {
+    init(label: String, logger: Logger) {
         deliveryQueue = DispatchQueue(label: label)
-        self.loopRecovery = loopRecovery
         self.logger = logger
     }
 
@@ -70,7 +75,7 @@ final class ClientSession: Sendable {
             changeConnection(to: .reconnecting(reason: Mosquitto.refusalText(code)))
             return
         }
-        loopRecovery.connectionAccepted()
+        shared.withLock { $0.acceptedConnections += 1 }
         subscriptionTraffic.withLock { _ in
             let (subscriptions, stale) = shared.withLock { shared in
                 defer { shared.unsubscribeOnConnect = [] }
@@ -82,27 +87,53 @@ final class ClientSession: Sendable {
         changeConnection(to: .connected)
     }
 
-    /// Network thread: the connection ended. `code` 0 means `disconnect()` asked for it (and
-    /// `stop()` already said so). Otherwise libmosquitto tries again — unless its network
-    /// thread is about to end, in which case a new one is started after the reconnect delay.
-    func connectionLost(code: Int32, networkLoopEnds: Bool) {
+    var acceptedConnections: Int { shared.withLock { $0.acceptedConnections } }
+
+    /// Network thread: libmosquitto's disconnect callback. `code` 0 means the client asked
+    /// for it (and `stop()` already said so); otherwise the network thread tries again.
+    func connectionLost(code: Int32) {
         guard code != Mosquitto.success else { return }
-        if networkLoopEnds { loopRecovery.scheduleRestart() }
         if code == Mosquitto.connectionRefused, case .reconnecting = connection {
             return // the refused CONNACK already gave the better reason
         }
         changeConnection(to: .reconnecting(reason: Mosquitto.errorText(code)))
     }
 
-    /// Network thread: libmosquitto logged an error or warning. An OpenSSL error while not
-    /// connected is a failed TLS handshake, after which libmosquitto 2.0.11 ends its network
-    /// thread without calling the disconnect callback.
+    /// Network thread: a connection attempt begins.
+    func connectionAttemptStarting() {
+        shared.withLock { $0.handshakeError = nil }
+    }
+
+    /// Network thread: a connection attempt failed before there was a connection to lose
+    /// (no broker listening, unknown host, a failed TLS handshake).
+    func connectionAttemptFailed(code: Int32, description: String) {
+        guard code == Mosquitto.tlsError else {
+            changeConnection(to: .reconnecting(reason: description))
+            return
+        }
+        let detail = shared.withLock { $0.handshakeError } ?? description
+        changeConnection(to: .reconnecting(reason: "TLS handshake failed: \(detail)"))
+    }
+
+    /// Network thread: the connection ended with `code`. libmosquitto tells the disconnect
+    /// callback about losses, but not about a TLS handshake that failed after the TCP
+    /// connect, so that and anything else left unexplained is reported here.
+    func connectionEnded(code: Int32, description: String) {
+        let unexplained = switch connection {
+        case .connecting, .connected: true
+        default: false
+        }
+        if unexplained || code == Mosquitto.tlsError { connectionAttemptFailed(code: code, description: description) }
+    }
+
+    /// Any thread: libmosquitto logged an error or warning. OpenSSL errors are kept as the
+    /// reason should the current TLS handshake fail.
     func libraryLogged(_ message: String, isError: Bool) {
         log(.debug, "libmosquitto: \(message)")
-        guard isError else { return }
-        guard message.hasPrefix("OpenSSL Error"), !connection.isConnected, !shared.withLock({ $0.stopped }) else { return }
-        changeConnection(to: .reconnecting(reason: "TLS handshake failed: \(message)"))
-        loopRecovery.scheduleRestart()
+        guard isError, message.hasPrefix("OpenSSL Error") else { return }
+        shared.withLock { shared in
+            if shared.handshakeError == nil { shared.handshakeError = message }
+        }
     }
 
     /// Logs from the delivery queue: a log handler may block on its output, and the

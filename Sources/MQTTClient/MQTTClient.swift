@@ -2,78 +2,77 @@ import CMosquitto
 import Logging
 import Synchronization
 
-/// An MQTT 3.1.1 client: the one owner of a libmosquitto handle.
+/// An MQTT 3.1.1 client over a libmosquitto handle.
 ///
-/// After `start()` libmosquitto's own network thread connects, keeps the connection alive,
-/// reconnects after a loss (waiting 1, 4, 9, … up to 30 s by default) and, on every accepted
-/// connection, this client subscribes again to every active filter.
+/// After `start()` the client's own network thread (`NetworkLoop`) connects, keeps the
+/// connection alive, reconnects after a loss (waiting 1, 4, 9, … up to 30 s by default) and,
+/// on every accepted connection, this client subscribes again to every active filter. It
+/// waits with `poll`, so it works however many descriptors the process has open.
 ///
 /// Threads: every public method may be called from any thread. Message handlers, publish
 /// completions and state observers run on the client's own serial delivery queue, in the
 /// order their events happened; they may call back into the client but should not block
-/// for long, since they hold up the ones behind them. `@unchecked Sendable` because the
-/// handle is set once in `init`, libmosquitto's calls are thread-safe once its loop runs
-/// in its own thread, and all other state is behind locks.
-public final class MQTTClient: @unchecked Sendable {
+/// for long, since they hold up the ones behind them. Publish and subscribe calls only
+/// queue their packets (libmosquitto locks around its queues) and wake the network thread,
+/// the only one that touches the socket; all other state is behind locks.
+public final class MQTTClient: Sendable {
     /// The settings the client was made with.
     public let configuration: MQTTClientConfiguration
-    private let handle: OpaquePointer
+    private let handle: MosquittoHandle
     private let session: ClientSession
     private let lifecycle = Mutex(Lifecycle.created)
 
-    private enum Lifecycle { case created, running, stopped }
+    private enum Lifecycle {
+        case created
+        case running(NetworkLoop)
+        case stopped
+    }
 
     /// Creates the handle and applies the configuration; connects only on `start()`.
     /// - Throws: `MQTTError.configuration` for values libmosquitto rejects, such as an
     ///   unreadable CA file or an out-of-range keep-alive.
     public init(configuration: MQTTClientConfiguration, logger: Logger = Logger(label: "mqtt")) throws(MQTTError) {
-        Mosquitto.initialized
         self.configuration = configuration
-        let loopRecovery = NetworkLoopRecovery(reconnectDelay: configuration.reconnectDelay,
-                                               maximumReconnectDelay: configuration.maximumReconnectDelay)
-        session = ClientSession(label: "mqtt.\(configuration.clientIdentifier)", loopRecovery: loopRecovery, logger: logger)
-        let context = Unmanaged.passUnretained(session).toOpaque()
-        guard let handle = mosquitto_new(configuration.clientIdentifier, configuration.cleanSession, context) else {
-            throw .configuration("cannot create a client with id \"\(configuration.clientIdentifier)\"")
-        }
-        self.handle = handle
+        session = ClientSession(label: "mqtt.\(configuration.clientIdentifier)", logger: logger)
+        // Unretained: callbacks come only from calls this client or its network thread
+        // make, and both hold the session.
+        handle = try MosquittoHandle(clientIdentifier: configuration.clientIdentifier, cleanSession: configuration.cleanSession,
+                                     context: Unmanaged.passUnretained(session).toOpaque())
         try configure()
-        mosquitto_connect_callback_set(handle, connectCallback)
-        mosquitto_disconnect_callback_set(handle, disconnectCallback)
-        mosquitto_publish_callback_set(handle, publishCallback)
-        mosquitto_subscribe_callback_set(handle, subscribeCallback)
-        mosquitto_message_callback_set(handle, messageCallback)
-        mosquitto_log_callback_set(handle, logCallback)
-        loopRecovery.setRestarter { [weak self] in self?.restartNetworkLoop() }
+        let pointer = handle.pointer
+        mosquitto_connect_callback_set(pointer, connectCallback)
+        mosquitto_disconnect_callback_set(pointer, disconnectCallback)
+        mosquitto_publish_callback_set(pointer, publishCallback)
+        mosquitto_subscribe_callback_set(pointer, subscribeCallback)
+        mosquitto_message_callback_set(pointer, messageCallback)
+        mosquitto_log_callback_set(pointer, logCallback)
     }
 
     private func configure() throws(MQTTError) {
         let settings = configuration
+        let pointer = handle.pointer
         guard (5...65_535).contains(settings.keepAlive) else {
             throw .configuration("keep-alive must be 5 to 65,535 seconds, not \(settings.keepAlive)")
         }
         guard (1...65_535).contains(settings.maximumInFlightMessages), settings.maximumQueuedMessages >= 1 else {
             throw .configuration("in-flight messages must be 1 to 65,535 and the queue at least 1")
         }
-        try check(mosquitto_username_pw_set(handle, settings.username, settings.password), "username and password")
+        try check(mosquitto_username_pw_set(pointer, settings.username, settings.password), "username and password")
         if let tls = settings.tls {
-            try check(mosquitto_tls_set(handle, tls.caFile, nil, nil, nil, nil), "TLS with CA file \(tls.caFile) (is it readable?)")
+            try check(mosquitto_tls_set(pointer, tls.caFile, nil, nil, nil, nil), "TLS with CA file \(tls.caFile) (is it readable?)")
         }
-        let delay = max(1, settings.reconnectDelay.components.seconds)
-        let maximumDelay = max(delay, settings.maximumReconnectDelay.components.seconds)
-        try check(mosquitto_reconnect_delay_set(handle, UInt32(delay), UInt32(maximumDelay), true), "reconnect delay")
         // What mosquitto_max_inflight_messages_set does in libmosquitto 2, without the deprecation.
-        try check(mosquitto_int_option(handle, MOSQ_OPT_SEND_MAXIMUM, Int32(settings.maximumInFlightMessages)), "in-flight limit")
+        try check(mosquitto_int_option(pointer, MOSQ_OPT_SEND_MAXIMUM, Int32(settings.maximumInFlightMessages)), "in-flight limit")
+        // Calls on other threads only queue packets; the network thread alone writes to the
+        // socket (an OpenSSL connection must not be written from two threads at once).
+        try check(mosquitto_threaded_set(pointer, true), "threaded mode")
     }
 
     private func check(_ code: Int32, _ setting: String) throws(MQTTError) {
         guard code == Mosquitto.success else { throw .configuration("\(setting): \(Mosquitto.errorText(code))") }
     }
 
-    deinit {
-        disconnect()
-        mosquitto_destroy(handle)
-    }
+    deinit { disconnect() }
 
     /// Where the client stands now; see `observeState(_:)` to follow changes.
     public var state: MQTTConnectionState { session.connection }
@@ -83,11 +82,11 @@ public final class MQTTClient: @unchecked Sendable {
         session.addStateObserver(observer)
     }
 
-    /// Starts libmosquitto's network thread and the first connection attempt; returns at
+    /// Starts the network thread, which makes the first connection attempt; returns at
     /// once. A broker that is down or refuses is not an error here: the state says
     /// `.reconnecting(reason:)` and attempts go on. Calling it again does nothing.
-    /// - Throws: `MQTTError.disconnected` after `disconnect()`, or `.library` when the
-    ///   network thread cannot start.
+    /// - Throws: `MQTTError.disconnected` after `disconnect()`, `.configuration` for a port
+    ///   out of range, or `.library` when the network thread cannot start.
     public func start() throws(MQTTError) {
         try lifecycle.withLock { phase throws(MQTTError) in
             switch phase {
@@ -95,13 +94,13 @@ public final class MQTTClient: @unchecked Sendable {
             case .stopped: throw .disconnected
             case .created: break
             }
-            let code = mosquitto_connect_async(handle, configuration.host, Int32(configuration.port), Int32(configuration.keepAlive))
-            if code == Mosquitto.invalidArgument { throw .configuration("host \(configuration.host) or port \(configuration.port) is not valid") }
-            // Anything else (refused, unknown host) is retried by the network thread.
-            session.changeConnection(to: code == Mosquitto.success ? .connecting : .reconnecting(reason: Mosquitto.errorText(code)))
-            let loop = mosquitto_loop_start(handle)
-            guard loop == Mosquitto.success else { throw Mosquitto.error(loop) }
-            phase = .running
+            guard (0...65_535).contains(configuration.port) else {
+                throw .configuration("host \(configuration.host) or port \(configuration.port) is not valid")
+            }
+            let network = try NetworkLoop(handle: handle, session: session, configuration: configuration)
+            session.changeConnection(to: .connecting)
+            try network.start()
+            phase = .running(network)
         }
     }
 
@@ -112,31 +111,22 @@ public final class MQTTClient: @unchecked Sendable {
     /// Waits for the network thread; if it is in the middle of a TCP connect to an
     /// unreachable host, that is until the operating system gives the attempt up.
     public func disconnect() {
-        let wasRunning = lifecycle.withLock { phase in
+        let network = lifecycle.withLock { phase -> NetworkLoop? in
             defer { phase = .stopped }
-            return phase == .running
+            guard case .running(let network) = phase else { return nil }
+            return network
         }
         session.stop()
-        guard wasRunning else { return }
-        _ = mosquitto_disconnect(handle)
-        _ = mosquitto_loop_stop(handle, false)
+        network?.stop()
     }
 
-    /// Replaces a network thread that libmosquitto ended instead of reconnecting (see
-    /// `NetworkLoopRecovery`, which calls this after the backoff delay): reaps it and starts
-    /// a new one, which reconnects with the usual backoff.
-    private func restartNetworkLoop() {
-        lifecycle.withLock { phase in
-            guard phase == .running else { return }
-            session.logger.info("MQTT network thread ended after a fatal error; starting a new one")
-            // Forced, so a thread that unexpectedly kept running is cancelled rather than
-            // waited for; one that ended is simply joined.
-            _ = mosquitto_loop_stop(handle, true)
-            let code = mosquitto_reconnect_async(handle)
-            if code != Mosquitto.success { session.changeConnection(to: .reconnecting(reason: Mosquitto.errorText(code))) }
-            let loop = mosquitto_loop_start(handle)
-            if loop != Mosquitto.success { session.logger.error("MQTT network thread did not restart: \(Mosquitto.errorText(loop))") }
+    /// Has the network thread send what was just queued; before `start()` it stays queued.
+    private func wakeNetwork() {
+        let network = lifecycle.withLock { phase -> NetworkLoop? in
+            guard case .running(let network) = phase else { return nil }
+            return network
         }
+        network?.wake()
     }
 }
 
@@ -161,12 +151,13 @@ extension MQTTClient {
         try session.reservePublish(limit: configuration.maximumQueuedMessages)
         var mid: Int32 = 0
         let code = payload.withUnsafeBytes { bytes in
-            mosquitto_publish(handle, &mid, topic, Int32(bytes.count), bytes.baseAddress, qos.rawValue, retain)
+            mosquitto_publish(handle.pointer, &mid, topic, Int32(bytes.count), bytes.baseAddress, qos.rawValue, retain)
         }
         // libmosquitto answers "no connection" for QoS 1/2 too, but has queued the message
         // and resends it on reconnection, so for those it counts as accepted.
         if code == Mosquitto.success || (code == Mosquitto.noConnection && qos != .atMostOnce) {
             session.publishAccepted(mid: mid, completion: completion)
+            if code == Mosquitto.success { wakeNetwork() }
             return
         }
         session.cancelReservation()
@@ -191,15 +182,17 @@ extension MQTTClient {
     @discardableResult
     public func subscribe(to filter: TopicFilter, qos: MQTTQualityOfService = .atLeastOnce,
                           handler: @escaping @Sendable (MQTTMessage) -> Void) throws(MQTTError) -> MQTTSubscription {
-        try session.subscriptionTraffic.withLock { _ throws(MQTTError) in
+        let subscription = try session.subscriptionTraffic.withLock { _ throws(MQTTError) in
             let subscription = try session.shared.withLock { shared throws(MQTTError) in
                 guard !shared.stopped else { throw .disconnected }
                 shared.unsubscribeOnConnect.remove(filter)
                 return shared.subscriptions.add(filter, qos: qos, handler: handler)
             }
-            session.sendSubscribe(filter, qos: session.shared.withLock { $0.subscriptions.brokerQoS(for: filter) } ?? qos, handle: handle)
+            session.sendSubscribe(filter, qos: session.shared.withLock { $0.subscriptions.brokerQoS(for: filter) } ?? qos, handle: handle.pointer)
             return subscription
         }
+        wakeNetwork()
+        return subscription
     }
 
     /// Parses `filter` and subscribes; see `subscribe(to:qos:handler:)`.
@@ -218,9 +211,10 @@ extension MQTTClient {
             let filter = subscription.filter
             let lastOnFilter = session.shared.withLock { $0.subscriptions.remove(subscription) }
             guard lastOnFilter else { return }
-            if mosquitto_unsubscribe(handle, nil, filter.text) == Mosquitto.noConnection {
+            if mosquitto_unsubscribe(handle.pointer, nil, filter.text) == Mosquitto.noConnection {
                 session.shared.withLock { _ = $0.unsubscribeOnConnect.insert(filter) }
             }
         }
+        wakeNetwork()
     }
 }

@@ -27,8 +27,8 @@ public struct MQTTClientConfiguration: Sendable {
     /// With a clean session the broker forgets subscriptions and queued messages on
     /// disconnect; the client subscribes again after every connection either way.
     public var cleanSession: Bool = true
-    /// Delay before the first reconnection attempt, in whole seconds. libmosquitto's
-    /// "exponential" backoff grows it as delay × attempt² (1, 4, 9, 16, 25, 30 s).
+    /// Delay before the first reconnection attempt, in whole seconds. The backoff grows it
+    /// as delay × attempt² (1, 4, 9, 16, 25, 30 s) until a connection is accepted.
     public var reconnectDelay: Duration = .seconds(1)
     /// The longest the delay between reconnection attempts grows to.
     public var maximumReconnectDelay: Duration = .seconds(30)

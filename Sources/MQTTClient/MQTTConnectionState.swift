@@ -6,7 +6,7 @@ public enum MQTTConnectionState: Sendable, Equatable, CustomStringConvertible {
     case connecting
     /// The broker accepted the connection (CONNACK 0) and every subscription was sent again.
     case connected
-    /// The connection was refused or lost; libmosquitto tries again after a growing delay.
+    /// The connection was refused or lost; the client tries again after a growing delay.
     /// `reason` is the last error in words, e.g. "Connection Refused: not authorised."
     case reconnecting(reason: String)
     /// `disconnect()` was called; the client does not connect again.

@@ -5,11 +5,11 @@ import Glibc
 import Darwin
 #endif
 
-// C callbacks given to libmosquitto. They run on its network thread (the one
-// `mosquitto_loop_start` made), with its callback lock held: each one unwraps the
-// `ClientSession` context, copies what C owns, and returns. Nothing throws across C.
-// libmosquitto looks at errno after a callback returns to decide whether to keep
-// reconnecting, so each callback leaves errno as it found it.
+// C callbacks given to libmosquitto. They run on the client's network thread (see
+// `NetworkLoop`), inside its read, write and keep-alive calls, with libmosquitto's callback
+// lock held: each one unwraps the `ClientSession` context, copies what C owns, and returns.
+// Nothing throws across C. The network thread reads errno after those calls return, to
+// explain errno errors, so each callback leaves errno as it found it.
 
 private func session(_ context: UnsafeMutableRawPointer?) -> ClientSession? {
     context.map { Unmanaged<ClientSession>.fromOpaque($0).takeUnretainedValue() }
@@ -29,8 +29,7 @@ let connectCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, I
 
 /// The connection closed: `code` 0 when asked for, otherwise a libmosquitto error code.
 let disconnectCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32) -> Void = { _, context, code in
-    let loopEnds = Mosquitto.networkLoopEnds(afterLosingConnectionWith: code, errno: errno)
-    preservingErrno { session(context)?.connectionLost(code: code, networkLoopEnds: loopEnds) }
+    preservingErrno { session(context)?.connectionLost(code: code) }
 }
 
 /// The broker acknowledged the publish `mid` (for QoS 0: it was written to the socket).
@@ -54,6 +53,7 @@ let messageCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, U
 }
 
 /// libmosquitto's log; only errors and warnings are passed on, the rest is per-packet detail.
+/// Also called from other threads, when a publish or subscribe call logs.
 let logCallback: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void = { _, context, level, text in
     let isError = level & Int32(MOSQ_LOG_ERR) != 0
     guard isError || level & Int32(MOSQ_LOG_WARNING) != 0, let text else { return }
