@@ -75,7 +75,7 @@ class EventStream:
         self.last_event_id = None
         self.after = after
         self.connections = 0
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
         self.stopped = False
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()

@@ -43,6 +43,20 @@ import Testing
         #expect(!page.contains("<b>Dobrý den"))
     }
 
+    @Test func theRoomPagesFormCarriesTheTokenItNeeds() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        try await server.cookies(of: "jana.k")
+        let page = try await server.send("/messages/\(room)").body
+        let token = try #require(page.firstMatch(of: /name="_csrf" value="([^"]+)"/).map { String($0.1) })
+        let uuid = try #require(page.firstMatch(of: /name="uuid" value="([^"]+)"/).map { String($0.1) })
+        let reply = try await server.send("/messages/\(room)", method: "POST", headers: ["Sec-Fetch-Site": "same-origin"],
+                                          form: "_csrf=\(token)&uuid=\(uuid)&content=Dobr%C3%BD%20den")
+        #expect(reply.status == 303)
+        #expect(try await server.send("/messages").body.contains("name=\"_csrf\" value=\"\(token)\""))
+    }
+
     @Test func scriptsGetJSONAndARepeatedUUIDSendsNothingTwice() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery([])

@@ -24,7 +24,7 @@ struct MessagePages {
         let rooms = try messenger.rooms(of: userId)
         return try renderer.render(.messages, for: request, content: [
             "rooms": rooms.map { MessageViews.summary($0, reader: userId, table: table) }, "hasRooms": !rooms.isEmpty,
-            "liveAfter": sequence, "problem": problem ?? false, "values": values,
+            "liveAfter": sequence, "problem": problem ?? false, "values": values, "csrf": request.csrfToken,
         ], status: status)
     }
 

@@ -51,7 +51,7 @@ struct RoomPages {
                 "messages": history.map { MessageViews.message($0, reader: userId, members: members) },
                 "older": olderLink(history),
                 "liveAfter": sequence, "uuid": UUID().uuidString.lowercased(), "me": user.username,
-                "draft": draft ?? "", "problem": problem ?? false,
+                "draft": draft ?? "", "problem": problem ?? false, "csrf": request.csrfToken,
                 "limit": MessengerService.messageLimit,
             ], status: status)
         } catch let error as MessengerError {
