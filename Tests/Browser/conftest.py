@@ -176,6 +176,24 @@ def set_viewport(driver, width, height):
 
 
 @pytest.fixture
+def own_server(tmp_path):
+    """Starts servers of this test's own (demo world, safety poll off, so live delivery
+    depends on MQTT): `server = own_server()`, `own_server(port=…)` for a restart."""
+    seed(tmp_path / "data")
+    servers = []
+
+    def start(port=0):
+        server = launch_server(tmp_path / "data", tmp_path / "server.log", port=port, extra=["--live-poll", "0"])
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        if server.process.poll() is None:
+            server.stop()
+
+
+@pytest.fixture
 def open_browser(request, screenshots_dir):
     """Opens headless Chromium: `open_browser(size=(w, h), language="en", javascript=False)`.
 

@@ -10,26 +10,9 @@ import time
 
 import pytest
 
-from conftest import launch_server, seed
 from live_client import EventStream, Person
 
 MESSAGES = 30
-
-
-@pytest.fixture
-def own_server(tmp_path):
-    seed(tmp_path / "data")
-    servers = []
-
-    def start(port=0):
-        server = launch_server(tmp_path / "data", tmp_path / "server.log", port=port, extra=["--live-poll", "0"])
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        if server.process.poll() is None:
-            server.stop()
 
 
 def broker_pid(server):

@@ -63,10 +63,13 @@ def test_two_people_chat_live_both_ways(open_browser, base_url, screenshots_dir)
     lenka.save_screenshot(str(screenshots_dir / "chat-room-desktop.png"))
 
 
-def test_eight_tabs_follow_one_stream_and_hand_it_over(open_browser, base_url):
+def test_eight_tabs_follow_one_stream_and_hand_it_over(open_browser, own_server):
+    # A server of its own: streams of other tests' closed browsers linger until a heartbeat.
+    base_url = own_server().url
     jana = Person(base_url, "jana.k")
     room = jana.room_with("tomas.priroda")
     streams_before = live_streams(base_url)
+    assert streams_before == 0
     driver = open_browser(size=DESKTOP)
     sign_in(driver, base_url, "tomas.priroda")
     tabs = []

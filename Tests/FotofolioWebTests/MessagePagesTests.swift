@@ -11,6 +11,18 @@ import Testing
         #expect(try await server.send("/messages/1").headers["location"]?.hasPrefix("/login") == true)
         #expect(try await server.send("/live").status == 401)
         #expect(try await server.post("Ahoj", in: 1).status == 401)
+        // "Write a message" on a profile brings a guest back to that profile after signing in.
+        let write = try await server.submit("/messages/direct", ["username": "vojtafoti"])
+        #expect(write.headers["location"] == "/login?return=%2Fu%2Fvojtafoti")
+    }
+
+    @Test func aProfileAndASelectionEntryOfferToWriteToThePerson() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        try await server.cookies(of: "jana.k")
+        let profile = try await server.send("/u/vojtafoti").body
+        #expect(profile.contains("<form class=\"profile__write\" method=\"post\" action=\"/messages/direct\">"))
+        #expect(profile.contains("name=\"username\" value=\"vojtafoti\""))
     }
 
     @Test func aDirectConversationIsStartedOnceAndReused() async throws {
@@ -82,6 +94,11 @@ import Testing
         #expect(try await server.post(String(repeating: "a", count: 4001), in: room).status == 422)
         #expect(try await server.post(String(repeating: "a", count: 4000), in: room).status == 201)
         #expect(try await server.post("ahoj", in: room, uuid: "not-a-uuid").status == 422)
+        #expect(try await server.post("zvonek \u{7}", in: room).status == 422)
+        let invalidUTF8 = try await server.send("/messages/\(room)", method: "POST",
+                                                headers: ["Sec-Fetch-Site": "same-origin", "Accept": "application/json"],
+                                                form: "_csrf=\(try await server.currentCSRFToken())&uuid=\(UUID().uuidString)&content=%FF%FE")
+        #expect(invalidUTF8.status == 400)
         #expect(try await server.post("ahoj", in: 99_999).status == 404)
         #expect(try await server.submit("/messages/abc", ["uuid": UUID().uuidString, "content": "x"]).status == 404)
         let withoutToken = try await server.send("/messages/\(room)", method: "POST", headers: ["Sec-Fetch-Site": "same-origin"],

@@ -18,7 +18,8 @@ import Testing
         #expect(page.body.contains("12 let"))
         #expect(page.body.contains("action=\"/selection/remove\""))
         #expect(page.body.contains("action=\"/selection/clear\""))
-        #expect(page.body.contains("href=\"/messages\""))
+        #expect(page.body.contains("action=\"/messages/direct\""))
+        #expect(page.body.contains("name=\"username\" value=\"michal1\""))
     }
 
     @Test func theBookmarkTogglesAndAnswersScriptsWithJSON() async throws {

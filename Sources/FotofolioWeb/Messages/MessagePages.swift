@@ -29,8 +29,12 @@ struct MessagePages {
     }
 
     private func startDirect(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user, let userId = user.id else { return SignInRedirect.to(request) }
         let username = (request.form["username"] ?? "").trimmingCharacters(in: " \t@")
+        guard let user = request.signedIn?.user, let userId = user.id else {
+            // After signing in the guest comes back to the person's profile, where the button is.
+            let back = username.isEmpty ? "/messages" : "/u/\(QueryItems.escape(username))"
+            return .redirect(to: "/login?" + QueryItems([.init(name: "return", value: back)]).encoded)
+        }
         do {
             guard let other = try accounts.user(username: username), let otherId = other.id else {
                 throw MessengerError.unknownUser
