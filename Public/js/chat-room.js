@@ -30,7 +30,13 @@ if (room && list && composer) {
     status.textContent = event.detail.connected ? "" : composer.dataset.reconnecting ?? "…";
   });
   document.addEventListener("visibilitychange", markRead);
+  // The server writes UTC; people read their own clock.
+  for (const time of list.querySelectorAll("time[datetime]")) time.textContent = clock(time.dateTime);
   scrollToEnd();
+}
+
+function clock(iso) {
+  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 }
 
 function newUUID() {
@@ -70,13 +76,15 @@ function show(message) {
   if (!item) {
     item = render(message);
     list.append(item);
+  } else if (!message.pending && item.classList.contains("chat-message--sending")) {
+    // The stored message replaces the one shown while sending (same uuid, never twice).
+    const stored = render(message);
+    item.replaceWith(stored);
+    item = stored;
   }
-  if (!message.pending) {
-    item.classList.remove("chat-message--sending");
-    if (message.id) {
-      item.id = `message-${message.id}`;
-      item.dataset.message = message.id;
-    }
+  if (!message.pending && message.id) {
+    item.id = `message-${message.id}`;
+    item.dataset.message = message.id;
   }
   if (atEnd || message.pending) scrollToEnd();
   markRead();
@@ -88,14 +96,14 @@ function render(message) {
   item.className = "chat-message" + (message.pending ? " chat-message--own chat-message--sending" : "");
   item.dataset.uuid = message.uuid;
   const author = message.author ?? { name: "", initials: "" };
-  if (!message.pending && author.username === room.dataset.me) item.classList.add("chat-message--own");
+  if (author.username === room.dataset.me) item.classList.add("chat-message--own");
   const avatar = element("span", "avatar avatar--small", author.initials);
   avatar.setAttribute("aria-hidden", "true");
   const body = element("div", "chat-message__body");
   const meta = element("p", "chat-message__meta");
   meta.append(element("span", "chat-message__author", author.name), " ");
   if (message.sentAt) {
-    const time = element("time", "", new Date(message.sentAt).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));
+    const time = element("time", "", clock(message.sentAt));
     time.dateTime = message.sentAt;
     meta.append(time);
   }

@@ -47,6 +47,7 @@ struct RoomPages {
                     "id": roomId, "title": summary.title, "isGroup": summary.room.kind == .group,
                     "isCreator": summary.room.createdBy == userId,
                     "members": summary.members.map { ["username": $0.username, "name": $0.name, "initials": $0.initials] },
+                    "other": summary.members.first { $0.userId != userId }.map { ["username": $0.username] } ?? false,
                 ],
                 "messages": history.map { MessageViews.message($0, reader: userId, members: members) },
                 "older": olderLink(history),
