@@ -55,10 +55,11 @@ test-deps:
 	@$(call apt_install,$(TEST_PACKAGES))
 
 bench: deps release $(VENV)/.installed
-	@$(call apt_install,wrk nginx-light curl imagemagick time chromium chromium-driver)
+	@$(call apt_install,wrk nginx-light libnginx-mod-nchan curl imagemagick time chromium chromium-driver gcc libc6-dev)
 	bench/http.sh
 	bench/feed.sh
 	bench/sliders.sh
+	bench/live.sh
 	$(SWIFT) build -c release --product ImagingBench
 	bench/imaging.sh
 

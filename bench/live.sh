@@ -1,0 +1,280 @@
+#!/usr/bin/env bash
+# Live delivery benchmark: N browsers' event streams receive chat messages posted at a fixed
+# rate, on Fotofolio (GET /live, POST /messages/{room}, its private mosquitto in between) and
+# on nginx + nchan doing the same fan-out over EventSource, in the same run, size by size.
+# Listeners sit in rooms (channels) of ROOM_SIZE; message s goes to room s mod rooms.
+# Prints one markdown table: streams open, server threads and resident memory while every
+# stream is open, post→receive latency, lost and duplicated messages.
+#
+#   bench/live.sh                                  # N = 1,000, 5,000, 10,000; 20 msg/s for 15 s
+#   SIZES="1000 5000" RATE=50 DURATION=10 bench/live.sh
+#   FOTOFOLIO=/path/to/fotofolio bench/live.sh
+#   TARGETS=nchan KEEP=1 SAMPLES_DIR=/tmp/live bench/live.sh   # one server; keep logs; every latency
+#
+# Needs cc, python3, curl, nginx with nchan (apt-get install nginx-light libnginx-mod-nchan).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SIZES=${SIZES:-"1000 5000 10000"}
+ROOM_SIZE=${ROOM_SIZE:-100}
+RATE=${RATE:-20}
+DURATION=${DURATION:-15}
+COUNT=$((RATE * DURATION))
+FOTOFOLIO=${FOTOFOLIO:-.build/release/fotofolio}
+APP_PORT=${APP_PORT:-18095}
+NCHAN_PORT=${NCHAN_PORT:-18096}
+RUN_LIMIT=${RUN_LIMIT:-$((DURATION + 45))}   # seconds, one load run
+TOTAL_LIMIT=${TOTAL_LIMIT:-600}              # seconds, the whole script
+NCHAN_MODULE=${NCHAN_MODULE:-/usr/lib/nginx/modules/ngx_nchan_module.so}
+TARGETS=${TARGETS:-"fotofolio nchan"}
+
+for tool in cc python3 curl nginx; do
+  command -v "$tool" >/dev/null || { echo "bench/live.sh needs $tool (apt-get install nginx-light libnginx-mod-nchan curl)"; exit 1; }
+done
+[ -f "$NCHAN_MODULE" ] || { echo "nchan is missing: apt-get install libnginx-mod-nchan"; exit 1; }
+[[ " $TARGETS " != *" fotofolio "* ]] || [ -x "$FOTOFOLIO" ] || { echo "build first: swift build -c release --product fotofolio (or set FOTOFOLIO)"; exit 1; }
+
+work=$(mktemp -d)
+app_pid="" nginx_master="" client_pid=""
+
+stop_app() {
+  [ -n "$app_pid" ] || return 0
+  local broker
+  broker=$(pgrep -P "$app_pid" -x mosquitto || true)
+  kill -TERM "$app_pid" 2>/dev/null || true
+  for _ in $(seq 150); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$app_pid" 2>/dev/null; then
+    echo "fotofolio did not stop within 15 s of SIGTERM; killing it" >&2
+    kill -KILL "$app_pid" 2>/dev/null || true
+  fi
+  wait "$app_pid" 2>/dev/null || true
+  # The server stops its broker; this is for a server that had to be killed.
+  for pid in $broker; do
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = mosquitto ] && kill -TERM "$pid" 2>/dev/null
+  done
+  app_pid=""
+}
+
+stop_nginx() {
+  [ -n "$nginx_master" ] || return 0
+  kill -TERM "$nginx_master" 2>/dev/null || true
+  for _ in $(seq 100); do kill -0 "$nginx_master" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$nginx_master" 2>/dev/null || true
+  nginx_master=""
+}
+
+cleanup() {
+  pkill -P "$watchdog" 2>/dev/null || true
+  kill "$watchdog" 2>/dev/null || true
+  if [ -n "$client_pid" ]; then kill -TERM "$client_pid" 2>/dev/null || true; fi
+  stop_app
+  stop_nginx
+  if [ -n "${KEEP:-}" ]; then echo "logs and client output kept in $work"; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+# A hard bound on the whole script, whatever hangs.
+( sleep "$TOTAL_LIMIT"; echo "bench/live.sh: out of time after $TOTAL_LIMIT s" >&2; kill -TERM $$ ) &
+watchdog=$!
+
+cc -O2 -Wall -o "$work/sse-load" bench/live/sse-load.c
+
+wait_for() { # url seconds: until it answers 2xx
+  for _ in $(seq $(($2 * 10))); do curl -fs -o /dev/null "$1" && return 0; sleep 0.1; done
+  return 1
+}
+
+wait_listening() { # url seconds: until it answers at all
+  for _ in $(seq $(($2 * 10))); do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "$1")" != 000 ] && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# "threads rss_kb cpu_ticks" summed over the given processes.
+proc_sample() {
+  local threads=0 rss=0 cpu=0 t r c
+  for pid in "$@"; do
+    read -r t r < <(awk '/^Threads:/ {t = $2} /^VmRSS:/ {r = $2} END {print t + 0, r + 0}' "/proc/$pid/status" 2>/dev/null || echo "0 0")
+    c=$(awk '{sub(/.*\) /, ""); print $12 + $13}' "/proc/$pid/stat" 2>/dev/null || echo 0)
+    threads=$((threads + t)); rss=$((rss + r)); cpu=$((cpu + c))
+  done
+  echo "$threads $rss $cpu"
+}
+
+# Runs the load client in the background and samples the server processes every 0.5 s
+# while all streams are open (the client's ready file exists). Arguments: label, the pid
+# lists (server and broker, space separated, quoted), then the client's arguments.
+# Writes $work/<label>.json (the client's summary) and $work/<label>.samples.
+run_load() {
+  local label=$1 server_pids=$2 broker_pids=$3; shift 3
+  local ready="$work/$label.ready"
+  rm -f "$ready"
+  local samples=()
+  if [ -n "${SAMPLES_DIR:-}" ]; then mkdir -p "$SAMPLES_DIR"; samples=(--samples "$SAMPLES_DIR/$label.txt"); fi
+  timeout -s KILL $((RUN_LIMIT + 15)) "$work/sse-load" "$@" --limit "$RUN_LIMIT" --ready-file "$ready" "${samples[@]}" \
+    >"$work/$label.json" 2>"$work/$label.err" &
+  client_pid=$!
+  : >"$work/$label.samples"
+  while kill -0 "$client_pid" 2>/dev/null; do
+    if [ -e "$ready" ]; then
+      # shellcheck disable=SC2086
+      echo "$(proc_sample $server_pids) $(proc_sample $broker_pids)" >>"$work/$label.samples"
+    fi
+    sleep 0.5
+  done
+  wait "$client_pid" || echo "$label: the load client ended with status $? (see below)" >&2
+  client_pid=""
+  [ -s "$work/$label.err" ] && sed 's/^/  /' "$work/$label.err" | head -20 >&2
+  [ -s "$work/$label.json" ] || echo '{}' >"$work/$label.json"
+}
+
+load_args() { # streams
+  echo --port "$1" --streams "$2" --room-size "$ROOM_SIZE" --rate "$RATE" --count "$COUNT" --connect-timeout 30 --drain 5
+}
+
+run_fotofolio() {
+  local n=$1 data="$work/data-$1"
+  # A first start runs the migrations; the seed goes into the stopped server's database.
+  "$FOTOFOLIO" serve --port "$APP_PORT" --data-dir "$data" --host 127.0.0.1 --log-level warning >"$work/app-$n-migrate.log" 2>&1 &
+  app_pid=$!
+  wait_for "http://127.0.0.1:$APP_PORT/healthz" 30 || { echo "fotofolio did not start:"; cat "$work/app-$n-migrate.log"; exit 1; }
+  stop_app
+  python3 bench/live/seed.py --data-dir "$data" --listeners "$n" --room-size "$ROOM_SIZE" --out "$work/sessions-$n.txt" 2>/dev/null
+  "$FOTOFOLIO" serve --port "$APP_PORT" --data-dir "$data" --host 127.0.0.1 --log-level warning >"$work/app-$n.log" 2>&1 &
+  app_pid=$!
+  wait_for "http://127.0.0.1:$APP_PORT/healthz" 30 || { echo "fotofolio did not start:"; cat "$work/app-$n.log"; exit 1; }
+  sleep 1
+  local broker
+  broker=$(pgrep -P "$app_pid" -x mosquitto || true)
+  echo "$(proc_sample "$app_pid") $(proc_sample $broker)" >"$work/fotofolio-$n.idle"
+  # shellcheck disable=SC2046
+  run_load "fotofolio-$n" "$app_pid" "$broker" --target fotofolio $(load_args "$APP_PORT" "$n") --sessions "$work/sessions-$n.txt"
+  if ! kill -0 "$app_pid" 2>/dev/null; then echo "fotofolio-$n: the server died during the run" >&2; fi
+  stop_app
+  grep -ciE 'error|critical' "$work/app-$n.log" >"$work/fotofolio-$n.errors" || true
+  if [ "$(cat "$work/fotofolio-$n.errors")" != 0 ]; then
+    echo "fotofolio-$n: $(cat "$work/fotofolio-$n.errors") error lines in the server log, the first ones:" >&2
+    grep -iE 'error|critical' "$work/app-$n.log" | head -5 | cut -c1-300 | sed 's/^/  /' >&2
+  fi
+}
+
+run_nchan() {
+  local n=$1 dir="$work/nginx-$1"
+  mkdir -p "$dir"
+  cat >"$dir/nginx.conf" <<CONF
+load_module $NCHAN_MODULE;
+worker_processes 2;
+worker_rlimit_nofile 19500;
+pid $dir/nginx.pid;
+error_log $dir/error.log warn;
+events { worker_connections 19000; }
+http {
+  access_log off;
+  client_body_temp_path $dir/body;
+  server {
+    listen 127.0.0.1:$NCHAN_PORT backlog=4096;
+    location ~ ^/sub/(\\w+)\$ {
+      nchan_subscriber eventsource;
+      nchan_channel_id \$1;
+      nchan_subscriber_first_message newest;
+    }
+    location ~ ^/pub/(\\w+)\$ {
+      nchan_publisher;
+      nchan_channel_id \$1;
+      nchan_message_buffer_length 10;
+      nchan_message_timeout 60s;
+    }
+  }
+}
+CONF
+  nginx -c "$dir/nginx.conf" -e "$dir/error.log"
+  for _ in $(seq 50); do [ -s "$dir/nginx.pid" ] && break; sleep 0.1; done
+  nginx_master=$(cat "$dir/nginx.pid")
+  wait_listening "http://127.0.0.1:$NCHAN_PORT/" 10 || { echo "nginx did not start:"; cat "$dir/error.log"; exit 1; }
+  local workers
+  workers=$(pgrep -P "$nginx_master" | tr '\n' ' ')
+  echo "$(proc_sample $workers) 0 0 0" >"$work/nchan-$n.idle"
+  # shellcheck disable=SC2046
+  run_load "nchan-$n" "$workers" "" --target nchan $(load_args "$NCHAN_PORT" "$n")
+  stop_nginx
+}
+
+limit=$(ulimit -n)
+echo "bench/live.sh: $(date -u +%F), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), ulimit -n $limit; rooms of $ROOM_SIZE, $RATE msg/s for ${DURATION} s ($COUNT messages)"
+echo "fotofolio $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nginx -v 2>&1 | sed 's/.*: //'), nchan $(dpkg-query -W -f='${Version}' libnginx-mod-nchan 2>/dev/null || echo '?'), mosquitto $(dpkg-query -W -f='${Version}' mosquitto 2>/dev/null || echo '?')"
+measured=""
+for n in $SIZES; do
+  # One server process holds every stream: it needs n sockets under its file limit.
+  if [ $((n + 500)) -gt "$limit" ]; then echo "N=$n skipped: ulimit -n is $limit"; continue; fi
+  if [ "$SECONDS" -gt $((TOTAL_LIMIT - 2 * (RUN_LIMIT + 15) - 60)) ]; then echo "N=$n skipped: out of time"; continue; fi
+  for target in $TARGETS; do
+    echo "N=$n: $target…"
+    "run_$target" "$n"
+  done
+  measured="$measured $n"
+done
+
+python3 - "$work" "$measured" "$TARGETS" <<'PY'
+import json, os, sys
+work, sizes, targets = sys.argv[1], sys.argv[2].split(), sys.argv[3].split()
+
+def peak(label):
+    """Most threads and memory while all streams were open, and the CPU seconds used then."""
+    rows = [list(map(int, line.split())) for line in open(f"{work}/{label}.samples") if line.strip()]
+    if not rows:
+        return None
+    hz = os.sysconf("SC_CLK_TCK")
+    return [max(r[0] for r in rows), max(r[1] for r in rows), (rows[-1][2] - rows[0][2]) / hz,
+            max(r[3] for r in rows), max(r[4] for r in rows), (rows[-1][5] - rows[0][5]) / hz]
+
+def cell(v, fmt="{:,.0f}"):
+    return "–" if v is None or v < 0 else fmt.format(v)
+
+print()
+print("| streams | server | open | threads | RSS MB | broker RSS MB | KB/stream | CPU s | p50 ms | p90 ms | p99 ms | max ms | delivered | lost | dup | connect fail |")
+print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+ratios = []
+for n in sizes:
+    row = {}
+    for server in targets:
+        label = f"{server}-{n}"
+        r = json.load(open(f"{work}/{label}.json"))
+        p = peak(label)
+        idle = list(map(int, open(f"{work}/{label}.idle").read().split()))
+        rss = p[1] / 1024 if p else None
+        per = (p[1] + p[4] - idle[1] - idle[4]) / int(n) if p else None
+        broker = p[4] / 1024 if p and server == "fotofolio" else None
+        cpu = p[2] + p[5] if p else None
+        errors = ""
+        if server == "fotofolio":
+            count = open(f"{work}/{label}.errors").read().strip()
+            errors = f" ({count} log errors)" if count not in ("", "0") else ""
+        print(f"| {int(n):,} | {server}{errors} | {cell(r.get('opened'))} | {cell(p[0] if p else None)} | {cell(rss)} | "
+              f"{cell(broker)} | {cell(per, '{:.1f}')} | {cell(cpu, '{:.1f}')} | {cell(r.get('p50_ms'), '{:.1f}')} | {cell(r.get('p90_ms'), '{:.1f}')} | "
+              f"{cell(r.get('p99_ms'), '{:.1f}')} | {cell(r.get('max_ms'), '{:.1f}')} | "
+              f"{cell(r.get('delivered'))} / {cell(r.get('expected'))} | {cell(r.get('lost'))} | "
+              f"{cell(r.get('duplicated'))} | {cell(r.get('connect_failures'))} |")
+        row[server] = (r, p)
+    if len(row) < 2:
+        continue
+    (fr, fp), (nr, np_) = row["fotofolio"], row["nchan"]
+    def ratio(a, b):
+        return f"{a / b:.1f}×" if a is not None and b and a >= 0 and b > 0 else "–"
+    ratios.append(f"N={int(n):,}: p99 {ratio(fr.get('p99_ms'), nr.get('p99_ms'))}, p50 {ratio(fr.get('p50_ms'), nr.get('p50_ms'))}, "
+                  f"RSS {ratio((fp[1] + fp[4]) if fp else None, np_[1] if np_ else None)} (server + broker vs nginx workers), "
+                  f"CPU {ratio((fp[2] + fp[5]) if fp else None, np_[2] if np_ else None)}")
+print()
+if ratios:
+    print("Fotofolio vs nchan — " + "; ".join(ratios))
+print()
+print("Other figures per run (client JSON):")
+for n in sizes:
+    for server in targets:
+        r = json.load(open(f"{work}/{server}-{n}.json"))
+        keys = ("connect_s", "open_s", "never_opened", "drops", "reconnects", "post_ok", "post_failed", "post_no_answer",
+                "post_status", "post_p50_ms", "post_p99_ms", "post_lag_max_ms", "misrouted", "unconfirmed_received", "streams_with_loss",
+                "timed_out")
+        print(f"  {server}-{n}: " + ", ".join(f"{k} {r.get(k)}" for k in keys))
+PY
