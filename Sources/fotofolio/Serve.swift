@@ -93,6 +93,7 @@ struct Serve: ParsableCommand {
             host: resolved(host, "FOTOFOLIO_HOST"), port: resolvedPort ?? 8080,
             temporaryDirectory: dataDirectory + "/tmp")
         configuration.threadCount = ProcessInfo.processInfo.activeProcessorCount
+        configuration.connectionLimit = Self.connectionLimit()
         let daemon = HTTPDaemon(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
         app.metrics.observeConnections { [weak daemon] in daemon?.openConnections ?? 0 }
         try daemon.start()
@@ -106,6 +107,15 @@ struct Serve: ParsableCommand {
         logger.info("Shutting down")
         daemon.shutdown()
         logger.info("Stopped")
+    }
+
+    /// As many connections as the process may open files, less a reserve for the database,
+    /// photos being processed, the broker and the listening sockets: live streams each hold
+    /// one, and at the limit new connections would wait unanswered.
+    private static func connectionLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return 10_000 }
+        return max(1_000, Int(limit.rlim_cur) - 512)
     }
 
     private var resolvedLivePoll: Double? {

@@ -53,6 +53,8 @@ public final class LiveHub: Sendable {
     }
     /// Events read from the log per query while catching up.
     private static let batch = 500
+    /// Streams given a heartbeat before other work on the queue gets its turn.
+    private static let heartbeatSlice = 250
 
     public init(log: LiveEventLog, messenger: MessengerService, logger: Logger) throws {
         self.log = log
@@ -188,9 +190,18 @@ public final class LiveHub: Sendable {
         }
     }
 
+    /// Heartbeats go out a slice at a time: a message that arrives meanwhile is delivered
+    /// between two slices instead of waiting for thousands of keep-alive writes.
     private func beat() {
         let all = state.withLock { state in state.streams.map { ($0.key, $0.value.sink) } }
-        for (id, sink) in all where !sink.heartbeat() { disconnect(id) }
+        beat(all[...])
+    }
+
+    private func beat(_ streams: ArraySlice<(Int, any LiveSink)>) {
+        let slice = streams.prefix(Self.heartbeatSlice)
+        for (id, sink) in slice where !sink.heartbeat() { disconnect(id) }
+        let rest = streams.dropFirst(slice.count)
+        if !rest.isEmpty { queue.async { self.beat(rest) } }
     }
 
     private func repeating(every interval: TimeInterval, _ work: @escaping @Sendable () -> Void) -> DispatchSourceTimer {
