@@ -48,7 +48,7 @@ final class BrokerProcess: Sendable {
             onExit()
         }
         do {
-            try withSignalsUnblocked { try process.run() }
+            try Self.launching.withLock { _ in try withSignalsUnblocked { try process.run() } }
         } catch {
             throw .init("cannot start \(executable) (is the mosquitto package installed?): \(error)")
         }
@@ -57,6 +57,11 @@ final class BrokerProcess: Sendable {
         self.exit = exit
         self.processIdentifier = process.processIdentifier
     }
+
+    /// Held while a broker is launched. Foundation's `Process.run` walks the process's open
+    /// descriptors, and crashed once while hundreds of them were closed at the same moment;
+    /// code that opens or closes many descriptors at once takes this lock too.
+    static let launching = Mutex(())
 
     var hasExited: Bool { exit.hasExited }
 

@@ -43,7 +43,7 @@ final class EventStreamClient: @unchecked Sendable {
         if let lastEventId { request += "Last-Event-ID: \(lastEventId)\r\n" }
         request += "\r\n"
         _ = Array(request.utf8).withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(20)
         while raw.firstRange(of: [13, 10, 13, 10]) == nil {
             guard try receive(until: deadline) else { throw Failure(description: "closed before the response head") }
         }
@@ -60,12 +60,12 @@ final class EventStreamClient: @unchecked Sendable {
     deinit { close(socket) }
 
     /// The next event, waiting up to `timeout`.
-    func next(timeout: Duration = .seconds(10)) async throws -> Event {
+    func next(timeout: Duration = .seconds(20)) async throws -> Event {
         try await Self.onOwnThread { try self.nextBlocking(timeout: timeout) }
     }
 
     /// Events until `count` have arrived.
-    func next(_ count: Int, timeout: Duration = .seconds(10)) async throws -> [Event] {
+    func next(_ count: Int, timeout: Duration = .seconds(20)) async throws -> [Event] {
         try await Self.onOwnThread { try (0..<count).map { _ in try self.nextBlocking(timeout: timeout) } }
     }
 

@@ -43,7 +43,7 @@ import Testing
         try outside.start()
         defer { outside.disconnect() }
         let room = try server.directRoom("jana.k", "vojtafoti")
-        let stream = try server.stream(for: try await server.cookies(of: "vojtafoti"))
+        let stream = try await server.stream(for: try await server.cookies(of: "vojtafoti"))
         try await server.cookies(of: "jana.k")
         do {
             try await waitUntil("the outside client is connected") { outside.state.isConnected }
@@ -67,7 +67,7 @@ import Testing
         let setup = try Setup()
         let server = setup.server
         let room = try server.directRoom("jana.k", "vojtafoti")
-        let stream = try server.stream(for: try await server.cookies(of: "vojtafoti"))
+        let stream = try await server.stream(for: try await server.cookies(of: "vojtafoti"))
         let bot = try MQTTClient(configuration: Setup.configuration(setup.broker))
         try bot.start()
         defer { bot.disconnect() }
@@ -89,7 +89,7 @@ import Testing
         let setup = try Setup()
         let server = setup.server
         let room = try server.directRoom("jana.k", "vojtafoti")
-        let stream = try server.stream(for: try await server.cookies(of: "vojtafoti"))
+        let stream = try await server.stream(for: try await server.cookies(of: "vojtafoti"))
         try await server.cookies(of: "jana.k")
         try await waitUntil("the server is connected to the broker") { setup.client.state.isConnected }
         setup.broker.kill()

@@ -9,7 +9,7 @@ import Testing
         try server.seedDiscovery([])
         let room = try server.directRoom("jana.k", "vojtafoti")
         let vojta = try await server.cookies(of: "vojtafoti")
-        let stream = try server.stream(for: vojta)
+        let stream = try await server.stream(for: vojta)
         #expect(stream.status == 200)
         #expect(stream.headers["content-type"] == "text/event-stream; charset=utf-8")
         #expect(stream.headers["cache-control"] == "no-store")
@@ -31,13 +31,13 @@ import Testing
         try server.seedDiscovery([])
         let room = try server.directRoom("jana.k", "vojtafoti")
         let vojta = try await server.cookies(of: "vojtafoti")
-        let first = try server.stream(for: vojta)
+        let first = try await server.stream(for: vojta)
         try await server.cookies(of: "jana.k")
         for text in ["jedna", "dvě", "tři"] { _ = try await server.post(text, in: room) }
         let seen = try await first.next(3)
         #expect(seen.map { (WebTestServer.json($0.data)["data"] as? [String: Any])?["content"] as? String } == ["jedna", "dvě", "tři"])
         // The browser reconnects having seen only the first; "after" in the URL is older still.
-        let again = try server.stream(for: vojta, lastEventId: seen[0].id, after: 0)
+        let again = try await server.stream(for: vojta, lastEventId: seen[0].id, after: 0)
         let replayed = try await again.next(2)
         #expect(replayed.map(\.id) == [seen[1].id, seen[2].id])
         _ = try await server.post("čtyři", in: room)
@@ -53,7 +53,7 @@ import Testing
         let rendered = Int64(page.firstMatch(of: /data-live-after="(\d+)"/)!.1)!
         try await server.cookies(of: "jana.k")
         _ = try await server.post("Napsáno mezi stránkou a spojením", in: room)
-        let stream = try server.stream(for: vojta, after: rendered)
+        let stream = try await server.stream(for: vojta, after: rendered)
         #expect((WebTestServer.json(try await stream.next().data)["data"] as? [String: Any])?["content"] as? String
                 == "Napsáno mezi stránkou a spojením")
     }
@@ -61,7 +61,7 @@ import Testing
     @Test func idleStreamsGetHeartbeats() async throws {
         let server = try WebTestServer(heartbeat: 0.2)
         try server.seedDiscovery([])
-        let stream = try server.stream(for: try await server.cookies(of: "jana.k"))
+        let stream = try await server.stream(for: try await server.cookies(of: "jana.k"))
         #expect(try await stream.nextComment(timeout: .seconds(5)) == "keep-alive")
     }
 
@@ -72,8 +72,8 @@ import Testing
         let jana = try await server.cookies(of: "jana.k")
         _ = try await server.post("Ahoj", in: room)
         let vojta = try await server.cookies(of: "vojtafoti")
-        let vojtaTab = try server.stream(for: vojta)
-        let janaTab = try server.stream(for: jana)
+        let vojtaTab = try await server.stream(for: vojta)
+        let janaTab = try await server.stream(for: jana)
         _ = try await server.send("/messages/\(room)") // Vojta opens the room: it is read
         let read = try await vojtaTab.next()
         #expect(read.event == "read")
@@ -89,8 +89,8 @@ import Testing
         let messenger = MessengerService(database: server.database)
         let group = try messenger.createGroup(named: "Svatba", by: server.userId("jana.k"),
                                               members: [server.userId("vojtafoti"), server.userId("martin.b")]).id
-        let martin = try server.stream(for: try await server.cookies(of: "martin.b"))
-        let vojta = try server.stream(for: try await server.cookies(of: "vojtafoti"))
+        let martin = try await server.stream(for: try await server.cookies(of: "martin.b"))
+        let vojta = try await server.stream(for: try await server.cookies(of: "vojtafoti"))
         try await server.cookies(of: "jana.k")
         _ = try await server.post("Všichni", in: group)
         #expect(try await martin.next().event == "message")
@@ -110,8 +110,8 @@ import Testing
         try server.seedDiscovery([])
         let room = try server.directRoom("jana.k", "vojtafoti")
         let vojta = try await server.cookies(of: "vojtafoti")
-        let stuck = try server.stream(for: vojta)
-        let reading = try server.stream(for: vojta)
+        let stuck = try await server.stream(for: vojta)
+        let reading = try await server.stream(for: vojta)
         let messenger = MessengerService(database: server.database)
         let jana = try server.userId("jana.k")
         let text = String(repeating: "x", count: 4000)

@@ -26,9 +26,17 @@ extension WebTestServer {
         try await submit("/messages/\(room)", ["uuid": uuid, "content": content], headers: ["Accept": "application/json"])
     }
 
-    func stream(for cookies: [String: String], lastEventId: String? = nil, after: Int64? = nil) throws -> EventStreamClient {
-        try EventStreamClient(port: daemon.port, path: after.map { "/live?after=\($0)" } ?? "/live", cookies: cookies,
-                              lastEventId: lastEventId)
+    /// Opens `/live` on a thread of its own (connecting blocks until the response head).
+    func stream(for cookies: [String: String], lastEventId: String? = nil, after: Int64? = nil) async throws -> EventStreamClient {
+        let port = daemon.port
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result {
+                    try EventStreamClient(port: port, path: after.map { "/live?after=\($0)" } ?? "/live", cookies: cookies,
+                                          lastEventId: lastEventId)
+                })
+            }.start()
+        }
     }
 
     static func json(_ text: String) -> [String: Any] {

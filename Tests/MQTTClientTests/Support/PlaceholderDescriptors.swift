@@ -1,3 +1,4 @@
+@testable import MQTTClient
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -11,20 +12,23 @@ struct PlaceholderDescriptors {
 
     init(count: Int) throws {
         try Self.allowOpenFiles(count + 1_024)
-        var descriptors: [Int32] = []
-        for _ in 0..<count {
-            let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                let reason = String(cString: strerror(errno))
-                descriptors.forEach { _ = close($0) }
-                throw TestFailure("cannot open /dev/null \(count) times: \(reason)")
+        // Not while a broker is being launched anywhere in the process (see BrokerProcess.launching).
+        descriptors = try BrokerProcess.launching.withLock { _ in
+            var descriptors: [Int32] = []
+            for _ in 0..<count {
+                let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                guard descriptor >= 0 else {
+                    let reason = String(cString: strerror(errno))
+                    descriptors.forEach { _ = close($0) }
+                    throw TestFailure("cannot open /dev/null \(count) times: \(reason)")
+                }
+                descriptors.append(descriptor)
             }
-            descriptors.append(descriptor)
+            return descriptors
         }
-        self.descriptors = descriptors
     }
 
-    func closeAll() { descriptors.forEach { _ = close($0) } }
+    func closeAll() { BrokerProcess.launching.withLock { _ in descriptors.forEach { _ = close($0) } } }
 
     /// Raises the soft limit on open files to `count` if it is lower and the hard limit allows.
     private static func allowOpenFiles(_ count: Int) throws {
