@@ -81,6 +81,7 @@ import Testing
         #expect(repeated.status == 200)
         let message = WebTestServer.json(first.body)["message"] as? [String: Any]
         #expect(message?["uuid"] as? String == uuid.lowercased())
+        #expect(message?["content"] as? String == "Máte volno 14. června?")
         #expect((WebTestServer.json(repeated.body)["message"] as? [String: Any])?["id"] as? Int == message?["id"] as? Int)
         #expect(try MessengerService(database: server.database).history(of: room, for: server.userId("jana.k")).count == 1)
     }

@@ -31,6 +31,8 @@ enum MessageViews {
             let id: Int64
             let uuid: String
             let roomId: Int64
+            /// The text as written (the page's script draws it), and as the server would show it.
+            let content: String
             let html: String
             let author: MessageAuthor
             let sentAt: String
@@ -43,7 +45,7 @@ enum MessageViews {
     static func reply(_ result: SendResult, members: Set<String>) -> MessageReply {
         let message = result.message
         return MessageReply(message: .init(
-            id: message.id, uuid: message.uuid, roomId: message.roomId,
+            id: message.id, uuid: message.uuid, roomId: message.roomId, content: message.content,
             html: MessageText.html(message.content, mentioning: members), author: message.author,
             sentAt: timestamp(message.sentAt), time: clock(message.sentAt)), isNew: result.isNew)
     }
