@@ -63,18 +63,5 @@ enum MessageText {
         character.isLetter || character.isNumber || character == "." || character == "_" || character == "-"
     }
 
-    static func escape(_ text: Substring) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
+    static func escape(_ text: Substring) -> String { HTMLText.escape(String(text)) }
 }
