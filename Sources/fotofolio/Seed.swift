@@ -5,7 +5,7 @@ import Foundation
 /// `fotofolio seed`: creates the Czech demo world in the database (nothing if it is there).
 struct Seed: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Create the demo accounts (password “heslovo”) and their portfolios; running it again changes nothing.")
+        abstract: "Create the demo accounts (password “heslovo”), their portfolios and conversations; running it again changes nothing.")
 
     @Option(help: "Folder for the database and uploads. (FOTOFOLIO_DATA_DIR, default ./data)")
     var dataDir: String?
@@ -21,10 +21,11 @@ struct Seed: ParsableCommand {
         let portfolios = try DemoPortfolios(
             database: database, photos: PhotoLibrary(database: database, mediaDirectory: MediaDirectory.inside(directory)),
             photosDirectory: demoPhotosDir ?? environment["FOTOFOLIO_DEMO_PHOTOS_DIR"] ?? "Demo/photos").seed()
-        if accounts == 0 && portfolios == 0 {
+        let messages = try DemoConversations(database: database).seed()
+        if accounts == 0 && portfolios == 0 && messages == 0 {
             print("The demo world is already there.")
         } else {
-            print("Created \(accounts) demo accounts (password “\(DemoWorld.password)”) and \(portfolios) portfolios.")
+            print("Created \(accounts) demo accounts (password “\(DemoWorld.password)”), \(portfolios) portfolios and \(messages) messages.")
         }
     }
 }

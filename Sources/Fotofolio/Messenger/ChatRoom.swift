@@ -68,14 +68,54 @@ public struct RoomSummary: Sendable {
     /// Messages by others that the reader has not read yet.
     public var unreadCount: Int
     /// True when an unread message mentions the reader.
-    public var isRelevant: Bool
+    public var mentionsReader: Bool
+    /// The newest message the reader has read (nil: none yet).
+    public var lastReadMessageId: Int64?
 
-    public init(room: ChatRoom, title: String, members: [RoomMember], lastMessage: ChatMessage?, unreadCount: Int, isRelevant: Bool) {
+    public init(room: ChatRoom, title: String, members: [RoomMember], lastMessage: ChatMessage?, unreadCount: Int,
+                mentionsReader: Bool, lastReadMessageId: Int64? = nil) {
         self.room = room
         self.title = title
         self.members = members
         self.lastMessage = lastMessage
         self.unreadCount = unreadCount
-        self.isRelevant = isRelevant
+        self.mentionsReader = mentionsReader
+        self.lastReadMessageId = lastReadMessageId
+    }
+
+    /// Addressed to the reader: a direct conversation, or a group where an unread message
+    /// mentions them. A group's chatter is not, until someone calls the reader by name.
+    public var isRelevant: Bool { room.kind == .direct || mentionsReader }
+}
+
+/// Which of a person's conversations to list; the conditions combine (both: unread
+/// conversations addressed to the reader).
+public struct RoomFilter: Sendable, Equatable {
+    public var unreadOnly: Bool
+    public var relevantOnly: Bool
+
+    public init(unreadOnly: Bool = false, relevantOnly: Bool = false) {
+        self.unreadOnly = unreadOnly
+        self.relevantOnly = relevantOnly
+    }
+
+    public static let all = RoomFilter()
+
+    public var isFiltering: Bool { unreadOnly || relevantOnly }
+
+    public func admits(_ summary: RoomSummary) -> Bool {
+        (!unreadOnly || summary.unreadCount > 0) && (!relevantOnly || summary.isRelevant)
+    }
+}
+
+/// What a person has not read, and the live log's position when it was counted: a page
+/// showing the count follows live events after that sequence, so none counts twice.
+public struct UnreadSnapshot: Sendable, Equatable {
+    public var total: Int
+    public var sequence: Int64
+
+    public init(total: Int, sequence: Int64) {
+        self.total = total
+        self.sequence = sequence
     }
 }

@@ -88,13 +88,13 @@ enum MessengerReading {
     /// recently active first.
     static func summaries(for userId: Int64, onlyRoomId: Int64? = nil, _ db: Database) throws -> [RoomSummary] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT chatRoom.*,
+            SELECT chatRoom.*, me.lastReadMessageId AS readerLastRead,
                 (SELECT MAX(m.id) FROM chatMessage m WHERE m.roomId = chatRoom.id) AS lastMessageId,
                 (SELECT COUNT(*) FROM chatMessage m WHERE m.roomId = chatRoom.id
                     AND m.id > IFNULL(me.lastReadMessageId, 0) AND m.authorId <> me.userId) AS unreadCount,
                 EXISTS (SELECT 1 FROM chatMessage m
                     JOIN chatMention ON chatMention.messageId = m.id AND chatMention.userId = me.userId
-                    WHERE m.roomId = chatRoom.id AND m.id > IFNULL(me.lastReadMessageId, 0)) AS isRelevant
+                    WHERE m.roomId = chatRoom.id AND m.id > IFNULL(me.lastReadMessageId, 0)) AS mentionsReader
             FROM chatMember me JOIN chatRoom ON chatRoom.id = me.roomId
             WHERE me.userId = ?1 AND (?2 IS NULL OR chatRoom.id = ?2)
             """, arguments: [userId, onlyRoomId])
@@ -109,7 +109,8 @@ enum MessengerReading {
             let people = members[room.id] ?? []
             return RoomSummary(
                 room: room, title: title(of: room, members: people, for: userId), members: people,
-                lastMessage: lastByRoom[room.id], unreadCount: row["unreadCount"], isRelevant: row["isRelevant"])
+                lastMessage: lastByRoom[room.id], unreadCount: row["unreadCount"],
+                mentionsReader: row["mentionsReader"], lastReadMessageId: row["readerLastRead"])
         }
         return summaries.sorted { left, right in
             let leftActive = left.lastMessage?.sentAt ?? left.room.createdAt

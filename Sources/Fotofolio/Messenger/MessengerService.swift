@@ -106,6 +106,15 @@ public final class MessengerService: Sendable {
         try database.pool.read { db in try MessengerReading.unreadTotal(for: userId, db) }
     }
 
+    /// The unread total and the live log's newest sequence, read together.
+    public func unreadSnapshot(for userId: Int64) throws -> UnreadSnapshot {
+        try database.pool.read { db in
+            UnreadSnapshot(
+                total: try MessengerReading.unreadTotal(for: userId, db),
+                sequence: try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(sequence), 0) FROM liveEvent") ?? 0)
+        }
+    }
+
     /// The room as `userId` sees it.
     public func room(_ roomId: Int64, for userId: Int64) throws -> RoomSummary {
         try database.pool.read { db in
@@ -116,8 +125,8 @@ public final class MessengerService: Sendable {
 
     /// The person's rooms, the most recently active first (by their last message, or when
     /// they were made while still empty).
-    public func rooms(of userId: Int64) throws -> [RoomSummary] {
-        try database.pool.read { db in try MessengerReading.summaries(for: userId, db) }
+    public func rooms(of userId: Int64, matching filter: RoomFilter = .all) throws -> [RoomSummary] {
+        try database.pool.read { db in try MessengerReading.summaries(for: userId, db).filter(filter.admits) }
     }
 
     /// Who is in the room now, in the order they joined: whom a room's live events reach.

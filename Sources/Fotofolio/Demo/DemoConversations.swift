@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+
+/// Conversations of the demo world, so the messenger has something to show: a client's
+/// unread question about a wedding for `vojtafoti`, a finished exchange about a family
+/// shoot, and a wedding group where `vojtafoti` is mentioned. Messages carry fixed UUIDs,
+/// so seeding again stores nothing twice.
+public struct DemoConversations: Sendable {
+    struct Line {
+        let uuid: String
+        let author: String
+        let text: String
+        /// How long before the seeding the message was sent.
+        let ago: TimeInterval
+    }
+
+    struct Conversation {
+        /// nil: a direct conversation between the two people in `people`.
+        let groupName: String?
+        /// The first person starts the conversation (creates the group).
+        let people: [String]
+        let lines: [Line]
+        /// Who has read everything in the end.
+        let readers: [String]
+    }
+
+    private static let hour: TimeInterval = 3600
+    private static let day: TimeInterval = 24 * hour
+
+    static let conversations: [Conversation] = [
+        Conversation(groupName: nil, people: ["martin.b", "vojtafoti"], lines: [
+            Line(uuid: "d3e40000-0000-4000-8000-000000000101", author: "martin.b", text: """
+                Dobrý den, 14. června se ženíme v Průhonicích a moc se nám líbí vaše svatební fotky. \
+                Máte ten den volno? A kolik by stálo focení od obřadu do prvního tance?
+                """, ago: 2 * hour),
+        ], readers: []),
+        Conversation(groupName: nil, people: ["eva.s", "ad.fotograf"], lines: [
+            Line(uuid: "d3e40000-0000-4000-8000-000000000201", author: "eva.s",
+                 text: "Dobrý den, chtěli bychom rodinné fotky venku, nás pět a pes. Fotíte i v Olomouci?", ago: 3 * day),
+            Line(uuid: "d3e40000-0000-4000-8000-000000000202", author: "ad.fotograf",
+                 text: "Dobrý den, ráda přijedu. Nejhezčí světlo je hodinu před západem slunce. Hodí se vám sobota?",
+                 ago: 3 * day - 2 * hour),
+            Line(uuid: "d3e40000-0000-4000-8000-000000000203", author: "eva.s",
+                 text: "Sobota je skvělá. Sraz u Bezručových sadů v 17:30?", ago: day + 3 * hour),
+            Line(uuid: "d3e40000-0000-4000-8000-000000000204", author: "ad.fotograf",
+                 text: "Platí, těším se! Vezměte psovi pamlsky, ať vydrží sedět 🙂", ago: day + 2 * hour),
+        ], readers: ["eva.s", "ad.fotograf"]),
+        Conversation(groupName: "Svatba Benešovi", people: ["martin.b", "vojtafoti", "lenka.svetlo"], lines: [
+            Line(uuid: "d3e40000-0000-4000-8000-000000000301", author: "martin.b",
+                 text: "Zakládám skupinu, ať máme fotky z obřadu i rautu pohromadě.", ago: day + 5 * hour),
+            Line(uuid: "d3e40000-0000-4000-8000-000000000302", author: "lenka.svetlo",
+                 text: "Děkuji! Raut nafotím ráda, pošlete mi prosím menu, ať vím, co nasvítit.", ago: day + 4 * hour),
+            Line(uuid: "d3e40000-0000-4000-8000-000000000303", author: "martin.b",
+                 text: "@vojtafoti posílám harmonogram dne: obřad v 11:00, oběd ve 12:30. Stihnete přijet už v 10?",
+                 ago: hour),
+        ], readers: ["lenka.svetlo"]),
+    ]
+
+    let database: AppDatabase
+    let messenger: MessengerService
+
+    public init(database: AppDatabase) {
+        self.database = database
+        messenger = MessengerService(database: database)
+    }
+
+    /// Stores whatever part of the conversations is missing; returns how many messages it
+    /// stored (0 the second time). Needs the demo world's people.
+    @discardableResult
+    public func seed(at date: Date = Date()) throws -> Int {
+        var stored = 0
+        for conversation in Self.conversations {
+            let people = try conversation.people.map(userId)
+            let start = date.addingTimeInterval(-(conversation.lines.map(\.ago).max() ?? 0) - 60)
+            let roomId = try room(for: conversation, people: people, at: start)
+            for line in conversation.lines {
+                let result = try messenger.send(MessageDraft(uuid: line.uuid, content: line.text), in: roomId,
+                                                by: try userId(line.author), at: date.addingTimeInterval(-line.ago))
+                if result.isNew { stored += 1 }
+            }
+            for reader in conversation.readers {
+                try messenger.markRead(roomId, by: try userId(reader), upTo: .max, at: date)
+            }
+        }
+        return stored
+    }
+
+    private func room(for conversation: Conversation, people: [Int64], at date: Date) throws -> Int64 {
+        guard let name = conversation.groupName else {
+            return try messenger.directRoom(between: people[0], and: people[1], at: date).id
+        }
+        let existing = try database.pool.read { db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM chatRoom WHERE kind = 'group' AND name = ? AND createdBy = ?",
+                               arguments: [name, people[0]])
+        }
+        if let existing { return existing }
+        return try messenger.createGroup(named: name, by: people[0], members: Array(people.dropFirst()), at: date).id
+    }
+
+    private func userId(_ username: String) throws -> Int64 {
+        guard let id = try database.pool.read({ db in
+            try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE username = ?", arguments: [username])
+        }) else { throw DemoError.missingPerson(username) }
+        return id
+    }
+
+    struct DemoError: Error, CustomStringConvertible {
+        let description: String
+
+        static func missingPerson(_ username: String) -> DemoError {
+            DemoError(description: "The demo conversations need @\(username), who is not in the database; seed the demo world first.")
+        }
+    }
+}

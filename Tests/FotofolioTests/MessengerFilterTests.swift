@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import Fotofolio
+
+@Suite struct RoomFilterTests {
+    let world: TestDatabase
+    let vojta: Int64, jana: Int64, eva: Int64
+    let quietDirect: Int64, unreadDirect: Int64, chattyGroup: Int64, mentioningGroup: Int64
+
+    init() throws {
+        world = try TestDatabase()
+        let people = try world.people("vojta.v", "jana.k", "eva.s", "petr.n")
+        (vojta, jana, eva) = (people[0], people[1], people[2])
+        quietDirect = try world.messenger.directRoom(between: vojta, and: people[3]).id
+        unreadDirect = try world.messenger.directRoom(between: vojta, and: jana).id
+        chattyGroup = try world.messenger.createGroup(named: "Kavárna", by: jana, members: [vojta, eva]).id
+        mentioningGroup = try world.messenger.createGroup(named: "Svatba", by: eva, members: [vojta]).id
+        try world.send("Dobrý den", in: quietDirect, by: vojta)
+        try world.send("Máte volno?", in: unreadDirect, by: jana)
+        try world.send("Kdo přinese dort?", in: chattyGroup, by: eva)
+        try world.send("@vojta.v fotíte i obřad?", in: mentioningGroup, by: eva)
+    }
+
+    private func listed(_ filter: RoomFilter) throws -> Set<Int64> {
+        Set(try world.messenger.rooms(of: vojta, matching: filter).map(\.room.id))
+    }
+
+    @Test func aDirectConversationIsAlwaysRelevantAGroupOnlyWhileItMentionsTheReader() throws {
+        #expect(try world.messenger.room(quietDirect, for: vojta).isRelevant)
+        #expect(try world.messenger.room(chattyGroup, for: vojta).isRelevant == false)
+        #expect(try world.messenger.room(mentioningGroup, for: vojta).isRelevant)
+    }
+
+    @Test func theUnreadFilterListsConversationsWithUnreadMessages() throws {
+        #expect(try listed(RoomFilter(unreadOnly: true)) == [unreadDirect, chattyGroup, mentioningGroup])
+    }
+
+    @Test func theRelevantFilterListsDirectConversationsAndMentions() throws {
+        #expect(try listed(RoomFilter(relevantOnly: true)) == [quietDirect, unreadDirect, mentioningGroup])
+    }
+
+    @Test func bothFiltersTogetherListUnreadConversationsAddressedToTheReader() throws {
+        #expect(try listed(RoomFilter(unreadOnly: true, relevantOnly: true)) == [unreadDirect, mentioningGroup])
+        try world.messenger.markRead(unreadDirect, by: vojta, upTo: .max)
+        #expect(try listed(RoomFilter(unreadOnly: true, relevantOnly: true)) == [mentioningGroup])
+    }
+
+    @Test func aSummaryKnowsHowFarTheReaderHasRead() throws {
+        #expect(try world.messenger.room(unreadDirect, for: vojta).lastReadMessageId == nil)
+        let answer = try world.send("Ano", in: unreadDirect, by: vojta)
+        #expect(try world.messenger.room(unreadDirect, for: vojta).lastReadMessageId == answer.id)
+    }
+
+    @Test func theUnreadSnapshotCountsAndNamesTheLogPositionTogether() throws {
+        let snapshot = try world.messenger.unreadSnapshot(for: vojta)
+        #expect(snapshot.total == 3)
+        #expect(snapshot.sequence == (try world.allEvents().last?.sequence))
+    }
+}
+
+@Suite struct DemoConversationsTests {
+    let world: TestDatabase
+
+    init() throws {
+        world = try TestDatabase()
+        try DemoWorld(database: world.database, hasher: PasswordHasher(parameters: .fastForTests)).seed()
+    }
+
+    private func id(_ username: String) throws -> Int64 {
+        try #require(try world.accounts.user(username: username)?.id)
+    }
+
+    @Test func vojtafotiHasAnUnreadWeddingQuestionFromAClient() throws {
+        try DemoConversations(database: world.database).seed()
+        let rooms = try world.messenger.rooms(of: try id("vojtafoti"), matching: RoomFilter(unreadOnly: true))
+        let direct = try #require(rooms.first { $0.room.kind == .direct })
+        #expect(direct.title == "Martin Beneš")
+        #expect(direct.unreadCount == 1)
+        #expect(direct.lastMessage?.content.contains("ženíme") == true)
+    }
+
+    @Test func oneGroupMentionsVojtafotiAndSpansTwoDays() throws {
+        let now = Date()
+        try DemoConversations(database: world.database).seed(at: now)
+        let group = try #require(try world.messenger.rooms(of: try id("vojtafoti")).first { $0.room.kind == .group })
+        #expect(group.members.count == 3)
+        #expect(group.isRelevant)
+        let history = try world.messenger.history(of: group.room.id, for: try id("vojtafoti"))
+        #expect(history.first!.sentAt < now - 24 * 3600 && history.last!.sentAt > now - 2 * 3600)
+    }
+
+    @Test func seedingTwiceStoresNothingTheSecondTime() throws {
+        let demo = DemoConversations(database: world.database)
+        let stored = try demo.seed()
+        #expect(stored == DemoConversations.conversations.map(\.lines.count).reduce(0, +))
+        #expect(try demo.seed() == 0)
+        #expect(try world.rowCount("chatRoom") == DemoConversations.conversations.count)
+        #expect(try world.rowCount("chatMessage") == stored)
+    }
+
+    @Test func withoutThePeopleSeedingSaysWhoIsMissing() throws {
+        let empty = try TestDatabase()
+        #expect(throws: DemoConversations.DemoError.self) { try DemoConversations(database: empty.database).seed() }
+    }
+}
