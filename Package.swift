@@ -63,7 +63,7 @@ let package = Package(
         .target(
             name: "FotofolioWeb",
             dependencies: [
-                "HTTPServer", "Fotofolio", "Imaging", "PreciseSlider",
+                "HTTPServer", "Fotofolio", "Imaging", "PreciseSlider", "QRCode",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

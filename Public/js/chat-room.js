@@ -1,42 +1,41 @@
 // A conversation, live: messages posted in any tab or by anyone in the room appear as they
 // arrive (live.js), the composer sends without leaving the page (Enter sends, Shift+Enter
-// starts a new line), and the room is marked read while it is on screen. Without this
-// module the composer is a plain form that posts and comes back.
+// starts a new line) and shows the message at once, marked as sending; a message that
+// could not be sent stays with a Retry button, which sends it again under the same uuid
+// (the server stores it once). The room is marked read while it is on screen. Without
+// this module the composer is a plain form that posts and comes back.
 
 import "./live.js";
+import { ChatHistory, element } from "./chat-history.js";
 
 const room = document.querySelector("[data-chat-room]");
-const list = room?.querySelector("[data-chat-messages]");
 const composer = room?.querySelector("[data-chat-composer]");
 const roomId = Number(room?.dataset.chatRoom);
+const history = room && composer ? new ChatHistory(room) : null;
 
-if (room && list && composer) {
+if (history) {
   composer.addEventListener("submit", (event) => {
     event.preventDefault();
-    send();
+    sendComposed();
   });
   composer.content.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
-      send();
+      sendComposed();
     }
   });
   document.addEventListener("live:message", (event) => {
-    if (event.detail.roomId === roomId) show(event.detail);
+    if (event.detail.roomId !== roomId) return;
+    history.show(event.detail);
+    markRead();
   });
-  document.addEventListener("live:status", (event) => {
-    const status = room.querySelector("[data-live-status]");
-    status.hidden = event.detail.connected;
-    status.textContent = event.detail.connected ? "" : composer.dataset.reconnecting ?? "…";
+  document.addEventListener("live:room", (event) => {
+    if (event.detail.roomId !== roomId) return;
+    if (event.detail.removed) location.assign("/messages");
+    else if (event.detail.name) room.querySelector(".chat-room__title").textContent = event.detail.name;
   });
   document.addEventListener("visibilitychange", markRead);
-  // The server writes UTC; people read their own clock.
-  for (const time of list.querySelectorAll("time[datetime]")) time.textContent = clock(time.dateTime);
-  scrollToEnd();
-}
-
-function clock(iso) {
-  return new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  history.openAtFirstUnread();
 }
 
 function newUUID() {
@@ -49,102 +48,69 @@ function newUUID() {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-async function send() {
+function sendComposed() {
   const content = composer.content.value;
   if (content.trim() === "") return;
-  const uuid = newUUID();
-  composer.uuid.value = uuid;
-  const data = new FormData(composer);
   composer.content.value = "";
-  const item = show({ uuid, content, pending: true });
+  composer.querySelector(".chat-composer__error")?.remove();
+  send(newUUID(), content);
+}
+
+/** Shows the message as sending, posts it, and settles it as stored or failed. */
+async function send(uuid, content) {
+  const me = { username: room.dataset.me, name: room.dataset.meName, initials: room.dataset.meInitials };
+  const item = history.show({ uuid, content, author: me, pending: true });
+  item.classList.add("chat-message--sending");
+  note(item, composer.dataset.sending);
+  const data = new FormData(composer);
+  data.set("uuid", uuid);
+  data.set("content", content);
+  let response;
   try {
-    const response = await fetch(composer.action, { method: "POST", body: data, headers: { Accept: "application/json" } });
-    const reply = await response.json();
-    if (!response.ok) throw new Error(reply.error ?? response.statusText);
-    show(reply.message);
-  } catch (error) {
-    item.classList.add("chat-message--failed");
-    item.title = error.message;
+    response = await fetch(composer.action, { method: "POST", body: data, headers: { Accept: "application/json" } });
+  } catch {
+    return failed(item, uuid, content);
+  }
+  const reply = await response.json().catch(() => ({}));
+  if (response.ok && reply.message) {
+    history.show(reply.message);
+  } else if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+    refused(item, content, reply.error ?? response.statusText);
+  } else {
+    failed(item, uuid, content);
   }
 }
 
-/** Adds a message, or completes the one already shown with the same uuid. */
-function show(message) {
-  room.querySelector("[data-chat-empty]")?.remove();
-  const atEnd = isAtEnd();
-  let item = list.querySelector(`[data-uuid="${CSS.escape(message.uuid)}"]`);
-  if (!item) {
-    item = render(message);
-    list.append(item);
-  } else if (!message.pending && item.classList.contains("chat-message--sending")) {
-    // The stored message replaces the one shown while sending (same uuid, never twice).
-    const stored = render(message);
-    item.replaceWith(stored);
-    item = stored;
+/** Could not reach the server (or it failed): keep the message with a way to send it again. */
+function failed(item, uuid, content) {
+  if (!item.isConnected || item.dataset.message) return; // the live event already brought it
+  item.classList.replace("chat-message--sending", "chat-message--failed");
+  const status = note(item, composer.dataset.failed);
+  const retry = element("button", "link-button chat-message__retry", composer.dataset.retry);
+  retry.type = "button";
+  retry.addEventListener("click", () => send(uuid, content));
+  status.append(" ", retry);
+}
+
+/** The server said no (too long, not a member…): the text goes back to the composer. */
+function refused(item, content, reason) {
+  item.remove();
+  if (composer.content.value === "") composer.content.value = content;
+  const error = element("p", "field__error chat-composer__error", reason);
+  error.setAttribute("role", "alert");
+  composer.prepend(error);
+  composer.content.focus();
+}
+
+/** The small status line under a message of one's own ("Sending…", "Not sent."). */
+function note(item, text) {
+  let status = item.querySelector(".chat-message__status");
+  if (!status) {
+    status = element("p", "chat-message__status");
+    item.querySelector(".chat-message__body").append(status);
   }
-  if (!message.pending && message.id) {
-    item.id = `message-${message.id}`;
-    item.dataset.message = message.id;
-  }
-  if (atEnd || message.pending) scrollToEnd();
-  markRead();
-  return item;
-}
-
-function render(message) {
-  const item = document.createElement("li");
-  item.className = "chat-message" + (message.pending ? " chat-message--own chat-message--sending" : "");
-  item.dataset.uuid = message.uuid;
-  const author = message.author ?? { name: "", initials: "" };
-  if (author.username === room.dataset.me) item.classList.add("chat-message--own");
-  const avatar = element("span", "avatar avatar--small", author.initials);
-  avatar.setAttribute("aria-hidden", "true");
-  const body = element("div", "chat-message__body");
-  const meta = element("p", "chat-message__meta");
-  meta.append(element("span", "chat-message__author", author.name), " ");
-  if (message.sentAt) {
-    const time = element("time", "", clock(message.sentAt));
-    time.dateTime = message.sentAt;
-    meta.append(time);
-  }
-  const text = element("p", "chat-message__text");
-  text.append(...linked(message.content ?? ""));
-  body.append(meta, text);
-  item.append(avatar, body);
-  return item;
-}
-
-/** The text as nodes: links to http(s) addresses, line breaks kept (CSS pre-wrap). */
-function linked(content) {
-  const nodes = [];
-  let rest = content;
-  for (let match; (match = /https?:\/\/[^\s<>"']+/.exec(rest));) {
-    let url = match[0].replace(/[.,;:!?)\]}]+$/, "");
-    nodes.push(rest.slice(0, match.index));
-    const link = element("a", "", url);
-    link.href = url;
-    link.rel = "noopener noreferrer nofollow ugc";
-    link.target = "_blank";
-    nodes.push(link);
-    rest = rest.slice(match.index + url.length);
-  }
-  nodes.push(rest);
-  return nodes;
-}
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function isAtEnd() {
-  return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 80;
-}
-
-function scrollToEnd() {
-  window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+  status.textContent = text;
+  return status;
 }
 
 let lastRead = 0;
@@ -152,11 +118,13 @@ let lastRead = 0;
 /** Tells the server the room was read up to the newest message, while it is on screen. */
 async function markRead() {
   if (document.visibilityState !== "visible") return;
-  const newest = Math.max(0, ...Array.from(list.querySelectorAll("[data-message]"), (item) => Number(item.dataset.message)));
+  const newest = history.newestId();
   if (newest <= lastRead) return;
   lastRead = newest;
   const data = new FormData();
   data.append("_csrf", composer._csrf.value);
   data.append("upTo", String(newest));
-  await fetch(`/messages/${roomId}/read`, { method: "POST", body: data, headers: { Accept: "application/json" } }).catch(() => {});
+  await fetch(`/messages/${roomId}/read`, { method: "POST", body: data, headers: { Accept: "application/json" } }).catch(() => {
+    lastRead = 0; // try again with the next message
+  });
 }

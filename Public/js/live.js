@@ -7,7 +7,10 @@
 // whatever fell in between. (Web Locks would hand over faster but only exist on https
 // pages and localhost, and Fotofolio is demoed over plain http on a LAN.)
 //
-// The page's `[data-live-after]` element says `data-live-role="leader"` or "follower".
+// Every signed-in page's body has `data-live-after` (where its unread count was taken);
+// a page that shows messages has its own, earlier one on the element showing them. The
+// stream starts after the earliest, and each part of the page ignores what it already
+// shows. The body says `data-live-role="leader"` or "follower".
 // Every tab hears `live:message`, `live:read` and `live:room` on `document` (detail: the
 // event's data plus its `sequence`), and `live:status` ({ connected }) when the stream
 // drops or comes back. Each event reaches a tab once, in order of sequence.
@@ -133,7 +136,8 @@ function removeLease() {
   try { localStorage.removeItem(LEASE_KEY); } catch { /* nothing to give up */ }
 }
 
-const page = document.querySelector("[data-live-after]");
+const marks = Array.from(document.querySelectorAll("[data-live-after]"), (element) => Number(element.dataset.liveAfter) || 0);
+const page = document.body;
 
-/** This tab's connection, or null on pages that do not follow live events. */
-export const live = page ? new LiveConnection(Number(page.dataset.liveAfter) || 0) : null;
+/** This tab's connection, or null on pages that do not follow live events (signed out). */
+export const live = marks.length ? new LiveConnection(Math.min(...marks)) : null;

@@ -20,7 +20,9 @@ public struct WebApp: Sendable {
                 logger: Logger, passwordHasher: PasswordHasher = PasswordHasher(),
                 photoProcessing: PhotoProcessing = PhotoProcessing(), liveTransport: LiveTransport? = nil) throws {
         let staticFiles = try StaticFiles(root: publicDirectory)
-        let renderer = try PageRenderer(templatesDirectory: templatesDirectory, staticFiles: staticFiles)
+        let messenger = MessengerService(database: database)
+        let renderer = try PageRenderer(templatesDirectory: templatesDirectory, staticFiles: staticFiles,
+                                        unreadBadge: UnreadBadge(messenger: messenger))
         let metrics = ServerMetrics()
         let errorPages = ErrorPages(renderer: renderer)
         let accounts = AccountsService(database: database, hasher: passwordHasher)
@@ -29,7 +31,6 @@ public struct WebApp: Sendable {
         let uploads = PhotoUploads(photos: photos, renderer: renderer, logger: logger)
         let portfolios = PortfoliosService(database: database)
         let confirmations = EmailConfirmations(database: database)
-        let messenger = MessengerService(database: database)
         let live = try LiveDelivery(database: database, messenger: messenger, accounts: accounts,
                                     transport: liveTransport, logger: logger)
 
@@ -56,6 +57,7 @@ public struct WebApp: Sendable {
         MediaFiles(photos: photos).register(in: &router)
         uploads.register(in: &router)
         HealthCheck(database: database).register(in: &router)
+        StatusPage(renderer: renderer, live: live).register(in: &router)
         router.get("/metrics") { _ in metrics.exposition() }
         metrics.observe("fotofolio_live", unit: "streams", help: "Live event streams open on this process") {
             Double(live.status.streams)

@@ -46,7 +46,7 @@ struct LiveBroker {
     /// server's user: `. data/mqtt/connection && mosquitto_pub -p "$MQTT_PORT" …`.
     private static func save(_ broker: MosquittoBroker, to file: String) {
         let text = "MQTT_HOST=\(broker.host)\nMQTT_PORT=\(broker.port)\nMQTT_USER=\(broker.username)\nMQTT_PASSWORD=\(broker.password)\n"
-        FileManager.default.createFile(atPath: file, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
     }
 
     func stop() {

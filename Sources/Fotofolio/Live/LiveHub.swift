@@ -161,6 +161,7 @@ public final class LiveHub: Sendable {
     }
 
     private func dispatch(_ event: LiveEvent) throws {
+        state.withLock { $0.lastEventAt = Date() }
         let recipients: [Int64]
         if let userId = event.userId {
             recipients = [userId]
@@ -184,10 +185,7 @@ public final class LiveHub: Sendable {
         for (id, sink) in targets {
             if sink.deliver(event) { delivered += 1 } else { disconnect(id) }
         }
-        state.withLock { state in
-            state.delivered += delivered
-            state.lastEventAt = Date()
-        }
+        state.withLock { $0.delivered += delivered }
     }
 
     /// Heartbeats go out a slice at a time: a message that arrives meanwhile is delivered

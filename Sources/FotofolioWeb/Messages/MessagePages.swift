@@ -20,12 +20,28 @@ struct MessagePages {
                       status: HTTPStatus = .ok) throws -> Response {
         guard let user = request.signedIn?.user, let userId = user.id else { return SignInRedirect.to(request) }
         let table = renderer.strings(for: request)
+        let dates = MessageDates(for: request, table: table)
+        let filter = Self.filter(of: request)
+        // Before the rooms: whatever is written meanwhile comes on the stream and refreshes the list.
         let sequence = live.hub.currentSequence()
-        let rooms = try messenger.rooms(of: userId)
-        return try renderer.render(.messages, for: request, content: [
-            "rooms": rooms.map { MessageViews.summary($0, reader: userId, table: table) }, "hasRooms": !rooms.isEmpty,
+        let rooms = try messenger.rooms(of: userId, matching: filter)
+        let hasAny = filter.isFiltering ? try !messenger.rooms(of: userId).isEmpty : !rooms.isEmpty
+        let content: [String: Any] = [
+            "rooms": rooms.map { MessageViews.summary($0, reader: userId, table: table, dates: dates) },
+            "hasRooms": !rooms.isEmpty, "noRoomsAtAll": !hasAny, "noMatch": hasAny && rooms.isEmpty,
+            "filter": ["unread": filter.unreadOnly, "relevant": filter.relevantOnly, "any": filter.isFiltering],
             "liveAfter": sequence, "problem": problem ?? false, "values": values, "csrf": request.csrfToken,
-        ], status: status)
+        ]
+        if request.headers["x-fragment"] == "conversations" {
+            return try renderer.fragment("partials/conversations", of: .messages, for: request, content: content)
+        }
+        return try renderer.render(.messages, for: request, content: content, status: status)
+    }
+
+    /// `?unread=1&relevant=1` (a checkbox sends `on`); anything else leaves a filter off.
+    static func filter(of request: Request) -> RoomFilter {
+        let isOn = { (name: String) in ["1", "on", "true"].contains(request.query[name] ?? "") }
+        return RoomFilter(unreadOnly: isOn("unread"), relevantOnly: isOn("relevant"))
     }
 
     private func startDirect(_ request: Request) throws -> Response {

@@ -4,24 +4,54 @@ import HTTPServer
 
 /// Template values for conversations and messages, and the words for the messenger's errors.
 enum MessageViews {
-    static func message(_ message: ChatMessage, reader: Int64, members: Set<String>) -> [String: Any] {
+    static func message(_ message: ChatMessage, reader: Int64, members: Set<String>, dates: MessageDates) -> [String: Any] {
         [
             "id": message.id, "uuid": message.uuid, "roomId": message.roomId,
             "html": MessageText.html(message.content, mentioning: members),
             "author": ["username": message.author.username, "name": message.author.name, "initials": message.author.initials],
-            "sentAt": timestamp(message.sentAt), "time": clock(message.sentAt),
+            "sentAt": timestamp(message.sentAt), "time": dates.clock(message.sentAt),
             "own": message.authorId == reader,
         ]
     }
 
-    static func summary(_ summary: RoomSummary, reader: Int64, table: StringTable) -> [String: Any] {
+    /// Messages grouped by the reader's day, each day with its header; the first message by
+    /// someone else after `lastRead` gets the "new messages" divider.
+    static func days(_ messages: [ChatMessage], reader: Int64, lastRead: Int64?, members: Set<String>,
+                     dates: MessageDates) -> [[String: Any]] {
+        let firstUnread = messages.first { $0.id > (lastRead ?? 0) && $0.authorId != reader }?.id
+        var days: [[String: Any]] = []
+        var current: (key: String, label: String, sentAt: Date, items: [[String: Any]])?
+        func close() {
+            guard let day = current else { return }
+            days.append(["key": day.key, "label": day.label, "date": timestamp(day.sentAt), "messages": day.items])
+        }
+        for message in messages {
+            let key = dates.dayKey(message.sentAt)
+            if current?.key != key {
+                close()
+                current = (key, dates.dayHeader(message.sentAt), message.sentAt, [])
+            }
+            var item = self.message(message, reader: reader, members: members, dates: dates)
+            item["firstUnread"] = message.id == firstUnread
+            current?.items.append(item)
+        }
+        close()
+        return days
+    }
+
+    static func summary(_ summary: RoomSummary, reader: Int64, table: StringTable, dates: MessageDates) -> [String: Any] {
         let other = summary.members.first { $0.userId != reader }
+        let last = summary.lastMessage
         return [
             "id": summary.room.id, "title": summary.title, "isGroup": summary.room.kind == .group,
             "initials": summary.room.kind == .group ? "#" : (other?.initials ?? "?"),
-            "unread": summary.unreadCount, "hasUnread": summary.unreadCount > 0, "relevant": summary.isRelevant,
-            "snippet": summary.lastMessage.map { String($0.content.prefix(120)) } ?? table.string("messages.noMessagesYet"),
-            "time": summary.lastMessage.map { clock($0.sentAt) } ?? "",
+            "unread": summary.unreadCount, "hasUnread": summary.unreadCount > 0, "mentionsYou": summary.mentionsReader,
+            "snippet": last.map { String($0.content.prefix(120)) } ?? table.string("messages.noMessagesYet"),
+            "snippetAuthor": last.map { message -> Any in
+                if message.authorId == reader { return table.string("messages.you") }
+                return summary.room.kind == .group ? message.author.name.split(separator: " ").first.map(String.init) ?? "" : false
+            } ?? false,
+            "time": last.map { dates.listLabel($0.sentAt) } ?? "", "sentAt": last.map { timestamp($0.sentAt) } ?? "",
         ]
     }
 
@@ -42,12 +72,12 @@ enum MessageViews {
         let isNew: Bool
     }
 
-    static func reply(_ result: SendResult, members: Set<String>) -> MessageReply {
+    static func reply(_ result: SendResult, members: Set<String>, dates: MessageDates) -> MessageReply {
         let message = result.message
         return MessageReply(message: .init(
             id: message.id, uuid: message.uuid, roomId: message.roomId, content: message.content,
             html: MessageText.html(message.content, mentioning: members), author: message.author,
-            sentAt: timestamp(message.sentAt), time: clock(message.sentAt)), isNew: result.isNew)
+            sentAt: timestamp(message.sentAt), time: dates.clock(message.sentAt)), isNew: result.isNew)
     }
 
     /// The status and string-table key for a refusal.
@@ -73,13 +103,5 @@ enum MessageViews {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: date)
-    }
-
-    /// Hours and minutes in UTC (the page's script shows local time).
-    static func clock(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }

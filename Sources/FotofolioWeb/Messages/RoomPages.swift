@@ -41,23 +41,39 @@ struct RoomPages {
             if before == nil, let newest = history.last, try messenger.markRead(roomId, by: userId, upTo: newest.id) {
                 live.written()
             }
+            let table = renderer.strings(for: request)
+            let dates = MessageDates(for: request, table: table)
             let members = Set(summary.members.map { $0.username.lowercased() })
             return try renderer.render(.room, for: request, title: summary.title, content: [
-                "room": [
-                    "id": roomId, "title": summary.title, "isGroup": summary.room.kind == .group,
-                    "isCreator": summary.room.createdBy == userId,
-                    "members": summary.members.map { ["username": $0.username, "name": $0.name, "initials": $0.initials] },
-                    "other": summary.members.first { $0.userId != userId }.map { ["username": $0.username] } ?? false,
-                ],
-                "messages": history.map { MessageViews.message($0, reader: userId, members: members) },
+                "room": roomModel(summary, for: userId),
+                "days": MessageViews.days(history, reader: userId, lastRead: summary.lastReadMessageId,
+                                          members: members, dates: dates),
                 "older": olderLink(history),
-                "liveAfter": sequence, "uuid": UUID().uuidString.lowercased(), "me": user.username,
+                "liveAfter": sequence, "uuid": UUID().uuidString.lowercased(),
+                "me": ["username": user.username, "name": user.fullName, "initials": Initials.of(user.fullName)],
+                "timeZone": dates.zone.identifier,
                 "draft": draft ?? "", "problem": problem ?? false, "csrf": request.csrfToken,
                 "limit": MessengerService.messageLimit,
             ], status: status)
         } catch let error as MessengerError {
             throw refusal(error, request)
         }
+    }
+
+    private func roomModel(_ summary: RoomSummary, for userId: Int64) -> [String: Any] {
+        let isGroup = summary.room.kind == .group
+        let isCreator = summary.room.createdBy == userId
+        let other = summary.members.first { $0.userId != userId }
+        return [
+            "id": summary.room.id, "title": summary.title, "isGroup": isGroup, "isCreator": isCreator,
+            "initials": isGroup ? "#" : (other?.initials ?? "?"),
+            "members": summary.members.enumerated().map { index, member -> [String: Any] in
+                let isMe = member.userId == userId
+                return ["username": member.username, "name": member.name, "initials": member.initials, "isMe": isMe,
+                        "removable": isGroup && (isMe || isCreator), "last": index == summary.members.count - 1]
+            },
+            "other": other.map { ["username": $0.username] } ?? false,
+        ]
     }
 
     // MARK: - Writing
@@ -73,7 +89,8 @@ struct RoomPages {
                 return .redirect(to: "/messages/\(roomId)#message-\(result.message.id)")
             }
             let members = Set(try messenger.room(roomId, for: userId).members.map { $0.username.lowercased() })
-            return .json(MessageViews.reply(result, members: members), status: result.isNew ? .created : .ok)
+            let dates = MessageDates(for: request, table: renderer.strings(for: request))
+            return .json(MessageViews.reply(result, members: members, dates: dates), status: result.isNew ? .created : .ok)
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)
             guard !SelectionPages.wantsJSON(request), failure.status == .unprocessableContent else {

@@ -21,6 +21,8 @@ public enum Page: String, CaseIterable, Sendable {
     case sliders
     /// One conversation, under the Messages tab.
     case room
+    /// For operators: the live path and the LAN address.
+    case status
 
     /// The template under `Templates/`.
     var template: String {
@@ -41,7 +43,7 @@ public enum Page: String, CaseIterable, Sendable {
         switch self {
         case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange: .profile
         case .room: .messages
-        case .person, .error, .portfolio, .sliders: nil
+        case .person, .error, .portfolio, .sliders, .status: nil
         default: self
         }
     }

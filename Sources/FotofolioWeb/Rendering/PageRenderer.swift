@@ -28,9 +28,12 @@ public final class PageRenderer: Sendable {
         let signedIn: Bool
     }
 
-    public init(templatesDirectory: String, staticFiles: StaticFiles) throws {
+    let unreadBadge: UnreadBadge?
+
+    init(templatesDirectory: String, staticFiles: StaticFiles, unreadBadge: UnreadBadge? = nil) throws {
         templates = try TemplateLibrary(directory: templatesDirectory)
         assets = AssetURLs(staticFiles)
+        self.unreadBadge = unreadBadge
         // Cut every shell now, so a layout that cannot be cut stops start-up.
         for language in Language.allCases {
             for page in Page.allCases {
@@ -58,10 +61,12 @@ public final class PageRenderer: Sendable {
             try self.body(key, table: table, content: content)
         }
         let main = Self.insert(insertion, into: body)
+        let badge = signedIn?.user.id.flatMap { unreadBadge?.render(for: $0, table: table) }
         let html = try shell(key).fill(ShellTemplate.Values(
             title: title ?? table.string(page.titleKey), main: main, returnTo: ReturnPath.of(request),
             csrf: request.csrfToken, username: signedIn?.user.username ?? "",
-            head: try head.map { try render("partials/social-meta", $0) } ?? ""))
+            head: try head.map { try render("partials/social-meta", $0) } ?? "",
+            unreadBadge: badge?.html ?? "", liveAfter: badge?.after ?? 0))
         var response = Response.html(html, status: status)
         response.headers.set("Content-Language", language.rawValue)
         response.headers.set("Vary", "Accept-Language, Cookie, X-Fragment")
@@ -186,8 +191,9 @@ struct AssetURLs: Sendable {
     let precisePlane: String
     let sliderDemo: String
     let sliderDemoImage: String
-    let live: String
     let chatRoom: String
+    let conversationList: String
+    let liveShell: String
 
     init(_ files: StaticFiles) {
         css = files.url(for: "/css/app.css")
@@ -204,15 +210,16 @@ struct AssetURLs: Sendable {
         precisePlane = files.url(for: "/js/precise-slider-2d.js")
         sliderDemo = files.url(for: "/js/slider-demo.js")
         sliderDemoImage = files.url(for: "/img/demo/meadow.jpg")
-        live = files.url(for: "/js/live.js")
         chatRoom = files.url(for: "/js/chat-room.js")
+        conversationList = files.url(for: "/js/conversation-list.js")
+        liveShell = files.url(for: "/js/live-shell.js")
     }
 
     var dictionary: [String: String] {
         ["css": css, "icons": icons, "favicon": favicon, "passwordToggle": passwordToggle, "carousel": carousel,
          "tagInput": tagInput, "portfolioEditor": portfolioEditor, "feed": feed, "peopleSearch": peopleSearch,
          "rating": rating, "preciseSlider": preciseSlider, "precisePlane": precisePlane, "sliderDemo": sliderDemo,
-         "live": live, "chatRoom": chatRoom]
+         "chatRoom": chatRoom, "conversationList": conversationList, "liveShell": liveShell]
     }
 }
 

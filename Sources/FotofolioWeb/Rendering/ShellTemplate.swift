@@ -13,6 +13,8 @@ struct ShellTemplate: Sendable {
         case csrf
         case username
         case head
+        case unreadBadge
+        case liveAfter
 
         var marker: String { CutText<Slot>.marker(self) }
     }
@@ -34,6 +36,10 @@ struct ShellTemplate: Sendable {
         var username = ""
         /// Already-rendered HTML for `<head>` (social cards, canonical link).
         var head = ""
+        /// Already-rendered HTML: the unread count on the Messages tab.
+        var unreadBadge = ""
+        /// The live log's sequence the page's live stream starts after.
+        var liveAfter: Int64 = 0
     }
 
     /// The page: the layout's pieces with the request's values in between.
@@ -46,6 +52,8 @@ struct ShellTemplate: Sendable {
             case .csrf: HTMLText.escape(values.csrf)
             case .username: HTMLText.escape(values.username)
             case .head: values.head
+            case .unreadBadge: values.unreadBadge
+            case .liveAfter: String(values.liveAfter)
             }
         }
     }

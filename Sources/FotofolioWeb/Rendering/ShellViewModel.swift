@@ -16,12 +16,14 @@ struct ShellViewModel {
             "returnTo": ShellTemplate.Slot.returnTo.marker,
             "csrf": ShellTemplate.Slot.csrf.marker,
             "head": ShellTemplate.Slot.head.marker,
+            "unreadBadge": ShellTemplate.Slot.unreadBadge.marker,
+            "liveAfter": ShellTemplate.Slot.liveAfter.marker,
             "account": signedIn ? ["username": ShellTemplate.Slot.username.marker] as [String: Any] : false,
             "page": ["id": page.rawValue],
             "assets": assets.dictionary,
             "nav": NavigationTab.all.map { tab -> [String: Any] in
                 ["id": tab.page.rawValue, "href": tab.path, "label": table.string("nav.\(tab.page.rawValue)"),
-                 "current": tab.page == page.tab]
+                 "current": tab.page == page.tab, "badge": signedIn && tab.page == .messages]
             },
             "languages": Language.allCases.map { language -> [String: Any] in
                 ["code": language.rawValue, "label": language.nativeName, "current": language == table.language]

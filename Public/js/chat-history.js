@@ -1,0 +1,145 @@
+// The messages of a conversation on screen: grouped by day under sticky headers, kept
+// scrolled to the newest while the reader is there, and a "new messages ↓" button when
+// something arrives while they read further up. The scroller is `column-reverse` (it opens
+// at its end without a script), so its scrollTop is 0 at the newest message and negative
+// above it.
+
+const NEAR_END = 80; // px from the end that still count as "at the end"
+
+export class ChatHistory {
+  constructor(root) {
+    this.root = root;
+    this.scroller = root.querySelector("[data-chat-scroller]");
+    this.days = root.querySelector("[data-chat-days]");
+    this.jump = root.querySelector("[data-chat-jump]");
+    this.me = root.dataset.me;
+    this.unseen = 0;
+    const zone = root.dataset.timeZone || undefined;
+    const lang = root.dataset.lang || undefined;
+    this.dayKeyFormat = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    this.clockFormat = new Intl.DateTimeFormat(lang, { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    this.dayFormat = new Intl.DateTimeFormat(lang, { timeZone: zone, weekday: "long", day: "numeric", month: "long" });
+    this.scroller.addEventListener("scroll", () => { if (this.isAtEnd()) this.#seen(); }, { passive: true });
+    this.jump.addEventListener("click", () => this.scrollToEnd("smooth"));
+  }
+
+  /** Opens at the first unread message when there is one, else at the newest. */
+  openAtFirstUnread() {
+    const divider = this.root.querySelector("[data-unread-divider]");
+    if (divider) divider.scrollIntoView({ block: "start", behavior: "instant" });
+  }
+
+  find(uuid) {
+    return this.days.querySelector(`[data-uuid="${CSS.escape(uuid)}"]`);
+  }
+
+  /** Adds `message`, or replaces the one shown with the same uuid; returns its element. */
+  show(message) {
+    this.root.querySelector("[data-chat-empty]")?.remove();
+    const wasAtEnd = this.isAtEnd();
+    const shown = this.find(message.uuid);
+    const item = this.render(message);
+    if (shown) {
+      // The stored message takes the place of the one shown while sending (never twice).
+      if (shown.dataset.message && !message.id) return shown;
+      shown.replaceWith(item);
+      return item;
+    }
+    this.#listFor(message.sentAt ? new Date(message.sentAt) : new Date()).append(item);
+    if (wasAtEnd || message.pending) {
+      this.scrollToEnd("instant");
+    } else if (message.author?.username !== this.me) {
+      this.unseen += 1;
+      this.jump.hidden = false;
+    }
+    return item;
+  }
+
+  render(message) {
+    const item = element("li", "chat-message");
+    const author = message.author ?? { name: "", initials: "", username: "" };
+    if (author.username === this.me) item.classList.add("chat-message--own");
+    item.dataset.uuid = message.uuid;
+    if (message.id) {
+      item.id = `message-${message.id}`;
+      item.dataset.message = message.id;
+    }
+    const avatar = element("span", "avatar avatar--small", author.initials);
+    avatar.setAttribute("aria-hidden", "true");
+    const meta = element("p", "chat-message__meta");
+    meta.append(element("span", "chat-message__author", author.name), " ");
+    if (message.sentAt) {
+      const time = element("time", "", this.clockFormat.format(new Date(message.sentAt)));
+      time.dateTime = message.sentAt;
+      meta.append(time);
+    }
+    const text = element("p", "chat-message__text");
+    text.append(...linked(message.content ?? ""));
+    const body = element("div", "chat-message__body");
+    body.append(meta, text);
+    item.append(avatar, body);
+    return item;
+  }
+
+  /** The newest stored message's id shown, 0 when none. */
+  newestId() {
+    const ids = Array.from(this.days.querySelectorAll("[data-message]"), (item) => Number(item.dataset.message));
+    return Math.max(0, ...ids);
+  }
+
+  isAtEnd() {
+    return this.scroller.scrollTop > -NEAR_END;
+  }
+
+  scrollToEnd(behavior) {
+    this.scroller.scrollTo({ top: 0, behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "instant" : behavior });
+    this.#seen();
+  }
+
+  #seen() {
+    this.unseen = 0;
+    this.jump.hidden = true;
+  }
+
+  /** The list of the message's day, made (with its header) when it is a new day. */
+  #listFor(date) {
+    const key = this.dayKeyFormat.format(date);
+    const last = this.days.lastElementChild;
+    if (last?.dataset.day === key) return last.querySelector("[data-chat-messages]");
+    const day = element("section", "chat-day");
+    day.dataset.day = key;
+    const header = element("h2", "chat-day__header");
+    const isToday = key === this.dayKeyFormat.format(new Date());
+    header.append(element("time", "", isToday ? this.root.dataset.today : this.dayFormat.format(date)));
+    const list = element("ol", "chat");
+    list.dataset.chatMessages = "";
+    day.append(header, list);
+    this.days.append(day);
+    return list;
+  }
+}
+
+/** The text as nodes: links to http(s) addresses, line breaks kept (CSS pre-wrap). */
+function linked(content) {
+  const nodes = [];
+  let rest = content;
+  for (let match; (match = /https?:\/\/[^\s<>"']+/.exec(rest));) {
+    const url = match[0].replace(/[.,;:!?)\]}]+$/, "");
+    nodes.push(rest.slice(0, match.index));
+    const link = element("a", "", url);
+    link.href = url;
+    link.rel = "noopener noreferrer nofollow ugc";
+    link.target = "_blank";
+    nodes.push(link);
+    rest = rest.slice(match.index + url.length);
+  }
+  nodes.push(rest);
+  return nodes;
+}
+
+export function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Fotofolio
+import HTTPServer
+import MQTTClient
+import QRCode
+
+/// `GET /status`: for whoever runs the demo — whether the MQTT broker is connected, how
+/// long ago the last live event went out, what waits in the outbox, how many live streams
+/// this process holds, and the LAN address with a QR code for phones. JSON for scripts
+/// (`Accept: application/json`). Nothing secret: no broker address or password.
+struct StatusPage {
+    let renderer: PageRenderer
+    let live: LiveDelivery
+
+    func register(in router: inout Router) {
+        router.get("/status") { request in try show(request) }
+    }
+
+    struct Report: Encodable {
+        let broker: String
+        let brokerProblem: String?
+        let lastEventSecondsAgo: Int?
+        let outboxBacklog: Int
+        let liveStreams: Int
+        let lanURLs: [String]
+    }
+
+    func report(for request: Request, now: Date = Date()) -> Report {
+        let status = live.status
+        let (broker, problem) = Self.describe(status.broker)
+        return Report(
+            broker: broker, brokerProblem: problem,
+            lastEventSecondsAgo: status.lastEventAt.map { max(0, Int(now.timeIntervalSince($0))) },
+            outboxBacklog: status.outboxBacklog, liveStreams: status.streams,
+            lanURLs: LocalAddresses.reachable().map { LocalAddresses.url(host: $0, port: Self.port(of: request)) })
+    }
+
+    private func show(_ request: Request) throws -> Response {
+        let report = report(for: request)
+        var response: Response
+        if SelectionPages.wantsJSON(request) {
+            response = .json(report)
+        } else {
+            let table = renderer.strings(for: request)
+            response = try renderer.render(.status, for: request, content: [
+                "broker": ["state": report.broker, "label": table.string("status.broker.\(report.broker)"),
+                           "healthy": report.broker == "connected" || report.broker == "local",
+                           "problem": report.brokerProblem ?? false],
+                "lastEvent": report.lastEventSecondsAgo.map { Self.age($0, table) } ?? table.string("status.noEventYet"),
+                "outboxBacklog": report.outboxBacklog, "backlogHealthy": report.outboxBacklog < 100,
+                "liveStreams": report.liveStreams,
+                "lan": report.lanURLs.first.map { first -> [String: Any] in
+                    ["url": first, "others": Array(report.lanURLs.dropFirst()),
+                     "qr": (try? QRCode(encoding: first).svg(title: first)) ?? ""]
+                } ?? false,
+            ])
+        }
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// The broker's state as a word (a string-table key), and its last error if it is down.
+    static func describe(_ state: MQTTConnectionState?) -> (String, String?) {
+        switch state {
+        case nil: ("local", nil)
+        case .notStarted?, .connecting?: ("connecting", nil)
+        case .connected?: ("connected", nil)
+        case .reconnecting(let reason)?: ("reconnecting", reason)
+        case .disconnected?: ("disconnected", nil)
+        }
+    }
+
+    /// "12 s", "5 min", "3 h", "2 d" before now, in the page's words.
+    static func age(_ seconds: Int, _ table: StringTable) -> String {
+        let (value, unit) = switch seconds {
+        case ..<60: (seconds, "seconds")
+        case ..<3600: (seconds / 60, "minutes")
+        case ..<86_400: (seconds / 3600, "hours")
+        default: (seconds / 86_400, "days")
+        }
+        return table.string("status.ago.\(unit)").replacingOccurrences(of: "{n}", with: String(value))
+    }
+
+    /// The port the browser reached us on (the server may listen on any), 80 when unsaid.
+    static func port(of request: Request) -> Int {
+        guard let host = request.headers["host"], let colon = host.lastIndex(of: ":"),
+              !host[colon...].contains("]"), let port = Int(host[host.index(after: colon)...]),
+              (1...65535).contains(port) else { return 80 }
+        return port
+    }
+}
