@@ -5,6 +5,7 @@
 // above it.
 
 const NEAR_END = 80; // px from the end that still count as "at the end"
+const CONTINUES_MS = 5 * 60 * 1000; // the same person within this goes under their last message
 
 export class ChatHistory {
   constructor(root) {
@@ -42,10 +43,16 @@ export class ChatHistory {
     if (shown) {
       // The stored message takes the place of the one shown while sending (never twice).
       if (shown.dataset.message && !message.id) return shown;
+      item.classList.toggle("chat-message--continued", shown.classList.contains("chat-message--continued"));
       shown.replaceWith(item);
       return item;
     }
-    this.#listFor(message.sentAt ? new Date(message.sentAt) : new Date()).append(item);
+    const list = this.#listFor(new Date(sentAt(item)));
+    const before = list.lastElementChild;
+    if (before?.dataset.author === item.dataset.author && sentAt(item) - sentAt(before) < CONTINUES_MS) {
+      item.classList.add("chat-message--continued");
+    }
+    list.append(item);
     if (wasAtEnd || message.pending) {
       this.scrollToEnd("instant");
     } else if (message.author?.username !== this.me) {
@@ -60,6 +67,8 @@ export class ChatHistory {
     const author = message.author ?? { name: "", initials: "", username: "" };
     if (author.username === this.me) item.classList.add("chat-message--own");
     item.dataset.uuid = message.uuid;
+    item.dataset.author = author.username;
+    item.dataset.sentAt = String(message.sentAt ? Date.parse(message.sentAt) : Date.now());
     if (message.id) {
       item.id = `message-${message.id}`;
       item.dataset.message = message.id;
@@ -117,6 +126,11 @@ export class ChatHistory {
     this.days.append(day);
     return list;
   }
+}
+
+/** When a shown message was sent, in ms (a message being sent: now). */
+function sentAt(item) {
+  return Number(item.dataset.sentAt) || Date.parse(item.querySelector("time")?.dateTime ?? "") || 0;
 }
 
 /** The text as nodes: links to http(s) addresses, line breaks kept (CSS pre-wrap). */

@@ -209,6 +209,13 @@ def log_in(driver, identifier, password):
     submit_form(driver)
 
 
+def sign_in(driver, base_url, username, password="heslovo"):
+    """Signs in through the login page and waits until it has been left."""
+    driver.get(base_url + "/login")
+    log_in(driver, username, password)
+    WebDriverWait(driver, WAIT).until(lambda d: "/login" not in d.current_url, f"{username} could not sign in")
+
+
 def log_out(driver):
     """Logs out from the settings menu of the own profile, opening the menu first."""
     button = driver.find_element(By.CSS_SELECTOR, "form[action='/logout'] button[type='submit']")

@@ -58,6 +58,12 @@ class Person:
         assert status == 303, status
         return int(headers["location"].rsplit("/", 1)[1])
 
+    def group(self, name, usernames):
+        form = {"_csrf": self.csrf(), "name": name, "members": ", ".join(usernames)}
+        status, headers, _ = self.request("POST", "/messages/groups", form)
+        assert status == 303, status
+        return int(headers["location"].rsplit("/", 1)[1])
+
     def post(self, room, content, token=None, message_uuid=None):
         status, _, text = self.request(
             "POST", f"/messages/{room}",

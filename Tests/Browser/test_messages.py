@@ -10,14 +10,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, WAIT, click_and_wait_for_next_page, log_in
+from browser_helpers import DESKTOP, PHONE, WAIT, click_and_wait_for_next_page, sign_in
 from live_client import Person
-
-
-def sign_in(driver, base_url, username):
-    driver.get(base_url + "/login")
-    log_in(driver, username, "heslovo")
-    WebDriverWait(driver, WAIT).until(lambda d: "/login" not in d.current_url, f"{username} could not sign in")
 
 
 def message_texts(driver):
@@ -46,7 +40,7 @@ def test_two_people_chat_live_both_ways(open_browser, base_url, screenshots_dir)
     for driver in (martin, lenka):
         driver.get(f"{base_url}/messages/{room}")
         WebDriverWait(driver, WAIT).until(
-            lambda d: d.execute_script("return document.querySelector('[data-live-role]')?.dataset.liveRole") == "leader")
+            lambda d: d.execute_script("return document.body.dataset.liveRole") == "leader")
 
     write(martin, "Dobrý den, fotíte i jídlo na svatbách?")
     WebDriverWait(lenka, WAIT).until(lambda d: "Dobrý den, fotíte i jídlo na svatbách?" in message_texts(d),
@@ -83,7 +77,7 @@ def test_eight_tabs_follow_one_stream_and_hand_it_over(open_browser, own_server)
         found = []
         for tab in tabs:
             driver.switch_to.window(tab)
-            found.append(driver.execute_script("return document.querySelector('[data-live-role]').dataset.liveRole"))
+            found.append(driver.execute_script("return document.body.dataset.liveRole"))
         return found
 
     WebDriverWait(driver, WAIT).until(lambda d: roles().count("leader") == 1, "no single leader among the tabs")

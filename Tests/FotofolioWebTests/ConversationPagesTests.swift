@@ -137,6 +137,20 @@ import Testing
         #expect(!(try await page("/messages/\(room)")).contains("data-unread-divider"))
     }
 
+    @Test func aQuickFollowUpByTheSamePersonDoesNotRepeatTheirFaceAndName() async throws {
+        let room = try server.directRoom("martin.b", "vojtafoti")
+        let now = Date()
+        try say("Dobrý den,", in: room, by: "martin.b", at: now - 1200)
+        let quick = try say("ještě jedna otázka.", in: room, by: "martin.b", at: now - 1140)
+        let later = try say("A cena?", in: room, by: "martin.b", at: now - 300)
+        let answer = try say("Pošlu ceník.", in: room, by: "vojtafoti", at: now - 240)
+        try await server.cookies(of: "martin.b")
+        let html = try await page("/messages/\(room)")
+        let continued = html.matches(of: /chat-message--continued" id="message-(\d+)"/).map { Int64($0.1)! }
+        #expect(continued == [quick.id])
+        #expect(!continued.contains(later.id) && !continued.contains(answer.id))
+    }
+
     @Test func timesAreWrittenInTheBrowsersTimeZoneAndNonsenseFallsBackToPrague() async throws {
         let room = try server.directRoom("martin.b", "vojtafoti")
         try say("Ahoj", in: room, by: "martin.b", at: Date(timeIntervalSince1970: 1_763_812_800)) // 12:00 UTC

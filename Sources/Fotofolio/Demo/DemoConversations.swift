@@ -10,8 +10,26 @@ public struct DemoConversations: Sendable {
         let uuid: String
         let author: String
         let text: String
-        /// How long before the seeding the message was sent.
-        let ago: TimeInterval
+        let when: When
+    }
+
+    /// When a message was sent, relative to the seeding: earlier days at a time of day in
+    /// Prague (so "yesterday" is yesterday wherever the clock stands), today minutes ago.
+    enum When {
+        case daysAgo(Int, hour: Int, minute: Int)
+        case minutesAgo(Int)
+
+        func date(before now: Date) -> Date {
+            switch self {
+            case .minutesAgo(let minutes):
+                return now.addingTimeInterval(-Double(minutes) * 60)
+            case .daysAgo(let days, let hour, let minute):
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = TimeZone(identifier: "Europe/Prague")!
+                let day = calendar.date(byAdding: .day, value: -days, to: calendar.startOfDay(for: now))!
+                return calendar.date(bySettingHour: hour, minute: minute, second: 0, of: day)!
+            }
+        }
     }
 
     struct Conversation {
@@ -24,35 +42,32 @@ public struct DemoConversations: Sendable {
         let readers: [String]
     }
 
-    private static let hour: TimeInterval = 3600
-    private static let day: TimeInterval = 24 * hour
-
     static let conversations: [Conversation] = [
         Conversation(groupName: nil, people: ["martin.b", "vojtafoti"], lines: [
             Line(uuid: "d3e40000-0000-4000-8000-000000000101", author: "martin.b", text: """
                 Dobrý den, 14. června se ženíme v Průhonicích a moc se nám líbí vaše svatební fotky. \
                 Máte ten den volno? A kolik by stálo focení od obřadu do prvního tance?
-                """, ago: 2 * hour),
+                """, when: .minutesAgo(25)),
         ], readers: []),
         Conversation(groupName: nil, people: ["eva.s", "ad.fotograf"], lines: [
             Line(uuid: "d3e40000-0000-4000-8000-000000000201", author: "eva.s",
-                 text: "Dobrý den, chtěli bychom rodinné fotky venku, nás pět a pes. Fotíte i v Olomouci?", ago: 3 * day),
+                 text: "Dobrý den, chtěli bychom rodinné fotky venku, nás pět a pes. Fotíte i v Olomouci?", when: .daysAgo(3, hour: 10, minute: 12)),
             Line(uuid: "d3e40000-0000-4000-8000-000000000202", author: "ad.fotograf",
                  text: "Dobrý den, ráda přijedu. Nejhezčí světlo je hodinu před západem slunce. Hodí se vám sobota?",
-                 ago: 3 * day - 2 * hour),
+                 when: .daysAgo(3, hour: 12, minute: 40)),
             Line(uuid: "d3e40000-0000-4000-8000-000000000203", author: "eva.s",
-                 text: "Sobota je skvělá. Sraz u Bezručových sadů v 17:30?", ago: day + 3 * hour),
+                 text: "Sobota je skvělá. Sraz u Bezručových sadů v 17:30?", when: .daysAgo(1, hour: 17, minute: 5)),
             Line(uuid: "d3e40000-0000-4000-8000-000000000204", author: "ad.fotograf",
-                 text: "Platí, těším se! Vezměte psovi pamlsky, ať vydrží sedět 🙂", ago: day + 2 * hour),
+                 text: "Platí, těším se! Vezměte psovi pamlsky, ať vydrží sedět 🙂", when: .daysAgo(1, hour: 18, minute: 21)),
         ], readers: ["eva.s", "ad.fotograf"]),
         Conversation(groupName: "Svatba Benešovi", people: ["martin.b", "vojtafoti", "lenka.svetlo"], lines: [
             Line(uuid: "d3e40000-0000-4000-8000-000000000301", author: "martin.b",
-                 text: "Zakládám skupinu, ať máme fotky z obřadu i rautu pohromadě.", ago: day + 5 * hour),
+                 text: "Zakládám skupinu, ať máme fotky z obřadu i rautu pohromadě.", when: .daysAgo(1, hour: 14, minute: 30)),
             Line(uuid: "d3e40000-0000-4000-8000-000000000302", author: "lenka.svetlo",
-                 text: "Děkuji! Raut nafotím ráda, pošlete mi prosím menu, ať vím, co nasvítit.", ago: day + 4 * hour),
+                 text: "Děkuji! Raut nafotím ráda, pošlete mi prosím menu, ať vím, co nasvítit.", when: .daysAgo(1, hour: 15, minute: 2)),
             Line(uuid: "d3e40000-0000-4000-8000-000000000303", author: "martin.b",
                  text: "@vojtafoti posílám harmonogram dne: obřad v 11:00, oběd ve 12:30. Stihnete přijet už v 10?",
-                 ago: hour),
+                 when: .minutesAgo(10)),
         ], readers: ["lenka.svetlo"]),
     ]
 
@@ -71,11 +86,11 @@ public struct DemoConversations: Sendable {
         var stored = 0
         for conversation in Self.conversations {
             let people = try conversation.people.map(userId)
-            let start = date.addingTimeInterval(-(conversation.lines.map(\.ago).max() ?? 0) - 60)
+            let start = (conversation.lines.map { $0.when.date(before: date) }.min() ?? date).addingTimeInterval(-60)
             let roomId = try room(for: conversation, people: people, at: start)
             for line in conversation.lines {
                 let result = try messenger.send(MessageDraft(uuid: line.uuid, content: line.text), in: roomId,
-                                                by: try userId(line.author), at: date.addingTimeInterval(-line.ago))
+                                                by: try userId(line.author), at: line.when.date(before: date))
                 if result.isNew { stored += 1 }
             }
             for reader in conversation.readers {

@@ -21,6 +21,7 @@ enum MessageViews {
         let firstUnread = messages.first { $0.id > (lastRead ?? 0) && $0.authorId != reader }?.id
         var days: [[String: Any]] = []
         var current: (key: String, label: String, sentAt: Date, items: [[String: Any]])?
+        var previous: ChatMessage?
         func close() {
             guard let day = current else { return }
             days.append(["key": day.key, "label": day.label, "date": timestamp(day.sentAt), "messages": day.items])
@@ -33,10 +34,19 @@ enum MessageViews {
             }
             var item = self.message(message, reader: reader, members: members, dates: dates)
             item["firstUnread"] = message.id == firstUnread
+            item["continued"] = current?.items.isEmpty == false && message.id != firstUnread
+                && previous.map { continues($0, with: message) } == true
             current?.items.append(item)
+            previous = message
         }
         close()
         return days
+    }
+
+    /// A message right after another by the same person, within a few minutes, goes under
+    /// it without repeating the face and name (the script applies the same rule).
+    static func continues(_ earlier: ChatMessage, with later: ChatMessage) -> Bool {
+        earlier.authorId == later.authorId && later.sentAt.timeIntervalSince(earlier.sentAt) < 5 * 60
     }
 
     static func summary(_ summary: RoomSummary, reader: Int64, table: StringTable, dates: MessageDates) -> [String: Any] {

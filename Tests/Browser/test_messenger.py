@@ -1,0 +1,316 @@
+"""The messenger's pages: the conversation list with its live updates and filters, the
+unread badge on every page, a conversation's days and scrolling, sending that survives a
+failed request, notifications on a hidden tab, the reconnecting banner, and the thesis's
+scenarios (vojtafoti answers a wedding question; a client writes from the selection)."""
+
+import re
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.wait import WebDriverWait
+
+from browser_helpers import DESKTOP, PHONE, WAIT, click, click_and_wait_for_next_page, sign_in
+from live_client import Person
+
+
+def wait(driver, check, message, timeout=WAIT):
+    return WebDriverWait(driver, timeout).until(check, message)
+
+
+def is_leader(driver):
+    return driver.execute_script("return document.body.dataset.liveRole") == "leader"
+
+
+def unread_badge(driver):
+    """The count the Messages tab shows, 0 when its badge is hidden."""
+    return driver.execute_script("""
+        const badge = document.querySelector('[data-unread-total]');
+        return badge.hidden ? 0 : Number(badge.querySelector('[data-unread-count]').textContent)""")
+
+
+def conversations(driver):
+    """(title, unread count) of each conversation in the list, top to bottom."""
+    return [tuple(row) for row in driver.execute_script("""
+        return [...document.querySelectorAll('.conversation')].map((row) => [
+            row.querySelector('.conversation__title').textContent,
+            Number(row.querySelector('[data-unread]')?.firstChild.textContent ?? 0)])""")]
+
+
+def message_texts(driver):
+    return driver.execute_script(
+        "return [...document.querySelectorAll('[data-chat-days] .chat-message__text')].map((e) => e.textContent)")
+
+
+def day_headers(driver):
+    return driver.execute_script("return [...document.querySelectorAll('.chat-day__header')].map((e) => e.textContent.trim())")
+
+
+def write(driver, text):
+    box = driver.find_element(By.ID, "composer")
+    box.send_keys(text)
+    box.send_keys(Keys.ENTER)
+
+
+def dark(driver):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+
+
+def test_vojtafoti_answers_the_new_wedding_question(open_browser, own_server, screenshots_dir):
+    server = own_server()
+    vojta = open_browser(size=PHONE)
+    sign_in(vojta, server.url, "vojtafoti")
+    # The demo world: Martin's question, and three messages in the wedding group.
+    assert unread_badge(vojta) == 4
+    vojta.get(server.url + "/messages")
+    assert conversations(vojta) == [("Svatba Benešovi", 3), ("Martin Beneš", 1)]
+    assert vojta.find_element(By.CSS_SELECTOR, ".conversation [data-mention]").is_displayed()
+    vojta.save_screenshot(str(screenshots_dir / "messages-list-phone.png"))
+    dark(vojta)
+    vojta.save_screenshot(str(screenshots_dir / "messages-list-phone-dark.png"))
+
+    martin = open_browser(size=DESKTOP)
+    sign_in(martin, server.url, "martin.b")
+    click_and_wait_for_next_page(vojta, vojta.find_element(
+        By.XPATH, "//a[@class='conversation__link'][.//span[@class='conversation__title' and text()='Martin Beneš']]"))
+    room = re.search(r"/messages/(\d+)", vojta.current_url).group(1)
+    martin.get(f"{server.url}/messages/{room}")
+    for driver in (vojta, martin):
+        wait(driver, is_leader, "the page did not follow live events")
+    divider = vojta.find_element(By.CSS_SELECTOR, "[data-unread-divider]")
+    assert divider.text.lower() == "nové zprávy"
+    # Opening the room read it: only the group is left unread.
+    assert unread_badge(vojta) == 3
+
+    write(vojta, "Dobrý den, 14. června mám volno. Pošlu vám ceník.")
+    wait(martin, lambda d: "Dobrý den, 14. června mám volno. Pošlu vám ceník." in message_texts(d),
+         "Martin did not see the answer")
+    wait(vojta, lambda d: d.find_elements(By.CSS_SELECTOR, ".chat-message--own[data-message]"), "the answer was not stored")
+    assert message_texts(vojta) == message_texts(martin)
+    assert len(message_texts(vojta)) == 2
+    vojta.save_screenshot(str(screenshots_dir / "messages-room-phone-dark.png"))
+    martin.save_screenshot(str(screenshots_dir / "messages-room-desktop.png"))
+    dark(martin)
+    martin.save_screenshot(str(screenshots_dir / "messages-room-desktop-dark.png"))
+
+
+def test_the_list_and_the_badge_follow_new_messages_and_the_filters_combine(open_browser, own_server, screenshots_dir):
+    server = own_server()
+    driver = open_browser(size=DESKTOP, language="en")
+    sign_in(driver, server.url, "ad.fotograf")
+    driver.get(server.url + "/messages")
+    wait(driver, is_leader, "the list did not follow live events")
+    assert unread_badge(driver) == 0
+    assert conversations(driver) == [("Eva Svobodová", 0)]
+
+    jana = Person(server.url, "jana.k")
+    direct = jana.room_with("ad.fotograf")
+    jana.post(direct, "Dobrý den, fotíte i produkty pro e-shop?")
+    wait(driver, lambda d: conversations(d)[0] == ("Jana Králová", 1), "the new conversation did not come to the top")
+    wait(driver, lambda d: unread_badge(d) == 1, "the badge did not count the message")
+    group = jana.group("Produkty na jaro", ["ad.fotograf", "eva.s"])
+    jana.post(group, "Kdo má čas ve čtvrtek?")
+    wait(driver, lambda d: [title for title, _ in conversations(d)] == ["Produkty na jaro", "Jana Králová", "Eva Svobodová"],
+         "the group did not come to the top")
+    wait(driver, lambda d: unread_badge(d) == 2, "the badge did not count the group's message")
+
+    driver.find_element(By.XPATH, "//label[contains(@class, 'filter-chip')][.//span[text()='Unread']]").click()
+    wait(driver, lambda d: [title for title, _ in conversations(d)] == ["Produkty na jaro", "Jana Králová"], "unread filter")
+    assert "unread=1" in driver.current_url
+    driver.find_element(By.XPATH, "//label[contains(@class, 'filter-chip')][.//span[text()='For me']]").click()
+    wait(driver, lambda d: [title for title, _ in conversations(d)] == ["Jana Králová"], "unread and for-me filters together")
+    assert "unread=1" in driver.current_url and "relevant=1" in driver.current_url
+    # A mention makes the group the reader's business: it joins the filtered list live.
+    Person(server.url, "eva.s").post(group, "@ad.fotograf vy byste mohla?")
+    wait(driver, lambda d: [title for title, _ in conversations(d)] == ["Produkty na jaro", "Jana Králová"],
+         "the mention did not bring the group into the filtered list")
+    driver.save_screenshot(str(screenshots_dir / "messages-list-filtered-desktop.png"))
+    # The filters live in the address: a reload shows the same.
+    driver.refresh()
+    assert [title for title, _ in conversations(driver)] == ["Produkty na jaro", "Jana Králová"]
+    assert driver.find_element(By.NAME, "unread").is_selected() and driver.find_element(By.NAME, "relevant").is_selected()
+
+
+def test_days_have_sticky_headers_saying_today_and_yesterday(open_browser, own_server, screenshots_dir):
+    server = own_server()
+    driver = open_browser(size=PHONE)
+    sign_in(driver, server.url, "eva.s")
+    driver.get(server.url + "/messages")
+    assert driver.find_element(By.CSS_SELECTOR, ".conversation__time").text == "Včera"
+
+    adela = Person(server.url, "ad.fotograf")
+    room = adela.room_with("eva.s")
+    token = adela.csrf()
+    for number in range(1, 31):
+        adela.post(room, f"Dnešní zpráva {number}", token)
+    driver.get(f"{server.url}/messages/{room}")
+    headers = day_headers(driver)
+    assert headers[1:] == ["Včera", "Dnes"] and headers[0] not in ("Včera", "Dnes", "")
+    # Scrolled into the middle of today, today's header stays at the top of the history.
+    stuck = driver.execute_script("""
+        const scroller = document.querySelector('[data-chat-scroller]');
+        const target = [...document.querySelectorAll('.chat-message__text')].find((e) => e.textContent === 'Dnešní zpráva 15');
+        scroller.scrollBy(0, target.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 60);
+        const today = document.querySelectorAll('.chat-day')[2];
+        return [scroller.getBoundingClientRect().top, today.querySelector('.chat-day__header').getBoundingClientRect().top,
+                today.getBoundingClientRect().top];""")
+    scroller_top, header_top, day_top = stuck
+    assert abs(header_top - scroller_top) < 1.5
+    assert day_top < scroller_top - 200
+    driver.save_screenshot(str(screenshots_dir / "messages-room-sticky-day-phone.png"))
+
+
+def test_new_messages_scroll_into_view_only_for_a_reader_at_the_bottom(open_browser, base_url):
+    adela = Person(base_url, "ad.fotograf")
+    room = adela.room_with("martin.b")
+    token = adela.csrf()
+    for number in range(1, 31):
+        adela.post(room, f"Zpráva {number}", token)
+    driver = open_browser(size=PHONE)
+    sign_in(driver, base_url, "martin.b")
+    driver.get(f"{base_url}/messages/{room}")
+    wait(driver, is_leader, "the room did not follow live events")
+    scroller = driver.find_element(By.CSS_SELECTOR, "[data-chat-scroller]")
+    # Everything was unread: the room opens at the first unread message, not at the end.
+    divider_offset = driver.execute_script(
+        "return document.querySelector('[data-unread-divider]').getBoundingClientRect().top - arguments[0].getBoundingClientRect().top",
+        scroller)
+    assert 0 <= divider_offset < 80
+    jump = driver.find_element(By.CSS_SELECTOR, "[data-chat-jump]")
+
+    driver.execute_script("arguments[0].scrollTop = 0", scroller)
+    adela.post(room, "Na konci", token)
+    wait(driver, lambda d: "Na konci" in message_texts(d), "the message did not arrive")
+    wait(driver, lambda d: d.execute_script("return arguments[0].scrollTop", scroller) > -5, "did not stay at the newest")
+    assert not jump.is_displayed()
+
+    driver.execute_script("arguments[0].scrollTop = -1500", scroller)
+    adela.post(room, "Zatímco čtete výš", token)
+    wait(driver, lambda d: jump.is_displayed(), "no button to the new message")
+    assert driver.execute_script("return arguments[0].scrollTop", scroller) < -1000
+    jump.click()
+    wait(driver, lambda d: d.execute_script("return arguments[0].scrollTop", scroller) > -5, "the button did not scroll down")
+    wait(driver, lambda d: not jump.is_displayed(), "the button stayed")
+
+
+def test_a_message_shows_at_once_and_a_failed_one_is_kept_with_retry_and_sent_once(open_browser, base_url, screenshots_dir):
+    petr = Person(base_url, "velvary.foto")
+    room = petr.room_with("tomas.priroda")
+    driver = open_browser(size=PHONE)
+    sign_in(driver, base_url, "tomas.priroda")
+    driver.get(f"{base_url}/messages/{room}")
+    wait(driver, is_leader, "the room did not follow live events")
+    driver.execute_script("""
+        window.liveUUIDs = [];
+        document.addEventListener('live:message', (event) => window.liveUUIDs.push(event.detail.uuid));
+        // Every message that was on screen as "sending", in the order it appeared.
+        window.sending = [];
+        new MutationObserver((changes) => {
+            for (const change of changes) for (const node of change.addedNodes) {
+                if (node.classList?.contains('chat-message--sending')) window.sending.push(node.textContent);
+            }
+        }).observe(document.querySelector('[data-chat-days]'), { childList: true, subtree: true });""")
+    driver.execute_cdp_cmd("Network.enable", {})
+
+    # The message is on screen, marked as sending, before the server has answered.
+    write(driver, "Hned na obrazovce")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".chat-message--own[data-message]"), "the message was not stored")
+    assert any("Hned na obrazovce" in text for text in driver.execute_script("return window.sending"))
+
+    # The request fails: the message stays, marked, with a way to send it again.
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": [f"*/messages/{room}"]})
+    write(driver, "Tohle napoprvé neodešlo")
+    failed = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".chat-message--failed"), "the failure was not shown")
+    assert failed.find_element(By.CSS_SELECTOR, ".chat-message__text").text == "Tohle napoprvé neodešlo"
+    assert driver.find_element(By.ID, "composer").get_attribute("value") == ""
+    driver.save_screenshot(str(screenshots_dir / "messages-send-failed-phone.png"))
+    uuid = failed.get_attribute("data-uuid")
+
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    failed.find_element(By.CSS_SELECTOR, ".chat-message__retry").click()
+    wait(driver, lambda d: uuid in d.execute_script("return window.liveUUIDs"), "the retried message did not come back live")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f'[data-uuid="{uuid}"][data-message]'), "the retry was not stored")
+    assert message_texts(driver).count("Tohle napoprvé neodešlo") == 1
+    assert not driver.find_elements(By.CSS_SELECTOR, ".chat-message--failed")
+    page = petr.request("GET", f"/messages/{room}")[2]
+    assert page.count("Tohle napoprvé neodešlo") == 1
+
+
+RECORD_NOTIFICATIONS = """
+    window.shownNotifications = [];
+    window.permissionRequests = 0;
+    if ('Notification' in window) {
+        const Real = window.Notification;
+        window.Notification = class extends Real {
+            constructor(title, options) {
+                super(title, options);
+                window.shownNotifications.push({ title, body: options?.body, tag: options?.tag });
+            }
+            static requestPermission() {
+                window.permissionRequests += 1;
+                return Real.requestPermission();
+            }
+        };
+    }
+"""
+
+
+def test_a_hidden_tab_notifies_of_a_new_message_once_the_person_allowed_it(open_browser, base_url):
+    michal = Person(base_url, "michal1")
+    room = michal.room_with("lenka.svetlo")
+    driver = open_browser(size=DESKTOP)
+    # Watches the page's notifications and permission requests; the real API still runs.
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_NOTIFICATIONS})
+    sign_in(driver, base_url, "lenka.svetlo")
+    driver.get(base_url + "/messages")
+    wait(driver, is_leader, "the list did not follow live events")
+    offer = driver.find_element(By.CSS_SELECTOR, "[data-notifications-enable]")
+    assert offer.is_displayed()
+    assert driver.execute_script("return window.permissionRequests") == 0  # never asked unprompted
+
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base_url, "permissions": ["notifications"]})
+    offer.click()
+    wait(driver, lambda d: not offer.is_displayed(), "the offer stayed after permission was given")
+    assert driver.execute_script("return window.permissionRequests") == 1
+
+    michal.post(room, "Jste tam?")
+    wait(driver, lambda d: ("Michal Novotný", 1) in conversations(d), "the message did not arrive")
+    assert driver.execute_script("return window.shownNotifications") == []  # the tab is on screen
+
+    driver.minimize_window()
+    wait(driver, lambda d: d.execute_script("return document.visibilityState") == "hidden", "the tab did not hide")
+    michal.post(room, "Haló, jsou fotky hotové?")
+    shown = wait(driver, lambda d: d.execute_script("return window.shownNotifications"), "no notification")
+    assert [(n["title"], n["body"]) for n in shown] == [("Michal Novotný", "Haló, jsou fotky hotové?")]
+
+
+def test_a_banner_shows_while_the_live_stream_reconnects(open_browser, own_server):
+    server = own_server()
+    driver = open_browser(size=PHONE)
+    sign_in(driver, server.url, "eva.s")
+    driver.get(server.url + "/selection")
+    wait(driver, is_leader, "the page did not follow live events")
+    banner = driver.find_element(By.CSS_SELECTOR, "[data-live-banner]")
+    assert not banner.is_displayed()
+    server.stop()
+    wait(driver, lambda d: banner.is_displayed(), "no banner while the server was away")
+    assert banner.text == "Spojení se obnovuje…"
+    own_server(port=server.port)
+    wait(driver, lambda d: not banner.is_displayed(), "the banner stayed after the server came back", timeout=3 * WAIT)
+
+
+def test_a_client_writes_to_the_author_of_a_shortlisted_portfolio(open_browser, base_url):
+    driver = open_browser(size=PHONE)
+    sign_in(driver, base_url, "eva.s")
+    driver.get(base_url + "/")
+    bookmark = driver.find_element(By.CSS_SELECTOR, "[data-bookmark-button][aria-pressed='false']")
+    click(driver, bookmark)
+    wait(driver, lambda d: bookmark.get_attribute("aria-pressed") == "true", "the portfolio was not shortlisted")
+    driver.get(base_url + "/selection")
+    author = driver.find_element(By.CSS_SELECTOR, ".feed-card__actions input[name=username]").get_attribute("value")
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, ".feed-card__actions button"))
+    assert re.search(r"/messages/\d+$", driver.current_url)
+    assert author in driver.find_element(By.CSS_SELECTOR, ".chat-room__members").text
+    wait(driver, is_leader, "the room did not follow live events")
+    write(driver, "Dobrý den, vaše portfolio se mi moc líbí. Máte volno v květnu?")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".chat-message--own[data-message]"), "the message was not stored")
+    assert message_texts(driver)[-1] == "Dobrý den, vaše portfolio se mi moc líbí. Máte volno v květnu?"
