@@ -36,6 +36,7 @@ async function refresh() {
   region.setAttribute("aria-busy", "true");
   try {
     const response = await fetch(location.href, { headers: { "X-Fragment": "conversations" } });
+    if (response.redirected) return location.reload(); // signed out meanwhile: the page says so
     if (!response.ok) throw new Error(response.statusText);
     const html = await response.text();
     if (request !== latest) return; // a slower, older answer does not win

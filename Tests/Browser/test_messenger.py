@@ -87,6 +87,13 @@ def test_vojtafoti_answers_the_new_wedding_question(open_browser, own_server, sc
     wait(vojta, lambda d: d.find_elements(By.CSS_SELECTOR, ".chat-message--own[data-message]"), "the answer was not stored")
     assert message_texts(vojta) == message_texts(martin)
     assert len(message_texts(vojta)) == 2
+    # A message that arrives while the room is on screen is read at once.
+    write(martin, "Děkujeme, to zní skvěle!")
+    wait(vojta, lambda d: "Děkujeme, to zní skvěle!" in message_texts(d), "Vojta did not see Martin's thanks")
+    vojta_api = Person(server.url, "vojtafoti")
+    wait(vojta, lambda d: 'data-room="' + room + '"' not in vojta_api.request("GET", "/messages?unread=1")[2],
+         "the room was not marked read while on screen")
+    assert unread_badge(vojta) == 3
     vojta.save_screenshot(str(screenshots_dir / "messages-room-phone-dark.png"))
     martin.save_screenshot(str(screenshots_dir / "messages-room-desktop.png"))
     dark(martin)
@@ -124,10 +131,28 @@ def test_the_list_and_the_badge_follow_new_messages_and_the_filters_combine(open
     wait(driver, lambda d: [title for title, _ in conversations(d)] == ["Produkty na jaro", "Jana Králová"],
          "the mention did not bring the group into the filtered list")
     driver.save_screenshot(str(screenshots_dir / "messages-list-filtered-desktop.png"))
+    dark(driver)
+    driver.save_screenshot(str(screenshots_dir / "messages-list-filtered-desktop-dark.png"))
     # The filters live in the address: a reload shows the same.
     driver.refresh()
     assert [title for title, _ in conversations(driver)] == ["Produkty na jaro", "Jana Králová"]
     assert driver.find_element(By.NAME, "unread").is_selected() and driver.find_element(By.NAME, "relevant").is_selected()
+
+
+def test_without_javascript_the_filters_are_a_form(open_browser, base_url):
+    jana = Person(base_url, "jana.k")
+    jana.post(jana.room_with("michal1"), "Dobrý den, fotíte i hory?")
+    jana.post(jana.group("Výlet do Tater", ["michal1", "tomas.priroda"]), "Kdo jede?")
+    driver = open_browser(size=PHONE, javascript=False)
+    sign_in(driver, base_url, "michal1")
+    driver.get(base_url + "/messages")
+    titles = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".conversation__title")]
+    assert "Výlet do Tater" in titles and "Jana Králová" in titles
+    driver.find_element(By.XPATH, "//label[contains(@class, 'filter-chip')][.//span[text()='Pro mě']]").click()
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "[data-filters-submit]"))
+    assert "relevant=1" in driver.current_url
+    titles = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".conversation__title")]
+    assert "Jana Králová" in titles and "Výlet do Tater" not in titles
 
 
 def test_days_have_sticky_headers_saying_today_and_yesterday(open_browser, own_server, screenshots_dir):
