@@ -24,8 +24,10 @@ export class ChatHistory {
     this.jump.addEventListener("click", () => this.scrollToEnd("smooth"));
   }
 
-  /** Opens at the first unread message when there is one, else at the newest. */
+  /** Opens at the moment a timeline chose, or the first unread message, else at the newest. */
   openAtFirstUnread() {
+    const target = this.root.querySelector("[data-timeline-target]");
+    if (target) return target.scrollIntoView({ block: "center", behavior: "instant" });
     const divider = this.root.querySelector("[data-unread-divider]");
     if (divider) divider.scrollIntoView({ block: "start", behavior: "instant" });
   }

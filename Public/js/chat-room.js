@@ -12,23 +12,34 @@ const room = document.querySelector("[data-chat-room]");
 const composer = room?.querySelector("[data-chat-composer]");
 const roomId = Number(room?.dataset.chatRoom);
 const history = room && composer ? new ChatHistory(room) : null;
+// Earlier messages (a timeline's moment, an older page): new ones are not appended to them;
+// the button leads to the newest, and sending posts the form, which lands there too.
+const showsEarlier = room?.hasAttribute("data-window");
 
 if (history) {
   composer.addEventListener("submit", (event) => {
+    if (showsEarlier) return;
     event.preventDefault();
     sendComposed();
   });
   composer.content.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
-      sendComposed();
+      if (showsEarlier) composer.requestSubmit();
+      else sendComposed();
     }
   });
   document.addEventListener("live:message", (event) => {
     if (event.detail.roomId !== roomId) return;
+    if (showsEarlier) {
+      history.jump.hidden = false;
+      return;
+    }
     history.show(event.detail);
     markRead();
   });
+  if (showsEarlier) history.jump.addEventListener("click", () => location.assign(`/messages/${roomId}`));
+  followTimeline(room.querySelector("[data-chat-timeline]"));
   document.addEventListener("live:room", (event) => {
     if (event.detail.roomId !== roomId) return;
     if (event.detail.removed) location.assign("/messages");
@@ -36,6 +47,16 @@ if (history) {
   });
   document.addEventListener("visibilitychange", markRead);
   history.openAtFirstUnread();
+}
+
+/** The timeline jumps when its value settles (a drag let go, the last of a few key presses). */
+function followTimeline(form) {
+  if (!form) return;
+  let timer = 0;
+  form.addEventListener("change", () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => form.requestSubmit(), 700);
+  });
 }
 
 function newUUID() {

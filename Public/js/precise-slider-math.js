@@ -398,7 +398,11 @@ export class SliderAxis {
       parsed = parseDate(trimmed);
     } else {
       parsed = parseNumber(strippingUnit(trimmed, format));
-      if (!parsed.ok && parsed.error.text !== null) parsed = failure(parsed.error.code, echo(trimmed));
+      if (!parsed.ok && parsed.error.text !== null) {
+        // On a date axis (which also takes Unix seconds) words are a date that did not parse.
+        const code = parsed.error.code === "notANumber" && format === LabelFormat.date ? "notADate" : parsed.error.code;
+        parsed = failure(code, echo(trimmed));
+      }
     }
     if (!parsed.ok) return parsed;
     let onAxis;

@@ -214,14 +214,14 @@ export function machineText(value, format, precision) {
 }
 
 /** The value for people (mirrors `SliderText.readout` in Swift). */
-export function readoutText(value, format, precision, language) {
+export function readoutText(value, format, precision, language, zone = "UTC") {
   if (format === LabelFormat.date) {
     const date = CivilDateTime.fromUnixSeconds(value);
     const time = `${pad(date.hour)}:${pad(date.minute)}` + (precision < 60 ? `:${pad(date.second)}` : "");
     const day = language === "cs"
       ? `${date.day}. ${date.month}. ${date.year}`
       : `${date.day} ${MONTHS[date.month - 1]} ${date.year},`;
-    return `${day} ${time} UTC`;
+    return `${day} ${time}${zone ? ` ${zone}` : ""}`;
   }
   return formatLabel(value, precision, format, language);
 }

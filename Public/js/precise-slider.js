@@ -30,6 +30,7 @@ class PreciseSlider {
     });
     this.format = config.format;
     this.language = config.lang;
+    this.zone = config.zone ?? "UTC";
     this.value = config.value; // unclamped while moving; unwrapped on an infinite axis
     this.scale = config.scale;
     this.ruler = root.querySelector("[data-slider-ruler]");
@@ -243,7 +244,7 @@ class PreciseSlider {
     return {
       value, scale: this.scale, step: this.axis.minorStep(this.scale), precision,
       text: machineText(value, this.format, precision),
-      readout: readoutText(value, this.format, precision, this.language),
+      readout: readoutText(value, this.format, precision, this.language, this.zone),
     };
   }
 

@@ -212,9 +212,10 @@ extension SliderAxis {
             parsed = parseDate(trimmed)
         } else {
             parsed = parseNumber(strippingUnit(trimmed, format: format)).mapError { error in
-                // Report the whole typed text, not the part left after the unit.
+                // Report the whole typed text, not the part left after the unit; on a date
+                // axis (which also takes Unix seconds) words are a date that did not parse.
                 switch error {
-                case .notANumber: .notANumber(echo(trimmed))
+                case .notANumber: format == .date ? .notADate(echo(trimmed)) : .notANumber(echo(trimmed))
                 case .notFinite: .notFinite(echo(trimmed))
                 case .tooLarge: .tooLarge(echo(trimmed))
                 default: error

@@ -52,7 +52,9 @@ def write(driver, text):
 
 
 def dark(driver):
+    """Switches to the dark theme and waits until the colours have finished changing."""
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    wait(driver, lambda d: d.execute_script("return document.getAnimations().length") == 0, "the theme did not settle")
 
 
 def test_vojtafoti_answers_the_new_wedding_question(open_browser, own_server, screenshots_dir):

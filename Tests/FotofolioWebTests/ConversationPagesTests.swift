@@ -102,8 +102,8 @@ import Testing
         try say("Odpověď", in: today, by: "vojtafoti", at: now)
         try say("Včerejší", in: yesterday, by: "jana.k", at: now - 86_400)
         try say("Stará", in: lastWeek, by: "eva.s", at: now - 8 * 86_400)
-        server.jar["tz"] = "Europe/Prague"
         try await server.cookies(of: "vojtafoti")
+        server.jar["tz"] = "Europe%2FPrague"
         let html = try await page("/messages")
         let dates = MessageDates(zone: MessageDates.defaultZone, language: .cs,
                                  table: try TemplateLibrary(directory: WebTestServer.repository + "/Templates").table(for: .cs), now: now)

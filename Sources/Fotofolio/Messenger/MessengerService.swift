@@ -77,6 +77,18 @@ public final class MessengerService: Sendable {
         }
     }
 
+    /// When the room's first and last messages were sent (nil while it has none): the span a
+    /// timeline covers.
+    public func timeSpan(of roomId: Int64, for userId: Int64) throws -> ClosedRange<Date>? {
+        try database.pool.read { db in
+            _ = try MessengerReading.room(roomId, memberOf: userId, db)
+            let row = try Row.fetchOne(db, sql: "SELECT MIN(sentAt) AS first, MAX(sentAt) AS last FROM chatMessage WHERE roomId = ?",
+                                       arguments: [roomId])
+            guard let first: Date = row?["first"], let last: Date = row?["last"] else { return nil }
+            return first...last
+        }
+    }
+
     /// Notes that the reader has read the room up to `messageId` (or the room's latest message
     /// before it). The marker never moves back; returns true when it moved. The reader's other
     /// tabs and devices learn the new counts from a live event addressed to them alone.

@@ -16,9 +16,13 @@ enum MessageViews {
 
     /// Messages grouped by the reader's day, each day with its header; the first message by
     /// someone else after `lastRead` gets the "new messages" divider.
+    /// `target`: the moment a timeline jumped to; the message nearest it is marked.
     static func days(_ messages: [ChatMessage], reader: Int64, lastRead: Int64?, members: Set<String>,
-                     dates: MessageDates) -> [[String: Any]] {
+                     dates: MessageDates, target: Date? = nil) -> [[String: Any]] {
         let firstUnread = messages.first { $0.id > (lastRead ?? 0) && $0.authorId != reader }?.id
+        let nearest = target.flatMap { target in
+            messages.min { abs($0.sentAt.timeIntervalSince(target)) < abs($1.sentAt.timeIntervalSince(target)) }?.id
+        }
         var days: [[String: Any]] = []
         var current: (key: String, label: String, sentAt: Date, items: [[String: Any]])?
         var previous: ChatMessage?
@@ -34,6 +38,7 @@ enum MessageViews {
             }
             var item = self.message(message, reader: reader, members: members, dates: dates)
             item["firstUnread"] = message.id == firstUnread
+            item["target"] = message.id == nearest
             item["continued"] = current?.items.isEmpty == false && message.id != firstUnread
                 && previous.map { continues($0, with: message) } == true
             current?.items.append(item)

@@ -1,6 +1,7 @@
 import Foundation
 import Fotofolio
 import HTTPServer
+import PreciseSlider
 
 /// One conversation (`/messages/:room`): its history, newest 50 first shown at the bottom
 /// (`?before=<id>` pages back), and its actions. Sending is a form post that redirects back
@@ -36,25 +37,40 @@ struct RoomPages {
         let sequence = live.hub.currentSequence()
         do {
             let summary = try messenger.room(roomId, for: userId)
-            let before = request.query["before"].flatMap(Int64.init)
-            let history = try messenger.history(of: roomId, for: userId, before: before)
-            if before == nil, let newest = history.last, try messenger.markRead(roomId, by: userId, upTo: newest.id) {
-                live.written()
-            }
             let table = renderer.strings(for: request)
             let dates = MessageDates(for: request, table: table)
+            var timeline = ChatTimeline(span: try messenger.timeSpan(of: roomId, for: userId), zone: dates.zone)
+            let moment = try chosenMoment(request, timeline: &timeline)
+            let before = request.query["before"].flatMap(Int64.init)
+            let history = try moment.map { try messenger.messages(of: roomId, for: userId, around: $0) }
+                ?? messenger.history(of: roomId, for: userId, before: before)
+            // Only the newest messages on screen count as read.
+            let showsNewest = before == nil && moment == nil
+            if showsNewest, let newest = history.last, try messenger.markRead(roomId, by: userId, upTo: newest.id) {
+                live.written()
+            }
             let members = Set(summary.members.map { $0.username.lowercased() })
+            let older = olderLink(history)
+            let timelineRejected = timeline?.field.isValid == false
+            let language: SliderLanguage = table.language == .cs ? .czech : .english
             return try renderer.render(.room, for: request, title: summary.title, content: [
                 "room": roomModel(summary, for: userId),
-                "days": MessageViews.days(history, reader: userId, lastRead: summary.lastReadMessageId,
-                                          members: members, dates: dates),
-                "older": olderLink(history),
+                "days": MessageViews.days(history, reader: userId, lastRead: showsNewest ? summary.lastReadMessageId : .max,
+                                          members: members, dates: dates, target: moment),
+                "older": older, "window": !showsNewest,
+                // Long conversations only: a short one is all on screen.
+                "timeline": timeline.flatMap { timeline -> [String: Any]? in
+                    guard older as? Int64 != nil || !showsNewest || timelineRejected else { return nil }
+                    return timeline.view(label: table.string("messages.timeline.label"),
+                                         hint: table.string("messages.timeline.hint"), language: language)
+                } ?? false,
+                "timelineOpen": !showsNewest || timelineRejected,
                 "liveAfter": sequence, "uuid": UUID().uuidString.lowercased(),
                 "me": ["username": user.username, "name": user.fullName, "initials": Initials.of(user.fullName)],
                 "timeZone": dates.zone.identifier,
                 "draft": draft ?? "", "problem": problem ?? false, "csrf": request.csrfToken,
                 "limit": MessengerService.messageLimit,
-            ], status: status)
+            ], status: timelineRejected ? .unprocessableContent : status)
         } catch let error as MessengerError {
             throw refusal(error, request)
         }
@@ -74,6 +90,15 @@ struct RoomPages {
             },
             "other": other.map { ["username": $0.username] } ?? false,
         ]
+    }
+
+    /// The moment `?at=` asks for, through the timeline's model; nil when none was asked
+    /// for or the text was not a moment (the timeline then says why).
+    private func chosenMoment(_ request: Request, timeline: inout ChatTimeline?) throws -> Date? {
+        guard let text = request.query[ChatTimeline.fieldName], var chosen = timeline else { return nil }
+        let language: SliderLanguage = Language.preferred(by: request) == .cs ? .czech : .english
+        defer { timeline = chosen }
+        return chosen.submit(text, language: language) ? chosen.date : nil
     }
 
     // MARK: - Writing

@@ -11,6 +11,9 @@ struct SliderField {
     let scale: Double
     /// The text that failed, kept so the form shows it back, and a message saying why.
     private(set) var rejection: (text: String, message: String)?
+    /// What follows a date in the read-out: the model's "UTC", or nothing for an axis that
+    /// already counts in the reader's wall-clock time.
+    var zone = "UTC"
 
     init(name: String, axis: SliderAxis, format: LabelFormat, value: Double, scale: Double = 1) {
         self.name = name
@@ -37,7 +40,7 @@ struct SliderField {
     /// What the form control holds: the rejected text, or the value written for the control.
     var controlText: String { rejection?.text ?? SliderText.machine(value, format: format, precision: precision) }
     func readout(_ language: SliderLanguage) -> String {
-        SliderText.readout(value, format: format, precision: precision, language: language)
+        SliderText.readout(value, format: format, precision: precision, language: language, zone: zone)
     }
 
     /// The widget's settings, for its `data-` attribute (JSON; Mustache escapes it).
@@ -46,7 +49,7 @@ struct SliderField {
         return "{\"min\":\(axis.min),\"max\":\(axis.max),\"infinite\":\(axis.isInfinite),"
             + "\"units\":\(axis.numberOfUnits),\"minScale\":\(axis.minScale),\"maxScale\":\(axis.maxScale),"
             + "\"snap\":\(snap),\"value\":\(value),\"scale\":\(scale),"
-            + "\"format\":\"\(format.rawValue)\",\"lang\":\"\(language.rawValue)\"}"
+            + "\"format\":\"\(format.rawValue)\",\"lang\":\"\(language.rawValue)\",\"zone\":\"\(zone)\"}"
     }
 
     /// The form control's attributes: a number input where the browser can check the range,

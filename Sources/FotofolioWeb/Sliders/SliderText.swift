@@ -27,14 +27,16 @@ enum SliderText {
         }
     }
 
-    /// The value for people: a label written as finely as `precision`, dates in full.
-    static func readout(_ value: Double, format: LabelFormat, precision: Double, language: SliderLanguage) -> String {
+    /// The value for people: a label written as finely as `precision`, dates in full and
+    /// followed by `zone` (nothing when it is empty: the reader's own time).
+    static func readout(_ value: Double, format: LabelFormat, precision: Double, language: SliderLanguage,
+                        zone: String = "UTC") -> String {
         if format == .date, let date = try? CivilDateTime(unixSeconds: value) {
             let time = "\(pad(date.hour)):\(pad(date.minute))" + (precision < 60 ? ":\(pad(date.second))" : "")
             let day = language == .czech
                 ? "\(date.day). \(date.month). \(date.year)"
                 : "\(date.day) \(englishMonths[date.month - 1]) \(date.year),"
-            return "\(day) \(time) UTC"
+            return "\(day) \(time)" + (zone.isEmpty ? "" : " \(zone)")
         }
         return (try? formatLabel(value, step: precision, format: format, language: language)) ?? plain(value, precision)
     }
