@@ -5,6 +5,8 @@ scenarios (vojtafoti answers a wedding question; a client writes from the select
 
 import re
 
+import pytest
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
@@ -341,3 +343,51 @@ def test_a_client_writes_to_the_author_of_a_shortlisted_portfolio(open_browser, 
     write(driver, "Dobrý den, vaše portfolio se mi moc líbí. Máte volno v květnu?")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".chat-message--own[data-message]"), "the message was not stored")
     assert message_texts(driver)[-1] == "Dobrý den, vaše portfolio se mi moc líbí. Máte volno v květnu?"
+
+
+def open_timeline(driver):
+    timeline = driver.find_element(By.CSS_SELECTOR, ".chat-timeline")
+    if timeline.get_attribute("open") is None:
+        driver.find_element(By.CSS_SELECTOR, ".chat-timeline__summary").click()
+    return timeline
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_timeline_jumps_to_the_start_of_a_long_conversation(open_browser, own_server, screenshots_dir, size):
+    server = own_server()
+    driver = open_browser(size=size)
+    sign_in(driver, server.url, "jana.k")
+    driver.get(server.url + "/messages")
+    click_and_wait_for_next_page(driver, driver.find_element(
+        By.XPATH, "//a[@class='conversation__link'][.//span[@class='conversation__title' and text()='Lenka Horáková']]"))
+    assert "Dobrý den, tento týden bude na menu dýňová polévka" not in message_texts(driver)  # the first week is a page back
+    open_timeline(driver)
+    ruler = driver.find_element(By.CSS_SELECTOR, ".chat-timeline [data-slider-ruler]")
+    wait(driver, lambda d: ruler.get_attribute("aria-valuenow"), "the timeline did not come to life")
+    driver.save_screenshot(str(screenshots_dir / f"messages-timeline-{'phone' if size == PHONE else 'desktop'}.png"))
+    ruler.send_keys(Keys.HOME)
+    # Letting go settles the value; the page then opens the messages of that moment.
+    wait(driver, lambda d: "at=" in d.current_url, "the timeline did not jump")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-timeline-target]"), "no message marked")
+    target = driver.find_element(By.CSS_SELECTOR, "[data-timeline-target] .chat-message__text")
+    assert target.text == "Dobrý den, tento týden bude na menu dýňová polévka. Stihnete ve čtvrtek dopoledne?"
+    assert target.is_displayed()
+    assert driver.find_element(By.CSS_SELECTOR, ".chat-room__window").is_displayed()
+    assert "Hotovo, posílám náhledy: 12 fotek bramborák, vyberte prosím tři na web." not in message_texts(driver)
+
+
+def test_without_javascript_the_timeline_is_a_date_field(open_browser, own_server):
+    server = own_server()
+    driver = open_browser(size=PHONE, javascript=False)
+    sign_in(driver, server.url, "jana.k")
+    driver.get(server.url + "/messages")
+    click_and_wait_for_next_page(driver, driver.find_element(
+        By.XPATH, "//a[@class='conversation__link'][.//span[@class='conversation__title' and text()='Lenka Horáková']]"))
+    driver.find_element(By.CSS_SELECTOR, ".chat-timeline__summary").click()
+    field = driver.find_element(By.ID, "timeline")
+    # The first of the ten weeks was 72 days ago; typing a day long before it lands on it.
+    field.send_keys("01012020" + Keys.TAB + "0000")
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "[data-timeline-submit]"))
+    assert "at=" in driver.current_url
+    target = driver.find_element(By.CSS_SELECTOR, "[data-timeline-target] .chat-message__text")
+    assert target.get_attribute("textContent") == "Dobrý den, tento týden bude na menu dýňová polévka. Stihnete ve čtvrtek dopoledne?"

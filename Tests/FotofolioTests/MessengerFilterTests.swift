@@ -93,6 +93,16 @@ import Testing
         #expect(abs(history.last!.sentAt.timeIntervalSince(now - 600)) < 0.01)
     }
 
+    @Test func oneConversationIsLongerThanAPageAndSpansWeeks() throws {
+        try DemoConversations(database: world.database).seed()
+        let jana = try id("jana.k")
+        let cafe = try #require(try world.messenger.rooms(of: jana).first { $0.title == "Lenka Horáková" })
+        let span = try #require(try world.messenger.timeSpan(of: cafe.room.id, for: jana))
+        #expect(span.upperBound.timeIntervalSince(span.lowerBound) > 60 * 86_400)
+        #expect(try world.messenger.history(of: cafe.room.id, for: jana).count == MessengerService.pageSize)
+        #expect(cafe.unreadCount == 0)
+    }
+
     @Test func seedingTwiceStoresNothingTheSecondTime() throws {
         let demo = DemoConversations(database: world.database)
         let stored = try demo.seed()

@@ -69,6 +69,7 @@ public struct DemoConversations: Sendable {
                  text: "@vojtafoti posílám harmonogram dne: obřad v 11:00, oběd ve 12:30. Stihnete přijet už v 10?",
                  when: .minutesAgo(10)),
         ], readers: ["lenka.svetlo"]),
+        cafeWeeks,
     ]
 
     let database: AppDatabase
