@@ -28,9 +28,8 @@ function axisFrom(config) {
   });
 }
 
-class PrecisePlane {
-  constructor(root) {
-    const config = JSON.parse(root.dataset.precisePlane);
+export class PrecisePlane {
+  constructor(root, config = JSON.parse(root.dataset.precisePlane)) {
     this.root = root;
     this.config = config;
     this.axes = { x: axisFrom(config.x), y: axisFrom(config.y) };
@@ -70,8 +69,9 @@ class PrecisePlane {
   #measure() {
     const width = this.view.clientWidth || 1;
     const height = this.view.clientHeight || 1;
-    // The content spans the plane at scale 1, so percent and pixel layouts agree.
-    this.plane = new Plane(this.axes.x, this.axes.y, new PlaneGeometry(width, height, width, height));
+    // The content spans the plane at scale 1 (or `span` of it per axis), as in the server's first frame.
+    const span = this.config.span ?? { x: 1, y: 1 };
+    this.plane = new Plane(this.axes.x, this.axes.y, new PlaneGeometry(width, height, width * span.x, height * span.y));
   }
 
   #enhance() {

@@ -62,6 +62,14 @@ enum Schema {
             try createMessenger(db)
             try createMessengerDelivery(db)
         }
+        migrator.registerMigration("v6 photo framing") { db in
+            // The square crop a person chose; NULL while the smart crop (cropCenterX/Y, cropZoom) stands.
+            try db.alter(table: "photo") { table in
+                table.add(column: "framingCenterX", .double)
+                table.add(column: "framingCenterY", .double)
+                table.add(column: "framingZoom", .double)
+            }
+        }
         return migrator
     }
 

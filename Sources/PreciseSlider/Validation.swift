@@ -13,6 +13,9 @@ public enum SliderValueError: Error, Equatable, Sendable {
     case notADuration(String)
     /// The text looks like a date but is not a valid `YYYY-MM-DD[ HH:MM[:SS]]`.
     case notADate(String)
+    /// The number lies outside the axis's bounds, where the field refuses rather than clamps
+    /// (`SliderAxis.validateWithinBounds`).
+    case outOfRange(String, lower: Double, upper: Double)
 
     /// A stable identifier, shared with the JavaScript module and the test vectors.
     public var code: String {
@@ -23,6 +26,7 @@ public enum SliderValueError: Error, Equatable, Sendable {
         case .tooLarge: "tooLarge"
         case .notADuration: "notADuration"
         case .notADate: "notADate"
+        case .outOfRange: "outOfRange"
         }
     }
 
@@ -47,8 +51,21 @@ public enum SliderValueError: Error, Equatable, Sendable {
         case .notADate(let text):
             return czech ? "„\(text)“ není datum. Zadejte ho například jako 2024-03-05 nebo 2024-03-05 14:30 (UTC)."
                 : "“\(text)” is not a date. Enter it as, for example, 2024-03-05 or 2024-03-05 14:30 (UTC)."
+        case .outOfRange(let text, let lower, let upper):
+            let from = boundText(lower, czech: czech)
+            let to = boundText(upper, czech: czech)
+            return czech ? "„\(text)“ je mimo rozsah. Zadejte číslo od \(from) do \(to)."
+                : "“\(text)” is out of range. Enter a number from \(from) to \(to)."
         }
     }
+}
+
+/// A bound as people write it: no trailing zeros, a decimal comma in Czech.
+private func boundText(_ value: Double, czech: Bool) -> String {
+    var text = String(format: "%.4f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return czech ? text.replacingOccurrences(of: ".", with: ",") : text
 }
 
 /// Spaces trimmed from typed text and allowed between digit groups ("1 250").

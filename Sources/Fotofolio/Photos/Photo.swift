@@ -17,10 +17,14 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable, FetchableRecord
     public var byteCount: Int
     /// "#rrggbb", shown while the image loads.
     public var placeholderColor: String
-    /// Where the squares were cut; the framing editor starts from here.
+    /// Where the smart crop put the squares when the photo was imported.
     public var cropCenterX: Double
     public var cropCenterY: Double
     public var cropZoom: Double
+    /// Where the person moved the squares (all three set, or none while the smart crop stands).
+    public var framingCenterX: Double?
+    public var framingCenterY: Double?
+    public var framingZoom: Double?
     public var variants: [Variant]
     public var shot: ShotDetails
     /// Author, licence name and licence link, for photos used under a licence (the demo photos).
@@ -35,7 +39,14 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable, FetchableRecord
         id = inserted.rowID
     }
 
-    public var framing: SquareFraming { SquareFraming(centerX: cropCenterX, centerY: cropCenterY, zoom: cropZoom) }
+    /// The smart crop's choice, the default of every photo.
+    public var smartFraming: SquareFraming { SquareFraming(centerX: cropCenterX, centerY: cropCenterY, zoom: cropZoom) }
+
+    /// Where the square variants are cut: the person's framing, or the smart crop's.
+    public var framing: SquareFraming {
+        guard let framingCenterX, let framingCenterY, let framingZoom else { return smartFraming }
+        return SquareFraming(centerX: framingCenterX, centerY: framingCenterY, zoom: framingZoom)
+    }
 
     /// Every variant of `kind`, in `format`, smallest first.
     public func variants(_ format: VariantFormat, square: Bool) -> [Variant] {

@@ -31,31 +31,48 @@ struct ProfileEditPages {
         guard let user = request.signedIn?.user, let id = user.id else { return SignInRedirect.to(request) }
         var edit = ProfileEdit(form: request.form)
         let imported = uploads.importFiles(request, field: "avatar", owner: id)
+        // The crop of the avatar shown before this request; a new upload starts from the smart crop.
+        var framings = try avatarFramings(request, user: user, edit: edit)
+        framings.submit(request.form)
         if let photo = imported.photos.last { edit.avatarPhotoId = photo.id }
-        guard imported.problems.isEmpty else {
-            return try editPage(request, user: user, edit: edit, problems: [:], avatarProblem: imported.problems.first)
+        guard imported.problems.isEmpty, framings.isValid else {
+            return try editPage(request, user: user, edit: edit, problems: [:], avatarProblem: imported.problems.first,
+                                framings: framings)
         }
         do {
             let saved = try accounts.updateProfile(of: id, with: edit)
+            if !edit.removesAvatar { try framings.save(photos, owner: id, table: renderer.strings(for: request)) }
             if saved.email != user.email { try announceConfirmationLink(for: saved, request: request) }
             return .redirect(to: "/profile?saved=1")
         } catch let errors as RegistrationErrors {
-            return try editPage(request, user: user, edit: edit, problems: errors.problems)
+            return try editPage(request, user: user, edit: edit, problems: errors.problems, framings: framings)
         }
     }
 
     private func editPage(_ request: Request, user: User, edit: ProfileEdit,
-                          problems: [RegistrationField: RegistrationProblem] = [:], avatarProblem: String? = nil) throws -> Response {
+                          problems: [RegistrationField: RegistrationProblem] = [:], avatarProblem: String? = nil,
+                          framings submitted: PhotoFramings? = nil) throws -> Response {
         let table = renderer.strings(for: request)
         var errors = FieldMessages.registration(problems, table: table)
         if let avatarProblem { errors["avatar"] = avatarProblem }
         let avatar = try (edit.avatarPhotoId ?? (edit.removesAvatar ? nil : user.avatarPhotoId)).flatMap { try photos.photo(id: $0) }
-        let failed = !problems.isEmpty || avatarProblem != nil
+        var framings = try avatarFramings(request, user: user, edit: edit)
+        if let submitted { framings.adopt(submitted) }
+        let failed = !problems.isEmpty || avatarProblem != nil || !framings.isValid
         return try renderer.render(.profileEdit, for: request, content: [
             "csrf": request.csrfToken, "values": edit.formValues(wasClient: user.role == .client),
             "avatar": avatar.map { ["src": PhotoViews.thumbnailURL($0), "color": $0.placeholderColor] } ?? false,
+            "avatarFraming": avatar.map { framings.view(of: $0.id!, table: table, hint: "framing.avatarHint") } ?? false,
             "initials": Initials.of(user.fullName), "errors": errors, "hasErrors": failed,
+            "framingInvalid": !framings.isValid,
         ], status: failed ? .unprocessableContent : .ok)
+    }
+
+    /// The crop fields of the avatar the form shows, when it is the person's own photo.
+    private func avatarFramings(_ request: Request, user: User, edit: ProfileEdit) throws -> PhotoFramings {
+        let shown = edit.avatarPhotoId ?? (edit.removesAvatar ? nil : user.avatarPhotoId)
+        let owned = try shown.map { try photos.photos(ids: [$0], ownedBy: user.id!) } ?? []
+        return PhotoFramings(owned, table: renderer.strings(for: request))
     }
 
     private func passwordForm(_ request: Request, problems: [RegistrationField: RegistrationProblem] = [:]) throws -> Response {

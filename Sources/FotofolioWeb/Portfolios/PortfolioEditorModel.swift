@@ -5,6 +5,8 @@ struct PortfolioEditorModel {
     let draft: PortfolioDraft
     /// The draft's photos that exist and are the author's, in the draft's order.
     let photos: [Photo]
+    /// Each photo's square crop, as stored or as typed.
+    let framings: PhotoFramings
     let table: StringTable
 
     func dictionary(action: String, isNew: Bool, csrf: String, problems: [PortfolioField: PortfolioProblem],
@@ -19,11 +21,12 @@ struct PortfolioEditorModel {
                 "hidesShotDetails": draft.hidesShotDetails,
             ],
             "photos": photoItems, "hasPhotos": !photos.isEmpty,
-            "errors": errors, "hasErrors": !problems.isEmpty || !uploadProblems.isEmpty,
+            "errors": errors, "hasErrors": !problems.isEmpty || !uploadProblems.isEmpty || !framings.isValid,
+            "framingInvalid": !framings.isValid,
             "uploadProblems": uploadProblems,
             "maxTags": TagParsing.maximumCount,
             // The script fills these placeholders in for each photo it uploads.
-            "newItem": ["id": "{id}", "src": "{src}", "color": "{color}", "alt": "", "isCover": false],
+            "newItem": ["id": "{id}", "src": "{src}", "color": "{color}", "alt": "", "isCover": false, "framing": false],
         ]
     }
 
@@ -35,6 +38,7 @@ struct PortfolioEditorModel {
                 "id": photo.id!, "src": PhotoViews.thumbnailURL(photo), "color": photo.placeholderColor,
                 "alt": alts[photo.id!] ?? "", "isCover": photo.id == cover,
                 "isFirst": index == 0, "isLast": index == photos.count - 1, "number": index + 1,
+                "framing": framings.view(of: photo.id!, table: table),
             ]
         }
     }

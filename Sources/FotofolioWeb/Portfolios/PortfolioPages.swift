@@ -98,25 +98,35 @@ struct PortfolioPages {
         let imported = uploads.importFiles(request, field: "files", owner: request.signedIn!.user.id!, limit: room)
         form.draft.photos += imported.photos.map { .init(photoId: $0.id!) }
         form.applyAction()
-        guard form.action == .save, imported.problems.isEmpty else {
+        // Every photo's crop as typed; shown again with the rest of the form whatever happens.
+        let owner = request.signedIn!.user.id!
+        let table = renderer.strings(for: request)
+        var framings = PhotoFramings(try photos.photos(ids: form.draft.photos.map(\.photoId), ownedBy: owner), table: table)
+        framings.submit(request.form)
+        guard form.action == .save, imported.problems.isEmpty, framings.isValid else {
+            let failed = !imported.problems.isEmpty || !framings.isValid
             return try editor(request, draft: form.draft, action: action, isNew: isNew, uploadProblems: imported.problems,
-                              status: imported.problems.isEmpty ? .ok : .unprocessableContent)
+                              framings: framings, status: failed ? .unprocessableContent : .ok)
         }
         do {
             let saved = try withAccess { try save(form.draft) }
+            try framings.save(photos, owner: owner, table: table)
             return .redirect(to: PortfolioViews.path(saved) + "?saved=1")
         } catch let errors as PortfolioErrors {
             return try editor(request, draft: form.draft, action: action, isNew: isNew, problems: errors.problems,
-                              status: .unprocessableContent)
+                              framings: framings, status: .unprocessableContent)
         }
     }
 
     private func editor(_ request: Request, draft: PortfolioDraft, action: String, isNew: Bool,
                         problems: [PortfolioField: PortfolioProblem] = [:], uploadProblems: [String] = [],
-                        status: HTTPStatus = .ok) throws -> Response {
+                        framings submitted: PhotoFramings? = nil, status: HTTPStatus = .ok) throws -> Response {
         let table = renderer.strings(for: request)
         let owned = try photos.photos(ids: draft.photos.map(\.photoId), ownedBy: request.signedIn!.user.id!)
-        let model = PortfolioEditorModel(draft: draft, photos: owned, table: table)
+        // Photos uploaded with this very request have no submitted crop: they start from the smart crop.
+        var framings = PhotoFramings(owned, table: table)
+        if let submitted { framings.adopt(submitted) }
+        let model = PortfolioEditorModel(draft: draft, photos: owned, framings: framings, table: table)
         return try renderer.render(.portfolioEditor, for: request,
                                    title: table.string(isNew ? "pages.portfolioEditor.newTitle" : "pages.portfolioEditor.editTitle"),
                                    content: model.dictionary(action: action, isNew: isNew, csrf: request.csrfToken,

@@ -189,6 +189,7 @@ struct AssetURLs: Sendable {
     let rating: String
     let preciseSlider: String
     let precisePlane: String
+    let photoFraming: String
     let sliderDemo: String
     let sliderDemoImage: String
     let chatRoom: String
@@ -208,6 +209,7 @@ struct AssetURLs: Sendable {
         rating = files.url(for: "/js/rating.js")
         preciseSlider = files.url(for: "/js/precise-slider.js")
         precisePlane = files.url(for: "/js/precise-slider-2d.js")
+        photoFraming = files.url(for: "/js/photo-framing.js")
         sliderDemo = files.url(for: "/js/slider-demo.js")
         sliderDemoImage = files.url(for: "/img/demo/meadow.jpg")
         chatRoom = files.url(for: "/js/chat-room.js")
@@ -218,7 +220,7 @@ struct AssetURLs: Sendable {
     var dictionary: [String: String] {
         ["css": css, "icons": icons, "favicon": favicon, "passwordToggle": passwordToggle, "carousel": carousel,
          "tagInput": tagInput, "portfolioEditor": portfolioEditor, "feed": feed, "peopleSearch": peopleSearch,
-         "rating": rating, "preciseSlider": preciseSlider, "precisePlane": precisePlane, "sliderDemo": sliderDemo,
+         "rating": rating, "preciseSlider": preciseSlider, "precisePlane": precisePlane, "photoFraming": photoFraming, "sliderDemo": sliderDemo,
          "chatRoom": chatRoom, "conversationList": conversationList, "liveShell": liveShell]
     }
 }

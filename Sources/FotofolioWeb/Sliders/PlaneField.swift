@@ -14,13 +14,18 @@ struct PlaneField {
     let content: Content
     /// The plane's proportions (width, height), one of the CSS classes `precise-plane--WxH`.
     let aspect: (width: Int, height: Int)
+    /// The content's size at scale 1 as a fraction of the plane's, per axis: (1, 1) fills the
+    /// plane; a photo framed under a square keeps its proportions instead.
+    let span: (x: Double, y: Double)
 
-    init(name: String, x: SliderField, y: SliderField, content: Content, aspect: (width: Int, height: Int)) {
+    init(name: String, x: SliderField, y: SliderField, content: Content, aspect: (width: Int, height: Int),
+         span: (x: Double, y: Double) = (1, 1)) {
         self.name = name
         self.x = x
         self.y = y
         self.content = content
         self.aspect = aspect
+        self.span = span
     }
 
     var isValid: Bool { x.isValid && y.isValid }
@@ -32,17 +37,17 @@ struct PlaneField {
 
     /// Template values: the fields, the content's copies, the idle axes and their ticks.
     func view(label: String, xLabel: String, yLabel: String, language: SliderLanguage) -> [String: Any] {
-        let (xOrigins, width) = SliderFrame.tiles(x)
-        let (yOrigins, height) = SliderFrame.tiles(y)
+        let (xOrigins, width) = SliderFrame.tiles(x, span: span.x)
+        let (yOrigins, height) = SliderFrame.tiles(y, span: span.y)
         // The idle axes are 5 % of the shorter side thick: in percent of each dimension.
         let shorter = Double(min(aspect.width, aspect.height))
         let stripHeight = 5 * shorter / Double(aspect.height)
         let stripWidth = 5 * shorter / Double(aspect.width)
         var values: [String: Any] = [
             "id": name, "label": label,
-            "aspect": "\(aspect.width)x\(aspect.height)",
+            "aspect": "\(aspect.width)x\(aspect.height)", "isFraming": false, "zoom": false, "frame": false,
             "config": "{\"x\":\(x.configuration(language)),\"y\":\(y.configuration(language)),"
-                + "\"content\":\"\(contentKind)\"}",
+                + "\"content\":\"\(contentKind)\",\"span\":{\"x\":\(span.x),\"y\":\(span.y)}}",
             "x": SliderFrame.fieldValues(x, id: "\(name)-x", language: language).merging(["label": xLabel]) { $1 },
             "y": SliderFrame.fieldValues(y, id: "\(name)-y", language: language).merging(["label": yLabel]) { $1 },
             "tiles": yOrigins.flatMap { top in xOrigins.map { left in
@@ -52,11 +57,11 @@ struct PlaneField {
                        "width": SliderFrame.format(100 - stripWidth)],
             "yStrip": ["left": SliderFrame.format(100 - stripWidth), "width": SliderFrame.format(stripWidth),
                        "height": SliderFrame.format(100 - stripHeight)],
-            "xTicks": SliderFrame.planeTicks(x).map { tick in
+            "xTicks": SliderFrame.planeTicks(x, span: span.x).map { tick in
                 ["at": tick.at, "from": SliderFrame.format(100 - stripHeight),
                  "to": SliderFrame.format(100 - stripHeight + stripHeight * tick.ratio * 0.7)]
             },
-            "yTicks": SliderFrame.planeTicks(y).map { tick in
+            "yTicks": SliderFrame.planeTicks(y, span: span.y).map { tick in
                 ["at": tick.at, "from": SliderFrame.format(100 - stripWidth),
                  "to": SliderFrame.format(100 - stripWidth + stripWidth * tick.ratio * 0.7)]
             },

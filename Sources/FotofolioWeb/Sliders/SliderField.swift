@@ -9,16 +9,20 @@ struct SliderField {
     let format: LabelFormat
     private(set) var value: Double
     let scale: Double
+    /// True: a number beyond the axis is refused with a message instead of clamped.
+    let refusesOutOfRange: Bool
     /// The text that failed, kept so the form shows it back, and a message saying why.
     private(set) var rejection: (text: String, message: String)?
     /// What follows a date in the read-out: the model's "UTC", or nothing for an axis that
     /// already counts in the reader's wall-clock time.
     var zone = "UTC"
 
-    init(name: String, axis: SliderAxis, format: LabelFormat, value: Double, scale: Double = 1) {
+    init(name: String, axis: SliderAxis, format: LabelFormat, value: Double, scale: Double = 1,
+         refusesOutOfRange: Bool = false) {
         self.name = name
         self.axis = axis
         self.format = format
+        self.refusesOutOfRange = refusesOutOfRange
         self.value = (try? axis.publicValue(value)) ?? axis.min
         self.scale = (try? axis.clampScale(scale)) ?? 1
     }
@@ -26,7 +30,8 @@ struct SliderField {
     /// Takes a submitted text through the model. No text (the field was not sent) keeps the value.
     mutating func submit(_ text: String?, language: SliderLanguage) {
         guard let text else { return }
-        switch axis.validate(text, format: format) {
+        let result = refusesOutOfRange ? axis.validateWithinBounds(text, format: format) : axis.validate(text, format: format)
+        switch result {
         case .success(let accepted):
             value = accepted
             rejection = nil

@@ -62,8 +62,9 @@ enum SliderFrame {
     private static let labelGap = 8.0
 
     /// Ticks of one plane axis (unlabelled: an idle axis is thin), at percent positions.
-    static func planeTicks(_ field: SliderField) -> [(at: String, ratio: Double)] {
-        guard let viewport = try? AxisViewport.plane(length: reference, content: reference),
+    /// `span` is the content's length at scale 1 as a fraction of the plane's.
+    static func planeTicks(_ field: SliderField, span: Double = 1) -> [(at: String, ratio: Double)] {
+        guard let viewport = try? AxisViewport.plane(length: reference, content: reference * span),
               let ticks = try? field.axis.visibleTicks(
                 value: field.value, scale: field.scale, viewport: viewport, showLabels: false)
         else { return [] }
@@ -71,11 +72,11 @@ enum SliderFrame {
     }
 
     /// Where copies of the content start along one plane axis, and how long each is (percent).
-    static func tiles(_ field: SliderField) -> (origins: [String], length: String) {
-        guard let viewport = try? AxisViewport.plane(length: reference, content: reference),
+    static func tiles(_ field: SliderField, span: Double = 1) -> (origins: [String], length: String) {
+        guard let viewport = try? AxisViewport.plane(length: reference, content: reference * span),
               let origins = try? field.axis.tileOrigins(value: field.value, scale: field.scale, viewport: viewport)
         else { return ([], "100") }
-        return (origins.map(percent), format(field.scale * 100))
+        return (origins.map(percent), format(field.scale * span * 100))
     }
 
     /// An offset from the widget's centre in reference pixels, as a percentage of the widget.
