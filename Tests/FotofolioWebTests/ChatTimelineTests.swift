@@ -20,7 +20,7 @@ import Testing
         start = Date(timeIntervalSince1970: ((Date().timeIntervalSince1970 - 73 * hour) / hour).rounded(.down) * hour)
         let martin = try server.userId("martin.b")
         for index in 0..<72 {
-            try messenger.send(MessageDraft(uuid: UUID().uuidString, content: "Hodina \(index)"), in: room, by: martin,
+            _ = try messenger.send(MessageDraft(uuid: UUID().uuidString, content: "Hodina \(index)"), in: room, by: martin,
                                at: start + Double(index) * hour)
         }
         try await server.cookies(of: "vojtafoti")
