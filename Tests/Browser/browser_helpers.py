@@ -172,8 +172,13 @@ def longest_username():
     return f"jana.{next(_serial)}{uuid.uuid4().hex[:6]}.fotografka_z_brna"[:30]
 
 
+def choose(driver, name, value):
+    """Picks an option of a segmented control by its visible label, as a person does."""
+    click(driver, driver.find_element(By.XPATH, f"//label[input[@name='{name}' and @value='{value}']]"))
+
+
 def choose_role(driver, role):
-    click(driver, driver.find_element(By.CSS_SELECTOR, f"input[name='role'][value='{role}']"))
+    choose(driver, "role", role)
 
 
 def fill_registration(driver, account):

@@ -12,13 +12,8 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, click, click_and_wait_for_next_page, heading,
+from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, choose, click, click_and_wait_for_next_page, heading,
                              javascript_is_off, path_of, png_size)
-
-
-def choose(driver, name, value):
-    """Picks an option of a segmented control by its visible label, as a person does."""
-    click(driver, driver.find_element(By.XPATH, f"//label[input[@name='{name}' and @value='{value}']]"))
 
 
 # The results are replaced in place while tests wait on them: each read is one script call,

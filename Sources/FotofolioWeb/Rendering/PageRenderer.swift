@@ -188,6 +188,9 @@ struct AssetURLs: Sendable {
     let sliderDemoImage: String
     let live: String
     let chatRoom: String
+    let segmentedControl: String
+    let bottomSheet: String
+    let shotDetails: String
 
     init(_ files: StaticFiles) {
         css = files.url(for: "/css/app.css")
@@ -206,13 +209,17 @@ struct AssetURLs: Sendable {
         sliderDemoImage = files.url(for: "/img/demo/meadow.jpg")
         live = files.url(for: "/js/live.js")
         chatRoom = files.url(for: "/js/chat-room.js")
+        segmentedControl = files.url(for: "/js/segmented-control.js")
+        bottomSheet = files.url(for: "/js/bottom-sheet.js")
+        shotDetails = files.url(for: "/js/shot-details.js")
     }
 
     var dictionary: [String: String] {
         ["css": css, "icons": icons, "favicon": favicon, "passwordToggle": passwordToggle, "carousel": carousel,
          "tagInput": tagInput, "portfolioEditor": portfolioEditor, "feed": feed, "peopleSearch": peopleSearch,
          "rating": rating, "preciseSlider": preciseSlider, "precisePlane": precisePlane, "sliderDemo": sliderDemo,
-         "live": live, "chatRoom": chatRoom]
+         "live": live, "chatRoom": chatRoom, "segmentedControl": segmentedControl, "bottomSheet": bottomSheet,
+         "shotDetails": shotDetails]
     }
 }
 
