@@ -57,6 +57,7 @@ async function postForJSON(url, data) {
 
 class Feed {
   constructor(root) {
+    this.root = root;
     this.form = root.querySelector("[data-feed-filter]");
     this.results = root.querySelector("[data-feed-results]");
     this.controller = null; // of the request on its way, if any
@@ -119,6 +120,9 @@ class Feed {
       const hadFocus = this.results.contains(document.activeElement);
       this.results.innerHTML = html;
       history.replaceState(history.state, "", url); // a reload or a shared link shows the same
+      const peek = this.root.querySelector("[data-feed-peek]"); // the filter sheet's, on phones
+      const summary = this.results.querySelector("[data-feed-summary]");
+      if (peek && summary) peek.textContent = summary.textContent;
       const count = this.results.querySelector("[data-feed-count]");
       if (hadFocus && count) {
         // The focused tag or chip is gone: continue from the top of the new results.

@@ -4,6 +4,7 @@ page to page, and fresh accounts registered through the real form."""
 import itertools
 import json
 import struct
+import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -228,3 +229,32 @@ def plural_form(language, count):
     if count == 1:
         return "one"
     return "few" if language == "cs" and 2 <= count <= 4 else "many"
+
+
+# Touch ------------------------------------------------------------------------------------------
+
+class Finger:
+    """One finger on the touch screen (DevTools touch events). Each event carries its own
+    time stamp, so a flick's speed and a rest before the release are exact however slowly
+    the commands travel."""
+
+    def __init__(self, driver):
+        self.driver, self.clock = driver, time.time()
+
+    def send(self, kind, points, after_ms):
+        self.clock += after_ms / 1000
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": self.clock})
+
+    def down(self, x, y):
+        self.send("touchStart", [{"x": x, "y": y, "id": 0}], 0)
+        self.x, self.y = x, y
+
+    def slide(self, dx, dy=0, steps=10, ms_per_step=16):
+        x, y = self.x, self.y
+        for step in range(1, steps + 1):
+            self.send("touchMove", [{"x": x + dx * step / steps, "y": y + dy * step / steps, "id": 0}], ms_per_step)
+        self.x, self.y = x + dx, y + dy
+
+    def up(self, after_ms=16):
+        """Lets go: at once after the last move is a flick; after 200 ms, a careful release."""
+        self.send("touchEnd", [], after_ms)

@@ -2,14 +2,13 @@
 turns two-coloured, pixel by pixel) and lets go, a flick, a tap, arrow keys; and how it
 looks in light and dark. The bottom sheet and the content states have test files of their own."""
 
-import time
 from urllib.parse import parse_qs, urlsplit
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, WAIT
+from browser_helpers import DESKTOP, PHONE, WAIT, Finger
 from png_pixels import close, decode_png
 
 ACCENT, ON_ACCENT, SUNKEN = (0xB4, 0x53, 0x2A), (0xFF, 0xFF, 0xFF), (0xF1, 0xEE, 0xE9)
@@ -51,33 +50,6 @@ def count_changes(driver):
 
 def changes(driver):
     return driver.execute_script("return window.segmentChanges")
-
-
-class Finger:
-    """One finger on the touch screen (DevTools touch events). Each event carries its own
-    time stamp, so a flick's speed and a rest before the release are exact however slowly
-    the commands travel."""
-
-    def __init__(self, driver):
-        self.driver, self.clock = driver, time.time()
-
-    def send(self, kind, points, after_ms):
-        self.clock += after_ms / 1000
-        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": self.clock})
-
-    def down(self, x, y):
-        self.send("touchStart", [{"x": x, "y": y, "id": 0}], 0)
-        self.x, self.y = x, y
-
-    def slide(self, dx, dy=0, steps=10, ms_per_step=16):
-        x, y = self.x, self.y
-        for step in range(1, steps + 1):
-            self.send("touchMove", [{"x": x + dx * step / steps, "y": y + dy * step / steps, "id": 0}], ms_per_step)
-        self.x, self.y = x + dx, y + dy
-
-    def up(self, after_ms=16):
-        """Lets go: at once after the last move is a flick; after 200 ms, a careful release."""
-        self.send("touchEnd", [], after_ms)
 
 
 def mouse(driver, kind, x, y):

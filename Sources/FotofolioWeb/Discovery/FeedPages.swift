@@ -40,6 +40,9 @@ struct FeedPages {
             "csrf": request.csrfToken, "cardsHTML": PageRenderer.insertion,
             "hasCards": !page.portfolios.isEmpty,
             "count": table.plural("portfolioCount", count: page.total),
+            // The filter sheet's peek bar on phones: "12 portfolií · svatba, praha".
+            "summary": ([table.plural("portfolioCount", count: page.total)]
+                + (filtered ? [address.tags.map(\.label).joined(separator: ", ")] : [])).joined(separator: " · "),
             "filtered": filtered, "tagsValue": address.tags.map(\.label).joined(separator: " "),
             "sortNewest": address.sort == .newest, "sortRating": address.sort == .rating,
             "activeTags": address.tags.map { tag -> [String: Any] in
