@@ -58,6 +58,7 @@ def test_a_guest_filters_the_feed_by_two_tags_and_sorts_it_by_rating(open_browse
     everything = count_text(driver)
     assert len(card_names(driver)) >= 10
 
+    toggle_filter_sheet(driver)  # on a phone the filter is a sheet, collapsed to its peek bar
     field = driver.find_element(By.ID, "filter-tags")
     field.send_keys("příroda ")
     WebDriverWait(driver, WAIT).until(lambda d: count_text(d) == plural("cs", "portfolioCount", 3),
@@ -69,16 +70,30 @@ def test_a_guest_filters_the_feed_by_two_tags_and_sorts_it_by_rating(open_browse
     assert texts(driver, ".filter-chip > span:first-child") == ["příroda", "ptaci"]
     screenshot(driver, screenshots_dir, "feed-filtered-phone", PHONE)
 
+    toggle_filter_sheet(driver)
     click(driver, driver.find_element(By.CSS_SELECTOR, ".filter-chip"))
     WebDriverWait(driver, WAIT).until(lambda d: query_of(d).get("tags") == ["ptaci"], "removing a chip did not widen the filter")
     click(driver, driver.find_element(By.CSS_SELECTOR, ".filter-chips__clear"))
     WebDriverWait(driver, WAIT).until(lambda d: count_text(d) == everything, "clearing the filter did not bring all back")
 
+    toggle_filter_sheet(driver)
     choose(driver, "sort", "rating")
     WebDriverWait(driver, WAIT).until(lambda d: query_of(d).get("sort") == ["rating"], "the sort did not reach the URL")
     driver.refresh()
     assert driver.find_element(By.CSS_SELECTOR, "input[name='sort'][value='rating']").is_selected()
     screenshot(driver, screenshots_dir, "feed-desktop", DESKTOP)
+
+
+def toggle_filter_sheet(driver):
+    """Taps the filter sheet's peek bar and waits until the sheet rests open (or collapsed)."""
+    sheet = driver.find_element(By.CSS_SELECTOR, "[data-bottom-sheet]")
+    opening = sheet.get_attribute("data-sheet-detent") == "0"
+    click(driver, sheet.find_element(By.CSS_SELECTOR, "[data-sheet-handle]"))
+    # Collapsing, the sheet says it rests at 0 once the slide is over.
+    WebDriverWait(driver, WAIT).until(
+        lambda d: (sheet.get_attribute("data-sheet-detent") != "0") == opening
+        and d.execute_script("return !document.querySelector('.sheet-backdrop--active')") != opening,
+        "the filter sheet did not move")
 
 
 def test_a_tag_on_a_card_adds_it_to_the_filter(open_browser, base_url):
