@@ -3,7 +3,8 @@
 // links to the next page and the bookmark button posts a form: each a full page load. This
 // module does the same in place. A request with `X-Fragment: results` (or `page`) gets just
 // that part of the page; a post with `Accept: application/json` gets the bookmark's new state.
-// Whenever a request fails, the page does what it would have done without the script.
+// When the results fail to load, they show the server's error state with a retry; when any
+// other request fails, the page does what it would have done without the script.
 
 const ADD_URL = "/selection/add"; // adds only: a double tap never takes a portfolio back out
 const DOUBLE_TAP_MS = 350; // also how long a single tap on a photo waits before opening it
@@ -14,7 +15,8 @@ const TOAST_MS = 1500; // as long as the toast's fade in app.css
 const FOCUSABLE = ':is(a[href], button, input, select, textarea, [tabindex])' +
   ':not([tabindex="-1"], [hidden], [type="hidden"])';
 
-const LINKS = "a:is([data-filter-tags], [data-load-more], [data-feed-refresh])";
+const LINKS = "a:is([data-filter-tags], [data-load-more], [data-feed-refresh], " +
+  '[data-state-action="clear-filters"], [data-state-action="retry"])';
 
 // A modified click opens a new tab or window, as any link's does.
 const modified = (event) => event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
@@ -91,14 +93,14 @@ class Feed {
     if (!link) return;
     event.preventDefault();
     if (link.hasAttribute("data-load-more")) this.loadMore(link);
-    else if (link.hasAttribute("data-feed-refresh")) this.showResults(link.href);
+    else if (link.matches('[data-feed-refresh], [data-state-action="retry"]')) this.showResults(link.href);
     else this.setTags(link);
   }
 
   // The link's tags go into the form, whose change then fetches the results: the chips in the
   // tag input and the URL stay in step with what is shown.
   setTags(link) {
-    const tags = link.dataset.filterTags.split(" ").filter(Boolean);
+    const tags = (link.dataset.filterTags ?? "").split(" ").filter(Boolean); // none: "clear filters"
     const before = this.started;
     const input = this.form.querySelector("[data-tag-input]");
     input?.dispatchEvent(new CustomEvent("tag-input:set", { detail: { tags } }));
@@ -132,13 +134,27 @@ class Feed {
         this.status.textContent = count?.textContent.trim() ?? "";
       }
     } catch (error) {
-      if (error.name !== "AbortError") location.assign(url);
+      if (error.name !== "AbortError") this.showFailure(url);
     } finally {
       if (this.controller === controller) {
         this.controller = null;
         this.results.setAttribute("aria-busy", "false");
       }
     }
+  }
+
+  // The error state the server rendered for this (a <template>), its retry pointed at what
+  // failed. A page without one goes to the address, as the plain form would.
+  showFailure(url) {
+    const state = document.querySelector("template[data-feed-error]")?.content.firstElementChild?.cloneNode(true);
+    if (!state) {
+      location.assign(url);
+      return;
+    }
+    const retry = state.querySelector('[data-state-action="retry"]');
+    if (retry) retry.href = url;
+    this.results.replaceChildren(state); // role="alert": it is read out by itself
+    this.status.textContent = "";
   }
 
   async loadMore(link) {
