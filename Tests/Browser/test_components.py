@@ -11,7 +11,7 @@ from selenium.webdriver.support.wait import WebDriverWait
 from browser_helpers import DESKTOP, PHONE, WAIT, Finger
 from png_pixels import close, decode_png
 
-ACCENT, ON_ACCENT, SUNKEN = (0xB4, 0x53, 0x2A), (0xFF, 0xFF, 0xFF), (0xF1, 0xEE, 0xE9)
+ACCENT, ON_ACCENT, SUNKEN = (0xA8, 0x4C, 0x25), (0xFF, 0xFF, 0xFF), (0xF1, 0xEE, 0xE9)
 
 
 # ---------------------------------------------------------------- reading and driving the control
