@@ -1,4 +1,4 @@
-"""axe-core's WCAG 2 A and AA rules on the pages that use the segmented control, the bottom sheet
+"""axe-core's WCAG 2 A and AA rules on the pages that use the segmented control, the bottom sheets
 and the content states, as the script leaves them (the sheet open, states shown), in light and
 dark, on a phone and a wide screen."""
 
@@ -21,6 +21,7 @@ PAGES = [
     ("/search?q=nikdo&by=name", ".state"),
     ("/register", ".segmented--live"),
     ("/u/ad.fotograf", ".segmented--live"),
+    ("/portfolios/4", ".frames--sheet"),  # a portfolio whose photos carry camera details
 ]
 
 

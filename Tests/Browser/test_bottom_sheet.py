@@ -1,7 +1,7 @@
 """The feed's filter as a bottom sheet on a 375 × 812 phone: dragged and flung to each detent,
 caught mid-snap, closed with the backdrop and Esc, the focus kept inside at full height, and
 the count in its peek bar following the filter while the cards behind it change. On a wide
-screen the same markup is the sidebar. Detent heights are computed here from the page's
+screen the same markup is the sidebar. A photo's "how it was shot" is a sheet on phones too. Detent heights are computed here from the page's
 data-detents, independently of the sheet's script."""
 
 import pytest
@@ -194,3 +194,50 @@ def test_the_sheet_is_captured_at_each_detent(open_browser, base_url, screenshot
             .dispatchEvent(new CustomEvent("bottom-sheet:open", { detail: { detent: arguments[0] } }))""", detent)
         wait_to_rest_at(driver, detent)
         driver.save_screenshot(str(screenshots_dir / f"sheet-feed-{name}-{scheme}-phone.png"))
+
+
+def shot_page(driver, base_url):
+    """A demo portfolio whose photos carry what the camera recorded."""
+    for number in range(1, 11):
+        driver.get(base_url + f"/portfolios/{number}")
+        if driver.find_elements(By.CSS_SELECTOR, "[data-shot]"):
+            return
+    pytest.fail("no demo portfolio has photos with camera details")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_on_a_phone_how_a_photo_was_shot_opens_in_a_sheet(open_browser, base_url, screenshots_dir, scheme):
+    driver = open_browser(size=PHONE, language="cs")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    shot_page(driver, base_url)
+    button = driver.find_element(By.CSS_SELECTOR, "[data-shot-open]")
+    WebDriverWait(driver, WAIT).until(lambda d: button.is_displayed(), "the button did not replace the details")
+    details = driver.find_element(By.CSS_SELECTOR, "[data-shot]")
+    assert not details.is_displayed()
+    expected = [span.get_attribute("textContent") for span in details.find_elements(By.CSS_SELECTOR, ":scope > span:not(.visually-hidden)")]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", button)
+    button.click()
+    WebDriverWait(driver, WAIT).until(
+        lambda d: d.execute_script("return document.querySelector('[data-shot-sheet]').dataset.sheetDetent") == "1",
+        "the sheet did not open")
+    assert [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".shot-sheet__list li")] == expected
+    # Resting: the sheet shows 40 % of the height above the tab bar (its data-detents).
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("""
+        const sheet = document.querySelector('[data-shot-sheet]');
+        const available = innerHeight - parseFloat(getComputedStyle(sheet).bottom);
+        return Math.abs(available - sheet.getBoundingClientRect().top - 0.4 * available) < 1"""), "the sheet did not come to rest")
+    driver.save_screenshot(str(screenshots_dir / f"sheet-shot-details-{scheme}-phone.png"))
+
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(
+        "return document.querySelector('[data-shot-sheet]').inert"), "Esc did not close the sheet")
+    assert driver.switch_to.active_element == button, "the focus goes back to the photo's button"
+
+
+def test_on_a_wide_screen_how_a_photo_was_shot_stays_under_it(open_browser, base_url):
+    driver = open_browser(size=DESKTOP, language="cs")
+    shot_page(driver, base_url)
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".frames--sheet"), "the script did not run")
+    assert driver.find_element(By.CSS_SELECTOR, "[data-shot]").is_displayed()
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-shot-open]").is_displayed()
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-shot-sheet]").is_displayed()
