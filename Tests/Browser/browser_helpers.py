@@ -231,6 +231,32 @@ def plural_form(language, count):
     return "few" if language == "cs" and 2 <= count <= 4 else "many"
 
 
+# Bottom sheets ------------------------------------------------------------------------------------
+
+def sheet_state(driver):
+    """The sheet as the screen shows it: how much of it is visible above its bottom edge (px),
+    the detent heights its attribute asks for, and where the script says it rests."""
+    return driver.execute_script("""
+        const sheet = document.querySelector("[data-bottom-sheet]");
+        const bottom = parseFloat(getComputedStyle(sheet).bottom);
+        const available = innerHeight - bottom;
+        const detents = sheet.dataset.detents.split(" ").map(Number)
+          .map((d) => d <= 1 ? d * available : d).sort((a, b) => a - b);
+        const handle = sheet.querySelector("[data-sheet-handle]").getBoundingClientRect();
+        return {
+          live: sheet.classList.contains("sheet--live"), detent: Number(sheet.dataset.sheetDetent ?? -1),
+          visible: available - sheet.getBoundingClientRect().top, detents,
+          handle: { x: handle.left + handle.width / 2, y: handle.top + 12 },
+          expanded: sheet.querySelector("[data-sheet-handle]").getAttribute("aria-expanded"),
+        };""")
+
+
+def wait_to_rest_at(driver, detent):
+    WebDriverWait(driver, WAIT).until(
+        lambda d: d.execute_script("return document.querySelector('[data-bottom-sheet]').dataset.sheetDetent") == str(detent)
+        and abs(sheet_state(d)["visible"] - sheet_state(d)["detents"][detent]) < 1, f"the sheet did not come to rest at detent {detent}")
+
+
 # Touch ------------------------------------------------------------------------------------------
 
 class Finger:

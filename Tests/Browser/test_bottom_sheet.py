@@ -9,27 +9,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, STRINGS, WAIT, Finger, plural_form
+from browser_helpers import DESKTOP, PHONE, STRINGS, WAIT, Finger, plural_form, sheet_state as state, wait_to_rest_at
 
 COLLAPSED, HALF, FULL = 0, 1, 2
-
-
-def state(driver):
-    """The sheet as the screen shows it: how much of it is visible above its bottom edge (px),
-    the detent heights its attribute asks for, and where the script says it rests."""
-    return driver.execute_script("""
-        const sheet = document.querySelector("[data-bottom-sheet]");
-        const bottom = parseFloat(getComputedStyle(sheet).bottom);
-        const available = innerHeight - bottom;
-        const detents = sheet.dataset.detents.split(" ").map(Number)
-          .map((d) => d <= 1 ? d * available : d).sort((a, b) => a - b);
-        const handle = sheet.querySelector("[data-sheet-handle]").getBoundingClientRect();
-        return {
-          live: sheet.classList.contains("sheet--live"), detent: Number(sheet.dataset.sheetDetent ?? -1),
-          visible: available - sheet.getBoundingClientRect().top, detents,
-          handle: { x: handle.left + handle.width / 2, y: handle.top + 12 },
-          expanded: sheet.querySelector("[data-sheet-handle]").getAttribute("aria-expanded"),
-        };""")
 
 
 def open_feed(open_browser, base_url, size=PHONE, path="/"):
@@ -38,12 +20,6 @@ def open_feed(open_browser, base_url, size=PHONE, path="/"):
     WebDriverWait(driver, WAIT).until(lambda d: state(d)["live"] and state(d)["detent"] == COLLAPSED,
                                       "the filter did not become a sheet")
     return driver
-
-
-def wait_to_rest_at(driver, detent):
-    WebDriverWait(driver, WAIT).until(
-        lambda d: d.execute_script("return document.querySelector('[data-bottom-sheet]').dataset.sheetDetent") == str(detent)
-        and abs(state(d)["visible"] - state(d)["detents"][detent]) < 1, f"the sheet did not come to rest at detent {detent}")
 
 
 def grab_handle(driver):

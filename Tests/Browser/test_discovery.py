@@ -13,6 +13,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
 from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, choose, click, click_and_wait_for_next_page, heading,
+                             sheet_state, wait_to_rest_at,
                              javascript_is_off, path_of, png_size)
 
 
@@ -86,14 +87,9 @@ def test_a_guest_filters_the_feed_by_two_tags_and_sorts_it_by_rating(open_browse
 
 def toggle_filter_sheet(driver):
     """Taps the filter sheet's peek bar and waits until the sheet rests open (or collapsed)."""
-    sheet = driver.find_element(By.CSS_SELECTOR, "[data-bottom-sheet]")
-    opening = sheet.get_attribute("data-sheet-detent") == "0"
-    click(driver, sheet.find_element(By.CSS_SELECTOR, "[data-sheet-handle]"))
-    # Collapsing, the sheet says it rests at 0 once the slide is over.
-    WebDriverWait(driver, WAIT).until(
-        lambda d: (sheet.get_attribute("data-sheet-detent") != "0") == opening
-        and d.execute_script("return !document.querySelector('.sheet-backdrop--active')") != opening,
-        "the filter sheet did not move")
+    opening = sheet_state(driver)["detent"] == 0
+    click(driver, driver.find_element(By.CSS_SELECTOR, "[data-bottom-sheet] [data-sheet-handle]"))
+    wait_to_rest_at(driver, 1 if opening else 0)
 
 
 def test_a_tag_on_a_card_adds_it_to_the_filter(open_browser, base_url):
