@@ -3,7 +3,8 @@
 // links to the next page and the bookmark button posts a form: each a full page load. This
 // module does the same in place. A request with `X-Fragment: results` (or `page`) gets just
 // that part of the page; a post with `Accept: application/json` gets the bookmark's new state.
-// Whenever a request fails, the page does what it would have done without the script.
+// When the results fail to load, they show the server's error state with a retry; when any
+// other request fails, the page does what it would have done without the script.
 
 const ADD_URL = "/selection/add"; // adds only: a double tap never takes a portfolio back out
 const DOUBLE_TAP_MS = 350; // also how long a single tap on a photo waits before opening it
@@ -14,7 +15,8 @@ const TOAST_MS = 1500; // as long as the toast's fade in app.css
 const FOCUSABLE = ':is(a[href], button, input, select, textarea, [tabindex])' +
   ':not([tabindex="-1"], [hidden], [type="hidden"])';
 
-const LINKS = "a:is([data-filter-tags], [data-load-more], [data-feed-refresh])";
+const LINKS = "a:is([data-filter-tags], [data-load-more], [data-feed-refresh], " +
+  '[data-state-action="clear-filters"], [data-state-action="retry"])';
 
 // A modified click opens a new tab or window, as any link's does.
 const modified = (event) => event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
@@ -57,6 +59,7 @@ async function postForJSON(url, data) {
 
 class Feed {
   constructor(root) {
+    this.root = root;
     this.form = root.querySelector("[data-feed-filter]");
     this.results = root.querySelector("[data-feed-results]");
     this.controller = null; // of the request on its way, if any
@@ -90,14 +93,14 @@ class Feed {
     if (!link) return;
     event.preventDefault();
     if (link.hasAttribute("data-load-more")) this.loadMore(link);
-    else if (link.hasAttribute("data-feed-refresh")) this.showResults(link.href);
+    else if (link.matches('[data-feed-refresh], [data-state-action="retry"]')) this.showResults(link.href);
     else this.setTags(link);
   }
 
   // The link's tags go into the form, whose change then fetches the results: the chips in the
   // tag input and the URL stay in step with what is shown.
   setTags(link) {
-    const tags = link.dataset.filterTags.split(" ").filter(Boolean);
+    const tags = (link.dataset.filterTags ?? "").split(" ").filter(Boolean); // none: "clear filters"
     const before = this.started;
     const input = this.form.querySelector("[data-tag-input]");
     input?.dispatchEvent(new CustomEvent("tag-input:set", { detail: { tags } }));
@@ -119,6 +122,9 @@ class Feed {
       const hadFocus = this.results.contains(document.activeElement);
       this.results.innerHTML = html;
       history.replaceState(history.state, "", url); // a reload or a shared link shows the same
+      const peek = this.root.querySelector("[data-feed-peek]"); // the filter sheet's, on phones
+      const summary = this.results.querySelector("[data-feed-summary]");
+      if (peek && summary) peek.textContent = summary.textContent;
       const count = this.results.querySelector("[data-feed-count]");
       if (hadFocus && count) {
         // The focused tag or chip is gone: continue from the top of the new results.
@@ -128,13 +134,27 @@ class Feed {
         this.status.textContent = count?.textContent.trim() ?? "";
       }
     } catch (error) {
-      if (error.name !== "AbortError") location.assign(url);
+      if (error.name !== "AbortError") this.showFailure(url);
     } finally {
       if (this.controller === controller) {
         this.controller = null;
         this.results.setAttribute("aria-busy", "false");
       }
     }
+  }
+
+  // The error state the server rendered for this (a <template>), its retry pointed at what
+  // failed. A page without one goes to the address, as the plain form would.
+  showFailure(url) {
+    const state = document.querySelector("template[data-feed-error]")?.content.firstElementChild?.cloneNode(true);
+    if (!state) {
+      location.assign(url);
+      return;
+    }
+    const retry = state.querySelector('[data-state-action="retry"]');
+    if (retry) retry.href = url;
+    this.results.replaceChildren(state); // role="alert": it is read out by itself
+    this.status.textContent = "";
   }
 
   async loadMore(link) {

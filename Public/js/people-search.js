@@ -1,7 +1,7 @@
 // People search: a GET form whose results page lists the people found. With this module the
 // results follow the typing in place: the server answers a request carrying
 // `X-Fragment: results` with just the inside of the results element. If a request fails, the
-// page goes to the same URL the plain form would have.
+// results show the server's error state, whose retry searches again.
 
 const TYPING_PAUSE_MS = 200; // a search per pause in typing, not per keystroke
 
@@ -30,6 +30,12 @@ class PeopleSearch {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.search({ again: true }); // pressing Search when nothing changed still feels answered
+    });
+    results.addEventListener("click", (event) => {
+      const retry = event.target.closest?.('a[data-state-action="retry"]');
+      if (!retry || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      this.search({ again: true });
     });
   }
 
@@ -63,13 +69,27 @@ class PeopleSearch {
       const count = results.querySelector("[data-search-count]") ?? results.querySelector("p");
       this.status.textContent = count?.textContent.trim() ?? "";
     } catch (error) {
-      if (error.name !== "AbortError") location.assign(url);
+      if (error.name !== "AbortError") this.showFailure(url);
     } finally {
       if (this.controller === controller) {
         this.controller = null;
         this.results.setAttribute("aria-busy", "false");
       }
     }
+  }
+
+  // The error state the server rendered for this (a <template>), its retry pointed at the
+  // search that failed; without one, the page goes to the address as the plain form would.
+  showFailure(url) {
+    const state = document.querySelector("template[data-search-error]")?.content.firstElementChild?.cloneNode(true);
+    if (!state) {
+      location.assign(url);
+      return;
+    }
+    const retry = state.querySelector('[data-state-action="retry"]');
+    if (retry) retry.href = url;
+    this.results.replaceChildren(state); // role="alert": it is read out by itself
+    this.status.textContent = "";
   }
 }
 

@@ -32,8 +32,7 @@ class TagInput {
     // The box looks like the text field did (and keeps its invalid state), holding the chips
     // and a small input to type into.
     this.box = element("div", "field__input tag-input__box");
-    // role="list": Safari drops the list role of a ul styled without bullets.
-    this.chips = element("ul", "tag-input__chips", { role: "list" });
+    this.chips = element("ul", "tag-input__chips");
     this.typing = element("input", "tag-input__typing", { autocomplete: "off" });
     this.status = element("p", "tag-input__status", { role: "status" });
 
@@ -157,6 +156,10 @@ class TagInput {
 
   sync() {
     this.field.value = [...this.tags, this.typing.value.trim()].filter(Boolean).join(" ");
+    // role="list": Safari drops the list role of a ul styled without bullets. Only with chips
+    // in it: a list role must have items.
+    if (this.tags.length) this.chips.setAttribute("role", "list");
+    else this.chips.removeAttribute("role");
   }
 }
 

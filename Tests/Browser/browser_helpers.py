@@ -4,6 +4,7 @@ page to page, and fresh accounts registered through the real form."""
 import itertools
 import json
 import struct
+import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -172,8 +173,13 @@ def longest_username():
     return f"jana.{next(_serial)}{uuid.uuid4().hex[:6]}.fotografka_z_brna"[:30]
 
 
+def choose(driver, name, value):
+    """Picks an option of a segmented control by its visible label, as a person does."""
+    click(driver, driver.find_element(By.XPATH, f"//label[input[@name='{name}' and @value='{value}']]"))
+
+
 def choose_role(driver, role):
-    click(driver, driver.find_element(By.CSS_SELECTOR, f"input[name='role'][value='{role}']"))
+    choose(driver, "role", role)
 
 
 def fill_registration(driver, account):
@@ -230,3 +236,58 @@ def plural_form(language, count):
     if count == 1:
         return "one"
     return "few" if language == "cs" and 2 <= count <= 4 else "many"
+
+
+# Bottom sheets ------------------------------------------------------------------------------------
+
+def sheet_state(driver):
+    """The sheet as the screen shows it: how much of it is visible above its bottom edge (px),
+    the detent heights its attribute asks for, and where the script says it rests."""
+    return driver.execute_script("""
+        const sheet = document.querySelector("[data-bottom-sheet]");
+        const bottom = parseFloat(getComputedStyle(sheet).bottom);
+        const available = innerHeight - bottom;
+        const detents = sheet.dataset.detents.split(" ").map(Number)
+          .map((d) => d <= 1 ? d * available : d).sort((a, b) => a - b);
+        const handle = sheet.querySelector("[data-sheet-handle]").getBoundingClientRect();
+        return {
+          live: sheet.classList.contains("sheet--live"), detent: Number(sheet.dataset.sheetDetent ?? -1),
+          visible: available - sheet.getBoundingClientRect().top, detents,
+          handle: { x: handle.left + handle.width / 2, y: handle.top + 12 },
+          expanded: sheet.querySelector("[data-sheet-handle]").getAttribute("aria-expanded"),
+        };""")
+
+
+def wait_to_rest_at(driver, detent):
+    WebDriverWait(driver, WAIT).until(
+        lambda d: d.execute_script("return document.querySelector('[data-bottom-sheet]').dataset.sheetDetent") == str(detent)
+        and abs(sheet_state(d)["visible"] - sheet_state(d)["detents"][detent]) < 1, f"the sheet did not come to rest at detent {detent}")
+
+
+# Touch ------------------------------------------------------------------------------------------
+
+class Finger:
+    """One finger on the touch screen (DevTools touch events). Each event carries its own
+    time stamp, so a flick's speed and a rest before the release are exact however slowly
+    the commands travel."""
+
+    def __init__(self, driver):
+        self.driver, self.clock = driver, time.time()
+
+    def send(self, kind, points, after_ms):
+        self.clock += after_ms / 1000
+        self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": self.clock})
+
+    def down(self, x, y):
+        self.send("touchStart", [{"x": x, "y": y, "id": 0}], 0)
+        self.x, self.y = x, y
+
+    def slide(self, dx, dy=0, steps=10, ms_per_step=16):
+        x, y = self.x, self.y
+        for step in range(1, steps + 1):
+            self.send("touchMove", [{"x": x + dx * step / steps, "y": y + dy * step / steps, "id": 0}], ms_per_step)
+        self.x, self.y = x + dx, y + dy
+
+    def up(self, after_ms=16):
+        """Lets go: at once after the last move is a flick; after 200 ms, a careful release."""
+        self.send("touchEnd", [], after_ms)

@@ -161,7 +161,7 @@ def test_role_choices_are_labelled_in_the_readers_language(open_browser, base_ur
     driver.get(base_url + "/register")
 
     labels = {label.find_element(By.TAG_NAME, "input").get_attribute("value"): label.text
-              for label in driver.find_elements(By.CSS_SELECTOR, "label.role-choice__option")}
+              for label in driver.find_elements(By.CSS_SELECTOR, ".role-choice label.segmented__option")}
     forms = STRINGS[language]["forms"]
     assert labels == {"client": forms["roleClient"], "creator": forms["roleCreator"]}
 
@@ -428,7 +428,7 @@ def test_role_choices_stay_inside_the_form_on_a_narrow_phone(open_browser, base_
     driver.get(base_url + "/register")
 
     form = driver.find_element(By.CSS_SELECTOR, "form.form").rect
-    options = [option.rect for option in driver.find_elements(By.CSS_SELECTOR, "label.role-choice__option")]
+    options = [option.rect for option in driver.find_elements(By.CSS_SELECTOR, ".role-choice label.segmented__option")]
     assert [option["x"] + option["width"] <= form["x"] + form["width"] for option in options] == [True, True]
 
 

@@ -12,13 +12,9 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, click, click_and_wait_for_next_page, heading,
+from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, choose, click, click_and_wait_for_next_page, heading,
+                             sheet_state, wait_to_rest_at,
                              javascript_is_off, path_of, png_size)
-
-
-def choose(driver, name, value):
-    """Picks an option of a segmented control by its visible label, as a person does."""
-    click(driver, driver.find_element(By.XPATH, f"//label[input[@name='{name}' and @value='{value}']]"))
 
 
 # The results are replaced in place while tests wait on them: each read is one script call,
@@ -63,6 +59,7 @@ def test_a_guest_filters_the_feed_by_two_tags_and_sorts_it_by_rating(open_browse
     everything = count_text(driver)
     assert len(card_names(driver)) >= 10
 
+    toggle_filter_sheet(driver)  # on a phone the filter is a sheet, collapsed to its peek bar
     field = driver.find_element(By.ID, "filter-tags")
     field.send_keys("příroda ")
     WebDriverWait(driver, WAIT).until(lambda d: count_text(d) == plural("cs", "portfolioCount", 3),
@@ -74,16 +71,25 @@ def test_a_guest_filters_the_feed_by_two_tags_and_sorts_it_by_rating(open_browse
     assert texts(driver, ".filter-chip > span:first-child") == ["příroda", "ptaci"]
     screenshot(driver, screenshots_dir, "feed-filtered-phone", PHONE)
 
+    toggle_filter_sheet(driver)
     click(driver, driver.find_element(By.CSS_SELECTOR, ".filter-chip"))
     WebDriverWait(driver, WAIT).until(lambda d: query_of(d).get("tags") == ["ptaci"], "removing a chip did not widen the filter")
     click(driver, driver.find_element(By.CSS_SELECTOR, ".filter-chips__clear"))
     WebDriverWait(driver, WAIT).until(lambda d: count_text(d) == everything, "clearing the filter did not bring all back")
 
+    toggle_filter_sheet(driver)
     choose(driver, "sort", "rating")
     WebDriverWait(driver, WAIT).until(lambda d: query_of(d).get("sort") == ["rating"], "the sort did not reach the URL")
     driver.refresh()
     assert driver.find_element(By.CSS_SELECTOR, "input[name='sort'][value='rating']").is_selected()
     screenshot(driver, screenshots_dir, "feed-desktop", DESKTOP)
+
+
+def toggle_filter_sheet(driver):
+    """Taps the filter sheet's peek bar and waits until the sheet rests open (or collapsed)."""
+    opening = sheet_state(driver)["detent"] == 0
+    click(driver, driver.find_element(By.CSS_SELECTOR, "[data-bottom-sheet] [data-sheet-handle]"))
+    wait_to_rest_at(driver, 1 if opening else 0)
 
 
 def test_a_tag_on_a_card_adds_it_to_the_filter(open_browser, base_url):

@@ -13,7 +13,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
 from browser_helpers import (DESKTOP, NARROW_PHONE, PHONE, PROFILE_PAGE_ID, STRINGS, WAIT,
-                             click_and_wait_for_next_page, heading, left, html_lang, javascript_is_off, own_profile_path,
+                             click, click_and_wait_for_next_page, heading, left, html_lang, javascript_is_off, own_profile_path,
                              page_id, path_of, png_size)
 
 MIN_TOUCH_TARGET = 44  # CSS pixels, the smallest comfortable size for a finger
@@ -50,13 +50,18 @@ def text_contents(driver, selector):
 
 
 def pressed_language(driver):
-    pressed = driver.find_elements(By.CSS_SELECTOR, "form.language-switch button[aria-pressed='true']")
-    return [button.get_attribute("value") for button in pressed]
+    chosen = driver.find_elements(By.CSS_SELECTOR, "form.language-switch input[name='lang']:checked")
+    return [radio.get_attribute("value") for radio in chosen]
 
 
 def choose_language(driver, code):
-    button = driver.find_element(By.CSS_SELECTOR, f"form.language-switch button[name='lang'][value='{code}']")
-    click_and_wait_for_next_page(driver, button)
+    """Taps the language's segment; the switch sends itself (without JavaScript, its button does)."""
+    label = driver.find_element(By.XPATH, f"//form[contains(@class, 'language-switch')]//label[input[@value='{code}']]")
+    if driver.find_elements(By.CSS_SELECTOR, "form.language-switch .segmented--live"):
+        click_and_wait_for_next_page(driver, label)
+    else:
+        click(driver, label)
+        click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "form.language-switch [data-submit-fallback]"))
 
 
 def viewport_rect(driver, element):
@@ -214,9 +219,8 @@ def test_phone_footer_is_not_hidden_under_the_tab_bar(open_browser, base_url):
 
     footer = viewport_rect(driver, driver.find_element(By.CSS_SELECTOR, "footer.site-footer"))
     tabbar = viewport_rect(driver, driver.find_element(By.CSS_SELECTOR, "nav.tabbar"))
-    # Text lines are fractions of a pixel high but the page scrolls by whole pixels: a
-    # twentieth of a pixel under the bar is rounding, a covered line would be 20 px.
-    assert footer["bottom"] <= tabbar["top"] + 0.5, f"footer ends at {footer['bottom']}, tab bar starts at {tabbar['top']}"
+    # Less than a pixel is rounding: the page's height has fractions, its scroll range does not.
+    assert footer["bottom"] < tabbar["top"] + 1, f"footer ends at {footer['bottom']}, tab bar starts at {tabbar['top']}"
 
 
 @pytest.mark.parametrize("path, signed_in", [("/messages", True), ("/register", False)],

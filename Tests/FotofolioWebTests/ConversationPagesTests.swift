@@ -64,17 +64,16 @@ import Testing
         try await server.cookies(of: "vojtafoti")
         let html = try await page("/messages?unread=1")
         #expect(listed(html).isEmpty)
-        #expect(html.contains("data-conversations-no-match"))
-        #expect(html.contains(#"<a class="button button--quiet" href="/messages">Zrušit filtry</a>"#))
-        #expect(!html.contains("data-conversations-empty"))
+        #expect(html.contains(#"<a class="button" href="/messages" data-state-action="clear-filters">Zrušit filtry</a>"#))
+        #expect(!html.contains("find-photographer"))
     }
 
     @Test func withNoConversationsTheListOffersToFindAPhotographer() async throws {
         try await server.cookies(of: "eva.s")
         let html = try await page("/messages?unread=1")
-        #expect(html.contains("data-conversations-empty"))
-        #expect(html.contains(#"<a class="button" href="/search">Najít fotografa</a>"#))
-        #expect(!html.contains("data-conversations-no-match"))
+        #expect(html.contains(#"<a class="button" href="/search" data-state-action="find-photographer">Najít fotografa</a>"#))
+        #expect(html.contains("Zatím žádné konverzace"))
+        #expect(!html.contains("clear-filters"))
     }
 
     @Test func unknownFilterValuesAreIgnored() async throws {

@@ -36,9 +36,16 @@ struct ProfilePages {
             "csrf": request.csrfToken, "isOwn": isOwn, "person": person,
             "rating": try ratingControl(of: user, for: request, table: table),
             "portfolios": owned.map(PortfolioViews(table: table).row), "hasPortfolios": !owned.isEmpty,
+            "emptyState": owned.isEmpty ? emptyPortfolios(isOwn: isOwn).dictionary(table) : false,
             "notice": isOwn ? notice(request.query, table: table) : false,
             "confirmationFailed": isOwn && request.query["confirmed"] == "0",
         ], head: head)
+    }
+
+    /// The owner has the "new portfolio" button just above; a visitor is shown the way on.
+    private func emptyPortfolios(isOwn: Bool) -> ContentState {
+        isOwn ? ContentState(.empty, "ownPortfoliosEmpty", icon: "feed")
+            : ContentState(.empty, "portfoliosEmpty", icon: "feed", action: .init(href: "/", name: "browse"))
     }
 
     /// The stars a signed-in visitor gave (or may give) this person.

@@ -38,8 +38,10 @@ struct FeedPages {
         let filtered = !address.tags.isEmpty
         return [
             "csrf": request.csrfToken, "cardsHTML": PageRenderer.insertion,
-            "hasCards": !page.portfolios.isEmpty,
             "count": table.plural("portfolioCount", count: page.total),
+            // The filter sheet's peek bar on phones: "12 portfolií · svatba, praha".
+            "summary": ([table.plural("portfolioCount", count: page.total)]
+                + (filtered ? [address.tags.map(\.label).joined(separator: ", ")] : [])).joined(separator: " · "),
             "filtered": filtered, "tagsValue": address.tags.map(\.label).joined(separator: " "),
             "sortNewest": address.sort == .newest, "sortRating": address.sort == .rating,
             "activeTags": address.tags.map { tag -> [String: Any] in
@@ -47,12 +49,24 @@ struct FeedPages {
                 return ["label": tag.label, "href": without.url(), "filterTags": without.tagsAttribute]
             },
             "clearURL": address.cleared.url(),
+            "emptyState": page.portfolios.isEmpty ? emptyState(filtered: filtered, address: address).dictionary(table) : false,
+            "errorState": ContentState(.error, "feedFailed", icon: "alert",
+                                       action: .init(href: address.url(), name: "retry")).dictionary(table),
             "problems": address.problems.map { table.string($0) },
             "moreURL": page.next.map { address.url(after: $0) } ?? false,
             "refreshURL": address.url(),
             "isNextPage": address.after != nil,
             "maxTags": FeedQuery.maximumTags,
         ]
+    }
+}
+
+extension FeedPages {
+    /// A filter that matches nothing is cleared in place; an empty feed points to people search.
+    private func emptyState(filtered: Bool, address: FeedAddress) -> ContentState {
+        filtered
+            ? ContentState(.empty, "feedNoMatch", icon: "filter", action: .init(href: address.cleared.url(), name: "clear-filters"))
+            : ContentState(.empty, "feedEmpty", icon: "feed", action: .init(href: "/search", name: "browse"))
     }
 }
 

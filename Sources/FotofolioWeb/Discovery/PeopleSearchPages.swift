@@ -22,11 +22,22 @@ struct PeopleSearchPages {
             "searched": !text.trimmingCharacters(in: .whitespaces).isEmpty, "hasPeople": !people.isEmpty,
             "count": table.plural("search.peopleCount", count: people.count),
             "people": try people.map { try result($0, table: table) },
+            "emptyState": people.isEmpty ? nobodyFound(text, mode: mode).dictionary(table) : false,
+            "errorState": ContentState(.error, "searchFailed", icon: "alert",
+                                       action: .init(href: "/search", name: "retry")).dictionary(table),
         ]
         if request.headers["x-fragment"] == "results" {
             return try renderer.fragment("partials/people-results", of: .search, for: request, content: content)
         }
         return try renderer.render(.search, for: request, content: content)
+    }
+
+    /// Nobody found: the suggestion is the same words searched the other way.
+    private func nobodyFound(_ text: String, mode: PeopleSearch.Mode) -> ContentState {
+        let other: PeopleSearch.Mode = mode == .name ? .location : .name
+        let href = "/search?q=\(QueryItems.escape(text))&by=\(other.rawValue)"
+        return ContentState(.empty, mode == .name ? "searchNobodyByName" : "searchNobodyByLocation", icon: "search",
+                            action: .init(href: href, name: "search-\(other.rawValue)"))
     }
 
     private func result(_ user: User, table: StringTable) throws -> [String: Any] {

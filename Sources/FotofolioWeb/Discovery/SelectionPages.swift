@@ -26,6 +26,9 @@ struct SelectionPages {
             "csrf": request.csrfToken, "cards": entries.map { cards.card($0, withAuthor: true) },
             "hasCards": !entries.isEmpty, "count": table.plural("portfolioCount", count: entries.count),
             "cleared": request.query["cleared"] == "1",
+            "emptyState": entries.isEmpty
+                ? ContentState(.empty, "selectionEmpty", icon: "selection", action: .init(href: "/", name: "browse")).dictionary(table)
+                : false,
         ])
     }
 

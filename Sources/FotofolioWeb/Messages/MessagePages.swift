@@ -28,7 +28,7 @@ struct MessagePages {
         let hasAny = filter.isFiltering ? try !messenger.rooms(of: userId).isEmpty : !rooms.isEmpty
         let content: [String: Any] = [
             "rooms": rooms.map { MessageViews.summary($0, reader: userId, table: table, dates: dates) },
-            "hasRooms": !rooms.isEmpty, "noRoomsAtAll": !hasAny, "noMatch": hasAny && rooms.isEmpty,
+            "hasRooms": !rooms.isEmpty, "emptyState": Self.emptyState(hasAny: hasAny, shown: rooms.count)?.dictionary(table) ?? false,
             "filter": ["unread": filter.unreadOnly, "relevant": filter.relevantOnly, "any": filter.isFiltering],
             "liveAfter": sequence, "problem": problem ?? false, "values": values, "csrf": request.csrfToken,
         ]
@@ -36,6 +36,15 @@ struct MessagePages {
             return try renderer.fragment("partials/conversations", of: .messages, for: request, content: content)
         }
         return try renderer.render(.messages, for: request, content: content, status: status)
+    }
+
+    /// Why the list is empty: no conversations yet (find someone to write to), or none that
+    /// match the filters (clear them).
+    static func emptyState(hasAny: Bool, shown: Int) -> ContentState? {
+        guard shown == 0 else { return nil }
+        return hasAny
+            ? ContentState(.empty, "conversationsNoMatch", icon: "messages", action: .init(href: "/messages", name: "clear-filters"))
+            : ContentState(.empty, "conversationsEmpty", icon: "messages", action: .init(href: "/search", name: "find-photographer"))
     }
 
     /// `?unread=1&relevant=1` (a checkbox sends `on`); anything else leaves a filter off.

@@ -195,6 +195,9 @@ struct AssetURLs: Sendable {
     let chatRoom: String
     let conversationList: String
     let liveShell: String
+    let segmentedControl: String
+    let bottomSheet: String
+    let shotDetails: String
 
     init(_ files: StaticFiles) {
         css = files.url(for: "/css/app.css")
@@ -215,13 +218,17 @@ struct AssetURLs: Sendable {
         chatRoom = files.url(for: "/js/chat-room.js")
         conversationList = files.url(for: "/js/conversation-list.js")
         liveShell = files.url(for: "/js/live-shell.js")
+        segmentedControl = files.url(for: "/js/segmented-control.js")
+        bottomSheet = files.url(for: "/js/bottom-sheet.js")
+        shotDetails = files.url(for: "/js/shot-details.js")
     }
 
     var dictionary: [String: String] {
         ["css": css, "icons": icons, "favicon": favicon, "passwordToggle": passwordToggle, "carousel": carousel,
          "tagInput": tagInput, "portfolioEditor": portfolioEditor, "feed": feed, "peopleSearch": peopleSearch,
-         "rating": rating, "preciseSlider": preciseSlider, "precisePlane": precisePlane, "photoFraming": photoFraming, "sliderDemo": sliderDemo,
-         "chatRoom": chatRoom, "conversationList": conversationList, "liveShell": liveShell]
+         "rating": rating, "preciseSlider": preciseSlider, "precisePlane": precisePlane, "photoFraming": photoFraming,
+         "sliderDemo": sliderDemo, "chatRoom": chatRoom, "conversationList": conversationList, "liveShell": liveShell,
+         "segmentedControl": segmentedControl, "bottomSheet": bottomSheet, "shotDetails": shotDetails]
     }
 }
 

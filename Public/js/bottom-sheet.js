@@ -1,0 +1,237 @@
+// Bottom sheet: on narrow screens a `[data-bottom-sheet]` panel, which the server renders as
+// ordinary page content, slides up from the bottom over the page and rests at detents:
+// `data-detents="76 0.55 0.92"` lists them lowest first, in px or as fractions of the height
+// above the tab bar (the lowest is the collapsed peek bar; 0 hides the sheet entirely).
+// `data-sheet-media` says where it is a sheet (a media query); elsewhere it stays inline.
+//
+// The handle (`[data-sheet-handle]`, a button) or the body, when its content is scrolled to
+// the top, follows the finger; a release projects where the fling would come to rest and
+// snaps to the detent nearest to that. A snap can be caught mid-way. One gesture scrolls the
+// content and moves the sheet, handing over at the content's top edge. The handle's click
+// (a tap, Enter, Space) opens a collapsed sheet halfway and collapses an open one; arrow keys
+// on it move a detent; Esc and a tap on the backdrop collapse it. At its top detent the sheet
+// keeps the focus inside. The page behind stays live: nothing there is made inert.
+//
+// The root carries `data-sheet-detent` (the index of the detent it rests at); a
+// `bottom-sheet:open` event (detail: { detent }) on it opens it from other scripts.
+
+import { backdropOpacity, detentHeights, nearestDetent, releaseDetent, shareDrag } from "./bottom-sheet-math.js";
+import { VelocitySamples } from "./pointer-velocity.js";
+
+const DRAG_SLOP_PX = 8; // a touch that moves further is a drag, not a tap
+const SNAP_MS = 340;
+const FOCUSABLE = ':is(a[href], button, input, select, textarea, [tabindex]):not([tabindex="-1"], [hidden], [type="hidden"], :disabled)';
+
+const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+const easeOut = (t) => 1 - (1 - t) ** 3;
+
+class BottomSheet {
+  gesture = null;
+  frame = 0;
+  samples = new VelocitySamples();
+
+  constructor(root) {
+    this.root = root;
+    this.handle = root.querySelector("[data-sheet-handle]");
+    this.body = root.querySelector("[data-sheet-body]");
+    this.backdrop = Object.assign(document.createElement("div"), { className: "sheet-backdrop", hidden: true });
+    this.backdrop.addEventListener("click", () => this.snapTo(0));
+    root.before(this.backdrop);
+    this.media = matchMedia(root.dataset.sheetMedia || "all");
+    this.media.addEventListener("change", () => this.#setLive(this.media.matches));
+    addEventListener("resize", () => this.live && this.#layout());
+
+    root.addEventListener("pointerdown", this.#down);
+    root.addEventListener("pointermove", this.#move);
+    root.addEventListener("pointerup", this.#up);
+    root.addEventListener("pointercancel", this.#up);
+    // A drag that ends where it began would also click what it began on.
+    root.addEventListener("click", (event) => {
+      if (this.dragged) {
+        event.preventDefault();
+        event.stopPropagation();
+        this.dragged = false;
+      }
+    }, true);
+    this.handle.addEventListener("click", () => this.snapTo(this.detent === 0 ? Math.min(1, this.last) : 0));
+    this.handle.addEventListener("keydown", this.#arrowKeys);
+    root.addEventListener("keydown", this.#trapAndEscape);
+    document.addEventListener("focusin", this.#keepFocusInside);
+    root.addEventListener("bottom-sheet:open", (event) => this.snapTo(event.detail?.detent ?? 1));
+    this.#setLive(this.media.matches);
+  }
+
+  get last() { return this.heights.length - 1; }
+
+  #setLive(live) {
+    this.live = live;
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.root.classList.toggle("sheet--live", live);
+    this.handle.hidden = !live;
+    this.backdrop.hidden = !live;
+    if (live) {
+      this.#layout();
+      this.detent = 0;
+      this.#place(this.heights[0]);
+      this.#settle(0);
+    } else {
+      for (const property of ["height", "transform"]) this.root.style.removeProperty(property);
+      this.root.removeAttribute("data-sheet-detent");
+      this.root.inert = this.body.inert = false;
+    }
+  }
+
+  // The sheet is as tall as its top detent and slides down to show less of itself.
+  #layout() {
+    const bottom = parseFloat(getComputedStyle(this.root).bottom) || 0;
+    this.heights = detentHeights(this.root.dataset.detents || "0.5", innerHeight - bottom);
+    this.root.style.height = `${this.heights[this.last]}px`;
+    if (this.detent !== undefined && !this.gesture) this.#place(this.heights[this.detent]);
+  }
+
+  #place(height) {
+    this.height = height;
+    this.root.style.transform = `translateY(${this.heights[this.last] - height}px)`;
+    this.backdrop.style.opacity = String(backdropOpacity(this.heights, height));
+    this.backdrop.classList.toggle("sheet-backdrop--active", height > this.heights[0] + 1);
+  }
+
+  // What may be reached at rest: a collapsed body is off screen, and a sheet collapsed to
+  // nothing is all off screen.
+  #settle(detent) {
+    this.detent = detent;
+    this.root.dataset.sheetDetent = String(detent);
+    this.handle.setAttribute("aria-expanded", String(detent > 0));
+    this.body.inert = detent === 0;
+    this.root.inert = detent === 0 && this.heights[0] === 0;
+    this.root.dispatchEvent(new CustomEvent("bottom-sheet:change", { detail: { detent } }));
+  }
+
+  snapTo(detent) {
+    if (!this.live) return;
+    const target = this.heights[Math.min(Math.max(detent, 0), this.last)];
+    const index = this.heights.indexOf(target);
+    const wasInside = this.root.contains(document.activeElement);
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    if (index > 0) this.#settle(index); // reachable while it opens
+    const done = () => {
+      this.#settle(index);
+      if (index === 0 && wasInside && !this.root.inert) this.handle.focus({ preventScroll: true });
+    };
+    if (reducedMotion() || target === this.height) {
+      this.#place(target);
+      done();
+      return;
+    }
+    const from = this.height;
+    const start = performance.now();
+    const step = (now) => {
+      const progress = Math.min((now - start) / SNAP_MS, 1);
+      this.#place(from + (target - from) * easeOut(progress));
+      if (progress < 1) this.frame = requestAnimationFrame(step);
+      else {
+        this.frame = 0;
+        done();
+      }
+    };
+    this.frame = requestAnimationFrame(step);
+  }
+
+  #down = (event) => {
+    if (!this.live || this.gesture || (event.pointerType === "mouse" && event.button !== 0)) return;
+    const onHandle = this.handle.contains(event.target);
+    // A mouse selects text and works the controls in the body; only touch drags it.
+    if (!onHandle && event.pointerType === "mouse") return;
+    this.dragged = false;
+    const interrupted = this.frame !== 0;
+    cancelAnimationFrame(this.frame); // caught mid-snap: it stays under the finger
+    this.frame = 0;
+    this.gesture = { id: event.pointerId, y: event.clientY, startY: event.clientY, onHandle, dragging: interrupted };
+    if (interrupted) this.#startDragging(event);
+    this.samples.reset();
+    this.samples.add(this.height, event.timeStamp);
+  };
+
+  #startDragging(event) {
+    this.gesture.dragging = true;
+    this.dragged = true;
+    this.root.setPointerCapture(event.pointerId);
+    this.root.classList.add("sheet--dragging");
+    this.body.inert = false;
+  }
+
+  #move = (event) => {
+    const gesture = this.gesture;
+    if (!gesture || event.pointerId !== gesture.id) return;
+    if (!gesture.dragging) {
+      if (Math.abs(event.clientY - gesture.startY) <= DRAG_SLOP_PX) return;
+      this.#startDragging(event);
+    }
+    const dy = event.clientY - gesture.y;
+    gesture.y = event.clientY;
+    const min = this.heights[0];
+    const max = this.heights[this.last];
+    if (gesture.onHandle) {
+      this.#place(Math.min(Math.max(this.height - dy, min), max));
+    } else {
+      const { body } = this;
+      const shared = shareDrag({
+        height: this.height, scrollTop: body.scrollTop, maxScroll: body.scrollHeight - body.clientHeight, min, max,
+      }, dy);
+      body.scrollTop = shared.scrollTop;
+      this.#place(shared.height);
+    }
+    this.samples.add(this.height, event.timeStamp);
+  };
+
+  #up = (event) => {
+    const gesture = this.gesture;
+    if (!gesture || event.pointerId !== gesture.id) return;
+    this.gesture = null;
+    this.root.classList.remove("sheet--dragging");
+    if (!gesture.dragging) return; // a tap: the click decides
+    const velocity = this.samples.velocity(event.timeStamp);
+    this.snapTo(releaseDetent(this.heights, this.height, velocity));
+  };
+
+  #arrowKeys = (event) => {
+    const step = { ArrowUp: 1, ArrowDown: -1 }[event.key];
+    if (!step || !this.live) return;
+    event.preventDefault();
+    this.snapTo(nearestDetent(this.heights, this.height) + step);
+  };
+
+  #trapAndEscape = (event) => {
+    if (!this.live) return;
+    if (event.key === "Escape" && this.detent > 0) {
+      event.preventDefault();
+      this.snapTo(0);
+      this.handle.focus({ preventScroll: true });
+    } else if (event.key === "Tab" && this.detent === this.last) {
+      const focusable = [...this.root.querySelectorAll(FOCUSABLE)].filter((element) => element.getClientRects().length);
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  };
+
+  // Focus that arrives from elsewhere (a click behind the backdrop, a screen reader's jump)
+  // while the sheet is full goes back into it.
+  #keepFocusInside = (event) => {
+    if (this.live && this.detent === this.last && this.last > 0 && !this.root.contains(event.target)) {
+      this.handle.focus({ preventScroll: true });
+    }
+  };
+}
+
+for (const root of document.querySelectorAll("[data-bottom-sheet]")) {
+  if (root.querySelector("[data-sheet-handle]") && root.querySelector("[data-sheet-body]")) new BottomSheet(root);
+}

@@ -1,0 +1,219 @@
+"""The feed's filter as a bottom sheet on a 375 × 812 phone: dragged and flung to each detent,
+caught mid-snap, closed with the backdrop and Esc, the focus kept inside at full height, and
+the count in its peek bar following the filter while the cards behind it change. On a wide
+screen the same markup is the sidebar. A photo's "how it was shot" is a sheet on phones too. Detent heights are computed here from the page's
+data-detents, independently of the sheet's script."""
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.wait import WebDriverWait
+
+from browser_helpers import DESKTOP, PHONE, STRINGS, WAIT, Finger, plural_form, sheet_state as state, wait_to_rest_at
+
+COLLAPSED, HALF, FULL = 0, 1, 2
+
+
+def open_feed(open_browser, base_url, size=PHONE, path="/"):
+    driver = open_browser(size=size, language="cs")
+    driver.get(base_url + path)
+    WebDriverWait(driver, WAIT).until(lambda d: state(d)["live"] and state(d)["detent"] == COLLAPSED,
+                                      "the filter did not become a sheet")
+    return driver
+
+
+def grab_handle(driver):
+    finger = Finger(driver)
+    finger.down(**dict(zip("xy", state(driver)["handle"].values())))
+    return finger
+
+
+def test_a_slow_drag_rests_at_the_nearest_detent(open_browser, base_url):
+    driver = open_feed(open_browser, base_url)
+    s = state(driver)
+    assert s["expanded"] == "false"
+    assert abs(s["visible"] - s["detents"][COLLAPSED]) < 1, "collapsed, only the peek bar shows"
+
+    finger = grab_handle(driver)
+    finger.slide(0, -(s["detents"][HALF] - s["detents"][COLLAPSED]) - 40, steps=12)
+    WebDriverWait(driver, WAIT).until(lambda d: abs(state(d)["visible"] - (s["detents"][HALF] + 40)) < 1,
+                                      "the sheet did not follow the finger")
+    finger.up(after_ms=200)
+    wait_to_rest_at(driver, HALF)
+    assert state(driver)["expanded"] == "true"
+
+    finger = grab_handle(driver)
+    finger.slide(0, -(s["detents"][FULL] - s["detents"][HALF]) * 0.6, steps=12)
+    finger.up(after_ms=200)
+    wait_to_rest_at(driver, FULL)
+
+    finger = grab_handle(driver)
+    finger.slide(0, s["detents"][FULL] - s["detents"][COLLAPSED] - 30, steps=12)
+    finger.up(after_ms=200)
+    wait_to_rest_at(driver, COLLAPSED)
+
+
+def test_a_fling_goes_where_its_projection_lands(open_browser, base_url):
+    driver = open_feed(open_browser, base_url)
+    # 60 px up in 48 ms: 1.25 px/ms projects 624 px further: full, past half.
+    finger = grab_handle(driver)
+    finger.slide(0, -60, steps=6, ms_per_step=8)
+    finger.up(after_ms=8)
+    wait_to_rest_at(driver, FULL)
+
+    # A gentle flick down from full: 0.5 px/ms projects 250 px, nearest to half.
+    finger = grab_handle(driver)
+    finger.slide(0, 40, steps=8, ms_per_step=10)
+    finger.up(after_ms=8)
+    wait_to_rest_at(driver, HALF)
+
+    finger = grab_handle(driver)
+    finger.slide(0, 80, steps=4, ms_per_step=8)
+    finger.up(after_ms=8)
+    wait_to_rest_at(driver, COLLAPSED)
+
+
+def test_a_snap_can_be_caught_mid_way(open_browser, base_url):
+    driver = open_feed(open_browser, base_url)
+    s = state(driver)
+    finger = grab_handle(driver)
+    finger.slide(0, -60, steps=6, ms_per_step=8)
+    finger.up(after_ms=8)  # flung towards full
+    catch = Finger(driver)
+    catch.down(s["handle"]["x"], state(driver)["handle"]["y"])
+    caught = state(driver)["visible"]
+    assert s["detents"][COLLAPSED] + 60 <= caught < s["detents"][FULL] - 1, "the catch came after the snap"
+    driver.execute_async_script("setTimeout(arguments[0], 500)")  # longer than a snap
+    assert abs(state(driver)["visible"] - caught) < 1, "a caught sheet stays under the finger"
+    catch.slide(0, s["detents"][FULL], steps=10)  # and goes where the finger takes it
+    catch.up(after_ms=200)
+    wait_to_rest_at(driver, COLLAPSED)
+
+
+def test_the_peek_bar_counts_the_results_while_the_cards_behind_change(open_browser, base_url, screenshots_dir):
+    driver = open_feed(open_browser, base_url)
+    peek = lambda d: d.find_element(By.CSS_SELECTOR, "[data-feed-peek]").text
+    everything = peek(driver)
+    cards_before = len(driver.find_elements(By.CSS_SELECTOR, "[data-feed-results] [data-feed-card]"))
+    driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]").click()
+    wait_to_rest_at(driver, HALF)
+
+    driver.find_element(By.ID, "filter-tags").send_keys("příroda ")
+    three = STRINGS["cs"]["portfolioCount"][plural_form("cs", 3)].replace("{count}", "3")
+    WebDriverWait(driver, WAIT).until(lambda d: peek(d) == f"{three} · příroda", "the peek bar did not follow the filter")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "[data-feed-results] [data-feed-card]")) == 3 < cards_before
+    assert state(driver)["detent"] == HALF, "the sheet stays open while the cards change behind it"
+    driver.save_screenshot(str(screenshots_dir / "sheet-feed-half-phone.png"))
+
+    driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]").click()
+    wait_to_rest_at(driver, COLLAPSED)
+    driver.save_screenshot(str(screenshots_dir / "sheet-feed-collapsed-phone.png"))
+    assert peek(driver) != everything
+
+
+def test_the_backdrop_and_esc_collapse_the_sheet(open_browser, base_url):
+    driver = open_feed(open_browser, base_url)
+    driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]").click()
+    wait_to_rest_at(driver, HALF)
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mousePressed", "x": 180, "y": 120, "button": "left", "clickCount": 1})
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": 180, "y": 120, "button": "left", "clickCount": 1})
+    wait_to_rest_at(driver, COLLAPSED)
+
+    handle = driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]")
+    handle.send_keys(Keys.ENTER)
+    wait_to_rest_at(driver, HALF)
+    driver.find_element(By.ID, "filter-tags").send_keys(Keys.ESCAPE)
+    wait_to_rest_at(driver, COLLAPSED)
+    assert driver.switch_to.active_element == handle, "focus returns to the handle"
+
+
+def test_arrow_keys_move_the_sheet_and_at_full_height_tab_stays_inside(open_browser, base_url, screenshots_dir):
+    driver = open_feed(open_browser, base_url)
+    handle = driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]")
+    handle.send_keys(Keys.ARROW_UP)
+    wait_to_rest_at(driver, HALF)
+    handle.send_keys(Keys.ARROW_UP)
+    wait_to_rest_at(driver, FULL)
+    driver.save_screenshot(str(screenshots_dir / "sheet-feed-full-phone.png"))
+    inside = "return document.querySelector('[data-bottom-sheet]').contains(document.activeElement)"
+    for _ in range(8):  # more stops than the sheet has
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        assert driver.execute_script(inside), "Tab left the full-height sheet"
+    driver.switch_to.active_element.send_keys(Keys.SHIFT, Keys.TAB)
+    assert driver.execute_script(inside)
+
+
+def test_collapsed_the_filter_cannot_be_reached_by_tab_but_the_peek_bar_can(open_browser, base_url):
+    driver = open_feed(open_browser, base_url)
+    assert driver.execute_script("return document.querySelector('[data-sheet-body]').inert") is True
+    assert driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]").is_displayed()
+
+
+def test_on_a_wide_screen_the_filter_is_a_sidebar(open_browser, base_url):
+    driver = open_browser(size=DESKTOP, language="cs")
+    driver.get(base_url + "/")
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(
+        "return document.querySelector('[data-filter-submit]').hidden"), "the feed's script did not run")
+    assert not state(driver)["live"]
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]").is_displayed()
+    assert driver.find_element(By.ID, "filter-tags").is_displayed()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_sheet_is_captured_at_each_detent(open_browser, base_url, screenshots_dir, scheme):
+    driver = open_browser(size=PHONE, language="cs")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    driver.get(base_url + "/?tags=svatba")
+    WebDriverWait(driver, WAIT).until(lambda d: state(d)["live"], "the filter did not become a sheet")
+    for detent, name in ((COLLAPSED, "collapsed"), (HALF, "half"), (FULL, "full")):
+        driver.execute_script("""document.querySelector("[data-bottom-sheet]")
+            .dispatchEvent(new CustomEvent("bottom-sheet:open", { detail: { detent: arguments[0] } }))""", detent)
+        wait_to_rest_at(driver, detent)
+        driver.save_screenshot(str(screenshots_dir / f"sheet-feed-{name}-{scheme}-phone.png"))
+
+
+def shot_page(driver, base_url):
+    """A demo portfolio whose photos carry what the camera recorded."""
+    for number in range(1, 11):
+        driver.get(base_url + f"/portfolios/{number}")
+        if driver.find_elements(By.CSS_SELECTOR, "[data-shot]"):
+            return
+    pytest.fail("no demo portfolio has photos with camera details")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_on_a_phone_how_a_photo_was_shot_opens_in_a_sheet(open_browser, base_url, screenshots_dir, scheme):
+    driver = open_browser(size=PHONE, language="cs")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    shot_page(driver, base_url)
+    button = driver.find_element(By.CSS_SELECTOR, "[data-shot-open]")
+    WebDriverWait(driver, WAIT).until(lambda d: button.is_displayed(), "the button did not replace the details")
+    details = driver.find_element(By.CSS_SELECTOR, "[data-shot]")
+    assert not details.is_displayed()
+    expected = [span.get_attribute("textContent") for span in details.find_elements(By.CSS_SELECTOR, ":scope > span:not(.visually-hidden)")]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", button)
+    button.click()
+    WebDriverWait(driver, WAIT).until(
+        lambda d: d.execute_script("return document.querySelector('[data-shot-sheet]').dataset.sheetDetent") == "1",
+        "the sheet did not open")
+    assert [item.text for item in driver.find_elements(By.CSS_SELECTOR, ".shot-sheet__list li")] == expected
+    # Resting: the sheet shows 40 % of the height above the tab bar (its data-detents).
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("""
+        const sheet = document.querySelector('[data-shot-sheet]');
+        const available = innerHeight - parseFloat(getComputedStyle(sheet).bottom);
+        return Math.abs(available - sheet.getBoundingClientRect().top - 0.4 * available) < 1"""), "the sheet did not come to rest")
+    driver.save_screenshot(str(screenshots_dir / f"sheet-shot-details-{scheme}-phone.png"))
+
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(
+        "return document.querySelector('[data-shot-sheet]').inert"), "Esc did not close the sheet")
+    assert driver.switch_to.active_element == button, "the focus goes back to the photo's button"
+
+
+def test_on_a_wide_screen_how_a_photo_was_shot_stays_under_it(open_browser, base_url):
+    driver = open_browser(size=DESKTOP, language="cs")
+    shot_page(driver, base_url)
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".frames--sheet"), "the script did not run")
+    assert driver.find_element(By.CSS_SELECTOR, "[data-shot]").is_displayed()
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-shot-open]").is_displayed()
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-shot-sheet]").is_displayed()

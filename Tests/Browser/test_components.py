@@ -1,0 +1,247 @@
+"""The segmented control as people use it: a finger that drags the thumb (the label under it
+turns two-coloured, pixel by pixel) and lets go, a flick, a tap, arrow keys; and how it
+looks in light and dark. The bottom sheet and the content states have test files of their own."""
+
+from urllib.parse import parse_qs, urlsplit
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.wait import WebDriverWait
+
+from browser_helpers import DESKTOP, PHONE, WAIT, Finger
+from png_pixels import close, decode_png
+
+ACCENT, ON_ACCENT, SUNKEN = (0xA8, 0x4C, 0x25), (0xFF, 0xFF, 0xFF), (0xF1, 0xEE, 0xE9)
+
+
+# ---------------------------------------------------------------- reading and driving the control
+
+def geometry(driver, name):
+    """The control of radio group `name`, scrolled to the middle of the screen: its segments'
+    and their labels' boxes (viewport px), where the thumb is, and which radio is checked."""
+    return driver.execute_script("""
+        const radios = [...document.querySelectorAll(`input[type=radio][name="${arguments[0]}"]`)];
+        const track = radios[0].closest("[data-segmented-control]");
+        track.scrollIntoView({ block: "center", behavior: "instant" });
+        const box = track.getBoundingClientRect();
+        const thumb = track.querySelector(".segmented__thumb");
+        const shift = thumb ? new DOMMatrix(getComputedStyle(thumb).transform).m41 : null;
+        const rect = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, width: r.width, height: r.height }; };
+        return {
+          track: rect(track), live: track.classList.contains("segmented--live"),
+          segments: radios.map((r) => rect(r.closest("label"))),
+          texts: radios.map((r) => rect(r.closest("label").querySelector("span"))),
+          thumb: shift === null ? null : box.left + shift,
+          clip: track.querySelector(".segmented__inverse")?.style.clipPath ?? null,
+          checked: radios.findIndex((r) => r.checked),
+        };""", name)
+
+
+def wait_until_live(driver, name):
+    WebDriverWait(driver, WAIT).until(lambda d: geometry(d, name)["live"], "the segmented control did not come to life")
+    return geometry(driver, name)
+
+
+def count_changes(driver):
+    driver.execute_script("""
+        window.segmentChanges = [];
+        document.addEventListener("change", (e) => { if (e.target.type === "radio") window.segmentChanges.push(e.target.value); });""")
+
+
+def changes(driver):
+    return driver.execute_script("return window.segmentChanges")
+
+
+def mouse(driver, kind, x, y):
+    driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+        "type": kind, "x": x, "y": y, "button": "left", "buttons": 0 if kind == "mouseReleased" else 1, "clickCount": 1})
+
+
+def rest(driver, ms):
+    """Waits on the page's clock (for what must not happen within the time)."""
+    driver.execute_async_script(f"setTimeout(arguments[0], {ms})")
+
+
+def middle(box):
+    return box["left"] + box["width"] / 2, box["top"] + box["height"] / 2
+
+
+def pitch(g):
+    return g["segments"][1]["left"] - g["segments"][0]["left"]
+
+
+def wait_for_thumb_over(driver, name, index):
+    WebDriverWait(driver, WAIT).until(
+        lambda d: abs(geometry(d, name)["thumb"] - geometry(d, name)["segments"][index]["left"]) < 0.5,
+        f"the thumb did not settle over segment {index}")
+
+
+# Every position a thumb takes (px), from the moment this runs.
+WATCH_THUMBS = """
+    window.thumbMoves = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const match = r.target.classList?.contains("segmented__thumb") && /translateX\\((.*)px\\)/.exec(r.target.style.transform);
+        const name = match && r.target.parentElement.querySelector("input[type=radio]").name;
+        if (match) window.thumbMoves.push([name, parseFloat(match[1])]);
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["style"] });"""
+
+
+def watch_thumbs(driver):
+    driver.execute_script(WATCH_THUMBS)
+
+
+def thumb_moves(driver, name):
+    return [x for control, x in driver.execute_script("return window.thumbMoves") if control == name]
+
+
+def query_of(driver):
+    return parse_qs(urlsplit(driver.current_url).query)
+
+
+# ---------------------------------------------------------------- pixels
+
+def split_colours(driver, text, edge):
+    """Which colours the label's text box holds left and right of the thumb's edge (x)."""
+    width, _, rows = decode_png(driver.get_screenshot_as_png())
+    top, bottom = int(text["top"]) + 1, int(text["top"] + text["height"]) - 1
+    left_part = [rows[y][x] for y in range(top, bottom) for x in range(int(text["left"]), int(edge) - 1)]
+    right_part = [rows[y][x] for y in range(top, bottom)
+                  for x in range(int(edge) + 2, min(int(text["left"] + text["width"]), width))]
+    return left_part, right_part
+
+
+# ---------------------------------------------------------------- segmented control
+
+def test_a_finger_drags_the_thumb_the_half_covered_label_is_two_coloured_and_the_release_snaps(
+        open_browser, base_url, screenshots_dir):
+    driver = open_browser(size=PHONE, language="cs")
+    driver.get(base_url + "/search?q=Praha")
+    g = wait_until_live(driver, "by")
+    count_changes(driver)
+    assert g["checked"] == 0 and abs(g["thumb"] - g["segments"][0]["left"]) < 0.5
+
+    finger = Finger(driver)
+    finger.down(*middle(g["segments"][0]))
+    finger.slide(0.55 * pitch(g))
+    # Pointer moves reach the page with its next frame.
+    target = g["segments"][0]["left"] + 0.55 * pitch(g)
+    WebDriverWait(driver, WAIT).until(lambda d: abs(geometry(d, "by")["thumb"] - target) < 0.5, "the thumb did not follow the finger")
+    moved = geometry(driver, "by")
+    edge = moved["thumb"]
+    assert moved["texts"][0]["left"] + 4 < edge < moved["texts"][0]["left"] + moved["texts"][0]["width"] - 4, \
+        "the thumb's edge should cut through the first label"
+    clip_left = float(moved["clip"].split(" round")[0].split()[-1].removesuffix("px"))
+    assert abs(clip_left - (edge - moved["track"]["left"])) < 0.01, "the inverted labels are clipped at the thumb's edge"
+    driver.save_screenshot(str(screenshots_dir / "segmented-half-drag-phone.png"))
+
+    uncovered, covered = split_colours(driver, moved["texts"][0], edge)
+    assert not any(close(c, ACCENT) for c in uncovered), "left of the thumb the label lies on the track"
+    assert any(not close(c, SUNKEN, 60) for c in uncovered), "left of the thumb the label's text is drawn in the track's colours"
+    assert sum(close(c, ACCENT) for c in covered) > len(covered) / 3, "right of the edge lies the thumb"
+    assert any(close(c, ON_ACCENT, 60) for c in covered), "the covered part of the label is drawn in the thumb's text colour"
+
+    finger.up(after_ms=200)
+    wait_for_thumb_over(driver, "by", 1)
+    assert geometry(driver, "by")["checked"] == 1
+    assert changes(driver) == ["location"], "one change per committed choice"
+    WebDriverWait(driver, WAIT).until(lambda d: query_of(d).get("by") == ["location"], "the choice did not reach the URL")
+
+
+def test_a_quick_flick_moves_the_thumb_one_segment_in_its_direction(open_browser, base_url):
+    driver = open_browser(size=PHONE, language="cs")
+    driver.get(base_url + "/search")
+    g = wait_until_live(driver, "by")
+    finger = Finger(driver)
+    finger.down(*middle(g["segments"][0]))
+    finger.slide(0.2 * pitch(g), steps=4, ms_per_step=8)  # a fifth of a segment, fast
+    finger.up()
+    wait_for_thumb_over(driver, "by", 1)
+    assert geometry(driver, "by")["checked"] == 1
+
+
+def test_a_slow_short_drag_falls_back_to_where_it_was(open_browser, base_url):
+    driver = open_browser(size=PHONE, language="cs")
+    driver.get(base_url + "/search")
+    g = wait_until_live(driver, "by")
+    count_changes(driver)
+    finger = Finger(driver)
+    finger.down(*middle(g["segments"][0]))
+    finger.slide(0.3 * pitch(g))
+    finger.up(after_ms=200)
+    wait_for_thumb_over(driver, "by", 0)
+    assert geometry(driver, "by")["checked"] == 0
+    assert changes(driver) == []
+
+
+def test_a_click_on_a_segment_selects_it_and_the_thumb_slides_there(open_browser, base_url):
+    driver = open_browser(size=DESKTOP, language="cs")
+    driver.get(base_url + "/")
+    g = wait_until_live(driver, "sort")
+    count_changes(driver)
+    watch_thumbs(driver)
+    x, y = middle(g["segments"][1])
+    mouse(driver, "mousePressed", x, y)
+    mouse(driver, "mouseReleased", x, y)
+    wait_for_thumb_over(driver, "sort", 1)
+    start, end = g["segments"][0]["left"] - g["track"]["left"], g["segments"][1]["left"] - g["track"]["left"]
+    assert any(start + 1 < x < end - 1 for x in thumb_moves(driver, "sort")), "the thumb slides; it does not jump"
+    assert changes(driver) == ["rating"]
+    WebDriverWait(driver, WAIT).until(lambda d: query_of(d).get("sort") == ["rating"], "the sort did not reach the URL")
+
+
+def test_arrow_keys_move_the_choice_and_the_thumb_follows(open_browser, base_url):
+    driver = open_browser(size=PHONE, language="cs")
+    driver.get(base_url + "/register")
+    wait_until_live(driver, "role")
+    count_changes(driver)
+    driver.execute_script(
+        "(document.querySelector('input[name=role]:checked') ?? document.querySelector('input[name=role]')).focus()")
+    checked_before = geometry(driver, "role")["checked"]
+    driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    expected = 1 if checked_before <= 0 else 0
+    wait_for_thumb_over(driver, "role", expected)
+    values = ["client", "creator"]
+    assert changes(driver) == [values[expected]]
+    assert driver.find_element(By.ID, "bio").is_displayed() == (expected == 1)
+    ring = driver.execute_script(
+        "return getComputedStyle(document.querySelector('.role-choice .segmented__thumb')).outlineStyle")
+    assert ring == "solid", "the focused control shows a focus ring around its thumb"
+
+
+def test_the_thumb_appears_in_place_without_sliding_on_first_render(open_browser, base_url):
+    driver = open_browser(size=PHONE, language="cs")
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_THUMBS})
+    driver.get(base_url + "/search?by=location")
+    g = wait_until_live(driver, "by")
+    rest(driver, 400)  # longer than a slide
+    moves = set(thumb_moves(driver, "by"))
+    assert len(moves) == 1, f"the thumb moved on first render: {moves}"
+    assert abs(g["thumb"] - g["segments"][1]["left"]) < 0.5
+
+
+def test_with_reduced_motion_the_thumb_jumps_to_the_choice(open_browser, base_url):
+    driver = open_browser(size=DESKTOP, language="cs")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    driver.get(base_url + "/search")
+    g = wait_until_live(driver, "by")
+    x, y = middle(g["segments"][1])
+    mouse(driver, "mousePressed", x, y)
+    mouse(driver, "mouseReleased", x, y)
+    assert abs(geometry(driver, "by")["thumb"] - g["segments"][1]["left"]) < 0.5
+
+
+def test_segmented_controls_are_captured_in_light_and_dark(open_browser, base_url, screenshots_dir):
+    for scheme in ("light", "dark"):
+        for size, label in ((PHONE, "phone"), (DESKTOP, "desktop")):
+            driver = open_browser(size=size, language="cs")
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            driver.get(base_url + "/register")
+            wait_until_live(driver, "role")
+            driver.save_screenshot(str(screenshots_dir / f"segmented-register-{scheme}-{label}.png"))
+            driver.get(base_url + "/search?by=location&q=Brno")
+            wait_until_live(driver, "by")
+            driver.save_screenshot(str(screenshots_dir / f"segmented-search-{scheme}-{label}.png"))
+            wait_until_live(driver, "lang")
+            driver.save_screenshot(str(screenshots_dir / f"segmented-language-{scheme}-{label}.png"))
