@@ -42,6 +42,9 @@ class PreciseSlider {
     this.velocity = new VelocityTracker();
     this.stopAnimation = () => {};
     this.committedText = this.input.value;
+    // An optional field left empty (no value given) stays empty until the person moves the ruler.
+    this.untouched = root.hasAttribute("data-slider-optional") && this.input.value === "";
+    this.emptyReadout = this.untouched ? this.readout.textContent : null;
     this.width = this.ruler.clientWidth || 1;
 
     this.#enhance();
@@ -54,6 +57,10 @@ class PreciseSlider {
 
   #enhance() {
     const ruler = this.ruler;
+    for (const type of ["pointerdown", "wheel", "keydown"]) {
+      ruler.addEventListener(type, () => { this.untouched = false; }, { capture: true });
+    }
+    this.input.addEventListener("input", () => { this.untouched = false; });
     ruler.setAttribute("role", "slider");
     ruler.setAttribute("tabindex", "0");
     ruler.setAttribute("aria-orientation", "horizontal");
@@ -250,10 +257,11 @@ class PreciseSlider {
 
   #showValue() {
     const state = this.#state();
+    if (this.untouched) state.readout = this.emptyReadout;
     if (this.readout.textContent !== state.readout) this.readout.textContent = state.readout;
     this.ruler.setAttribute("aria-valuenow", String(state.value));
     this.ruler.setAttribute("aria-valuetext", state.readout);
-    if (this.input.value !== state.text) {
+    if (!this.untouched && this.input.value !== state.text) {
       this.input.value = state.text;
       this.input.dispatchEvent(new Event("input", { bubbles: true }));
     }

@@ -1,6 +1,7 @@
 import Fotofolio
 import HTTPServer
 import Logging
+import PreciseSlider
 
 /// Editing one's own profile (with avatar and client → creator) and changing the password.
 /// Nothing is stored until Save; a mistake shows the form again with everything typed.
@@ -30,14 +31,17 @@ struct ProfileEditPages {
     private func saveProfile(_ request: Request) throws -> Response {
         guard let user = request.signedIn?.user, let id = user.id else { return SignInRedirect.to(request) }
         var edit = ProfileEdit(form: request.form)
+        var rate = HourlyRateField(name: "hourlyRate", text: edit.hourlyRate)
+        rate.submit(language: Language.preferred(by: request) == .cs ? .czech : .english)
+        edit.hourlyRate = rate.text
         let imported = uploads.importFiles(request, field: "avatar", owner: id)
         // The crop of the avatar shown before this request; a new upload starts from the smart crop.
         var framings = try avatarFramings(request, user: user, edit: edit)
         framings.submit(request.form)
         if let photo = imported.photos.last { edit.avatarPhotoId = photo.id }
-        guard imported.problems.isEmpty, framings.isValid else {
+        guard imported.problems.isEmpty, framings.isValid, rate.isValid else {
             return try editPage(request, user: user, edit: edit, problems: [:], avatarProblem: imported.problems.first,
-                                framings: framings)
+                                framings: framings, rate: rate)
         }
         do {
             let saved = try accounts.updateProfile(of: id, with: edit)
@@ -51,20 +55,25 @@ struct ProfileEditPages {
 
     private func editPage(_ request: Request, user: User, edit: ProfileEdit,
                           problems: [RegistrationField: RegistrationProblem] = [:], avatarProblem: String? = nil,
-                          framings submitted: PhotoFramings? = nil) throws -> Response {
+                          framings submitted: PhotoFramings? = nil, rate submittedRate: HourlyRateField? = nil) throws -> Response {
         let table = renderer.strings(for: request)
         var errors = FieldMessages.registration(problems, table: table)
         if let avatarProblem { errors["avatar"] = avatarProblem }
+        let rate = submittedRate ?? HourlyRateField(name: "hourlyRate", text: edit.hourlyRate)
+        let language: SliderLanguage = table.language == .cs ? .czech : .english
+        var rateView = rate.view(label: table.string("forms.hourlyRate"), hint: table.string("forms.hourlyRateHint"),
+                                 notGiven: table.string("forms.rateNotGiven"), language: language)
+        if let message = errors["hourlyRate"], rate.isValid { rateView["error"] = message }
         let avatar = try (edit.avatarPhotoId ?? (edit.removesAvatar ? nil : user.avatarPhotoId)).flatMap { try photos.photo(id: $0) }
         var framings = try avatarFramings(request, user: user, edit: edit)
         if let submitted { framings.adopt(submitted) }
-        let failed = !problems.isEmpty || avatarProblem != nil || !framings.isValid
+        let failed = !problems.isEmpty || avatarProblem != nil || !framings.isValid || !rate.isValid
         return try renderer.render(.profileEdit, for: request, content: [
             "csrf": request.csrfToken, "values": edit.formValues(wasClient: user.role == .client),
             "avatar": avatar.map { ["src": PhotoViews.thumbnailURL($0), "color": $0.placeholderColor] } ?? false,
             "avatarFraming": avatar.map { framings.view(of: $0.id!, table: table, hint: "framing.avatarHint") } ?? false,
             "initials": Initials.of(user.fullName), "errors": errors, "hasErrors": failed,
-            "framingInvalid": !framings.isValid,
+            "framingInvalid": !framings.isValid, "rate": rateView,
         ], status: failed ? .unprocessableContent : .ok)
     }
 
