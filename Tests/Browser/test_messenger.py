@@ -124,10 +124,10 @@ def test_the_list_and_the_badge_follow_new_messages_and_the_filters_combine(open
          "the group did not come to the top")
     wait(driver, lambda d: unread_badge(d) == 2, "the badge did not count the group's message")
 
-    driver.find_element(By.XPATH, "//label[contains(@class, 'filter-chip')][.//span[text()='Unread']]").click()
+    driver.find_element(By.XPATH, "//label[contains(@class, 'toggle-chip')][.//span[text()='Unread']]").click()
     wait(driver, lambda d: [title for title, _ in conversations(d)] == ["Produkty na jaro", "Jana Králová"], "unread filter")
     assert "unread=1" in driver.current_url
-    driver.find_element(By.XPATH, "//label[contains(@class, 'filter-chip')][.//span[text()='For me']]").click()
+    driver.find_element(By.XPATH, "//label[contains(@class, 'toggle-chip')][.//span[text()='For me']]").click()
     wait(driver, lambda d: [title for title, _ in conversations(d)] == ["Jana Králová"], "unread and for-me filters together")
     assert "unread=1" in driver.current_url and "relevant=1" in driver.current_url
     # A mention makes the group the reader's business: it joins the filtered list live.
@@ -152,7 +152,7 @@ def test_without_javascript_the_filters_are_a_form(open_browser, base_url):
     driver.get(base_url + "/messages")
     titles = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".conversation__title")]
     assert "Výlet do Tater" in titles and "Jana Králová" in titles
-    driver.find_element(By.XPATH, "//label[contains(@class, 'filter-chip')][.//span[text()='Pro mě']]").click()
+    driver.find_element(By.XPATH, "//label[contains(@class, 'toggle-chip')][.//span[text()='Pro mě']]").click()
     click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "[data-filters-submit]"))
     assert "relevant=1" in driver.current_url
     titles = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".conversation__title")]

@@ -27,6 +27,29 @@ import Testing
         #expect(Set(WebTestServer.cardNames(spaced.body)) == ["Svatby", "Portréty"])
     }
 
+    @Test func theMaximumRateKeepsCreatorsWhoStateARateUpToIt() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        // Demo rates: vojtafoti 1,500 Kč, ad.fotograf 1,200 Kč, michal1 by agreement.
+        let cheap = try await server.send("/?maxRate=1200", headers: ["Accept-Language": "cs"])
+        #expect(WebTestServer.cardNames(cheap.body) == ["Portréty"])
+        let spaced = cheap.body.replacing("\u{A0}", with: " ").replacing("\u{202F}", with: " ")
+        #expect(spaced.contains("1 portfolio · do 1 200 Kč/h"))
+        #expect(Set(WebTestServer.cardNames(try await server.send("/?maxRate=1 500 Kč").body)) == ["Svatby v zahradě", "Portréty", "Svatby"])
+        let combined = try await server.send("/?tags=svatba&maxRate=1200")
+        #expect(WebTestServer.cardNames(combined.body).isEmpty)
+    }
+
+    @Test(arguments: ["/?maxRate=hodně", "/?maxRate=20000", "/?maxRate=-5"])
+    func aRateThatIsNotOnTheRulerIsLeftOutWithAMessage(path: String) async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let feed = try await server.send(path, headers: ["Accept-Language": "cs"])
+        #expect(feed.status == 200)
+        #expect(WebTestServer.cardNames(feed.body).count == 4)
+        #expect(feed.body.contains("filtr ceny se nepoužil"))
+    }
+
     @Test func nothingMatchingSaysSoAndOffersToClearTheFilter() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()

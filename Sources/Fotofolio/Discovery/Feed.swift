@@ -12,6 +12,8 @@ public struct FeedQuery: Sendable, Equatable {
 
     /// Folded tags (`Tag.fold`); a portfolio must have all of them.
     public var tags: [String] = []
+    /// The most a client wants to pay an hour: only creators who state a rate up to it.
+    public var maxRate: Int?
     public var sort: Sort = .newest
     public var after: FeedCursor?
     public var pageSize = 12
@@ -19,8 +21,9 @@ public struct FeedQuery: Sendable, Equatable {
     /// The most tags one filter may hold.
     public static let maximumTags = 10
 
-    public init(tags: [String] = [], sort: Sort = .newest, after: FeedCursor? = nil) {
+    public init(tags: [String] = [], maxRate: Int? = nil, sort: Sort = .newest, after: FeedCursor? = nil) {
         self.tags = tags
+        self.maxRate = maxRate
         self.sort = sort
         self.after = after
     }
@@ -75,7 +78,7 @@ public struct FeedService: Sendable {
 
     public func page(_ query: FeedQuery) throws -> FeedPage {
         try database.pool.read { db in
-            let filter = FeedSQL.tagFilter(query.tags)
+            let filter = FeedSQL.filter(tags: query.tags, maxRate: query.maxRate)
             var conditions = filter.map { [$0.sql] } ?? []
             var arguments = filter?.arguments ?? StatementArguments()
             if let after = query.after {
@@ -110,6 +113,19 @@ enum FeedSQL {
         case .newest: "createdAt DESC, id DESC"
         case .rating: "authorRating DESC, createdAt DESC, id DESC"
         }
+    }
+
+    /// The tags and the rate together, or nil when neither filters.
+    static func filter(tags: [String], maxRate: Int?) -> (sql: String, arguments: StatementArguments)? {
+        let parts = [tagFilter(tags), maxRate.map(rateFilter)].compactMap { $0 }
+        guard !parts.isEmpty else { return nil }
+        return (parts.map(\.sql).joined(separator: " AND "), parts.dropFirst().reduce(parts[0].arguments) { $0 + $1.arguments })
+    }
+
+    /// Portfolios whose author states an hourly rate up to `maxRate` (not "by agreement").
+    static func rateFilter(_ maxRate: Int) -> (sql: String, arguments: StatementArguments) {
+        ("ownerId IN (SELECT id FROM user WHERE priceByAgreement = 0 AND hourlyRate IS NOT NULL AND hourlyRate <= ?)",
+         [maxRate])
     }
 
     /// Portfolios carrying every one of the tags.

@@ -6,13 +6,16 @@ import HTTPServer
 struct FeedAddress: Equatable {
     /// As typed (shown on chips); compared folded.
     var tags: [Tag] = []
+    /// The most an hour may cost (whole crowns, through the rate slider's model).
+    var maxRate: Int?
     var sort: FeedQuery.Sort = .newest
     var after: FeedCursor?
     /// String-table keys of what was wrong with the address and ignored.
     var problems: [String] = []
 
-    init(tags: [Tag] = [], sort: FeedQuery.Sort = .newest) {
+    init(tags: [Tag] = [], maxRate: Int? = nil, sort: FeedQuery.Sort = .newest) {
         self.tags = tags
+        self.maxRate = maxRate
         self.sort = sort
     }
 
@@ -21,6 +24,11 @@ struct FeedAddress: Equatable {
         let parsed = TagParsing.tags(in: query.values("tags").joined(separator: ","))
         tags = Array(parsed.prefix(FeedQuery.maximumTags))
         if parsed.count > tags.count { problems.append("feed.problems.tooManyTags") }
+        if let text = query["maxRate"], !text.isEmpty {
+            var rate = HourlyRateField(name: "maxRate", text: text)
+            rate.submit(language: .english)
+            if let value = rate.rate { maxRate = value } else { problems.append("feed.problems.maxRate") }
+        }
         if let text = query["sort"], !text.isEmpty {
             if let sort = FeedQuery.Sort(rawValue: text) { self.sort = sort } else { problems.append("feed.problems.sort") }
         }
@@ -29,13 +37,14 @@ struct FeedAddress: Equatable {
         }
     }
 
-    var query: FeedQuery { FeedQuery(tags: tags.map(\.folded), sort: sort, after: after) }
+    var query: FeedQuery { FeedQuery(tags: tags.map(\.folded), maxRate: maxRate, sort: sort, after: after) }
 
     /// The canonical link: tags joined by commas, the default sort and first page left out.
     func url(after cursor: FeedCursor? = nil) -> String {
         var parts: [String] = []
         // Commas stay readable: "/?tags=svatba,praha".
         if !tags.isEmpty { parts.append("tags=" + tags.map { QueryItems.escape($0.label) }.joined(separator: ",")) }
+        if let maxRate { parts.append("maxRate=\(maxRate)") }
         if sort != .newest { parts.append("sort=\(sort.rawValue)") }
         if let cursor { parts.append("after=\(cursor.text(for: sort))") }
         return parts.isEmpty ? "/" : "/?" + parts.joined(separator: "&")
@@ -43,13 +52,13 @@ struct FeedAddress: Equatable {
 
     /// This filter with one more tag (nothing changes if it is there already).
     func adding(_ tag: Tag) -> FeedAddress {
-        var address = FeedAddress(tags: tags, sort: sort)
+        var address = FeedAddress(tags: tags, maxRate: maxRate, sort: sort)
         if !tags.contains(where: { $0.folded == tag.folded }) { address.tags.append(tag) }
         return address
     }
 
     func removing(_ tag: Tag) -> FeedAddress {
-        FeedAddress(tags: tags.filter { $0.folded != tag.folded }, sort: sort)
+        FeedAddress(tags: tags.filter { $0.folded != tag.folded }, maxRate: maxRate, sort: sort)
     }
 
     var cleared: FeedAddress { FeedAddress(sort: sort) }

@@ -1,5 +1,6 @@
 import Fotofolio
 import HTTPServer
+import PreciseSlider
 
 /// The feed (`/`): every portfolio as a card, filtered by tags and sorted, twelve at a
 /// time. The state is in the URL; scripts ask for the results (`X-Fragment: results`) or
@@ -35,13 +36,20 @@ struct FeedPages {
 
     private func model(_ page: FeedPage, address: FeedAddress, request: Request) -> [String: Any] {
         let table = renderer.strings(for: request)
-        let filtered = !address.tags.isEmpty
+        let filtered = !address.tags.isEmpty || address.maxRate != nil
+        let language: SliderLanguage = table.language == .cs ? .czech : .english
+        let rate = HourlyRateField(name: "maxRate", text: address.maxRate.map(String.init) ?? "")
         return [
             "csrf": request.csrfToken, "cardsHTML": PageRenderer.insertion,
             "count": table.plural("portfolioCount", count: page.total),
             // The filter sheet's peek bar on phones: "12 portfolií · svatba, praha".
             "summary": ([table.plural("portfolioCount", count: page.total)]
-                + (filtered ? [address.tags.map(\.label).joined(separator: ", ")] : [])).joined(separator: " · "),
+                + (address.tags.isEmpty ? [] : [address.tags.map(\.label).joined(separator: ", ")])
+                + (address.maxRate == nil ? [] : [table.string("feed.upTo")
+                    .replacingOccurrences(of: "{rate}", with: rate.field.readout(language))]))
+                .joined(separator: " · "),
+            "rate": rate.view(label: table.string("feed.maxRate"), hint: table.string("feed.maxRateHint"),
+                              notGiven: table.string("feed.anyRate"), language: language),
             "filtered": filtered, "tagsValue": address.tags.map(\.label).joined(separator: " "),
             "sortNewest": address.sort == .newest, "sortRating": address.sort == .rating,
             "activeTags": address.tags.map { tag -> [String: Any] in
