@@ -188,7 +188,11 @@ export class VelocityTracker {
 
 /** The finest step worth writing: a tenth of the minor step, or the snapping step. */
 export function precisionOf(axis, scale) {
-  return Math.max(axis.minorStep(scale) / 10, axis.snapStep ?? 0);
+  const tenth = axis.minorStep(scale) / 10;
+  const snap = axis.snapStep;
+  if (!snap) return tenth;
+  // Whole snap steps: a value that snaps to crowns is never written with decimals.
+  return Math.max(snap, Math.floor(tenth / snap) * snap);
 }
 
 const pad = (number, width = 2) => String(number).padStart(width, "0");

@@ -4,7 +4,9 @@ import PreciseSlider
 /// The field may stay empty (no price given); a typed rate goes through the slider's model,
 /// which refuses text that is not an amount and amounts beyond the range.
 struct HourlyRateField {
-    static let axis = try! SliderAxis(min: 0, max: 10_000, numberOfUnits: 10, snapStep: 1)
+    /// 16 units of 625 Kč: zooming divides a unit by five each time (125, 25, 5), so at the
+    /// deepest zoom (×125–×250) the ticks are single crowns and each arrow key moves one crown.
+    static let axis = try! SliderAxis(min: 0, max: 10_000, numberOfUnits: 16, maxScale: 250, snapStep: 1)
     /// Where the ruler starts while no rate is given.
     static let startingRate = 1000.0
 

@@ -9,7 +9,9 @@ enum SliderText {
     /// snapping step when that is coarser. Digits below it are noise from dragging.
     static func precision(of axis: SliderAxis, scale: Double) -> Double {
         let tenth = ((try? axis.minorStep(scale: scale)) ?? axis.range) / 10
-        return max(tenth, axis.snapStep ?? 0)
+        guard let snap = axis.snapStep else { return tenth }
+        // Whole snap steps: a value that snaps to crowns is never written with decimals.
+        return max(snap, (tenth / snap).rounded(.down) * snap)
     }
 
     /// The value as the form control holds it: plain digits with a point (`type=number`),
