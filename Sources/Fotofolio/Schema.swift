@@ -70,6 +70,13 @@ enum Schema {
                 table.add(column: "framingZoom", .double)
             }
         }
+        migrator.registerMigration("v7 profile accent") { db in
+            // A creator's accent colour as hue (degrees) and saturation (%); NULL: the app's own.
+            try db.alter(table: "user") { table in
+                table.add(column: "accentHue", .double)
+                table.add(column: "accentSaturation", .double)
+            }
+        }
         return migrator
     }
 

@@ -16,8 +16,18 @@ public struct ProfileEdit: Sendable, Equatable {
     /// A photo uploaded in this form to become the avatar; nil keeps the current one.
     public var avatarPhotoId: Int64?
     public var removesAvatar = false
+    /// The profile's accent colour, already checked by the form's colour plane; nil: the app's.
+    public var accent: (hue: Double, saturation: Double)?
 
     public init() {}
+
+    public static func == (left: ProfileEdit, right: ProfileEdit) -> Bool {
+        left.fullName == right.fullName && left.email == right.email && left.location == right.location
+            && left.role == right.role && left.bio == right.bio && left.yearsOfExperience == right.yearsOfExperience
+            && left.hourlyRate == right.hourlyRate && left.priceByAgreement == right.priceByAgreement
+            && left.avatarPhotoId == right.avatarPhotoId && left.removesAvatar == right.removesAvatar
+            && left.accent?.hue == right.accent?.hue && left.accent?.saturation == right.accent?.saturation
+    }
 
     /// The form as it first appears: the profile as stored.
     public init(_ user: User) {
@@ -29,6 +39,7 @@ public struct ProfileEdit: Sendable, Equatable {
         yearsOfExperience = user.yearsOfExperience.map(String.init) ?? ""
         hourlyRate = user.hourlyRate.map(String.init) ?? ""
         priceByAgreement = user.priceByAgreement
+        if let hue = user.accentHue, let saturation = user.accentSaturation { accent = (hue, saturation) }
     }
 }
 
@@ -65,6 +76,8 @@ extension AccountsService {
             user.yearsOfExperience = RegistrationRules.wholeNumber(edit.yearsOfExperience, in: RegistrationRules.experienceRange)
             user.hourlyRate = RegistrationRules.wholeNumber(edit.hourlyRate, in: RegistrationRules.hourlyRateRange)
             user.priceByAgreement = edit.priceByAgreement || user.hourlyRate == nil
+            user.accentHue = edit.accent.map { ($0.hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) }
+            user.accentSaturation = edit.accent.map { min(100, max(0, $0.saturation)) }
         }
         if edit.removesAvatar { user.avatarPhotoId = nil }
         if let avatar = edit.avatarPhotoId { user.avatarPhotoId = avatar }

@@ -27,6 +27,9 @@ public struct User: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     public var createdAt: Date
     /// The square photo shown instead of initials, once uploaded.
     public var avatarPhotoId: Int64? = nil
+    /// A creator's accent colour on their profile page (both set, or neither).
+    public var accentHue: Double? = nil
+    public var accentSaturation: Double? = nil
     /// Kept by `RatingsService` in the same transaction as the ratings themselves.
     public var ratingCount: Int = 0
     public var ratingSum: Int = 0

@@ -31,17 +31,28 @@ struct ProfileEditPages {
     private func saveProfile(_ request: Request) throws -> Response {
         guard let user = request.signedIn?.user, let id = user.id else { return SignInRedirect.to(request) }
         var edit = ProfileEdit(form: request.form)
+        let language: SliderLanguage = Language.preferred(by: request) == .cs ? .czech : .english
         var rate = HourlyRateField(name: "hourlyRate", text: edit.hourlyRate)
-        rate.submit(language: Language.preferred(by: request) == .cs ? .czech : .english)
+        rate.submit(language: language)
         edit.hourlyRate = rate.text
+        var accent = AccentField.plane(hue: user.accentHue, saturation: user.accentSaturation)
+        // A form without the colour plane (a client's) leaves the colour as it is.
+        let sentAccent = request.form["accent-x"] != nil || request.form["accent-y"] != nil
+        let customAccent = sentAccent && request.form["accentDefault"] != "on"
+        if customAccent { accent.submit(x: request.form["accent-x"], y: request.form["accent-y"], language: language) }
+        if customAccent, accent.isValid {
+            edit.accent = (accent.x.value, accent.y.value)
+        } else if !sentAccent, let hue = user.accentHue, let saturation = user.accentSaturation {
+            edit.accent = (hue, saturation)
+        }
         let imported = uploads.importFiles(request, field: "avatar", owner: id)
         // The crop of the avatar shown before this request; a new upload starts from the smart crop.
         var framings = try avatarFramings(request, user: user, edit: edit)
         framings.submit(request.form)
         if let photo = imported.photos.last { edit.avatarPhotoId = photo.id }
-        guard imported.problems.isEmpty, framings.isValid, rate.isValid else {
+        guard imported.problems.isEmpty, framings.isValid, rate.isValid, accent.isValid else {
             return try editPage(request, user: user, edit: edit, problems: [:], avatarProblem: imported.problems.first,
-                                framings: framings, rate: rate)
+                                framings: framings, rate: rate, accent: accent)
         }
         do {
             let saved = try accounts.updateProfile(of: id, with: edit)
@@ -55,7 +66,8 @@ struct ProfileEditPages {
 
     private func editPage(_ request: Request, user: User, edit: ProfileEdit,
                           problems: [RegistrationField: RegistrationProblem] = [:], avatarProblem: String? = nil,
-                          framings submitted: PhotoFramings? = nil, rate submittedRate: HourlyRateField? = nil) throws -> Response {
+                          framings submitted: PhotoFramings? = nil, rate submittedRate: HourlyRateField? = nil,
+                          accent submittedAccent: PlaneField? = nil) throws -> Response {
         let table = renderer.strings(for: request)
         var errors = FieldMessages.registration(problems, table: table)
         if let avatarProblem { errors["avatar"] = avatarProblem }
@@ -64,16 +76,21 @@ struct ProfileEditPages {
         var rateView = rate.view(label: table.string("forms.hourlyRate"), hint: table.string("forms.hourlyRateHint"),
                                  notGiven: table.string("forms.rateNotGiven"), language: language)
         if let message = errors["hourlyRate"], rate.isValid { rateView["error"] = message }
+        let accent = submittedAccent ?? AccentField.plane(hue: edit.accent?.hue, saturation: edit.accent?.saturation)
+        let accentView = accent.view(label: table.string("profile.accent.label"), xLabel: table.string("profile.accent.hue"),
+                                     yLabel: table.string("profile.accent.saturation"), language: language)
+            .merging(["hint": table.string("profile.accent.hint")]) { $1 }
         let avatar = try (edit.avatarPhotoId ?? (edit.removesAvatar ? nil : user.avatarPhotoId)).flatMap { try photos.photo(id: $0) }
         var framings = try avatarFramings(request, user: user, edit: edit)
         if let submitted { framings.adopt(submitted) }
-        let failed = !problems.isEmpty || avatarProblem != nil || !framings.isValid || !rate.isValid
+        let failed = !problems.isEmpty || avatarProblem != nil || !framings.isValid || !rate.isValid || !accent.isValid
         return try renderer.render(.profileEdit, for: request, content: [
             "csrf": request.csrfToken, "values": edit.formValues(wasClient: user.role == .client),
             "avatar": avatar.map { ["src": PhotoViews.thumbnailURL($0), "color": $0.placeholderColor] } ?? false,
             "avatarFraming": avatar.map { framings.view(of: $0.id!, table: table, hint: "framing.avatarHint") } ?? false,
             "initials": Initials.of(user.fullName), "errors": errors, "hasErrors": failed,
-            "framingInvalid": !framings.isValid, "rate": rateView,
+            "framingInvalid": !framings.isValid, "rate": rateView, "accent": accentView,
+            "accentDefault": edit.accent == nil && submittedAccent == nil,
         ], status: failed ? .unprocessableContent : .ok)
     }
 

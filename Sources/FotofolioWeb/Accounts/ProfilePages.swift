@@ -11,6 +11,25 @@ struct ProfilePages {
 
     func register(in router: inout Router) {
         router.get("/u/:username") { request in try profile(request) }
+        router.get("/u/:username/accent.css") { request in try accentStylesheet(request) }
+    }
+
+    /// The creator's colour for their profile page, per theme; the link carries the colour,
+    /// so a new colour is a new address and this one may be kept for a year.
+    private func accentStylesheet(_ request: Request) throws -> Response {
+        guard let username = request.parameters["username"], let user = try accounts.user(username: username),
+              let accent = Self.accent(of: user) else {
+            throw HTTPFailure(.notFound, "This person has no colour of their own.")
+        }
+        var response = Response(status: .ok, body: .bytes(Array(accent.stylesheet.utf8)))
+        response.headers.set("Content-Type", "text/css; charset=utf-8")
+        response.headers.set("Cache-Control", "public, max-age=31536000, immutable")
+        return response
+    }
+
+    static func accent(of user: User) -> ProfileAccent? {
+        guard user.role == .creator, let hue = user.accentHue, let saturation = user.accentSaturation else { return nil }
+        return ProfileAccent(hue: hue, saturation: saturation)
     }
 
     private func profile(_ request: Request) throws -> Response {
@@ -29,6 +48,10 @@ struct ProfilePages {
             "type": "profile", "title": "\(user.fullName) (@\(user.username))", "description": description,
             "url": CanonicalURL.of(request, path: "/u/\(QueryItems.escape(user.username))"),
         ]
+        if let accent = Self.accent(of: user) {
+            head["accentStylesheet"] = "/u/\(QueryItems.escape(user.username))/accent.css?v="
+                + String(format: "%.1f-%.1f", accent.hue, accent.saturation)
+        }
         if let image = (avatar ?? owned.first?.cover?.photo).flatMap(PhotoViews.cardImagePath) {
             head["image"] = CanonicalURL.of(request, path: image)
         }

@@ -198,6 +198,7 @@ struct AssetURLs: Sendable {
     let segmentedControl: String
     let bottomSheet: String
     let shotDetails: String
+    let profileAccent: String
 
     init(_ files: StaticFiles) {
         css = files.url(for: "/css/app.css")
@@ -221,6 +222,7 @@ struct AssetURLs: Sendable {
         segmentedControl = files.url(for: "/js/segmented-control.js")
         bottomSheet = files.url(for: "/js/bottom-sheet.js")
         shotDetails = files.url(for: "/js/shot-details.js")
+        profileAccent = files.url(for: "/js/profile-accent.js")
     }
 
     var dictionary: [String: String] {
@@ -228,7 +230,8 @@ struct AssetURLs: Sendable {
          "tagInput": tagInput, "portfolioEditor": portfolioEditor, "feed": feed, "peopleSearch": peopleSearch,
          "rating": rating, "preciseSlider": preciseSlider, "precisePlane": precisePlane, "photoFraming": photoFraming,
          "sliderDemo": sliderDemo, "chatRoom": chatRoom, "conversationList": conversationList, "liveShell": liveShell,
-         "segmentedControl": segmentedControl, "bottomSheet": bottomSheet, "shotDetails": shotDetails]
+         "segmentedControl": segmentedControl, "bottomSheet": bottomSheet, "shotDetails": shotDetails,
+         "profileAccent": profileAccent]
     }
 }
 
