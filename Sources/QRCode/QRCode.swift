@@ -54,29 +54,15 @@ public struct QRCode: Sendable {
     /// The symbol as an SVG image: one path of unit squares for the dark modules on a light
     /// square, with the quiet zone the standard asks for. Black on white whatever the page's
     /// theme, because scanners expect dark modules on a light ground.
-    public func svg(quietZone: Int = 4, title: String? = nil) -> String {
+    /// The page that shows it names it (e.g. `role="img"` with a label around it).
+    public func svg(quietZone: Int = 4) -> String {
         let side = size + 2 * quietZone
         var path = ""
         for y in 0..<size {
             for x in 0..<size where isDark(x: x, y: y) { path += "M\(x + quietZone) \(y + quietZone)h1v1h-1z" }
         }
-        let label = title.map { "<title>\(Self.escaped($0))</title>" } ?? ""
-        return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" shape-rendering=\"crispEdges\" role=\"img\">"
-            + label + "<rect width=\"\(side)\" height=\"\(side)\" fill=\"#fff\"/><path fill=\"#000\" d=\"\(path)\"/></svg>"
-    }
-
-    private static func escaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(side) \(side)\" shape-rendering=\"crispEdges\" aria-hidden=\"true\">"
+            + "<rect width=\"\(side)\" height=\"\(side)\" fill=\"#fff\"/><path fill=\"#000\" d=\"\(path)\"/></svg>"
     }
 }
 

@@ -51,7 +51,7 @@ struct StatusPage {
                 "liveStreams": report.liveStreams,
                 "lan": report.lanURLs.first.map { first -> [String: Any] in
                     ["url": first, "others": Array(report.lanURLs.dropFirst()),
-                     "qr": (try? QRCode(encoding: first).svg(title: first)) ?? ""]
+                     "qr": (try? QRCode(encoding: first).svg()) ?? ""]
                 } ?? false,
             ])
         }
