@@ -6,7 +6,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, STRINGS, WAIT, click, click_and_wait_for_next_page, javascript_is_off, path_of
+from browser_helpers import DESKTOP, PHONE, STRINGS, WAIT, click, click_and_wait_for_next_page, javascript_is_off, path_of, wait_to_rest_at
 
 LANGUAGES = pytest.mark.parametrize("language", ["cs", "en"])
 
@@ -53,6 +53,8 @@ def test_results_that_fail_to_load_show_an_error_with_a_retry(open_browser, base
         "return document.querySelector('[data-bottom-sheet]').dataset.sheetDetent === '0'"), "the page's scripts did not run")
     block(driver, "*tags=*")
     click(driver, driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]"))
+    # A tap on the handle while the sheet still slides open would open it again, not close it.
+    wait_to_rest_at(driver, 1)
     driver.find_element(By.ID, "filter-tags").send_keys("krajina ")
     texts = strings("cs", "feedFailed")
     WebDriverWait(driver, WAIT).until(lambda d: (shown_state(d, "[data-feed-results]") or [None])[0] == "error",
