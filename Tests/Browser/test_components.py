@@ -4,6 +4,8 @@ looks in light and dark. The bottom sheet and the content states have test files
 
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
@@ -226,10 +228,14 @@ def test_with_reduced_motion_the_thumb_jumps_to_the_choice(open_browser, base_ur
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
     driver.get(base_url + "/search")
     g = wait_until_live(driver, "by")
+    watch_thumbs(driver)
     x, y = middle(g["segments"][1])
     mouse(driver, "mousePressed", x, y)
     mouse(driver, "mouseReleased", x, y)
+    # Where it is the moment the tap is handled, before any frame is drawn: no slide and no
+    # (however short) CSS transition on the way.
     assert abs(geometry(driver, "by")["thumb"] - g["segments"][1]["left"]) < 0.5
+    assert thumb_moves(driver, "by") == [pytest.approx(g["segments"][1]["left"] - g["track"]["left"], abs=0.01)]
 
 
 def test_segmented_controls_are_captured_in_light_and_dark(open_browser, base_url, screenshots_dir):
