@@ -167,6 +167,21 @@ extension TestDatabase {
         #expect(FeedCursor("1-2-3-4", sort: sort) == nil)
     }
 
+    @Test(arguments: [
+        ("9223372036854775807-1", FeedQuery.Sort.newest), ("253402300800000-1", .newest), ("-1-1", .newest), ("+1-1", .newest),
+        ("1700000000000-0", .newest), ("1700000000000--1", .newest), ("1700000000000-", .newest), ("-1700000000000-1", .newest),
+        ("9223372036854775807-0-1", .rating), ("5001-1700000000000-1", .rating), ("4500-9223372036854775807-1", .rating),
+        ("0x10-1", .newest), ("１２-1", .newest),
+    ])
+    func aCursorOutOfBoundsIsNoCursor(text: String, sort: FeedQuery.Sort) {
+        #expect(FeedCursor(text, sort: sort) == nil)
+    }
+
+    @Test(arguments: [("0-1", FeedQuery.Sort.newest), ("253402300799999-9223372036854775807", .newest), ("5000-253402300799999-1", .rating), ("0-0-1", .rating)])
+    func aCursorAtItsBoundsKeepsItsText(text: String, sort: FeedQuery.Sort) throws {
+        #expect(try #require(FeedCursor(text, sort: sort)).text(for: sort) == text)
+    }
+
     @Test func theFeedQueriesUseIndexesNotFullScans() throws {
         let world = try TestDatabase()
         let cursor = FeedCursor("4500-1700000000000-5", sort: .rating)!

@@ -72,7 +72,12 @@ import Testing
         #expect(WebTestServer.cardNames(sorted.body) == ["Krajina", "Portréty", "Svatby v zahradě", "Svatby"])
     }
 
-    @Test(arguments: ["/?sort=bogus", "/?after=garbage", "/?after=1-2-3-4-5&sort=rating", "/?tags=" + (1...11).map { "t\($0)" }.joined(separator: ",")])
+    @Test(arguments: [
+        "/?sort=bogus", "/?after=garbage", "/?after=1-2-3-4-5&sort=rating", "/?tags=" + (1...11).map { "t\($0)" }.joined(separator: ","),
+        // Numbers that once trapped converting the cursor back to text.
+        "/?after=9223372036854775807-1", "/?sort=rating&after=9223372036854775807-0-1", "/?sort=rating&after=9223372036854775807-1-1",
+        "/?after=99999999999999999999-1", "/?after=+5-1", "/?after=1700000000000-0",
+    ])
     func badParametersGiveTheFeedWithAMessageNotAnError(path: String) async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()

@@ -32,18 +32,38 @@ public struct FeedQuery: Sendable, Equatable {
 /// Where a page of the feed ended: the sort key of its last portfolio. Pages keyed this way
 /// stay put while new portfolios arrive (they sort before the cursor). As text:
 /// "1732233600123-57" (newest) or "4500-1732233600123-57" (rating × 1000 first).
+///
+/// The text comes from addresses anyone can type, so every number is bounded: a rating
+/// between 0 and 5, a time between 1970 and the year 9999 (in milliseconds), a positive id.
+/// Anything else is not a cursor.
 public struct FeedCursor: Sendable, Equatable {
     let authorRating: Double
     let createdAt: Date
     let id: Int64
 
+    static let ratingThousandths: ClosedRange<Int64> = 0...5_000
+    static let milliseconds: ClosedRange<Int64> = 0...253_402_300_799_999 // up to 9999-12-31
+
     public init?(_ text: String, sort: FeedQuery.Sort) {
-        let parts = text.split(separator: "-").map { Int64($0) }
-        guard !parts.contains(nil), parts.count == (sort == .rating ? 3 : 2) else { return nil }
-        let numbers = parts.map { $0! }
-        authorRating = sort == .rating ? Double(numbers[0]) / 1000 : 0
-        createdAt = Date(timeIntervalSince1970: Double(numbers[numbers.count - 2]) / 1000)
-        id = numbers[numbers.count - 1]
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == (sort == .rating ? 3 : 2) else { return nil }
+        var numbers: [Int64] = []
+        for part in parts {
+            // Digits only: Int64("+5") would take a sign the canonical text never has.
+            guard !part.isEmpty, part.utf8.count <= 19, part.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                  let number = Int64(part) else { return nil }
+            numbers.append(number)
+        }
+        let (time, id) = (numbers[numbers.count - 2], numbers[numbers.count - 1])
+        guard Self.milliseconds.contains(time), id > 0 else { return nil }
+        if sort == .rating {
+            guard Self.ratingThousandths.contains(numbers[0]) else { return nil }
+            authorRating = Double(numbers[0]) / 1000
+        } else {
+            authorRating = 0
+        }
+        createdAt = Date(timeIntervalSince1970: Double(time) / 1000)
+        self.id = id
     }
 
     init(_ portfolio: Portfolio) {
@@ -53,8 +73,19 @@ public struct FeedCursor: Sendable, Equatable {
     }
 
     public func text(for sort: FeedQuery.Sort) -> String {
-        let time = "\(Int64((createdAt.timeIntervalSince1970 * 1000).rounded()))-\(id)"
-        return sort == .rating ? "\(Int64((authorRating * 1000).rounded()))-\(time)" : time
+        let time = "\(Self.thousandths(createdAt.timeIntervalSince1970, within: Self.milliseconds))-\(id)"
+        guard sort == .rating else { return time }
+        return "\(Self.thousandths(authorRating, within: Self.ratingThousandths))-\(time)"
+    }
+
+    /// `value` × 1000 as a whole number, held to `bounds` (a value from the database is
+    /// always inside them; this keeps the conversion from trapping if one ever is not).
+    private static func thousandths(_ value: Double, within bounds: ClosedRange<Int64>) -> Int64 {
+        let scaled = (value * 1000).rounded()
+        guard scaled.isFinite else { return bounds.lowerBound }
+        if scaled <= Double(bounds.lowerBound) { return bounds.lowerBound }
+        if scaled >= Double(bounds.upperBound) { return bounds.upperBound }
+        return Int64(scaled)
     }
 }
 

@@ -97,27 +97,3 @@ struct CutText<Slot: RawRepresentable & Sendable>: Sendable where Slot.RawValue 
         return text
     }
 }
-
-/// HTML escaping of text, matching Mustache's `{{value}}`.
-enum HTMLText {
-    static func escape(_ text: String) -> String {
-        let needsEscaping = text.utf8.contains { byte in
-            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-        }
-        guard needsEscaping else { return text }
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-}

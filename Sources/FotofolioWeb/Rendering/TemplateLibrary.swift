@@ -25,6 +25,7 @@ struct TemplateLibrary: Sendable {
     }
 
     private static func loadMustache(_ directory: String) throws -> MustacheLibrary {
+        HTMLContent.register()
         var library = MustacheLibrary()
         let root = URL(fileURLWithPath: directory).standardizedFileURL.path
         guard let walker = FileManager.default.enumerator(atPath: root) else { return library }
@@ -32,9 +33,10 @@ struct TemplateLibrary: Sendable {
             let text = try String(contentsOfFile: root + "/" + relative, encoding: .utf8)
             let name = String(relative.dropLast(".mustache".count))
             do {
-                try library.register(text, named: name)
+                try library.register(HTMLContent.pragma + text, named: name)
             } catch let error as MustacheTemplate.ParserError {
-                throw TemplateError("Template “\(relative)” line \(error.context.lineNumber): \(error.error)")
+                // The pragma takes the first line.
+                throw TemplateError("Template “\(relative)” line \(error.context.lineNumber - 1): \(error.error)")
             }
         }
         return library
