@@ -29,7 +29,7 @@ let package = Package(
         .package(name: "fotofolio", path: ".."),
     ],
     targets: [
-        .target(name: "FuzzSupport"),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "FotofolioModules", package: "fotofolio")]),
     ] + targets.map { name in
         .executableTarget(
             name: name,

@@ -27,6 +27,8 @@ if (live) {
     if (event.detail.sequence > countedAfter) showUnread(event.detail.unreadTotal);
   });
   document.addEventListener("live:status", (event) => showConnection(event.detail.connected));
+  // What changed while the tab was away is no longer in the live log: the page shows it anew.
+  document.addEventListener("live:reset", () => location.reload());
   offerNotifications();
 }
 

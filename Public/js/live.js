@@ -13,7 +13,9 @@
 // shows. The body says `data-live-role="leader"` or "follower".
 // Every tab hears `live:message`, `live:read` and `live:room` on `document` (detail: the
 // event's data plus its `sequence`), and `live:status` ({ connected }) when the stream
-// drops or comes back. Each event reaches a tab once, in order of sequence.
+// drops or comes back. Each event reaches a tab once, in order of sequence. `live:reset`
+// says the server no longer holds what happened since this page was rendered (the tab was
+// away longer than the live log reaches back): the page must load its state again.
 
 const CHANNEL = "fotofolio-live";
 const LEASE_KEY = "fotofolio-live-leader";
@@ -66,6 +68,7 @@ class LiveConnection {
     for (const kind of KINDS) {
       source.addEventListener(kind, (event) => this.#received(kind, Number(event.lastEventId), JSON.parse(event.data)));
     }
+    source.addEventListener("reset", (event) => this.#reset(Number(event.lastEventId), true));
     source.addEventListener("open", () => this.#status(true, true));
     source.addEventListener("error", () => this.#status(false, true));
     this.source = source;
@@ -91,6 +94,8 @@ class LiveConnection {
       if (!(message.sequence > this.after)) return;
       this.after = message.sequence;
       this.#emit(message.kind, message.sequence, message.data);
+    } else if (message.type === "reset") {
+      this.#reset(message.sequence, false);
     } else if (message.type === "status") {
       this.#status(message.connected, false);
     } else if (message.type === "resign") {
@@ -103,6 +108,12 @@ class LiveConnection {
     if (connected === this.connected) return;
     this.connected = connected;
     document.dispatchEvent(new CustomEvent("live:status", { detail: { connected } }));
+  }
+
+  #reset(sequence, relay) {
+    this.after = Math.max(this.after, sequence || 0);
+    if (relay) this.channel?.postMessage({ type: "reset", sequence });
+    document.dispatchEvent(new CustomEvent("live:reset", { detail: { sequence } }));
   }
 
   #emit(kind, sequence, data) {

@@ -54,7 +54,7 @@ public struct ShotDetails: Sendable, Equatable, Codable {
 
     /// "1/250 s" below a second when that is a whole fraction, otherwise "0.4 s", "2 s".
     public var shutterText: String? {
-        guard let seconds = exposureSeconds, seconds > 0 else { return nil }
+        guard let seconds = exposureSeconds, seconds >= 1e-9, seconds < 1e9 else { return nil }
         let denominator = 1 / seconds
         if seconds < 1, abs(denominator - denominator.rounded()) < denominator * 0.01 {
             return "1/\(Int(denominator.rounded())) s"
@@ -89,8 +89,11 @@ extension ShotDetails {
                 offset: value("exif-ifd2-OffsetTimeOriginal")?.text))
     }
 
+    /// A setting a camera could have used: above zero and below a billion (no lens, f-number,
+    /// exposure in seconds or ISO comes near it). The rest is not believed, and the texts above
+    /// can turn what is left into whole numbers without trapping.
     private static func positive(_ value: Double) -> Double? {
-        value.isFinite && value > 0 ? value : nil
+        value.isFinite && value > 0 && value < 1e9 ? value : nil
     }
 
     /// EXIF writes "2024:05:01 10:11:12"; cameras without a set clock write zeros or blanks.
@@ -161,6 +164,7 @@ struct ExifValue: Equatable {
 
 /// One decimal place, without a trailing ".0": 2.8 → "2.8", 8.0 → "8", 4.44 → "4.4".
 func oneDecimal(_ value: Double) -> String {
+    guard value.isFinite, abs(value) < 1e15 else { return value.isFinite ? "\(value)" : "–" }
     let tenths = (value * 10).rounded()
     let whole = Int(tenths / 10)
     let fraction = Int(abs(tenths.truncatingRemainder(dividingBy: 10)))

@@ -84,6 +84,8 @@ struct BrokerFiles {
             "allow_anonymous false",
             "password_file \(passwords)",
             "persistence false",
+            // Nothing the site sends comes near 1 MiB; a larger packet is a client flooding the broker.
+            "max_packet_size 1048576",
             "log_dest file \(log)",
             "log_type error",
             "log_type warning",

@@ -75,10 +75,11 @@ import Testing
         #expect(zip(sequences, sequences.dropFirst()).allSatisfy { $0 < $1 })
         #expect(try world.liveEvents.latestSequence() == sequences.last)
 
-        #expect(try world.liveEvents.prune(olderThan: Date().addingTimeInterval(60)) == 6)
-        #expect(try world.liveEvents.latestSequence() == 0)
+        // The newest event stays: it is where the log's sequence is read.
+        #expect(try world.liveEvents.prune(olderThan: Date().addingTimeInterval(60)) == 5)
+        #expect(try world.liveEvents.latestSequence() == sequences.last)
         try world.send("Po úklidu", in: room, by: jana)
-        #expect(try world.allEvents().map(\.sequence) == [sequences.last! + 1])
+        #expect(try world.allEvents().map(\.sequence) == [sequences.last!, sequences.last! + 1])
     }
 
     @Test func pruningKeepsRecentEvents() throws {
@@ -136,5 +137,44 @@ import Testing
         #expect(try world.outbox.prune(sentBefore: Date()) == 1)
         #expect(try world.outbox.pending(limit: 100) == [pending[1]])
         #expect(try world.rowCount("outbox") == 1)
+    }
+}
+
+@Suite struct LiveLogRetentionTests {
+    @Test func pruningKeepsTheNewestEventAndAtMostTheNewestCount() throws {
+        let world = try TestDatabase()
+        let (vojta, jana) = try (world.client("vojtafoti").id!, world.client("jana.k").id!)
+        let room = try world.messenger.directRoom(between: vojta, and: jana).id
+        for index in 0..<5 { try world.send("m\(index)", in: room, by: jana) }
+        let all = try world.allEvents().map(\.sequence)
+        #expect(try world.liveEvents.prune(olderThan: Date().addingTimeInterval(60), keepingAtMost: 10) == all.count - 1)
+        #expect(try world.allEvents().map(\.sequence) == [all.last!])
+        #expect(try world.liveEvents.latestSequence() == all.last!)
+        #expect(try world.liveEvents.oldestSequence() == all.last!)
+        for index in 5..<9 { try world.send("m\(index)", in: room, by: jana) }
+        try world.liveEvents.prune(olderThan: .distantPast, keepingAtMost: 2)
+        #expect(try world.allEvents().count == 2)
+    }
+
+    @Test func sentOutboxRowsArePrunedAndUnsentOnesKept() throws {
+        let world = try TestDatabase()
+        let (vojta, jana) = try (world.client("vojtafoti").id!, world.client("jana.k").id!)
+        let room = try world.messenger.directRoom(between: vojta, and: jana).id
+        try world.send("a", in: room, by: jana)
+        try world.send("b", in: room, by: jana)
+        let pending = try world.outbox.pending(limit: 10)
+        try world.outbox.markSent(pending[0].id, at: Date(timeIntervalSince1970: 1_700_000_000))
+        let deleted = try LiveLogRetention(database: world.database, logger: .init(label: "test")).prune()
+        #expect(deleted.outbox == 1)
+        #expect(try world.outbox.pendingCount() == pending.count - 1)
+    }
+
+    @Test func anEventLargerThanAStreamCarriesIsRefused() throws {
+        let world = try TestDatabase()
+        #expect(throws: (any Error).self) {
+            try world.database.pool.write { db in
+                try LiveEventLog.append(.message, roomId: 1, payload: String(repeating: "x", count: LiveEventLog.maximumPayloadBytes + 1), at: Date(), db)
+            }
+        }
     }
 }

@@ -39,8 +39,21 @@ import Testing
     @Test func fourThousandCharactersFitAndOneMoreDoesNot() throws {
         #expect(throws: MessengerError.messageTooLong(limit: 4000)) { try send(String(repeating: "a", count: 4001)) }
         #expect(try send(String(repeating: "a", count: 4000)).message.content.count == 4000)
-        // People count characters, not bytes: a thumbs-up with a skin tone is one.
-        #expect(try send(String(repeating: "👍🏽", count: 4000)).isNew)
+        // People count characters: a thumbs-up with a skin tone is one (of eight bytes).
+        #expect(try send(String(repeating: "👍🏽", count: 2048)).isNew)
+    }
+
+    @Test func sixteenKibibytesFitAndOneByteMoreDoesNot() throws {
+        #expect(try send(String(repeating: "ř", count: 4000)).isNew) // 8,000 bytes
+        #expect(try send(String(repeating: "👍🏽", count: 2048)).message.content.utf8.count == 16 * 1024)
+        #expect(throws: MessengerError.messageTooLong(limit: 4000)) { try send(String(repeating: "👍🏽", count: 2048) + "a") }
+    }
+
+    @Test func oneCharacterOfAMegabyteIsRefused() throws {
+        // One grapheme: a letter under 520,000 combining accents (1,040,001 bytes).
+        let stacked = "a" + String(repeating: "\u{301}", count: 520_000)
+        #expect(stacked.count == 1)
+        #expect(throws: MessengerError.messageTooLong(limit: 4000)) { try send(stacked) }
     }
 
     @Test(arguments: ["a\u{0}b", "\u{1B}[31mred", "a\rb", "\u{7F}", "bell\u{7}", "next\u{85}line"])

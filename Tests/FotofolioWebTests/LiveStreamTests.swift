@@ -44,6 +44,29 @@ import Testing
         #expect((WebTestServer.json(try await again.next().data)["data"] as? [String: Any])?["content"] as? String == "čtyři")
     }
 
+    @Test func aBrowserAwayLongerThanTheLogReachesBackIsToldToReload() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        let vojta = try await server.cookies(of: "vojtafoti")
+        let first = try await server.stream(for: vojta)
+        try await server.cookies(of: "jana.k")
+        for text in ["jedna", "dvě", "tři"] { _ = try await server.post(text, in: room) }
+        let seen = try await first.next(3)
+        // Everything but the newest event is pruned while the browser is away.
+        let pruned = try LiveLogRetention(database: server.database, logger: .init(label: "test")).prune(now: Date().addingTimeInterval(30 * 24 * 3600))
+        #expect(pruned.events >= 2)
+        let again = try await server.stream(for: vojta, lastEventId: seen[0].id, after: 0)
+        let reset = try await again.next()
+        #expect(reset.event == "reset")
+        #expect(reset.id == seen[2].id)
+        _ = try await server.post("čtyři", in: room)
+        #expect((WebTestServer.json(try await again.next().data)["data"] as? [String: Any])?["content"] as? String == "čtyři")
+        // One who saw the newest that was pruned away (the one before the oldest kept) replays normally.
+        let caughtUp = try await server.stream(for: vojta, lastEventId: seen[2].id, after: 0)
+        #expect(try await caughtUp.next().event == "message")
+    }
+
     @Test func aPageEmbedsTheSequenceItWasRenderedAtSoNothingFallsInBetween() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery([])

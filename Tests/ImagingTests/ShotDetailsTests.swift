@@ -37,6 +37,13 @@ import Testing
         #expect(result.shot.apertureText == "f/8")
     }
 
+    @Test(arguments: ["1e300", "1.7976931348623157e308", "9223372036854775807", "4294967295/1", "1/4294967295", "1/0", "0/1", "-5/1", "nan", "inf"])
+    func anyNumberInTheEXIFGivesTextOrNothingButNeverTraps(number: String) {
+        let shot = ShotDetails(exif: { _ in "\(number) (\(number), Double, 1 components, 8 bytes)" })
+        _ = (shot.focalLengthText, shot.apertureText, shot.shutterText, shot.isoText)
+        #expect(shot.iso.map { $0 > 0 && $0 < 1_000_000_000 } ?? true)
+    }
+
     @Test func textContainingParenthesesIsSplitWhereLibvipsJoinedIt() {
         let value = ExifValue(parsing: "Canon (Japan) (Canon (Japan), ASCII, 14 components, 14 bytes)")
         #expect(value?.text == "Canon (Japan)")

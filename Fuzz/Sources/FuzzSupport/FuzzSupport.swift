@@ -23,9 +23,7 @@ public func require(
     file: StaticString = #fileID, line: UInt = #line
 ) {
     guard !condition() else { return }
-    let text = "ORACLE FAILED (\(file):\(line)): \(message())\n"
-    _ = text.withCString { fputs($0, stderr) }
-    fflush(stderr)
+    printError("ORACLE FAILED (\(file):\(line)): \(message())")
     abort()
 }
 
@@ -41,6 +39,17 @@ public func visible(_ value: Any) -> String {
         }
     }
     return text
+}
+
+/// Writes a line to standard error, unbuffered.
+public func printError(_ message: String) {
+    let bytes = Array((message + "\n").utf8)
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        if written <= 0 { return }
+        offset += written
+    }
 }
 
 /// Splits the input at its first `\n`: a header (a Content-Type, a topic, a selector) and
@@ -81,10 +90,10 @@ public enum FuzzScratch {
         var template = Array("\(base)/fotofolio-fuzz-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else {
-            fputs("cannot create a scratch directory under \(base)\n", stderr)
+            printError("cannot create a scratch directory under \(base)")
             exit(2)
         }
-        let path = String(cString: template)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         atexit { FuzzScratch.removeAll() }
         return path
     }()
@@ -170,4 +179,12 @@ public func htmlEscapingProblem(original: String, escaped: String) -> String? {
     }
     guard unescaped == Array(original.utf8) else { return "the output does not decode back to the input" }
     return nil
+}
+
+/// Whether `needle` occurs in `haystack`, byte for byte (unlike `String.contains`, which
+/// compares grapheme clusters).
+public func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard !needle.isEmpty else { return true }
+    guard haystack.count >= needle.count else { return false }
+    return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }
 }

@@ -28,7 +28,7 @@ public struct AccountsService: Sendable {
         var user = User(
             id: nil, username: username, fullName: registration.fullName.trimmed, email: email,
             emailConfirmedAt: nil, location: registration.location.trimmed, role: role,
-            bio: role == .creator ? registration.bio.trimmed : nil,
+            bio: role == .creator ? registration.bio.withUnixLineBreaks.trimmed : nil,
             yearsOfExperience: role == .creator ? RegistrationRules.wholeNumber(registration.yearsOfExperience, in: RegistrationRules.experienceRange) : nil,
             hourlyRate: role == .creator ? RegistrationRules.wholeNumber(registration.hourlyRate, in: RegistrationRules.hourlyRateRange) : nil,
             priceByAgreement: role == .creator && registration.priceByAgreement,

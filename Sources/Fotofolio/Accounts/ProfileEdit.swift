@@ -72,7 +72,7 @@ extension AccountsService {
         user.location = edit.location.trimmed
         user.role = edit.role == .creator ? .creator : user.role
         if user.role == .creator {
-            user.bio = edit.bio.trimmed
+            user.bio = edit.bio.withUnixLineBreaks.trimmed
             user.yearsOfExperience = RegistrationRules.wholeNumber(edit.yearsOfExperience, in: RegistrationRules.experienceRange)
             user.hourlyRate = RegistrationRules.wholeNumber(edit.hourlyRate, in: RegistrationRules.hourlyRateRange)
             user.priceByAgreement = edit.priceByAgreement || user.hourlyRate == nil

@@ -43,6 +43,8 @@ public enum RegistrationProblem: String, Sendable, Equatable {
     case confirmationMismatch
     case bioMissing
     case bioTooLong
+    /// Control characters (other than line breaks and tabs in the bio).
+    case textCharacters
     case experienceFormat
     case hourlyRateFormat
     case currentPasswordWrong
@@ -61,8 +63,8 @@ enum RegistrationRules {
     static let minimumPasswordLength = 10
     /// argon2 takes any length, but a megabyte "password" is only a way to burn CPU.
     static let maximumPasswordLength = 1024
-    static let maximumTextLength = 120
-    static let maximumBioLength = 2000
+    static let textLimit = TextLimit(characters: 120)
+    static let bioLimit = TextLimit(characters: 2000)
     static let experienceRange = 0...80
     static let hourlyRateRange = 0...100_000
 
@@ -79,7 +81,7 @@ enum RegistrationRules {
 
     /// A practical syntax check: one `@`, no spaces, a dot in the domain, nothing empty.
     static func isValidEmail(_ email: String) -> Bool {
-        guard email.count <= 254, !email.contains(where: \.isWhitespace) else { return false }
+        guard email.utf8.count <= 254, !email.contains(where: \.isWhitespace), !email.containsControlCharacters() else { return false }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 64 else { return false }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
@@ -93,11 +95,13 @@ enum RegistrationRules {
         let trimmed = { (text: String) in text.trimmingCharacters(in: .whitespacesAndNewlines) }
         if registration.role == nil { problems[.role] = .roleMissing }
         if !isValidUsername(username) { problems[.username] = .usernameFormat }
-        if trimmed(registration.fullName).isEmpty { problems[.fullName] = .fullNameMissing }
-        else if registration.fullName.count > maximumTextLength { problems[.fullName] = .fullNameTooLong }
+        if !textLimit.allows(registration.fullName) { problems[.fullName] = .fullNameTooLong }
+        else if trimmed(registration.fullName).isEmpty { problems[.fullName] = .fullNameMissing }
+        else if registration.fullName.containsControlCharacters() { problems[.fullName] = .textCharacters }
         if !isValidEmail(trimmed(registration.email)) { problems[.email] = .emailFormat }
-        if trimmed(registration.location).isEmpty { problems[.location] = .locationMissing }
-        else if registration.location.count > maximumTextLength { problems[.location] = .locationTooLong }
+        if !textLimit.allows(registration.location) { problems[.location] = .locationTooLong }
+        else if trimmed(registration.location).isEmpty { problems[.location] = .locationMissing }
+        else if registration.location.containsControlCharacters() { problems[.location] = .textCharacters }
         problems[.password] = passwordProblem(registration.password, username: username)
         if registration.password != registration.passwordConfirmation { problems[.passwordConfirmation] = .confirmationMismatch }
         if registration.role == .creator { problems.merge(creatorProblems(registration)) { first, _ in first } }
@@ -105,16 +109,18 @@ enum RegistrationRules {
     }
 
     static func passwordProblem(_ password: String, username: String) -> RegistrationProblem? {
-        if password.count < minimumPasswordLength { return .passwordTooShort }
         if password.utf8.count > maximumPasswordLength { return .passwordTooLong }
+        if password.count < minimumPasswordLength { return .passwordTooShort }
         if password.lowercased() == username { return .passwordSameAsUsername }
         return nil
     }
 
     private static func creatorProblems(_ registration: Registration) -> [RegistrationField: RegistrationProblem] {
         var problems: [RegistrationField: RegistrationProblem] = [:]
-        let bio = registration.bio.trimmingCharacters(in: .whitespacesAndNewlines)
-        if bio.isEmpty { problems[.bio] = .bioMissing } else if bio.count > maximumBioLength { problems[.bio] = .bioTooLong }
+        let bio = registration.bio.withUnixLineBreaks.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !bioLimit.allows(bio) { problems[.bio] = .bioTooLong }
+        else if bio.isEmpty { problems[.bio] = .bioMissing }
+        else if bio.containsControlCharacters(allowing: multilineControls) { problems[.bio] = .textCharacters }
         if wholeNumber(registration.yearsOfExperience, in: experienceRange) == nil {
             problems[.yearsOfExperience] = .experienceFormat
         }
@@ -125,6 +131,7 @@ enum RegistrationRules {
 
     /// A whole number typed by a person ("12", " 1 200 "), within `range`.
     static func wholeNumber(_ text: String, in range: ClosedRange<Int>) -> Int? {
+        guard text.utf8.count <= 64 else { return nil }
         let digits = text.filter { !$0.isWhitespace && $0 != "\u{A0}" }
         guard let value = Int(digits), range.contains(value) else { return nil }
         return value

@@ -12,6 +12,7 @@ public final class LiveDelivery: Sendable {
     private let client: MQTTClient?
     private let publisher: OutboxPublisher?
     private let bridge: MessengerBridge?
+    private let retention: LiveLogRetention
 
     public init(database: AppDatabase, messenger: MessengerService, accounts: AccountsService,
                 transport: LiveTransport?, logger: Logger) throws {
@@ -19,6 +20,7 @@ public final class LiveDelivery: Sendable {
         let topics = transport?.topics ?? LiveTopics()
         self.hub = hub
         self.topics = topics
+        retention = LiveLogRetention(database: database, logger: logger)
         self.client = transport?.client
         if let client = transport?.client {
             let publisher = OutboxPublisher(outbox: Outbox(database: database), client: client, topics: topics, logger: logger)
@@ -37,10 +39,12 @@ public final class LiveDelivery: Sendable {
         try bridge?.start()
         publisher?.start()
         hub.start(heartbeatInterval: heartbeatInterval, pollInterval: pollInterval > 0 ? pollInterval : nil)
+        retention.start()
     }
 
     public func stop() {
         hub.stop()
+        retention.stop()
     }
 
     /// A service wrote live events and outbox rows: send them on their way.

@@ -11,6 +11,9 @@ public protocol LiveSink: Sendable {
     func deliver(_ event: LiveEvent) -> Bool
     /// Keeps an idle connection open through proxies; false when the stream is gone.
     func heartbeat() -> Bool
+    /// Says that events after the stream's starting point are gone from the log (pruned), so
+    /// the page must load its state again; the stream goes on after `sequence`.
+    func reset(after sequence: Int64) -> Bool
 }
 
 /// Hands the live events of this server process to its open streams.
@@ -126,6 +129,11 @@ public final class LiveHub: Sendable {
     private func replay(stream id: Int, userId: Int64, after sequence: Int64, sink: any LiveSink) {
         var last = sequence
         do {
+            if let oldest = try log.oldestSequence(), sequence < oldest - 1 {
+                // What came in between is pruned: a replay would leave a silent gap.
+                last = try log.latestSequence()
+                guard sink.reset(after: last) else { return }
+            }
             while true {
                 let events = try log.events(after: last, for: userId, limit: Self.batch)
                 for event in events {

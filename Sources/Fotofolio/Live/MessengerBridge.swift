@@ -55,6 +55,11 @@ public final class MessengerBridge: Sendable {
 
     private func command(_ message: MQTTMessage) {
         guard let room = topics.room(in: message.topic) else { return }
+        // A message is at most 16 KiB: a command many times larger is not read at all.
+        guard message.payload.count <= LiveEventLog.maximumPayloadBytes else {
+            logger.warning("MQTT command on \(message.topic) refused: \(message.payload.count) bytes")
+            return
+        }
         do {
             let command = try JSONDecoder().decode(Command.self, from: Data(message.payload))
             guard command.type == "new-message" else { throw CommandProblem("type must be \"new-message\"") }

@@ -76,20 +76,43 @@ public final class LiveEventLog: Sendable {
         }
     }
 
-    /// Deletes events written before `date` (a browser away longer reloads the page instead);
-    /// returns how many were deleted.
+    /// The oldest sequence still in the log (nil while it is empty). A replay after a sequence
+    /// before `oldest - 1` would miss the pruned events in between.
+    public func oldestSequence() throws -> Int64? {
+        try database.pool.read { db in try Int64.fetchOne(db, sql: "SELECT MIN(sequence) FROM liveEvent") }
+    }
+
+    /// Deletes events written before `date`, and the oldest beyond `maximumCount`, but never
+    /// the newest event: it is what `latestSequence` reads. A browser away longer than the
+    /// log reaches back is told to reload instead (`LiveHub`). Returns how many were deleted.
     @discardableResult
-    public func prune(olderThan date: Date) throws -> Int {
+    public func prune(olderThan date: Date, keepingAtMost maximumCount: Int = .max) throws -> Int {
         try database.pool.write { db in
-            try db.execute(sql: "DELETE FROM liveEvent WHERE createdAt < ?", arguments: [date])
-            return db.changesCount
+            guard let newest = try Int64.fetchOne(db, sql: "SELECT MAX(sequence) FROM liveEvent") else { return 0 }
+            try db.execute(sql: "DELETE FROM liveEvent WHERE createdAt < ? AND sequence < ?", arguments: [date, newest])
+            var deleted = db.changesCount
+            let keep = Int64(clamping: max(1, maximumCount))
+            try db.execute(sql: "DELETE FROM liveEvent WHERE sequence <= ?", arguments: [newest - keep])
+            deleted += db.changesCount
+            return deleted
         }
     }
 
-    /// Appends an event inside the caller's transaction.
+    /// The largest payload an event may have: a quarter of what a live stream may hold
+    /// unsent (1 MiB), so an event always fits a stream. A message's 16 KiB, even with every
+    /// character escaped in its JSON, stays far below it.
+    public static let maximumPayloadBytes = 256 * 1024
+
+    struct PayloadTooLarge: Error, CustomStringConvertible {
+        let bytes: Int
+        var description: String { "A live event of \(bytes) bytes is larger than a stream may carry." }
+    }
+
+    /// Appends an event inside the caller's transaction; refuses one larger than a stream carries.
     static func append(
         _ kind: LiveEvent.Kind, roomId: Int64, for userId: Int64? = nil, payload: String, at date: Date, _ db: Database
     ) throws {
+        guard payload.utf8.count <= maximumPayloadBytes else { throw PayloadTooLarge(bytes: payload.utf8.count) }
         try db.execute(sql: """
             INSERT INTO liveEvent (kind, roomId, userId, payload, createdAt) VALUES (?, ?, ?, ?, ?)
             """, arguments: [kind.rawValue, roomId, userId, payload, date])

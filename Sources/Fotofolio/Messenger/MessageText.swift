@@ -5,10 +5,10 @@ enum MessageText {
     /// The text as stored: `\r\n` becomes `\n`, everything else is kept as written.
     /// Throws when it is empty, too long or holds control characters.
     static func validated(_ content: String) throws(MessengerError) -> String {
-        let text = withUnixLineBreaks(content)
+        guard MessengerService.messageLimit.allows(content) else { throw .messageTooLong(limit: MessengerService.messageLimit.characters) }
+        let text = content.withUnixLineBreaks
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyMessage }
-        guard text.count <= MessengerService.messageLimit else { throw .messageTooLong(limit: MessengerService.messageLimit) }
-        guard !containsControlCharacters(text, allowing: ["\n", "\t"]) else { throw .invalidText }
+        guard !text.containsControlCharacters(allowing: multilineControls) else { throw .invalidText }
         return text
     }
 
@@ -21,33 +21,15 @@ enum MessageText {
         return uuid.lowercased()
     }
 
-    static let roomNameLength = 1...80
+    static let roomNameLimit = TextLimit(characters: 80)
 
     /// The name trimmed, or `invalidRoomName` when it is empty, longer than 80 characters
-    /// or spans lines.
+    /// (or 320 bytes) or spans lines.
     static func validatedRoomName(_ name: String) throws(MessengerError) -> String {
+        guard name.utf8.count <= roomNameLimit.bytes * 2 else { throw .invalidRoomName } // before trimming walks it
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard roomNameLength.contains(trimmed.count), !containsControlCharacters(trimmed, allowing: [])
-        else { throw .invalidRoomName }
+        guard !trimmed.isEmpty, roomNameLimit.allows(trimmed), !trimmed.containsControlCharacters() else { throw .invalidRoomName }
         return trimmed
-    }
-
-    /// Works on scalars because `"\r\n"` is a single `Character` in Swift.
-    private static func withUnixLineBreaks(_ text: String) -> String {
-        guard text.unicodeScalars.contains("\r") else { return text }
-        var result = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\n" { continue }
-            result.append(scalar)
-        }
-        return String(result)
-    }
-
-    /// C0 and C1 controls (NUL, escape, a lone carriage return…) hide text or break terminals
-    /// and logs; format characters such as the zero-width joiner are kept, emoji need them.
-    private static func containsControlCharacters(_ text: String, allowing allowed: Set<Unicode.Scalar>) -> Bool {
-        text.unicodeScalars.contains { $0.properties.generalCategory == .control && !allowed.contains($0) }
     }
 }
 

@@ -5,8 +5,9 @@ import GRDB
 /// write in a room. Every change is stored together with its live event and outbox entry in
 /// one transaction, so what browsers and MQTT learn is exactly what was stored.
 public final class MessengerService: Sendable {
-    /// The most characters (as people count them: Swift `Character`s) one message may have.
-    public static let messageLimit = 4000
+    /// The most one message may hold: 4,000 characters (as people count them: Swift
+    /// `Character`s) and 16 KiB.
+    public static let messageLimit = TextLimit(characters: 4000, bytes: 16 * 1024)
     /// How many messages a page of history holds unless asked otherwise.
     public static let pageSize = 50
     /// The most messages one read returns, whatever limit is asked for.

@@ -97,6 +97,9 @@ public enum PortfolioProblem: String, Sendable, Equatable {
     case noPhotos
     case tooManyPhotos
     case altTextTooLong
+    /// Control characters in the name, the description (other than line breaks and tabs) or
+    /// a photo's description.
+    case textCharacters
     /// A photo id that is not the author's, or belongs to another portfolio.
     case unknownPhoto
 }

@@ -101,7 +101,7 @@ public struct PortfoliosService: Sendable {
     private func save(_ draft: PortfolioDraft, into portfolio: inout Portfolio, at date: Date, _ db: Database) throws {
         let photoIds = draft.photos.map(\.photoId)
         portfolio.name = draft.name.trimmed
-        portfolio.description = draft.description.trimmed
+        portfolio.description = draft.description.withUnixLineBreaks.trimmed
         portfolio.hidesShotDetails = draft.hidesShotDetails
         portfolio.coverPhotoId = draft.coverPhotoId.flatMap { photoIds.contains($0) ? $0 : nil }
         portfolio.updatedAt = date

@@ -42,10 +42,21 @@ public enum TagParsing {
         return tags
     }
 
+    /// The most a tag field may hold before it is read at all: five tags of 30 characters
+    /// with room for separators and stray spaces.
+    static let fieldLimit = TextLimit(characters: 400, bytes: 1_600)
+    static let tagLimit = TextLimit(characters: maximumLength)
+
+    /// What is wrong with the tags typed into a field, if anything.
+    static func problem(in text: String) -> PortfolioProblem? {
+        guard fieldLimit.allows(text) else { return .tagTooLong }
+        return problem(with: tags(in: text))
+    }
+
     /// What is wrong with these tags, if anything.
     static func problem(with tags: [Tag]) -> PortfolioProblem? {
         if tags.count > maximumCount { return .tooManyTags }
-        if tags.contains(where: { $0.label.count > maximumLength }) { return .tagTooLong }
+        if tags.contains(where: { !tagLimit.allows($0.label) }) { return .tagTooLong }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_"))
         if tags.contains(where: { !$0.label.unicodeScalars.allSatisfy(allowed.contains) }) { return .tagCharacters }
         return nil

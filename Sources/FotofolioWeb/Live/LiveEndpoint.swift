@@ -47,4 +47,6 @@ struct EventStreamSink: LiveSink {
     }
 
     func heartbeat() -> Bool { writer.write(": keep-alive\n\n") }
+
+    func reset(after sequence: Int64) -> Bool { writer.write("id: \(sequence)\nevent: reset\ndata: {}\n\n") }
 }

@@ -69,7 +69,7 @@ struct RoomPages {
                 "me": ["username": user.username, "name": user.fullName, "initials": Initials.of(user.fullName)],
                 "timeZone": dates.zone.identifier,
                 "draft": draft ?? "", "problem": problem ?? false, "csrf": request.csrfToken,
-                "limit": MessengerService.messageLimit,
+                "limit": MessengerService.messageLimit.characters,
             ], status: timelineRejected ? .unprocessableContent : status)
         } catch let error as MessengerError {
             throw refusal(error, request)

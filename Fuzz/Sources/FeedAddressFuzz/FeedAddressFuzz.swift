@@ -1,0 +1,45 @@
+// The feed's address (`FeedAddress(QueryItems)`): tags, maxRate, sort and after, read
+// leniently from the query of `/`. The input is the query; when it is not valid
+// urlencoded text its `&`-separated `name=value` pairs are taken undecoded, so the mutator
+// reaches the address reader with any text at all.
+//
+// Oracles: the canonical link (`url(after:)`) does not trap and its query parses; read
+// again, it gives the same tags, rate, order and cursor, with no problems noted; at most
+// `FeedQuery.maximumTags` tags are kept.
+import FuzzSupport
+import Fotofolio
+@testable import FotofolioWeb
+@testable import HTTPServer
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFeedAddress(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = fuzzBytes(data, size)
+    let query = (try? QueryItems(encoded: bytes)) ?? QueryItems(
+        fuzzText(bytes).split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return QueryItems.Item(name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
+        })
+    let address = FeedAddress(query)
+    require(address.tags.count <= FeedQuery.maximumTags, "\(address.tags.count) tags kept")
+    _ = address.query
+    _ = address.tagsAttribute
+
+    let link = address.url(after: address.after)
+    require(link == "/" || link.hasPrefix("/?"), "the link \(visible(link)) is not a query of /")
+    let linkQuery: QueryItems
+    do {
+        linkQuery = try QueryItems(encoded: String(link.dropFirst(2)))
+    } catch {
+        require(false, "the link \(visible(link)) does not parse: \(error)")
+        return 0
+    }
+    let again = FeedAddress(linkQuery)
+    let context = "query \(visible(Array(query)))\nlink \(visible(link))"
+    require(again.problems.isEmpty, "the canonical link has problems \(again.problems)\n\(context)")
+    require(again.tags.map(\.label) == address.tags.map(\.label),
+            "tags \(visible(address.tags.map(\.label))) read back as \(visible(again.tags.map(\.label)))\n\(context)")
+    require(again.maxRate == address.maxRate, "maxRate \(String(describing: address.maxRate)) read back as \(String(describing: again.maxRate))\n\(context)")
+    require(again.sort == address.sort, "sort read back differently\n\(context)")
+    require(again.after == address.after, "the cursor reads back differently\n\(context)")
+    return 0
+}

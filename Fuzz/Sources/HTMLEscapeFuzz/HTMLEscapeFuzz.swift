@@ -1,0 +1,17 @@
+// The HTML escaper, `HTMLText.escape(_:)`, which every `{{value}}` and the shell's own slots
+// go through, on any text (the input decoded as UTF-8).
+//
+// Oracle: the output holds no `<`, `>`, `"` or `'` byte; every `&` in it starts one of
+// `&amp; &lt; &gt; &quot; &#39;`; and replacing those gives the input back byte for byte.
+import FuzzSupport
+@testable import FotofolioWeb
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzHTMLEscape(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let text = fuzzText(fuzzBytes(data, size))
+    let escaped = HTMLText.escape(text)
+    if let problem = htmlEscapingProblem(original: text, escaped: escaped) {
+        require(false, "\(problem)\ninput:  \(visible(text))\noutput: \(visible(escaped))")
+    }
+    return 0
+}

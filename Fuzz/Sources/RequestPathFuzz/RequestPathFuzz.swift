@@ -1,0 +1,36 @@
+// The request path decoder, `RequestPath(encoded:)`, on any text a client can send.
+//
+// Oracles, for a path it accepts: the normalized form starts with `/`; no segment is empty,
+// `.` or `..`, holds a `/` or a NUL; and writing the segments back percent-encoded gives the
+// same path again (the decoder is the inverse of the encoder).
+import FuzzSupport
+@testable import HTTPServer
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRequestPath(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let raw = fuzzText(fuzzBytes(data, size))
+    check(raw)
+    // Most inputs the mutator makes do not start with "/"; try them as a path too.
+    if !raw.hasPrefix("/") { check("/" + raw) }
+    return 0
+}
+
+private func check(_ raw: String) {
+    guard let path = try? RequestPath(encoded: raw) else { return }
+    require(path.description.hasPrefix("/"), "\(visible(path.description)) does not start with /")
+    for segment in path.segments {
+        require(!segment.isEmpty && segment != "." && segment != "..",
+                "segment \(visible(segment)) of \(visible(raw)) survived normalization")
+        require(!segment.utf8.contains(UInt8(ascii: "/")) && !segment.utf8.contains(0),
+                "segment \(visible(segment)) of \(visible(raw)) holds a slash or NUL")
+    }
+    let encoded = "/" + path.segments.map(QueryItems.escape).joined(separator: "/")
+    let again: RequestPath
+    do {
+        again = try RequestPath(encoded: encoded)
+    } catch {
+        require(false, "\(visible(encoded)), the encoding of \(visible(raw)), is refused: \(error)")
+        return
+    }
+    require(again == path, "\(visible(raw)) → \(visible(path.segments)) but its encoding gives \(visible(again.segments))")
+}
