@@ -82,7 +82,7 @@ extension ShotDetails {
             focalLengthMillimetres: value("exif-ifd2-FocalLength")?.number.flatMap(Self.positive),
             aperture: value("exif-ifd2-FNumber")?.number.flatMap(Self.positive),
             exposureSeconds: value("exif-ifd2-ExposureTime")?.number.flatMap(Self.positive),
-            iso: value("exif-ifd2-ISOSpeedRatings")?.number.flatMap(Self.positive).map { Int($0) },
+            iso: value("exif-ifd2-ISOSpeedRatings")?.number.flatMap(Self.positive).flatMap { $0 >= 1 ? Int($0.rounded()) : nil },
             takenAt: Self.timestamp(
                 date: value("exif-ifd2-DateTimeOriginal")?.text
                     ?? value("exif-ifd2-DateTimeDigitized")?.text,
