@@ -16,6 +16,9 @@ extension HTTPDaemon {
     /// when the answer comes. Everything else is answered on a later call: answering on this
     /// first call would make libmicrohttpd drop keep-alive.
     func headersReceived(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+        // Answered on this first call, the request's body is never read and libmicrohttpd
+        // closes the connection: right for a length that cannot be trusted.
+        if state.framingIsAmbiguous { return answer(state, on: connection) }
         guard state.failure != nil, state.hasBody else { return .YES }
         let declared = state.headers["content-length"].flatMap(Int.init) ?? Int.max
         guard declared > configuration.bodyLimits.drainBytes else { return .YES }

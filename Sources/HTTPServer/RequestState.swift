@@ -19,6 +19,9 @@ final class RequestState {
     var responseQueued = false
     /// Body bytes read and dropped after the request failed.
     var discardedBytes = 0
+    /// The request's length is ambiguous: it is answered at once and the connection closed,
+    /// since where its body ends (and the next request starts) cannot be known.
+    private(set) var framingIsAmbiguous = false
     private var spooledFiles: [String] = []
 
     init(id: String, connection: OpaquePointer, method: String, url: String, router: Router, configuration: ServerConfiguration) {
@@ -43,6 +46,11 @@ final class RequestState {
         } catch {
             self.query = QueryItems()
             self.failure = self.failure ?? error
+        }
+        if let framing = Self.framingFailure(headers) {
+            failure = framing
+            framingIsAmbiguous = true
+            return
         }
         if failure == nil { failure = Self.routingFailure(match) }
         guard failure == nil, hasBody else { return }
@@ -113,6 +121,20 @@ final class RequestState {
     }
 
     static let notFound = HTTPFailure(.notFound, "There is nothing at this address.")
+
+    /// RFC 9112 §6.3: a message with both Content-Length and Transfer-Encoding, or with
+    /// differing lengths, is how requests are smuggled past a proxy that reads it the other way.
+    static func framingFailure(_ headers: HTTPHeaders) -> HTTPFailure? {
+        let lengths = headers.values("content-length").flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        if !lengths.isEmpty, headers.contains("transfer-encoding") {
+            return HTTPFailure(.badRequest, "A request may give its length or a transfer coding, not both.")
+        }
+        if Set(lengths).count > 1 {
+            return HTTPFailure(.badRequest, "The request gives more than one length.")
+        }
+        return nil
+    }
 
     private static func routingFailure(_ match: Router.Match) -> HTTPFailure? {
         guard case .methodNotAllowed(let allowed) = match else { return nil }

@@ -161,3 +161,29 @@ import Testing
         #expect(try Self.server().get("/query?q=%FF").status == 400)
     }
 }
+
+/// RFC 9112 §6.3: a request whose length can be read two ways is refused and its connection
+/// closed, so nothing after it can be smuggled in as a second request.
+@Suite struct RequestFramingTests {
+    @Test(arguments: [
+        "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n",
+        "Transfer-Encoding: chunked\r\nContent-Length: 0\r\n",
+        "Content-Length: 5\r\nContent-Length: 6\r\n",
+        "Content-Length: 5, 6\r\n",
+    ])
+    func anAmbiguousLengthIs400AndTheConnectionCloses(framing: String) throws {
+        let server = try RequestBodyTests.server()
+        let connection = try server.connect()
+        connection.send("POST /form HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\n\(framing)\r\n0\r\n\r\nGET /query?smuggled=1 HTTP/1.1\r\nHost: t\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.status == 400)
+        #expect(connection.closesWithin(.seconds(5)))
+    }
+
+    @Test func twoEqualLengthsAreOneLength() throws {
+        let server = try RequestBodyTests.server()
+        let connection = try server.connect()
+        connection.send("POST /form HTTP/1.1\r\nHost: t\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\na=b")
+        #expect(try connection.readResponse().text == "a=b")
+    }
+}

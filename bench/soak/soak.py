@@ -191,9 +191,10 @@ def summarize(args, rows, tally, ledger, counts, streams, clock, warmup_s, lines
     def say(text=""):
         lines.append(text)
 
-    seconds = clock.deadline - clock.started
+    planned = clock.deadline - clock.started
+    seconds = max(1.0, rows[-1]["elapsed_s"])  # less than planned when a signal ended it
     after = [r for r in rows if r["elapsed_s"] >= warmup_s] or rows
-    say(f"Soak summary: {args.label}, {seconds / 60:.1f} min of traffic (ended after {rows[-1]['elapsed_s'] / 60:.1f}), "
+    say(f"Soak summary: {args.label}, {planned / 60:.1f} min of traffic planned, {seconds / 60:.1f} run, "
         f"{len(rows)} samples, warm-up the first {warmup_s:.0f} s ({len(after)} samples after it)")
     say()
     say(f"{'after warm-up':<22} {'first':>10} {'last':>10} {'max':>10} {'slope/hour':>12}")

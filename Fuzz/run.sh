@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets and runs each for FUZZ_SECONDS seconds on a copy of its seed
+# corpus. Exits non-zero if any target crashed or an oracle failed, after printing where the
+# input that did it was saved.
+#
+#   Fuzz/run.sh                      every target, 10 s each
+#   FUZZ_SECONDS=300 Fuzz/run.sh     longer runs
+#   Fuzz/run.sh QueryFuzz TagsFuzz   only these targets
+#
+# Settings (environment):
+#   FUZZ_SECONDS    seconds of fuzzing per target (default 10)
+#   FUZZ_WORK       where the corpus copies, logs and crash inputs go (default: a new
+#                   directory under /tmp, removed afterwards unless something crashed)
+#   FUZZ_BUILD_DIR  SwiftPM scratch path (default Fuzz/.build)
+#   FUZZ_BUILD=0    skip the build and use the binaries already there
+#   SWIFT           the swift driver (default swift)
+set -uo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+seconds=${FUZZ_SECONDS:-10}
+build_dir=${FUZZ_BUILD_DIR:-$here/.build}
+swift=${SWIFT:-swift}
+
+# Target name and the longest input it gets (bytes): a little over what the parser meets
+# in one header, field or body part, so the mutator does not waste time on huge inputs.
+all_targets=(
+    RequestPathFuzz:1024
+    QueryFuzz:2048
+    CookieFuzz:1024
+    FormBodyFuzz:8192
+    MultipartFuzz:8192
+    FeedCursorFuzz:128
+    FeedAddressFuzz:1024
+    TagsFuzz:512
+    AcceptLanguageFuzz:512
+    SliderTextFuzz:128
+    MessengerCommandFuzz:2048
+    HTMLEscapeFuzz:1024
+    TemplateEscapeFuzz:1024
+)
+
+selected=()
+if [ $# -gt 0 ]; then
+    for name in "$@"; do
+        match=""
+        for entry in "${all_targets[@]}"; do [ "${entry%%:*}" = "$name" ] && match=$entry; done
+        [ -n "$match" ] || { echo "run.sh: no target $name" >&2; exit 2; }
+        selected+=("$match")
+    done
+else
+    selected=("${all_targets[@]}")
+fi
+
+if [ "${FUZZ_BUILD:-1}" != 0 ]; then
+    echo "== building the fuzz targets (debug, -sanitize=fuzzer,address) in $build_dir"
+    started=$(date +%s)
+    products=()
+    for entry in "${selected[@]}"; do products+=(--product "${entry%%:*}"); done
+    if [ ${#selected[@]} -eq ${#all_targets[@]} ]; then products=(); fi
+    # -sanitize=fuzzer adds coverage instrumentation and links libFuzzer's main();
+    # address adds AddressSanitizer, for the parsers that work on unsafe buffers.
+    # -parse-as-library keeps each target's one file from defining a main() of its own.
+    "$swift" build --package-path "$here" --scratch-path "$build_dir" \
+        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library "${products[@]}" || { echo "run.sh: the build failed" >&2; exit 2; }
+    echo "== built in $(( $(date +%s) - started )) s"
+fi
+bin=$("$swift" build --package-path "$here" --scratch-path "$build_dir" --show-bin-path 2>/dev/null) || exit 2
+
+keep_work=0
+if [ -n "${FUZZ_WORK:-}" ]; then
+    work=$FUZZ_WORK
+    mkdir -p "$work"
+    keep_work=1
+else
+    work=$(mktemp -d "${TMPDIR:-/tmp}/fotofolio-fuzz.XXXXXX")
+fi
+
+# ASan: no leak reports (the Swift runtime keeps metadata caches for the life of the
+# process) and abort on error, so libFuzzer saves the input.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}
+export TMPDIR=$work/tmp
+mkdir -p "$TMPDIR"
+
+failed=()
+summary=()
+for entry in "${selected[@]}"; do
+    name=${entry%%:*}
+    max_len=${entry##*:}
+    corpus=$work/corpus/$name
+    artifacts=$work/crashes/$name
+    log=$work/$name.log
+    rm -rf "$corpus"
+    mkdir -p "$corpus" "$artifacts"
+    cp "$here/Corpus/$name/"* "$corpus/" 2>/dev/null || true
+    echo "== $name: $seconds s, max_len $max_len"
+    started=$(date +%s)
+    "$bin/$name" "$corpus" \
+        -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+        -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1
+    status=$?
+    elapsed=$(( $(date +%s) - started ))
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | awk '{s+=$1} END {print s+0}')
+    if [ $status -ne 0 ]; then
+        failed+=("$name")
+        summary+=("$(printf '%-22s %5s s %10s execs  CRASHED' "$name" "$elapsed" "$execs")")
+        echo "!! $name failed (exit $status); log: $log"
+        grep -E "ORACLE FAILED|ERROR: (libFuzzer|AddressSanitizer)|Fatal error|SUMMARY" "$log" | head -5
+        for input in "$artifacts"/*; do
+            [ -f "$input" ] || continue
+            echo "   input: $input"
+            echo "   hex:   $(head -c 512 "$input" | od -An -tx1 -v | tr -d ' \n')"
+        done
+    else
+        summary+=("$(printf '%-22s %5s s %10s execs  ok' "$name" "$elapsed" "$execs")")
+    fi
+done
+
+echo "== summary ($seconds s per target)"
+printf '%s\n' "${summary[@]}"
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "== ${#failed[@]} target(s) failed: ${failed[*]}; logs and inputs are in $work"
+    exit 1
+fi
+if [ $keep_work = 0 ]; then rm -rf "$work"; fi
+echo "== every target ran without a crash"
