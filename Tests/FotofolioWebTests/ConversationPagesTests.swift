@@ -25,7 +25,7 @@ import Testing
     }
 
     private func page(_ path: String, fragment: String? = nil) async throws -> String {
-        var headers = ["Accept-Language": "cs"]
+        var headers = ["Accept-Language": "cs", "Sec-Fetch-Site": "same-origin"] // as a browser navigating the site
         if let fragment { headers["X-Fragment"] = fragment }
         let reply = try await server.send(path, headers: headers)
         #expect(reply.status == 200, "\(path)")

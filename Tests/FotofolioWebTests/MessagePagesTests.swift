@@ -138,7 +138,37 @@ import Testing
         let list = try await server.send("/messages", headers: ["Accept-Language": "cs"]).body
         #expect(list.contains("conversation conversation--unread"))
         #expect(list.contains("data-unread>2<span class=\"visually-hidden\"> nepřečtené zprávy</span>"))
-        _ = try await server.send("/messages/\(room)")
+        _ = try await server.send("/messages/\(room)", headers: ["Sec-Fetch-Site": "same-origin"])
+        #expect(!(try await server.send("/messages").body.contains("conversation--unread")))
+    }
+
+    @Test(arguments: [
+        ["Sec-Fetch-Site": "cross-site"], ["Sec-Fetch-Site": "same-site"], [:],
+        ["Referer": "https://elsewhere.example/"], ["Referer": "http://127.0.0.1.evil.example/"],
+    ])
+    func aLinkOnAnotherSiteShowsTheRoomButLeavesItUnread(headers: [String: String]) async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        try await server.cookies(of: "jana.k")
+        _ = try await server.post("Dobrý den, sháníme fotografa na svatbu.", in: room)
+        try await server.cookies(of: "vojtafoti")
+        let page = try await server.send("/messages/\(room)", headers: headers)
+        #expect(page.status == 200)
+        #expect(page.body.contains("sháníme fotografa"))
+        #expect(try await server.send("/messages").body.contains("conversation--unread"))
+    }
+
+    @Test(arguments: [["Sec-Fetch-Site": "same-origin"], ["Sec-Fetch-Site": "none"], ["Referer": "REFERER"]])
+    func onesOwnNavigationReadsTheRoom(headers: [String: String]) async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        try await server.cookies(of: "jana.k")
+        _ = try await server.post("Dobrý den, sháníme fotografa na svatbu.", in: room)
+        try await server.cookies(of: "vojtafoti")
+        let own = headers.mapValues { $0 == "REFERER" ? "http://127.0.0.1:\(server.daemon.port)/messages" : $0 }
+        _ = try await server.send("/messages/\(room)", headers: own)
         #expect(!(try await server.send("/messages").body.contains("conversation--unread")))
     }
 

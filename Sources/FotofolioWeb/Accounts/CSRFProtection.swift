@@ -77,6 +77,16 @@ struct CSRFCheck: Middleware {
         return origin == "http://\(host)" || origin == "https://\(host)"
     }
 
+    /// A GET that came from this site's own pages or from the person (typed, bookmarked): not a
+    /// link or form on another site. Browsers without `Sec-Fetch-Site` must name this site in
+    /// `Referer`; with neither, it is not trusted to change anything.
+    static func isOwnNavigation(_ request: Request) -> Bool {
+        if let site = request.headers["sec-fetch-site"] { return site == "same-origin" || site == "none" }
+        guard let referer = request.headers["referer"], let host = request.headers["host"] else { return false }
+        return ["http://\(host)/", "https://\(host)/"].contains { referer.hasPrefix($0) }
+            || referer == "http://\(host)" || referer == "https://\(host)"
+    }
+
     static func isWellFormed(_ token: String) -> Bool {
         token.count == 43 && token.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)

@@ -44,9 +44,11 @@ struct RoomPages {
             let before = request.query["before"].flatMap(Int64.init)
             let history = try moment.map { try messenger.messages(of: roomId, for: userId, around: $0) }
                 ?? messenger.history(of: roomId, for: userId, before: before)
-            // Only the newest messages on screen count as read.
+            // Only the newest messages on screen count as read, and only on one's own
+            // navigation: a link on another site must not mark someone's conversation read.
             let showsNewest = before == nil && moment == nil
-            if showsNewest, let newest = history.last, try messenger.markRead(roomId, by: userId, upTo: newest.id) {
+            if showsNewest, CSRFCheck.isOwnNavigation(request), let newest = history.last,
+               try messenger.markRead(roomId, by: userId, upTo: newest.id) {
                 live.written()
             }
             let members = Set(summary.members.map { $0.username.lowercased() })
