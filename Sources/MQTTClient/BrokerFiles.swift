@@ -22,21 +22,33 @@ struct BrokerFiles {
         try? "\(pid)\n".write(toFile: pidFile, atomically: true, encoding: .utf8)
     }
 
-    /// Kills a broker still running from this directory's configuration (its server was
-    /// killed before it could stop it) and waits up to 5 s for it to go.
+    /// Kills every broker still running from this directory's configuration (its server was
+    /// killed before it could stop it) and waits up to 5 s for them to go. The pid file names
+    /// the last one started; the process table finds any other.
     func stopLeftover() {
-        guard let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
-              let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1 else { return }
-        let commandLine = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))).map {
-            String(decoding: $0.map { $0 == 0 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
-        } ?? ""
-        // Only that broker: the id may since belong to any other process.
-        guard commandLine.contains("mosquitto"), commandLine.contains(configuration) else { return }
-        kill(pid, SIGKILL)
-        let deadline = ContinuousClock.now + .seconds(5)
-        while FileManager.default.fileExists(atPath: "/proc/\(pid)/cmdline"), ContinuousClock.now < deadline {
-            usleep(10_000)
+        var pids = Set(runningBrokers())
+        if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+           let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1, isBroker(pid) {
+            pids.insert(pid)
         }
+        for pid in pids { kill(pid, SIGKILL) }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while pids.contains(where: isBroker), ContinuousClock.now < deadline { usleep(10_000) }
+    }
+
+    /// Processes running mosquitto with this directory's configuration.
+    func runningBrokers() -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { Int32($0) }.filter { $0 > 1 && $0 != getpid() && isBroker($0) }
+    }
+
+    /// Only a broker of this configuration: a recorded id may since belong to any process.
+    private func isBroker(_ pid: Int32) -> Bool {
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")) else { return false }
+        let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        guard let program = arguments.first, program.hasSuffix("mosquitto") else { return false }
+        // A zombie has an empty command line and is gone already in every way that matters.
+        return arguments.contains(configuration)
     }
 
     init(directory: String) throws(MosquittoBrokerError) {
@@ -45,7 +57,8 @@ struct BrokerFiles {
             throw .init("the broker directory must not contain spaces: \(directory)")
         }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         } catch {
             throw .init("cannot create the broker directory \(directory): \(error)")
         }
@@ -53,23 +66,34 @@ struct BrokerFiles {
     }
 
     /// Writes the password file with `mosquitto_passwd`, which hashes the password the way
-    /// the installed broker expects.
+    /// the installed broker expects. The password goes into the file (created 0600) and is
+    /// hashed there in place (`-U`): on a command line any local user could read it in /proc.
     func writePasswords(username: String, password: String, tool: String) throws(MosquittoBrokerError) {
         guard !username.contains(":"), !username.isEmpty else { throw .init("a broker username must be non-empty, without ':'") }
+        guard !(username + password).contains(where: \.isNewline) else { throw .init("a broker username or password must be one line") }
+        unlink(passwords)
+        let descriptor = open(passwords, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .init("cannot create \(passwords): \(String(cString: strerror(errno)))") }
+        let line = Array("\(username):\(password)\n".utf8)
+        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == line.count else { throw .init("cannot write \(passwords)") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["-b", "-c", passwords, username, password]
+        process.arguments = ["-U", passwords]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         do {
             try process.run()
         } catch {
+            unlink(passwords)
             throw .init("cannot run \(tool) (is the mosquitto package installed?): \(error)")
         }
         let message = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
+            unlink(passwords)
             throw .init("\(tool) failed: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         chmod(passwords, 0o600)

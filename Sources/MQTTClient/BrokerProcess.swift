@@ -34,8 +34,15 @@ final class BrokerProcess: Sendable {
     init(generation: Int, executable: String, configuration: String, consoleLog: String,
          onExit: @escaping @Sendable () -> Void) throws(MosquittoBrokerError) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-c", configuration]
+        // setpriv (util-linux) asks the kernel to kill the broker when its parent dies, so a
+        // server killed with SIGKILL does not leave its broker behind to block the next start.
+        if FileManager.default.isExecutableFile(atPath: Self.setpriv) {
+            process.executableURL = URL(fileURLWithPath: Self.setpriv)
+            process.arguments = ["--pdeathsig", "KILL", "--", executable, "-c", configuration]
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["-c", configuration]
+        }
         let descriptor = open(consoleLog, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         guard descriptor >= 0 else { throw .init("cannot open \(consoleLog): \(String(cString: strerror(errno)))") }
         let console = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -48,7 +55,9 @@ final class BrokerProcess: Sendable {
             onExit()
         }
         do {
-            try Self.launching.withLock { _ in try withSignalsUnblocked { try process.run() } }
+            try LaunchingThread.shared.run {
+                try Self.launching.withLock { _ in try withSignalsUnblocked { try process.run() } }
+            }
         } catch {
             throw .init("cannot start \(executable) (is the mosquitto package installed?): \(error)")
         }
@@ -57,6 +66,8 @@ final class BrokerProcess: Sendable {
         self.exit = exit
         self.processIdentifier = process.processIdentifier
     }
+
+    static let setpriv = "/usr/bin/setpriv"
 
     /// Held while a broker is launched. Foundation's `Process.run` walks the process's open
     /// descriptors, and crashed once while hundreds of them were closed at the same moment;
@@ -93,4 +104,38 @@ private func withSignalsUnblocked<Result>(_ body: () throws -> Result) rethrows 
     pthread_sigmask(SIG_SETMASK, &none, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     return try body()
+}
+
+/// The thread every broker is started from. The parent-death signal is tied to the *thread*
+/// that started the child, not to the process: a broker started from a pool thread would be
+/// killed when that thread ends while idle. This thread lives as long as the process.
+final class LaunchingThread: @unchecked Sendable {
+    // @unchecked: `work` is only touched under `lock`; `ready` and `done` are semaphores.
+    static let shared = LaunchingThread()
+
+    private let lock = NSLock()
+    private var work: [() -> Void] = []
+    private let ready = DispatchSemaphore(value: 0)
+
+    private init() {
+        let thread = Thread { [unowned self] in
+            while true {
+                ready.wait()
+                let next = lock.withLock { work.removeFirst() }
+                next()
+            }
+        }
+        thread.name = "broker-launcher"
+        thread.start()
+    }
+
+    /// Runs `body` on the launching thread and waits for it.
+    func run(_ body: @escaping () throws -> Void) throws {
+        let done = DispatchSemaphore(value: 0)
+        var failure: (any Error)?
+        lock.withLock { work.append { do { try body() } catch { failure = error }; done.signal() } }
+        ready.signal()
+        done.wait()
+        if let failure { throw failure }
+    }
 }

@@ -77,8 +77,47 @@ def test_restarting_the_server_mid_stream_loses_nothing(own_server, how):
     arrived_once_in_order(stream, MESSAGES)
     assert stream.connections >= 2
     # A killed server's broker does not outlive the next start.
-    assert not process_alive(old_broker)
+    wait_until(lambda: not process_alive(old_broker), "the killed server's broker is still running")
     stream.close()
+
+
+def brokers_of(server):
+    """Every mosquitto running from this server's broker configuration."""
+    configuration = str(server.data_dir / "mqtt" / "mosquitto.conf")
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            arguments = open(f"/proc/{entry}/cmdline", "rb").read().split(b"\0")
+        except OSError:
+            continue
+        if arguments[0].endswith(b"mosquitto") and configuration.encode() in arguments:
+            found.append(int(entry))
+    return found
+
+
+def wait_until(condition, message, deadline=10.0):
+    end = time.monotonic() + deadline
+    while not condition():
+        if time.monotonic() > end:
+            pytest.fail(message)
+        time.sleep(0.05)
+
+
+def test_a_killed_server_takes_its_broker_with_it_and_a_start_runs_one(own_server):
+    server = own_server()
+    assert brokers_of(server) == [broker_pid(server)]
+    server.kill()
+    wait_until(lambda: brokers_of(server) == [], "the broker outlived its SIGKILLed server")
+    restarted = own_server(port=server.port)
+    assert brokers_of(restarted) == [broker_pid(restarted)]
+
+
+def test_the_broker_files_are_private(own_server):
+    server = own_server()
+    assert oct((server.data_dir / "mqtt" / "passwords").stat().st_mode & 0o777) == "0o600"
+    assert oct((server.data_dir / "mqtt").stat().st_mode & 0o777) == "0o700"
 
 
 def test_a_stream_that_stops_reading_does_not_hold_up_others(own_server):

@@ -75,3 +75,30 @@ import MQTTClient
         try? FileManager.default.removeItem(atPath: directory)
     }
 }
+
+@Suite struct BrokerPasswordTests {
+    /// `mosquitto_passwd` run through a wrapper that writes down the arguments it was given,
+    /// then does the real work.
+    @Test func thePasswordIsHashedInAPrivateFileNeverOnACommandLine() throws {
+        let directory = NSTemporaryDirectory() + "mqtt-password-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let arguments = directory + "/arguments"
+        let wrapper = directory + "/mosquitto_passwd"
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(arguments)\nexec /usr/bin/mosquitto_passwd \"$@\"\n"
+            .write(toFile: wrapper, atomically: true, encoding: .utf8)
+        chmod(wrapper, 0o755)
+        let password = "heslo-\(UUID().uuidString)"
+        let broker = try MosquittoBroker(directory: directory + "/mqtt", password: password, passwordTool: wrapper)
+        #expect(!(try String(contentsOfFile: arguments, encoding: .utf8)).contains(password))
+        let file = broker.directory + "/passwords"
+        #expect(!(try String(contentsOfFile: file, encoding: .utf8)).contains(password))
+        #expect((try String(contentsOfFile: file, encoding: .utf8)).hasPrefix("broker:$"))
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let directoryMode = try FileManager.default.attributesOfItem(atPath: broker.directory)[.posixPermissions] as? Int
+        #expect(directoryMode == 0o700)
+        try broker.start() // mosquitto reads the hashed file
+        broker.stop()
+    }
+}
