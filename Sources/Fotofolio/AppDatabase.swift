@@ -7,9 +7,13 @@ public final class AppDatabase: Sendable {
     /// Readers run concurrently with the single writer (WAL).
     public let pool: DatabasePool
 
-    /// Opens (creating if needed) `<directory>/fotofolio.sqlite` and migrates it.
+    /// Opens (creating if needed) `<directory>/fotofolio.sqlite` and migrates it. The data
+    /// folder holds everyone's messages, password hashes and original photos: it is made
+    /// private to the server's user (0700) whether it is new or not.
     public convenience init(directory: String) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
         try self.init(path: (directory as NSString).appendingPathComponent("fotofolio.sqlite"))
     }
 

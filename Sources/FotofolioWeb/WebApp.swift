@@ -18,7 +18,8 @@ public struct WebApp: Sendable {
     ///   write wakes this process's streams directly (a single process, as in tests).
     public init(database: AppDatabase, templatesDirectory: String, publicDirectory: String, mediaDirectory: String,
                 logger: Logger, passwordHasher: PasswordHasher = PasswordHasher(),
-                photoProcessing: PhotoProcessing = PhotoProcessing(), liveTransport: LiveTransport? = nil) throws {
+                photoProcessing: PhotoProcessing = PhotoProcessing(), liveTransport: LiveTransport? = nil,
+                metricsToken: String? = nil) throws {
         let staticFiles = try StaticFiles(root: publicDirectory)
         let messenger = MessengerService(database: database)
         let renderer = try PageRenderer(templatesDirectory: templatesDirectory, staticFiles: staticFiles,
@@ -58,7 +59,10 @@ public struct WebApp: Sendable {
         uploads.register(in: &router)
         HealthCheck(database: database).register(in: &router)
         StatusPage(renderer: renderer, live: live).register(in: &router)
-        router.get("/metrics") { _ in metrics.exposition() }
+        router.get("/metrics") { request in
+            try MetricsAccess(token: metricsToken).check(request)
+            return metrics.exposition()
+        }
         metrics.observe("fotofolio_live", unit: "streams", help: "Live event streams open on this process") {
             Double(live.status.streams)
         }

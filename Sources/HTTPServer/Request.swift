@@ -76,3 +76,12 @@ extension Substring {
         return String(Substring(bytes[first...last]))
     }
 }
+
+extension Request {
+    /// Sent from this machine and not forwarded by a proxy on it: a proxy in front names the
+    /// real client in `X-Forwarded-For`, and such a request is from elsewhere.
+    public var comesFromLoopback: Bool {
+        guard !headers.contains("x-forwarded-for"), !headers.contains("forwarded") else { return false }
+        return remoteAddress == "::1" || remoteAddress.hasPrefix("127.")
+    }
+}

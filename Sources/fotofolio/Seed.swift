@@ -14,6 +14,7 @@ struct Seed: ParsableCommand {
     var demoPhotosDir: String?
 
     func run() throws {
+        umask(0o077) // the data folder is the server's alone (see Serve)
         let environment = ProcessInfo.processInfo.environment
         let directory = dataDir ?? environment["FOTOFOLIO_DATA_DIR"] ?? "data"
         let database = try AppDatabase(directory: directory)

@@ -43,6 +43,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Seconds between safety reads of the live event log; 0 leaves delivery to MQTT alone. (FOTOFOLIO_LIVE_POLL, default 5)")
     var livePoll: Double?
 
+    @Option(help: "A bearer token that lets other machines read /metrics; without it only this machine may. (FOTOFOLIO_METRICS_TOKEN)")
+    var metricsToken: String?
+
     func validate() throws {
         if let port = resolvedPort, !(0...65535).contains(port) {
             throw ValidationError("The port must be between 0 and 65535.")
@@ -56,6 +59,9 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
+        // Everything the server writes (database, its journal, photos, the broker's files) is
+        // for its own user alone.
+        umask(0o077)
         let level = Logger.Level(rawValue: resolved(logLevel, "FOTOFOLIO_LOG_LEVEL", "info")) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -88,7 +94,8 @@ struct Serve: ParsableCommand {
             logger: logger,
             // Two photos at a time bound libvips's memory; more would only queue for the two cores anyway.
             photoProcessing: PhotoProcessing(concurrency: min(2, ProcessInfo.processInfo.activeProcessorCount)),
-            liveTransport: broker.transport)
+            liveTransport: broker.transport,
+            metricsToken: resolved(metricsToken, "FOTOFOLIO_METRICS_TOKEN"))
         var configuration = ServerConfiguration(
             host: resolved(host, "FOTOFOLIO_HOST"), port: resolvedPort ?? 8080,
             temporaryDirectory: dataDirectory + "/tmp")

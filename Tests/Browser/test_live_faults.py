@@ -114,10 +114,18 @@ def test_a_killed_server_takes_its_broker_with_it_and_a_start_runs_one(own_serve
     assert brokers_of(restarted) == [broker_pid(restarted)]
 
 
-def test_the_broker_files_are_private(own_server):
+def test_the_data_folder_and_the_broker_files_are_private(own_server):
     server = own_server()
-    assert oct((server.data_dir / "mqtt" / "passwords").stat().st_mode & 0o777) == "0o600"
-    assert oct((server.data_dir / "mqtt").stat().st_mode & 0o777) == "0o700"
+    mode = lambda path: oct(path.stat().st_mode & 0o777)
+    data = server.data_dir
+    assert mode(data) == "0o700"
+    assert mode(data / "mqtt") == "0o700"
+    assert mode(data / "mqtt" / "passwords") == "0o600"
+    for name in ("fotofolio.sqlite", "fotofolio.sqlite-wal"):
+        assert mode(data / name) == "0o600", name
+    originals = next(data.rglob("originals"))
+    assert mode(originals) == "0o700"
+    assert {mode(path) for path in originals.iterdir()} == {"0o600"}
 
 
 def test_a_stream_that_stops_reading_does_not_hold_up_others(own_server):

@@ -14,7 +14,7 @@ import Testing
         server.signOut()
         // The hub reads the message from the log on a queue of its own.
         let deadline = Date() + 10
-        while WebTestServer.json(try await server.send("/status", headers: ["Accept": "application/json"]).body)["lastEventSecondsAgo"] == nil,
+        while (WebTestServer.json(try await server.send("/status", headers: ["Accept": "application/json"]).body)["internals"] as? [String: Any])?["lastEventSecondsAgo"] == nil,
               Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
@@ -24,12 +24,47 @@ import Testing
         #expect(page.body.contains(#"data-state="local""#) && page.body.contains("Nepoužívá se (jeden proces)"))
         #expect(page.body.contains("před ") && page.body.contains(" s</dd>"))
         let json = try await server.send("/status", headers: ["Accept": "application/json"])
-        let report = WebTestServer.json(json.body)
+        let whole = WebTestServer.json(json.body)
+        #expect(whole["lanURLs"] is [String])
+        let report = try #require(whole["internals"] as? [String: Any])
         #expect(report["broker"] as? String == "local")
         #expect(report["outboxBacklog"] as? Int == 0)
         #expect(report["liveStreams"] as? Int == 0)
         #expect((report["lastEventSecondsAgo"] as? Int).map { $0 < 60 } == true)
-        #expect(report["lanURLs"] is [String])
+    }
+
+    @Test func fromAnotherMachineOnlyTheLANAddressShows() async throws {
+        let server = try WebTestServer()
+        let forwarded = ["X-Forwarded-For": "192.168.1.50", "Accept-Language": "en"]
+        let page = try await server.send("/status", headers: forwarded)
+        #expect(page.status == 200)
+        #expect(!page.body.contains("data-status=\"broker\"") && !page.body.contains("data-status=\"outbox\""))
+        let json = WebTestServer.json(try await server.send("/status", headers: forwarded.merging(["Accept": "application/json"]) { $1 }).body)
+        #expect(json["internals"] == nil && json["lanURLs"] is [String])
+        #expect(try await server.send("/status").body.contains("data-status=\"broker\""))
+    }
+
+    @Test func metricsAnswerThisMachineOrTheirToken() async throws {
+        let server = try WebTestServer(metricsToken: "tajne-metriky-123")
+        #expect(try await server.send("/metrics").status == 200)
+        #expect(try await server.send("/metrics", headers: ["X-Forwarded-For": "192.168.1.50"]).status == 401)
+        #expect(try await server.send("/metrics", headers: ["X-Forwarded-For": "192.168.1.50", "Authorization": "Bearer spatne"]).status == 401)
+        let authorized = try await server.send("/metrics", headers: ["X-Forwarded-For": "192.168.1.50", "Authorization": "Bearer tajne-metriky-123"])
+        #expect(authorized.status == 200 && authorized.body.contains("fotofolio_"))
+        let untokened = try WebTestServer()
+        #expect(try await untokened.send("/metrics", headers: ["X-Forwarded-For": "192.168.1.50"]).status == 403)
+    }
+
+    @Test func onlyLoopbackWithoutAForwardingProxyIsThisMachine() {
+        func request(_ address: String, _ headers: [(String, String)] = []) -> Request {
+            var fields = HTTPHeaders()
+            for (name, value) in headers { fields.add(name, value) }
+            return Request(method: .get, path: try! RequestPath(encoded: "/"), headers: fields, remoteAddress: address)
+        }
+        #expect(request("127.0.0.1").comesFromLoopback && request("::1").comesFromLoopback && request("127.1.2.3").comesFromLoopback)
+        #expect(!request("192.168.1.5").comesFromLoopback && !request("fe80::1").comesFromLoopback)
+        #expect(!request("127.0.0.1", [("X-Forwarded-For", "10.0.0.7")]).comesFromLoopback)
+        #expect(!request("127.0.0.1", [("Forwarded", "for=10.0.0.7")]).comesFromLoopback)
     }
 
     @Test func aFreshServerHasSentNothingYet() async throws {

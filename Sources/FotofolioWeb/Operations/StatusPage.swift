@@ -16,23 +16,30 @@ struct StatusPage {
         router.get("/status") { request in try show(request) }
     }
 
+    /// The LAN addresses for everyone (the demo shows them on a projector); how the live path
+    /// is doing only for the operator on this machine: a broker's error text or the outbox's
+    /// size tells an outsider more than it should.
     struct Report: Encodable {
-        let broker: String
-        let brokerProblem: String?
-        let lastEventSecondsAgo: Int?
-        let outboxBacklog: Int
-        let liveStreams: Int
+        struct Internals: Encodable {
+            let broker: String
+            let brokerProblem: String?
+            let lastEventSecondsAgo: Int?
+            let outboxBacklog: Int
+            let liveStreams: Int
+        }
+        let internals: Internals?
         let lanURLs: [String]
     }
 
     func report(for request: Request, now: Date = Date()) -> Report {
+        let lanURLs = LocalAddresses.reachable().map { LocalAddresses.url(host: $0, port: Self.port(of: request)) }
+        guard request.comesFromLoopback else { return Report(internals: nil, lanURLs: lanURLs) }
         let status = live.status
         let (broker, problem) = Self.describe(status.broker)
-        return Report(
+        return Report(internals: .init(
             broker: broker, brokerProblem: problem,
             lastEventSecondsAgo: status.lastEventAt.map { max(0, Int(now.timeIntervalSince($0))) },
-            outboxBacklog: status.outboxBacklog, liveStreams: status.streams,
-            lanURLs: LocalAddresses.reachable().map { LocalAddresses.url(host: $0, port: Self.port(of: request)) })
+            outboxBacklog: status.outboxBacklog, liveStreams: status.streams), lanURLs: lanURLs)
     }
 
     private func show(_ request: Request) throws -> Response {
@@ -42,13 +49,16 @@ struct StatusPage {
             response = .json(report)
         } else {
             let table = renderer.strings(for: request)
+            let internals = report.internals.map { internals -> [String: Any] in [
+                "broker": ["state": internals.broker, "label": table.string("status.broker.\(internals.broker)"),
+                           "healthy": internals.broker == "connected" || internals.broker == "local",
+                           "problem": internals.brokerProblem ?? false],
+                "lastEvent": internals.lastEventSecondsAgo.map { Self.age($0, table) } ?? table.string("status.noEventYet"),
+                "outboxBacklog": internals.outboxBacklog, "backlogHealthy": internals.outboxBacklog < 100,
+                "liveStreams": internals.liveStreams,
+            ] }
             response = try renderer.render(.status, for: request, content: [
-                "broker": ["state": report.broker, "label": table.string("status.broker.\(report.broker)"),
-                           "healthy": report.broker == "connected" || report.broker == "local",
-                           "problem": report.brokerProblem ?? false],
-                "lastEvent": report.lastEventSecondsAgo.map { Self.age($0, table) } ?? table.string("status.noEventYet"),
-                "outboxBacklog": report.outboxBacklog, "backlogHealthy": report.outboxBacklog < 100,
-                "liveStreams": report.liveStreams,
+                "internals": internals ?? false,
                 "lan": report.lanURLs.first.map { first -> [String: Any] in
                     ["url": first, "others": Array(report.lanURLs.dropFirst()),
                      "qr": (try? QRCode(encoding: first).svg()) ?? ""]
