@@ -19,7 +19,7 @@ public struct WebApp: Sendable {
     public init(database: AppDatabase, templatesDirectory: String, publicDirectory: String, mediaDirectory: String,
                 logger: Logger, passwordHasher: PasswordHasher = PasswordHasher(),
                 photoProcessing: PhotoProcessing = PhotoProcessing(), liveTransport: LiveTransport? = nil,
-                metricsToken: String? = nil) throws {
+                metricsToken: String? = nil, trustProxy: Bool = false) throws {
         let staticFiles = try StaticFiles(root: publicDirectory)
         let messenger = MessengerService(database: database)
         let renderer = try PageRenderer(templatesDirectory: templatesDirectory, staticFiles: staticFiles,
@@ -79,7 +79,7 @@ public struct WebApp: Sendable {
         self.accounts = accounts
         self.photos = photos
         self.live = live
-        self.middleware = [
+        self.middleware = (trustProxy ? [ForwardedHTTPS()] : []) + [
             RequestLogging(logger: logger),
             MetricsRecording(metrics: metrics),
             SecurityHeaders(),

@@ -46,6 +46,9 @@ struct Serve: ParsableCommand {
     @Option(help: "A bearer token that lets other machines read /metrics; without it only this machine may. (FOTOFOLIO_METRICS_TOKEN)")
     var metricsToken: String?
 
+    @Flag(help: "Behind a proxy that ends TLS and sets X-Forwarded-Proto: cookies become Secure and HSTS is sent for https requests. (FOTOFOLIO_TRUST_PROXY=1)")
+    var trustProxy = false
+
     func validate() throws {
         if let port = resolvedPort, !(0...65535).contains(port) {
             throw ValidationError("The port must be between 0 and 65535.")
@@ -95,7 +98,8 @@ struct Serve: ParsableCommand {
             // Two photos at a time bound libvips's memory; more would only queue for the two cores anyway.
             photoProcessing: PhotoProcessing(concurrency: min(2, ProcessInfo.processInfo.activeProcessorCount)),
             liveTransport: broker.transport,
-            metricsToken: resolved(metricsToken, "FOTOFOLIO_METRICS_TOKEN"))
+            metricsToken: resolved(metricsToken, "FOTOFOLIO_METRICS_TOKEN"),
+            trustProxy: trustProxy || ProcessInfo.processInfo.environment["FOTOFOLIO_TRUST_PROXY"] == "1")
         var configuration = ServerConfiguration(
             host: resolved(host, "FOTOFOLIO_HOST"), port: resolvedPort ?? 8080,
             temporaryDirectory: dataDirectory + "/tmp")
