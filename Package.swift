@@ -76,9 +76,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
+        // Exactly the bytes a test wants on a socket, for the HTTP tests of every module.
+        .target(name: "RawHTTP", path: "Tests/RawHTTP"),
         .testTarget(
             name: "HTTPServerTests",
-            dependencies: ["HTTPServer", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["HTTPServer", "RawHTTP", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "PreciseSliderTests", dependencies: ["PreciseSlider"]),
@@ -88,7 +90,7 @@ let package = Package(
         .testTarget(name: "FotofolioTests", dependencies: ["Fotofolio"]),
         .testTarget(
             name: "FotofolioWebTests",
-            dependencies: ["FotofolioWeb", "HTTPServer", "Fotofolio", "MQTTClient"]),
+            dependencies: ["FotofolioWeb", "HTTPServer", "Fotofolio", "MQTTClient", "RawHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )

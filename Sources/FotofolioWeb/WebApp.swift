@@ -1,3 +1,4 @@
+import Foundation
 import Fotofolio
 import HTTPServer
 import Logging
@@ -19,7 +20,8 @@ public struct WebApp: Sendable {
     public init(database: AppDatabase, templatesDirectory: String, publicDirectory: String, mediaDirectory: String,
                 logger: Logger, passwordHasher: PasswordHasher = PasswordHasher(),
                 photoProcessing: PhotoProcessing = PhotoProcessing(), liveTransport: LiveTransport? = nil,
-                metricsToken: String? = nil, trustProxy: Bool = false) throws {
+                metricsToken: String? = nil, trustProxy: Bool = false,
+                minimumFreeDiskBytes: Int64 = 512 << 20) throws {
         let staticFiles = try StaticFiles(root: publicDirectory)
         let messenger = MessengerService(database: database)
         let renderer = try PageRenderer(templatesDirectory: templatesDirectory, staticFiles: staticFiles,
@@ -29,7 +31,11 @@ public struct WebApp: Sendable {
         let accounts = AccountsService(database: database, hasher: passwordHasher)
         let sessions = SessionStore(database: database)
         let photos = PhotoLibrary(database: database, mediaDirectory: mediaDirectory, processing: photoProcessing)
-        let uploads = PhotoUploads(photos: photos, renderer: renderer, logger: logger)
+        var uploadPolicy = UploadAdmission.Policy()
+        uploadPolicy.minimumFreeBytes = minimumFreeDiskBytes
+        let admission = UploadAdmission(sessions: sessions, spoolDirectory: (mediaDirectory as NSString).deletingLastPathComponent,
+                                        policy: uploadPolicy)
+        let uploads = PhotoUploads(photos: photos, renderer: renderer, logger: logger, admission: admission)
         let portfolios = PortfoliosService(database: database)
         let confirmations = EmailConfirmations(database: database)
         let live = try LiveDelivery(database: database, messenger: messenger, accounts: accounts,

@@ -32,4 +32,5 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let tooManyRequests = HTTPStatus(429, "Too Many Requests")
     public static let internalServerError = HTTPStatus(500, "Internal Server Error")
     public static let serviceUnavailable = HTTPStatus(503, "Service Unavailable")
+    public static let insufficientStorage = HTTPStatus(507, "Insufficient Storage")
 }

@@ -23,6 +23,8 @@ final class RequestState {
     /// since where its body ends (and the next request starts) cannot be known.
     private(set) var framingIsAmbiguous = false
     private var spooledFiles: [String] = []
+    /// What the route's admission asked to run when the request is over.
+    private var releaseAdmission: (@Sendable () -> Void)?
 
     init(id: String, connection: OpaquePointer, method: String, url: String, router: Router, configuration: ServerConfiguration) {
         self.id = id
@@ -55,7 +57,21 @@ final class RequestState {
         if failure == nil { failure = Self.routingFailure(match) }
         guard failure == nil, hasBody else { return }
         var acceptsUploads = false
-        if case .found(let route, _) = match { acceptsUploads = route.options.acceptsUploads }
+        if case .found(let route, let parameters) = match {
+            acceptsUploads = route.options.acceptsUploads
+            if let admission = route.options.admission {
+                var head = Request(id: id, method: self.method, path: path ?? RequestPath(segments: []), rawPath: url,
+                                   query: query, headers: headers, remoteAddress: remoteAddress)
+                head.route = route.pattern
+                head.parameters = parameters
+                switch admission.admit(head) {
+                case .admitted(let release): releaseAdmission = release
+                case .refused(let refusal):
+                    failure = refusal
+                    return
+                }
+            }
+        }
         do {
             body = try BodyCollector(
                 headers: headers, limits: configuration.bodyLimits, acceptsUploads: acceptsUploads,
@@ -118,6 +134,8 @@ final class RequestState {
     func cleanUp() {
         for path in spooledFiles { unlink(path) }
         spooledFiles.removeAll()
+        releaseAdmission?()
+        releaseAdmission = nil
     }
 
     static let notFound = HTTPFailure(.notFound, "There is nothing at this address.")

@@ -5,10 +5,26 @@ public typealias Handler = @Sendable (Request) throws -> Response
 public struct RouteOptions: Sendable {
     /// Multipart bodies may carry files up to the upload limits instead of the form limit.
     public var acceptsUploads: Bool
+    /// Asked with the request's head, before a byte of its body is read or spooled.
+    public var admission: (any BodyAdmission)?
 
-    public init(acceptsUploads: Bool = false) {
+    public init(acceptsUploads: Bool = false, admission: (any BodyAdmission)? = nil) {
         self.acceptsUploads = acceptsUploads
+        self.admission = admission
     }
+}
+
+/// Decides from a request's head alone (method, path, headers, address: its `body` and
+/// `form` are empty) whether its body may be read at all. A refused request is answered
+/// with the failure and its body is never stored: a stranger's 170 MB upload costs nothing.
+public protocol BodyAdmission: Sendable {
+    func admit(_ head: Request) -> Admission
+}
+
+public enum Admission: Sendable {
+    /// Read the body; `release` runs once when the request is over, however it ends.
+    case admitted(release: @Sendable () -> Void)
+    case refused(HTTPFailure)
 }
 
 /// Maps a method and a path pattern to a handler.

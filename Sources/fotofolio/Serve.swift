@@ -46,12 +46,18 @@ struct Serve: ParsableCommand {
     @Option(help: "A bearer token that lets other machines read /metrics; without it only this machine may. (FOTOFOLIO_METRICS_TOKEN)")
     var metricsToken: String?
 
+    @Option(help: "Free disk space, in MB, below which uploads are refused (507) instead of filling the disk. (FOTOFOLIO_MIN_FREE_DISK_MB, default 512)")
+    var minFreeDiskMb: Int?
+
     @Flag(help: "Behind a proxy that ends TLS and sets X-Forwarded-Proto: cookies become Secure and HSTS is sent for https requests. (FOTOFOLIO_TRUST_PROXY=1)")
     var trustProxy = false
 
     func validate() throws {
         if let port = resolvedPort, !(0...65535).contains(port) {
             throw ValidationError("The port must be between 0 and 65535.")
+        }
+        if !(0...1_000_000).contains(resolvedMinimumFreeDisk) {
+            throw ValidationError("The free disk floor must be 0 to 1,000,000 MB.")
         }
         if let poll = resolvedLivePoll, !(poll >= 0 && poll <= 3600) {
             throw ValidationError("The live poll interval must be 0 to 3600 seconds.")
@@ -99,7 +105,8 @@ struct Serve: ParsableCommand {
             photoProcessing: PhotoProcessing(concurrency: min(2, ProcessInfo.processInfo.activeProcessorCount)),
             liveTransport: broker.transport,
             metricsToken: resolved(metricsToken, "FOTOFOLIO_METRICS_TOKEN"),
-            trustProxy: trustProxy || ProcessInfo.processInfo.environment["FOTOFOLIO_TRUST_PROXY"] == "1")
+            trustProxy: trustProxy || ProcessInfo.processInfo.environment["FOTOFOLIO_TRUST_PROXY"] == "1",
+            minimumFreeDiskBytes: Int64(resolvedMinimumFreeDisk) << 20)
         var configuration = ServerConfiguration(
             host: resolved(host, "FOTOFOLIO_HOST"), port: resolvedPort ?? 8080,
             temporaryDirectory: dataDirectory + "/tmp")
@@ -127,6 +134,10 @@ struct Serve: ParsableCommand {
         var limit = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return 10_000 }
         return max(1_000, Int(limit.rlim_cur) - 512)
+    }
+
+    private var resolvedMinimumFreeDisk: Int {
+        minFreeDiskMb ?? ProcessInfo.processInfo.environment["FOTOFOLIO_MIN_FREE_DISK_MB"].flatMap(Int.init) ?? 512
     }
 
     private var resolvedLivePoll: Double? {

@@ -20,13 +20,14 @@ final class WebTestServer {
     /// - Parameters:
     ///   - liveTransport: an MQTT connection for live events; without one a write wakes the streams directly.
     ///   - heartbeat: seconds between the live streams' keep-alive comments.
-    init(liveTransport: LiveTransport? = nil, heartbeat: Double = 15, metricsToken: String? = nil, trustProxy: Bool = false) throws {
+    init(liveTransport: LiveTransport? = nil, heartbeat: Double = 15, metricsToken: String? = nil, trustProxy: Bool = false,
+         minimumFreeDiskBytes: Int64 = 0) throws {
         database = try AppDatabase(directory: directory)
         let logger = Logger(label: "test")
         app = try WebApp(database: database, templatesDirectory: Self.repository + "/Templates",
                          publicDirectory: Self.repository + "/Public", mediaDirectory: directory + "/media", logger: logger,
                          passwordHasher: PasswordHasher(parameters: .fastForTests), liveTransport: liveTransport,
-                         metricsToken: metricsToken, trustProxy: trustProxy)
+                         metricsToken: metricsToken, trustProxy: trustProxy, minimumFreeDiskBytes: minimumFreeDiskBytes)
         try app.live.start(heartbeatInterval: heartbeat, pollInterval: 0)
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, temporaryDirectory: directory + "/tmp")
         daemon = HTTPDaemon(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)

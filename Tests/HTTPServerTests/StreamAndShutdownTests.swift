@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTP
 import Synchronization
 import Testing
 @testable import HTTPServer

@@ -15,7 +15,7 @@ struct ProfileEditPages {
 
     func register(in router: inout Router) {
         router.get("/profile/edit") { request in try editForm(request) }
-        router.post("/profile/edit", options: RouteOptions(acceptsUploads: true)) { request in try saveProfile(request) }
+        router.post("/profile/edit", options: uploads.routeOptions) { request in try saveProfile(request) }
         router.get("/profile/password") { request in try passwordForm(request) }
         router.post("/profile/password") { request in try changePassword(request) }
     }

@@ -12,9 +12,21 @@ struct PhotoUploads {
     let photos: PhotoLibrary
     let renderer: PageRenderer
     let logger: Logger
+    /// For every page form that may carry files: who may send one is decided before it is read.
+    let routeOptions: RouteOptions
+    /// The same for the editor script's endpoint.
+    private let scriptOptions: RouteOptions
+
+    init(photos: PhotoLibrary, renderer: PageRenderer, logger: Logger, admission: UploadAdmission) {
+        self.photos = photos
+        self.renderer = renderer
+        self.logger = logger
+        routeOptions = RouteOptions(acceptsUploads: true, admission: admission.gate())
+        scriptOptions = RouteOptions(acceptsUploads: true, admission: admission.gate(forScripts: true))
+    }
 
     func register(in router: inout Router) {
-        router.post("/photos", options: RouteOptions(acceptsUploads: true)) { request in try upload(request) }
+        router.post("/photos", options: scriptOptions) { request in try upload(request) }
     }
 
     struct Imported {

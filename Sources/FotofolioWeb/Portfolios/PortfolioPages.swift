@@ -10,7 +10,7 @@ struct PortfolioPages {
     let selection: SelectionService
 
     func register(in router: inout Router) {
-        let uploads = RouteOptions(acceptsUploads: true)
+        let uploads = self.uploads.routeOptions
         router.get("/portfolios/new") { request in try newPortfolio(request) }
         router.post("/portfolios", options: uploads) { request in try createPortfolio(request) }
         router.get("/portfolios/:id") { request in try show(request) }

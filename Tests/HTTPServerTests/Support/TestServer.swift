@@ -1,4 +1,5 @@
 import Foundation
+import RawHTTP
 @testable import HTTPServer
 
 /// A real daemon on a free loopback port with a temporary spool folder, for one test.

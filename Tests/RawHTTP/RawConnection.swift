@@ -1,21 +1,21 @@
 import Foundation
 
-/// A plain TCP client for sending exactly the bytes a test wants (malformed requests
-/// included) and reading responses with a deadline.
-final class RawConnection {
-    struct Response {
-        let status: Int
-        let headers: [String: String]
-        let body: [UInt8]
-        var text: String { String(decoding: body, as: UTF8.self) }
+/// A plain TCP client for the HTTP tests of every module: sends exactly the bytes a test
+/// wants (malformed requests included) and reads responses with a deadline.
+public final class RawConnection {
+    public struct Response {
+        public let status: Int
+        public let headers: [String: String]
+        public let body: [UInt8]
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    struct Failure: Error, CustomStringConvertible { let description: String }
+    public struct Failure: Error, CustomStringConvertible { public let description: String }
 
     private let socket: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, host: String = "127.0.0.1") throws {
+    public init(port: Int, host: String = "127.0.0.1") throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -31,7 +31,7 @@ final class RawConnection {
 
     /// Sends bytes; returns false if the peer has closed the connection.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -42,10 +42,10 @@ final class RawConnection {
     }
 
     @discardableResult
-    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+    public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// Reads one response. `bodyExpected` is false for HEAD and 304.
-    func readResponse(bodyExpected: Bool = true, timeout: Duration = .seconds(5)) throws -> Response {
+    public func readResponse(bodyExpected: Bool = true, timeout: Duration = .seconds(5)) throws -> Response {
         let deadline = ContinuousClock.now + timeout
         let head = try readResponseHead(timeout: timeout)
         var body: [UInt8] = []
@@ -62,7 +62,7 @@ final class RawConnection {
     }
 
     /// Reads the status line and headers only.
-    func readResponseHead(timeout: Duration = .seconds(5)) throws -> Response {
+    public func readResponseHead(timeout: Duration = .seconds(5)) throws -> Response {
         let deadline = ContinuousClock.now + timeout
         let headEnd = try readUntil(deadline) { $0.firstRange(of: [13, 10, 13, 10]) }
         let head = String(decoding: buffer[..<headEnd.lowerBound], as: UTF8.self)
@@ -79,7 +79,7 @@ final class RawConnection {
     }
 
     /// Reads chunks of a chunked body until the terminating zero chunk.
-    func readChunked(_ deadline: ContinuousClock.Instant) throws -> [UInt8] {
+    public func readChunked(_ deadline: ContinuousClock.Instant) throws -> [UInt8] {
         var body: [UInt8] = []
         while true {
             let line = try readUntil(deadline) { $0.firstRange(of: [13, 10]) }
@@ -93,7 +93,7 @@ final class RawConnection {
     }
 
     /// Reads the next chunk of a chunked body (for streams that stay open).
-    func readChunk(timeout: Duration = .seconds(5)) throws -> [UInt8] {
+    public func readChunk(timeout: Duration = .seconds(5)) throws -> [UInt8] {
         let deadline = ContinuousClock.now + timeout
         let line = try readUntil(deadline) { $0.firstRange(of: [13, 10]) }
         let size = Int(String(decoding: buffer[..<line.lowerBound], as: UTF8.self), radix: 16) ?? 0
@@ -105,7 +105,7 @@ final class RawConnection {
     }
 
     /// True when the server closes the connection before the deadline.
-    func closesWithin(_ timeout: Duration) -> Bool {
+    public func closesWithin(_ timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             guard let count = try? receive(until: deadline) else { return false }
