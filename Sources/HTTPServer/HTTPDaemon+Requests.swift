@@ -40,7 +40,33 @@ extension HTTPDaemon {
 
     func requestComplete(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         guard !state.responseQueued else { return .YES }
+        if state.isRunningElsewhere {
+            // Called again after the slow-work queue resumed the connection: its answer is in.
+            guard let (request, response) = state.finished.withLock({ $0.take() }) else { return .YES }
+            let queued = queue(response, for: request, on: connection)
+            state.responseQueued = queued
+            return queued ? .YES : .NO
+        }
+        if state.isSlow { return answerElsewhere(state, on: connection) }
         return answer(state, on: connection)
+    }
+
+    /// Suspends the connection and runs the request on the slow-work queue; when its answer
+    /// is ready the connection is resumed, and libmicrohttpd calls the access handler again
+    /// on the polling thread, which queues it (`requestComplete`).
+    private func answerElsewhere(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
+        let request = state.makeRequest()
+        state.isRunningElsewhere = true
+        MHD_suspend_connection(connection)
+        suspendedForSlowWork.add(1, ordering: .relaxed)
+        let handle = SuspendedConnection(pointer: connection, state: state)
+        slowWork.async { [self] in
+            let response = respond(to: request)
+            handle.state.finished.withLock { $0 = (request, response) }
+            MHD_resume_connection(handle.pointer)
+            suspendedForSlowWork.subtract(1, ordering: .releasing)
+        }
+        return .YES
     }
 
 
@@ -139,6 +165,14 @@ final class StreamConnection: @unchecked Sendable {
         writer.connectionClosed()
         daemon?.liveStreams.withLock { $0[ObjectIdentifier(self)] = nil }
     }
+}
+
+/// A suspended connection and its request's state, handed to the slow-work queue.
+/// @unchecked: the queue only stores into `state.finished` (a mutex) and resumes the
+/// connection (safe from any thread, and only after the suspend on the polling thread).
+private struct SuspendedConnection: @unchecked Sendable {
+    let pointer: OpaquePointer
+    let state: RequestState
 }
 
 /// A libmicrohttpd connection pointer that may cross threads to be resumed.

@@ -20,6 +20,10 @@ public final class HTTPDaemon: @unchecked Sendable {
     let responder: Handler
     let router: Router
     let logger: Logger
+    /// Where the handlers of slow routes run while their connections are suspended.
+    let slowWork = DispatchQueue(label: "http.slow-work", qos: .userInitiated, attributes: .concurrent)
+    /// Slow requests whose connection is suspended: libmicrohttpd may only stop once each is resumed.
+    let suspendedForSlowWork = Atomic<Int>(0)
 
     private let lifecycle = Mutex<Lifecycle>(Lifecycle())
     private let openConnectionCount = Atomic<Int>(0)
@@ -86,6 +90,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         // libmicrohttpd must not be stopped with suspended connections: end any stream
         // that started while we waited.
         endLiveStreams()
+        waitForSlowWork()
         MHD_stop_daemon(daemon)
         if listenSocket >= 0 { close(listenSocket) }
         lifecycle.withLock { $0.daemon = nil }
@@ -103,6 +108,16 @@ public final class HTTPDaemon: @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.01)
         }
         logger.warning("Shutdown grace period ended with requests still in flight")
+    }
+
+    /// A suspended connection must be resumed before libmicrohttpd stops, and a slow
+    /// handler resumes its connection when it is done: wait for them, past the grace
+    /// period if need be (photo work ends in seconds), but not forever.
+    private func waitForSlowWork() {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while suspendedForSlowWork.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
     }
 
     // MARK: Callbacks from the C trampolines (on libmicrohttpd's threads)

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// What the server knows about one request between libmicrohttpd's first call (headers
 /// parsed) and the completion callback. Owned by libmicrohttpd's per-request pointer
@@ -23,6 +24,15 @@ final class RequestState {
     /// since where its body ends (and the next request starts) cannot be known.
     private(set) var framingIsAmbiguous = false
     private var spooledFiles: [String] = []
+    /// The route's handler runs off the polling thread (`RouteOptions.isSlow`).
+    var isSlow: Bool {
+        if failure == nil, case .found(let route, _) = match { return route.options.isSlow }
+        return false
+    }
+    /// Set once a slow request has been handed to the slow-work queue.
+    var isRunningElsewhere = false
+    /// The answer of a slow request, left by the slow-work queue for the polling thread.
+    let finished = Mutex<(Request, Response)?>(nil)
     /// What the route's admission asked to run when the request is over.
     private var releaseAdmission: (@Sendable () -> Void)?
 

@@ -7,10 +7,14 @@ public struct RouteOptions: Sendable {
     public var acceptsUploads: Bool
     /// Asked with the request's head, before a byte of its body is read or spooled.
     public var admission: (any BodyAdmission)?
+    /// The handler does slow work (photos): it runs off the polling thread while the
+    /// connection is suspended, so the other connections of that thread are not held up.
+    public var isSlow: Bool
 
-    public init(acceptsUploads: Bool = false, admission: (any BodyAdmission)? = nil) {
+    public init(acceptsUploads: Bool = false, admission: (any BodyAdmission)? = nil, isSlow: Bool = false) {
         self.acceptsUploads = acceptsUploads
         self.admission = admission
+        self.isSlow = isSlow
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import RawHTTP
 import Testing
 @testable import FotofolioWeb
@@ -75,5 +76,19 @@ import Testing
         let response = try connection.readResponse()
         #expect(response.status == 507)
         #expect(response.text.contains("místo") || response.text.contains("space"))
+    }
+}
+
+@Suite struct UploadRoutesTests {
+    /// Every form that can carry photos is admitted from its head and handled off the
+    /// polling thread (photo work would hold up the thread's other connections).
+    @Test(arguments: ["/photos", "/portfolios", "/portfolios/7", "/profile/edit"])
+    func everyUploadRouteIsAdmittedAndSlow(path: String) throws {
+        let server = try WebTestServer()
+        guard case .found(let route, _) = server.app.router.match(.post, try RequestPath(encoded: path)) else {
+            Issue.record("no route for POST \(path)")
+            return
+        }
+        #expect(route.options.acceptsUploads && route.options.isSlow && route.options.admission != nil)
     }
 }

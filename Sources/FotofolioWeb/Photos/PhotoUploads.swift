@@ -12,7 +12,8 @@ struct PhotoUploads {
     let photos: PhotoLibrary
     let renderer: PageRenderer
     let logger: Logger
-    /// For every page form that may carry files: who may send one is decided before it is read.
+    /// For every page form that may carry files: who may send one is decided before it is
+    /// read, and the handler (which makes photos) runs off the polling thread.
     let routeOptions: RouteOptions
     /// The same for the editor script's endpoint.
     private let scriptOptions: RouteOptions
@@ -21,8 +22,8 @@ struct PhotoUploads {
         self.photos = photos
         self.renderer = renderer
         self.logger = logger
-        routeOptions = RouteOptions(acceptsUploads: true, admission: admission.gate())
-        scriptOptions = RouteOptions(acceptsUploads: true, admission: admission.gate(forScripts: true))
+        routeOptions = RouteOptions(acceptsUploads: true, admission: admission.gate(), isSlow: true)
+        scriptOptions = RouteOptions(acceptsUploads: true, admission: admission.gate(forScripts: true), isSlow: true)
     }
 
     func register(in router: inout Router) {

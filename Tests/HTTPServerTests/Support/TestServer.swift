@@ -8,13 +8,13 @@ final class TestServer {
     let directory: String
 
     init(limits: BodyLimits = BodyLimits(), middleware: [any Middleware] = [], shutdownGrace: Duration = .seconds(5),
-         configure: (inout Router) -> Void) throws {
+         threads: Int = 2, configure: (inout Router) -> Void) throws {
         directory = NSTemporaryDirectory() + "httpserver-test-" + UUID().uuidString
         var router = Router()
         configure(&router)
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, temporaryDirectory: directory + "/tmp")
         configuration.bodyLimits = limits
-        configuration.threadCount = 2
+        configuration.threadCount = threads
         configuration.shutdownGracePeriod = shutdownGrace
         daemon = HTTPDaemon(configuration: configuration, router: router, middleware: middleware)
         try daemon.start()
