@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // C faces: module maps plus header-only shims for what Swift cannot call.
@@ -78,19 +79,31 @@ let package = Package(
 
         // Exactly the bytes a test wants on a socket, for the HTTP tests of every module.
         .target(name: "RawHTTP", path: "Tests/RawHTTP"),
+        // Generators of hostile text for the property tests of every module.
+        .target(
+            name: "HostileInput", dependencies: [.product(name: "PropertyBased", package: "swift-property-based")],
+            path: "Tests/HostileInput"),
         .testTarget(
             name: "HTTPServerTests",
-            dependencies: ["HTTPServer", "RawHTTP", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "HTTPServer", "RawHTTP", "HostileInput", .product(name: "Logging", package: "swift-log"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "PreciseSliderTests", dependencies: ["PreciseSlider"]),
         .testTarget(
             name: "ImagingTests",
             dependencies: ["Imaging", .product(name: "Crypto", package: "swift-crypto")]),
-        .testTarget(name: "FotofolioTests", dependencies: ["Fotofolio"]),
+        .testTarget(
+            name: "FotofolioTests",
+            dependencies: ["Fotofolio", "HostileInput", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "FotofolioWebTests",
-            dependencies: ["FotofolioWeb", "HTTPServer", "Fotofolio", "MQTTClient", "RawHTTP"]),
+            dependencies: [
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "MQTTClient", "RawHTTP", "HostileInput",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
