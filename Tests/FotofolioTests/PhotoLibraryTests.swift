@@ -32,6 +32,26 @@ enum DemoPhotos {
         #expect(stored.variants == photo.variants && stored.originalFile == photo.originalFile)
     }
 
+    @Test func onePersonKeepsNoMorePhotoBytesThanTheirQuota() throws {
+        let world = try TestDatabase()
+        let owner = try world.creator().id!
+        let other = try world.client("jana.k").id!
+        let photo = DemoPhotos.path("food-espresso-cup.jpg")
+        let size = try FileManager.default.attributesOfItem(atPath: photo)[.size] as! Int
+        let library = PhotoLibrary(database: world.database, mediaDirectory: world.directory + "/media",
+                                   storagePerPerson: size + size / 2)
+        _ = try library.importPhoto(fileAt: photo, owner: owner)
+        do {
+            _ = try library.importPhoto(fileAt: photo, owner: owner)
+            Issue.record("a photo past the quota was imported")
+        } catch {
+            guard case .quotaExceeded = error else { Issue.record("\(error)"); return }
+        }
+        #expect(try library.storedBytes(of: owner) == size)
+        // Someone else's quota is their own.
+        _ = try library.importPhoto(fileAt: photo, owner: other)
+    }
+
     @Test func aFileThatIsNotAPhotoIsRejectedAndNothingIsStored() throws {
         let world = try TestDatabase()
         let owner = try world.creator()

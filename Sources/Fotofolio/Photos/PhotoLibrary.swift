@@ -12,19 +12,40 @@ public struct PhotoLibrary: Sendable {
     public let mediaDirectory: String
     let processing: PhotoProcessing
     let limits: PhotoLimits
+    /// The most bytes of originals one person may keep (photos not in any portfolio count
+    /// until the sweep removes them): one account cannot fill everyone's disk.
+    let storagePerPerson: Int
+
+    public static let standardStoragePerPerson = 5 << 30
 
     public init(database: AppDatabase, mediaDirectory: String, processing: PhotoProcessing = PhotoProcessing(),
-                limits: PhotoLimits = .standard) {
+                limits: PhotoLimits = .standard, storagePerPerson: Int = standardStoragePerPerson) {
         self.database = database
         self.mediaDirectory = mediaDirectory
         self.processing = processing
         self.limits = limits
+        self.storagePerPerson = storagePerPerson
+    }
+
+    /// Bytes of originals `owner` keeps now.
+    public func storedBytes(of owner: Int64) throws -> Int {
+        try database.pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT IFNULL(SUM(byteCount), 0) FROM photo WHERE ownerId = ?", arguments: [owner]) ?? 0
+        }
     }
 
     /// Processes the file at `path` (an upload spooled to disk) into a photo owned by
     /// `owner`. The file itself is left where it is; its caller removes it.
     public func importPhoto(fileAt path: String, owner: Int64, credit: PhotoCredit? = nil,
                             at date: Date = Date()) throws(PhotoImportError) -> Photo {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        do {
+            guard try storedBytes(of: owner) + size <= storagePerPerson else { throw PhotoImportError.quotaExceeded }
+        } catch let error as PhotoImportError {
+            throw error
+        } catch {
+            throw .failed(detail: "\(error)")
+        }
         let made: PhotoVariants
         do {
             made = try processing.run { [mediaDirectory, limits] in
@@ -99,6 +120,8 @@ public enum PhotoImportError: Error, Sendable {
     case rejected(ImagingError)
     /// Too many photos are being processed; the person may try again shortly.
     case busy
+    /// The person keeps as many bytes of photos as one account may.
+    case quotaExceeded
     /// The server failed (disk, database); not the photo's fault.
     case failed(detail: String)
 }

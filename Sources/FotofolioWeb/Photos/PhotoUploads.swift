@@ -71,6 +71,7 @@ struct PhotoUploads {
             let status: HTTPStatus = switch error {
             case .rejected: .unprocessableContent
             case .busy: .serviceUnavailable
+            case .quotaExceeded: .insufficientStorage
             case .failed: .internalServerError
             }
             if case .failed(let detail) = error { logger.error("Photo upload failed: \(detail)") }
@@ -85,6 +86,7 @@ struct PhotoUploads {
         let key = switch error {
         case .rejected(let reason): Self.problemKey(reason)
         case .busy: "busy"
+        case .quotaExceeded: "quotaExceeded"
         case .failed: "failed"
         }
         return table.string("photos.problems.\(key)").replacingOccurrences(of: "{file}", with: file.isEmpty ? "?" : file)
