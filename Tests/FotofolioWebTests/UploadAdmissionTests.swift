@@ -68,6 +68,17 @@ import Testing
         withExtendedLifetime(arriving) {}
     }
 
+    @Test func theEditorScriptIsToldInWordsWhyItsUploadWasRefused() async throws {
+        let server = try WebTestServer(minimumFreeDiskBytes: Int64.max / 2)
+        try await server.signUpCreator()
+        let connection = try RawConnection(port: server.daemon.port)
+        connection.send(Self.head("/photos", length: 20_000_000, cookies: server.jar).replacingOccurrences(
+            of: "Content-Type:", with: "Accept: application/json\r\nAccept-Language: en\r\nContent-Type:"))
+        let response = try connection.readResponse()
+        #expect(response.status == 507)
+        #expect(response.text.hasPrefix("{\"error\":\"The server does not have enough disk space"))
+    }
+
     @Test func aDiskShortOfSpaceRefusesUploadsWith507() async throws {
         let server = try WebTestServer(minimumFreeDiskBytes: Int64.max / 2)
         try await server.signUpCreator()
