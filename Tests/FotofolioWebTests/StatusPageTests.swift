@@ -39,6 +39,7 @@ import Testing
         let page = try await server.send("/status", headers: forwarded)
         #expect(page.status == 200)
         #expect(!page.body.contains("data-status=\"broker\"") && !page.body.contains("data-status=\"outbox\""))
+        #expect(page.body.contains("shows only on the computer Fotofolio runs on"))
         let json = WebTestServer.json(try await server.send("/status", headers: forwarded.merging(["Accept": "application/json"]) { $1 }).body)
         #expect(json["internals"] == nil && json["lanURLs"] is [String])
         #expect(try await server.send("/status").body.contains("data-status=\"broker\""))
