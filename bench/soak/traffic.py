@@ -187,6 +187,17 @@ def register(base_url, tally, username, role, location):
     return Person(visitor, username, role, password)
 
 
+def log_in(base_url, tally, username, password):
+    """Signs in through the login form (a demo account)."""
+    visitor = Visitor(base_url, tally, username)
+    visitor.get("/login", "login-form")
+    status, _, _ = visitor.post("/login", "login", {"identifier": username, "password": password}, expect=(303,))
+    if status != 303 or "session" not in visitor.cookies:
+        raise RuntimeError(f"could not sign in as {username}: HTTP {status}")
+    visitor.get("/messages", "messages-list")  # the session's CSRF token
+    return Person(visitor, username, "client", password)
+
+
 def room_of(location):
     return int(location.rstrip("/").rsplit("/", 1)[1].split("#")[0].split("?")[0])
 
@@ -208,43 +219,44 @@ def group_room(person, name, members):
 
 # Actors ------------------------------------------------------------------------------------------
 
-def guest(base_url, tally, clock, rate, name):
+def guest(base_url, tally, clock, rate, name, visitors):
     """Browses like a guest: a feed address, its tag links and "Load more", a portfolio and
-    its photos, now and then a search; a new visitor (no cookies) every so often."""
+    its photos, now and then a search; a new visitor (no cookies) every so often. The last
+    visitor's connection stays open (in `visitors`) until the last sample has been taken."""
     visitor = Visitor(base_url, tally, name)
+    visitors.append(visitor)
     visits = 0
-    try:
-        while clock.running():
-            visits += 1
-            if visits % 15 == 0:
-                visitor.close()
-                visitor = Visitor(base_url, tally, name)
-            if random.random() < 0.25:
-                query, mode = random.choice(SEARCHES)
-                status, _, page = visitor.get(f"/search?q={query}&by={mode}", "search")
-                profiles = PROFILE_LINK.findall(page or "")
-                if profiles and random.random() < 0.5 and clock.running():
-                    clock.pause(0.3, 1.0, rate)
-                    visitor.get(random.choice(profiles), "profile")
-                clock.pause(0.3, 1.2, rate)
-                continue
-            _, _, page = visitor.get(random.choice(FEED_ADDRESSES), "feed")
-            for _ in range(random.choice([0, 0, 1, 2])):
-                links = TAG_LINK.findall(page) if random.random() < 0.4 else LOAD_MORE.findall(page)
-                if not links or not clock.running():
-                    break
-                clock.pause(0.3, 1.2, rate)
-                _, _, page = visitor.get(html.unescape(random.choice(links)), "feed-next")
-            for source in random.sample(MEDIA_SOURCE.findall(page), min(2, len(MEDIA_SOURCE.findall(page)))):
-                if clock.running():
-                    visitor.get(source, "media")
-            portfolios = PORTFOLIO_LINK.findall(page)
-            if portfolios and random.random() < 0.5 and clock.running():
-                clock.pause(0.3, 1.2, rate)
-                visitor.get(random.choice(portfolios), "portfolio")
+    while clock.running():
+        visits += 1
+        if visits % 15 == 0:
+            visitor.close()
+            visitor = Visitor(base_url, tally, name)
+            visitors.append(visitor)
+        if random.random() < 0.25:
+            query, mode = random.choice(SEARCHES)
+            _, _, page = visitor.get(f"/search?q={query}&by={mode}", "search")
+            profiles = PROFILE_LINK.findall(page)
+            if profiles and random.random() < 0.5 and clock.running():
+                clock.pause(0.3, 1.0, rate)
+                visitor.get(random.choice(profiles), "profile")
             clock.pause(0.3, 1.2, rate)
-    finally:
-        visitor.close()
+            continue
+        _, _, page = visitor.get(random.choice(FEED_ADDRESSES), "feed")
+        for _ in range(random.choice([0, 0, 1, 2])):
+            links = TAG_LINK.findall(page) if random.random() < 0.4 else LOAD_MORE.findall(page)
+            if not links or not clock.running():
+                break
+            clock.pause(0.3, 1.2, rate)
+            _, _, page = visitor.get(html.unescape(random.choice(links)), "feed-next")
+        photos = MEDIA_SOURCE.findall(page)
+        for source in random.sample(photos, min(2, len(photos))):
+            if clock.running():
+                visitor.get(source, "media")
+        portfolios = PORTFOLIO_LINK.findall(page)
+        if portfolios and random.random() < 0.5 and clock.running():
+            clock.pause(0.3, 1.2, rate)
+            visitor.get(random.choice(portfolios), "portfolio")
+        clock.pause(0.3, 1.2, rate)
 
 
 def photographer(person, tally, clock, rate, maker, counts):
