@@ -77,6 +77,31 @@ enum Schema {
                 table.add(column: "accentSaturation", .double)
             }
         }
+        migrator.registerMigration("v8 login throttle") { db in
+            // Failed logins counted per account and address, and per address alone, replace
+            // the per-key counts (a few minutes of history, not worth carrying over). The
+            // accounts each address made recently are kept beside them. Every table has an
+            // index on its time, so what no longer counts is deleted without a scan.
+            try db.drop(table: "loginThrottle")
+            try db.create(table: "loginFailureByAccount") { table in
+                // "user:<id>" for an account that exists, else "name:<what was typed>".
+                table.column("account", .text).notNull()
+                table.column("address", .text).notNull()
+                table.column("failures", .integer).notNull()
+                table.column("windowStartedAt", .datetime).notNull().indexed()
+                table.primaryKey(["account", "address"])
+            }
+            try db.create(table: "loginFailureByAddress") { table in
+                table.primaryKey("address", .text)
+                table.column("failures", .integer).notNull()
+                table.column("lastFailedAt", .datetime).notNull().indexed()
+            }
+            try db.create(table: "registrationByAddress") { table in
+                table.column("address", .text).notNull()
+                table.column("registeredAt", .datetime).notNull().indexed()
+            }
+            try db.create(index: "registrationByAddress_recent", on: "registrationByAddress", columns: ["address", "registeredAt"])
+        }
         return migrator
     }
 

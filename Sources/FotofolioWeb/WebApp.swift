@@ -21,14 +21,15 @@ public struct WebApp: Sendable {
                 logger: Logger, passwordHasher: PasswordHasher = PasswordHasher(),
                 photoProcessing: PhotoProcessing = PhotoProcessing(), liveTransport: LiveTransport? = nil,
                 metricsToken: String? = nil, trustProxy: Bool = false,
-                minimumFreeDiskBytes: Int64 = 512 << 20) throws {
+                minimumFreeDiskBytes: Int64 = 512 << 20,
+                registrationsPerHour: Int = AccountsService.registrationsPerHour) throws {
         let staticFiles = try StaticFiles(root: publicDirectory)
         let messenger = MessengerService(database: database)
         let renderer = try PageRenderer(templatesDirectory: templatesDirectory, staticFiles: staticFiles,
                                         unreadBadge: UnreadBadge(messenger: messenger))
         let metrics = ServerMetrics()
         let errorPages = ErrorPages(renderer: renderer)
-        let accounts = AccountsService(database: database, hasher: passwordHasher)
+        let accounts = AccountsService(database: database, hasher: passwordHasher, registrationsPerHour: registrationsPerHour)
         let sessions = SessionStore(database: database)
         let photos = PhotoLibrary(database: database, mediaDirectory: mediaDirectory, processing: photoProcessing)
         var uploadPolicy = UploadAdmission.Policy()

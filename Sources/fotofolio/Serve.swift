@@ -49,12 +49,18 @@ struct Serve: ParsableCommand {
     @Option(help: "Free disk space, in MB, below which uploads are refused (507) instead of filling the disk. (FOTOFOLIO_MIN_FREE_DISK_MB, default 512)")
     var minFreeDiskMb: Int?
 
+    @Option(help: "New accounts one address may make in an hour; raise it where many people share one address (a class, a LAN demo). (FOTOFOLIO_REGISTRATIONS_PER_HOUR, default 5)")
+    var registrationsPerHour: Int?
+
     @Flag(help: "Behind a proxy that ends TLS and sets X-Forwarded-Proto: cookies become Secure and HSTS is sent for https requests. (FOTOFOLIO_TRUST_PROXY=1)")
     var trustProxy = false
 
     func validate() throws {
         if let port = resolvedPort, !(0...65535).contains(port) {
             throw ValidationError("The port must be between 0 and 65535.")
+        }
+        if !(1...1_000_000).contains(resolvedRegistrationsPerHour) {
+            throw ValidationError("Registrations per hour must be 1 to 1,000,000.")
         }
         if !(0...1_000_000).contains(resolvedMinimumFreeDisk) {
             throw ValidationError("The free disk floor must be 0 to 1,000,000 MB.")
@@ -106,7 +112,8 @@ struct Serve: ParsableCommand {
             liveTransport: broker.transport,
             metricsToken: resolved(metricsToken, "FOTOFOLIO_METRICS_TOKEN"),
             trustProxy: trustProxy || ProcessInfo.processInfo.environment["FOTOFOLIO_TRUST_PROXY"] == "1",
-            minimumFreeDiskBytes: Int64(resolvedMinimumFreeDisk) << 20)
+            minimumFreeDiskBytes: Int64(resolvedMinimumFreeDisk) << 20,
+            registrationsPerHour: resolvedRegistrationsPerHour)
         var configuration = ServerConfiguration(
             host: resolved(host, "FOTOFOLIO_HOST"), port: resolvedPort ?? 8080,
             temporaryDirectory: dataDirectory + "/tmp")
@@ -134,6 +141,11 @@ struct Serve: ParsableCommand {
         var limit = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return 10_000 }
         return max(1_000, Int(limit.rlim_cur) - 512)
+    }
+
+    private var resolvedRegistrationsPerHour: Int {
+        registrationsPerHour ?? ProcessInfo.processInfo.environment["FOTOFOLIO_REGISTRATIONS_PER_HOUR"].flatMap(Int.init)
+            ?? AccountsService.registrationsPerHour
     }
 
     private var resolvedMinimumFreeDisk: Int {

@@ -52,3 +52,20 @@ func problems(_ body: () throws -> Void) -> [RegistrationField: RegistrationProb
         return [:]
     }
 }
+
+extension Date {
+    /// Now, to the whole second: the database keeps dates to the millisecond, so waits
+    /// worked out from stored dates come out exact.
+    static var wholeSecond: Date { Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)) }
+}
+
+/// The wait a refused login asked for, or nil when it was not refused for waiting.
+func loginWait(_ body: () throws(LoginError) -> User) -> Duration? {
+    do {
+        _ = try body()
+        return nil
+    } catch {
+        guard case .tooManyAttempts(let wait) = error else { return nil }
+        return wait
+    }
+}

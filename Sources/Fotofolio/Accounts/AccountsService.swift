@@ -6,15 +6,26 @@ public struct AccountsService: Sendable {
     let database: AppDatabase
     let hasher: PasswordHasher
     let throttle: LoginThrottle
+    let registrations: RegistrationThrottle
 
-    public init(database: AppDatabase, hasher: PasswordHasher = PasswordHasher()) {
+    /// Accounts one address may make in an hour: enough for a family or an office.
+    public static let registrationsPerHour = 5
+
+    /// - Parameter registrationsPerHour: more only where many people share one address on
+    ///   purpose (a whole test run from one machine).
+    public init(database: AppDatabase, hasher: PasswordHasher = PasswordHasher(),
+                registrationsPerHour: Int = AccountsService.registrationsPerHour) {
         self.database = database
         self.hasher = hasher
         self.throttle = LoginThrottle(database: database)
+        self.registrations = RegistrationThrottle(database: database, limit: registrationsPerHour)
     }
 
     /// Creates the account, or throws every problem found so the form can show them all.
-    public func register(_ registration: Registration, at date: Date = Date()) throws -> User {
+    /// - Parameter address: where the form was sent from; it may make only a few accounts an
+    ///   hour (`RegistrationThrottled` past that). Nil for accounts made on the server itself.
+    public func register(_ registration: Registration, from address: String? = nil, at date: Date = Date()) throws -> User {
+        if let address, let wait = try registrations.wait(for: address, at: date) { throw RegistrationThrottled(retryAfter: wait) }
         var problems = RegistrationRules.problems(in: registration)
         let username = RegistrationRules.normalizedUsername(registration.username)
         let email = registration.email.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -34,7 +45,10 @@ public struct AccountsService: Sendable {
             priceByAgreement: role == .creator && registration.priceByAgreement,
             passwordHash: try hasher.hash(registration.password), createdAt: date)
         do {
-            try database.pool.write { db in try user.insert(db) }
+            try database.pool.write { db in
+                if let address { try registrations.admit(address, at: date, db) }
+                try user.insert(db)
+            }
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             // Someone took the name or address between the check and the insert.
             let field: RegistrationField = error.message?.contains("email") == true ? .email : .username
@@ -44,17 +58,15 @@ public struct AccountsService: Sendable {
     }
 
     /// The user whose username or e-mail and password match. Failures are counted per
-    /// account and per address; past the limits every attempt is refused until the wait ends.
+    /// account and address and per address alone; past the limits every attempt is refused
+    /// until the wait ends. An unknown name costs the same password check as a known one.
     public func logIn(_ identifier: String, password: String, from address: String, at date: Date = Date()) throws(LoginError) -> User {
-        let keys = LoginThrottle.keys(identifier: RegistrationRules.normalizedUsername(identifier), address: address)
         do {
-            if let wait = try throttle.waitBeforeNextAttempt(keys, at: date) { throw LoginError.tooManyAttempts(retryAfter: wait) }
-            guard let user = try user(byUsernameOrEmail: identifier),
-                  hasher.verify(password, against: user.passwordHash) else {
-                try throttle.recordFailure(keys, at: date)
-                throw LoginError.wrongCredentials
-            }
-            try throttle.reset(keys.account)
+            let user = try user(byUsernameOrEmail: identifier)
+            let attempt = LoginThrottle.Attempt(account: Self.throttleKey(user, identifier: identifier), address: address)
+            if let wait = try throttle.admit(attempt, at: date) { throw LoginError.tooManyAttempts(retryAfter: wait) }
+            guard try passwordMatches(password, of: user), let user else { throw LoginError.wrongCredentials }
+            try throttle.recordSuccess(attempt)
             try upgradeHashIfNeeded(user, password: password)
             return user
         } catch let error as LoginError {
@@ -77,6 +89,23 @@ public struct AccountsService: Sendable {
         return try database.pool.read { db in
             try User.filter(sql: "username = ? OR email = ? COLLATE NOCASE", arguments: [text.lowercased(), text]).fetchOne(db)
         }
+    }
+
+    /// Checks the password against the user's hash, or against the decoy when there is no
+    /// such user, so both answers take one argon2 verification.
+    private func passwordMatches(_ password: String, of user: User?) throws -> Bool {
+        guard let user else {
+            try hasher.verifyDecoy(password)
+            return false
+        }
+        return hasher.verify(password, against: user.passwordHash)
+    }
+
+    /// Failures count against the account itself, however it was named (username or
+    /// e-mail), and against the name as typed when nobody has it.
+    static func throttleKey(_ user: User?, identifier: String) -> String {
+        if let id = user?.id { return "user:\(id)" }
+        return "name:" + RegistrationRules.normalizedUsername(identifier)
     }
 
     /// Old hashes are replaced by ones with the current parameters while the password is known.

@@ -1,5 +1,6 @@
 import CArgon2
 import Foundation
+import Synchronization
 
 /// Hashes and verifies passwords with argon2id (libargon2), stored in the encoded form
 /// (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`) so the parameters can be raised later.
@@ -9,7 +10,7 @@ import Foundation
 public struct PasswordHasher: Sendable {
     /// Cost parameters; the defaults are OWASP's current recommendation for argon2id
     /// (19 MiB of memory, 2 iterations, 1 lane).
-    public struct Parameters: Sendable, Equatable {
+    public struct Parameters: Sendable, Hashable {
         public var memoryKiB: UInt32 = 19 * 1024
         public var iterations: UInt32 = 2
         public var parallelism: UInt32 = 1
@@ -29,10 +30,18 @@ public struct PasswordHasher: Sendable {
     static let hashLength = 32
 
     public let parameters: Parameters
+    /// Shared by every copy of this hasher, so the service holding one and whoever made it
+    /// see the same count.
+    private let verifications = VerificationCount()
 
     public init(parameters: Parameters = Parameters()) {
         self.parameters = parameters
     }
+
+    /// How many passwords this hasher (and its copies) has verified. Each verification is
+    /// the expensive argon2 work, so the count shows that every kind of failed login costs
+    /// the same, which timing alone cannot show reliably.
+    public var verificationCount: Int { verifications.value }
 
     /// The encoded hash of `password` with a fresh random salt.
     public func hash(_ password: String) throws(PasswordHashError) -> String {
@@ -51,6 +60,7 @@ public struct PasswordHasher: Sendable {
 
     /// Whether `password` matches `encoded`. A malformed hash never matches.
     public func verify(_ password: String, against encoded: String) -> Bool {
+        verifications.add()
         let bytes = Array(password.utf8)
         return argon2id_verify(encoded, bytes, bytes.count) == ARGON2_OK.rawValue
     }
@@ -79,6 +89,15 @@ public struct PasswordHasher: Sendable {
         parameters.parallelism = lanes
         return parameters
     }
+}
+
+/// A counter that copies of a hasher share; atomic because requests verify on many threads.
+private final class VerificationCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    var value: Int { count.load(ordering: .relaxed) }
+
+    func add() { count.add(1, ordering: .relaxed) }
 }
 
 /// libargon2 refused to hash (out of memory, bad parameters).

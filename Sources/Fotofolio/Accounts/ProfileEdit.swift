@@ -90,8 +90,11 @@ extension AccountsService {
         return user
     }
 
-    /// Sets a new password when the current one is right; other sessions stay signed in.
-    public func changePassword(of userId: Int64, _ change: PasswordChange) throws {
+    /// Sets a new password when the current one is right, and ends the person's other
+    /// sessions in the same transaction: whoever changes a password because it leaked wants
+    /// every other browser out. Without `keepingSession` (the cookie token of the browser
+    /// making the change) every session ends.
+    public func changePassword(of userId: Int64, _ change: PasswordChange, keepingSession token: String? = nil) throws {
         guard let user = try user(id: userId) else { throw RegistrationErrors(problems: [:]) }
         var problems: [RegistrationField: RegistrationProblem] = [:]
         if !hasher.verify(change.current, against: user.passwordHash) { problems[.currentPassword] = .currentPasswordWrong }
@@ -101,6 +104,7 @@ extension AccountsService {
         let hash = try hasher.hash(change.new)
         try database.pool.write { db in
             try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, userId])
+            try SessionStore.endAll(of: userId, except: token, db)
         }
     }
 

@@ -65,6 +65,19 @@ public struct SessionStore: Sendable {
         }
     }
 
+    /// Ends every session of the person ("log out everywhere"), or all but the one behind
+    /// `token`, the browser asking.
+    public func endAll(of userId: Int64, except token: String? = nil) throws {
+        try database.pool.write { db in try Self.endAll(of: userId, except: token, db) }
+    }
+
+    /// Within a caller's transaction, for changes that must sign other browsers out with them.
+    static func endAll(of userId: Int64, except token: String?, _ db: Database) throws {
+        // `IS NOT NULL` holds for every row: without a token to keep, all go.
+        try db.execute(sql: "DELETE FROM session WHERE userId = ? AND tokenHash IS NOT ?",
+                       arguments: [userId, token.map(Self.hash)])
+    }
+
     static func hash(_ token: String) -> String {
         SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
     }

@@ -2,7 +2,8 @@ import Fotofolio
 import HTTPServer
 import Logging
 
-/// Registration, login, logout, e-mail confirmation and the signed-in person's own page.
+/// Registration, login, logout (here or everywhere), e-mail confirmation and the signed-in
+/// person's own page.
 struct AccountPages {
     let renderer: PageRenderer
     let accounts: AccountsService
@@ -17,6 +18,7 @@ struct AccountPages {
         router.get("/login") { request in try loginForm(request) }
         router.post("/login") { request in try logIn(request) }
         router.post("/logout") { request in try logOut(request) }
+        router.post("/logout/everywhere") { request in try logOutEverywhere(request) }
         router.get("/confirm-email/:token") { request in try confirmEmail(request) }
         router.get("/profile") { request in try ownProfile(request) }
     }
@@ -36,12 +38,26 @@ struct AccountPages {
         if request.signedIn != nil { return .redirect(to: "/profile") }
         let registration = Registration(form: request.form)
         do {
-            let user = try accounts.register(registration)
+            let user = try accounts.register(registration, from: request.remoteAddress)
             try announceConfirmationLink(for: user, request: request)
             return try startSession(for: user, request: request, then: "/profile")
         } catch let errors as RegistrationErrors {
             return try registrationForm(request, registration: registration, problems: errors.problems)
+        } catch let throttled as RegistrationThrottled {
+            return try registrationRefused(request, wait: throttled.retryAfter)
         }
+    }
+
+    /// Too many accounts from this address lately: a page saying when another may be made.
+    private func registrationRefused(_ request: Request, wait: Duration) throws -> Response {
+        let table = renderer.strings(for: request)
+        let title = table.string("register.tooManyAccounts.title")
+        var response = try renderer.render(.error, for: request, title: title, content: [
+            "error": ["status": HTTPStatus.tooManyRequests.code, "title": title,
+                      "message": WaitAnswer.text(wait, table: table, minutes: "register.tooManyAccounts.message")],
+        ], status: .tooManyRequests)
+        response.retryAfter(wait)
+        return response
     }
 
     private func loginForm(_ request: Request, identifier: String = "", message: String? = nil,
@@ -50,8 +66,14 @@ struct AccountPages {
         let returnTo = request.form["return"] ?? request.query["return"] ?? "/profile"
         return try renderer.render(.login, for: request, content: [
             "csrf": request.csrfToken, "identifier": identifier, "returnTo": SafeRedirect.path(returnTo),
-            "message": message ?? false,
+            "message": message ?? false, "notice": (message == nil ? signedOutNotice(request) : nil) ?? false,
         ], status: status)
+    }
+
+    /// After "log out everywhere" the login page says why nobody is signed in any more.
+    private func signedOutNotice(_ request: Request) -> String? {
+        guard request.query["signedOut"] == "everywhere" else { return nil }
+        return renderer.strings(for: request).string("login.signedOutEverywhere")
     }
 
     private func logIn(_ request: Request) throws -> Response {
@@ -66,10 +88,9 @@ struct AccountPages {
                 return try loginForm(request, identifier: identifier, message: table.string("login.wrongCredentials"),
                                      status: .unauthorized)
             case .tooManyAttempts(let wait):
-                let minutes = max(1, Int((wait.components.seconds + 59) / 60))
-                var response = try loginForm(request, identifier: identifier,
-                                             message: table.plural("login.tooManyAttempts", count: minutes), status: .tooManyRequests)
-                response.headers.set("Retry-After", String(wait.components.seconds))
+                let message = WaitAnswer.text(wait, table: table, seconds: "login.tooManyAttemptsSeconds", minutes: "login.tooManyAttempts")
+                var response = try loginForm(request, identifier: identifier, message: message, status: .tooManyRequests)
+                response.retryAfter(wait)
                 return response
             case .unavailable:
                 throw HTTPFailure(.serviceUnavailable, "Logging in is not possible right now.")
@@ -81,6 +102,16 @@ struct AccountPages {
     private func logOut(_ request: Request) throws -> Response {
         if let signedIn = request.signedIn { try sessions.end(signedIn.token) }
         var response = Response.redirect(to: "/")
+        response.setCookie(.deleting(SessionLoading.cookieName))
+        return response
+    }
+
+    /// Ends every session of the person, this one too: for a lost phone or a shared
+    /// computer left signed in.
+    private func logOutEverywhere(_ request: Request) throws -> Response {
+        guard let signedIn = request.signedIn, let id = signedIn.user.id else { return .redirect(to: "/login") }
+        try sessions.endAll(of: id)
+        var response = Response.redirect(to: "/login?signedOut=everywhere")
         response.setCookie(.deleting(SessionLoading.cookieName))
         return response
     }

@@ -3,7 +3,8 @@ import HTTPServer
 import Logging
 import PreciseSlider
 
-/// Editing one's own profile (with avatar and client → creator) and changing the password.
+/// Editing one's own profile (with avatar and client → creator) and changing the password
+/// (which signs the person's other browsers out).
 /// Nothing is stored until Save; a mistake shows the form again with everything typed.
 struct ProfileEditPages {
     let renderer: PageRenderer
@@ -110,11 +111,12 @@ struct ProfileEditPages {
     }
 
     private func changePassword(_ request: Request) throws -> Response {
-        guard let id = request.signedIn?.user.id else { return SignInRedirect.to(request) }
+        guard let signedIn = request.signedIn, let id = signedIn.user.id else { return SignInRedirect.to(request) }
         let change = PasswordChange(current: request.form["currentPassword"] ?? "", new: request.form["password"] ?? "",
                                     confirmation: request.form["passwordConfirmation"] ?? "")
         do {
-            try accounts.changePassword(of: id, change)
+            // This browser stays signed in; every other one has to sign in with the new password.
+            try accounts.changePassword(of: id, change, keepingSession: signedIn.token)
             return .redirect(to: "/profile?passwordChanged=1")
         } catch let errors as RegistrationErrors {
             return try passwordForm(request, problems: errors.problems)
