@@ -310,8 +310,8 @@ def test_wrong_password_keeps_the_identifier_and_shows_the_message(open_browser,
     assert driver.find_elements(By.CSS_SELECTOR, "a.account-link--guest") != []
 
 
-# Failed logins also count per address, and every test comes from 127.0.0.1: past 20 in
-# 15 minutes the whole suite would be locked out. The suite makes 6; keep it well below.
+# Failed logins also count per address, and every test comes from 127.0.0.1: past 10 each
+# login of the whole suite would have to wait. The suite makes 6; keep it well below.
 def test_five_wrong_passwords_lock_the_account_for_a_while(open_browser, base_url, sign_up):
     driver = open_browser(language="cs")
     account = sign_up(driver)

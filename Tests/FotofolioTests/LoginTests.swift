@@ -96,7 +96,7 @@ import Testing
         #expect(attempt(at: 3) == .seconds(4))
     }
 
-    @Test(arguments: [(5, 0.0), (6, 1.0), (7, 2.0), (8, 4.0), (15, 512.0), (16, 900.0), (1000, 900.0)])
+    @Test(arguments: [(10, 0.0), (11, 1.0), (12, 2.0), (13, 4.0), (20, 512.0), (21, 900.0), (1000, 900.0)])
     func theAddressWaitDoublesUpToFifteenMinutes(failures: Int, seconds: TimeInterval) {
         #expect(LoginThrottle.addressWait(afterFailures: failures) == seconds)
     }

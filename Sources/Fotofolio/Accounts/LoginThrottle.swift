@@ -19,8 +19,9 @@ struct LoginThrottle: Sendable {
     /// Failures one address may make on one account within `pairWindow` before waiting.
     static let pairLimit = 5
     static let pairWindow: TimeInterval = 15 * 60
-    /// Failures one address may make (on any accounts) before each attempt must wait.
-    static let addressFreeFailures = 5
+    /// Failures one address may make (on any accounts) before each attempt must wait: a
+    /// household or a class behind one address mistypes more than one person does.
+    static let addressFreeFailures = 10
     static let firstAddressWait: TimeInterval = 1
     static let longestAddressWait: TimeInterval = 15 * 60
     /// An address's failures are forgotten after this long without one. Longer than the
