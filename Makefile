@@ -13,7 +13,7 @@ RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqli
 TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv \
                  libvips-tools libimage-exiftool-perl imagemagick openssl
 
-.PHONY: run test build release deps test-deps swift-test js-test browser-test bench clean
+.PHONY: run test build release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean
 
 # MALLOC_ARENA_MAX: glibc gives every thread that mallocs its own arena; libvips's worker
 # threads would each keep one full of freed photo buffers, so the server's memory creeps
@@ -22,7 +22,7 @@ run: deps release
 	.build/release/fotofolio seed --data-dir $(DATA)
 	MALLOC_ARENA_MAX=2 .build/release/fotofolio serve --port $(PORT) --data-dir $(DATA)
 
-test: test-deps swift-test js-test browser-test
+test: test-deps swift-test js-test fuzz-smoke browser-test
 
 release:
 	$(SWIFT) build -c release --product fotofolio
@@ -39,6 +39,14 @@ js-test:
 	  command -v node >/dev/null || { $(call apt_install,nodejs); }; \
 	  node --test Tests/JS/; \
 	fi
+
+# Every libFuzzer target of Fuzz/ for 10 s on its corpus (bench/FUZZING.md); `make fuzz`
+# runs them for longer (FUZZ_SECONDS each, 300 unless set).
+fuzz-smoke:
+	Fuzz/run.sh
+
+fuzz:
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-300} Fuzz/run.sh
 
 browser-test: build $(VENV)/.installed
 	$(PYTHON) -m pytest Tests/Browser

@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "fotofolio", targets: ["fotofolio"]),
         .executable(name: "ImagingBench", targets: ["ImagingBench"]),
+        // The server's modules as one library, for the fuzz targets in Fuzz/.
+        .library(name: "FotofolioModules", targets: ["HTTPServer", "PreciseSlider", "Fotofolio", "FotofolioWeb"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

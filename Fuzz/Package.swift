@@ -29,7 +29,10 @@ let package = Package(
         .package(name: "fotofolio", path: ".."),
     ],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [.product(name: "FotofolioModules", package: "fotofolio")]),
+        .target(name: "CFuzzDriver"),
+        .target(
+            name: "FuzzSupport",
+            dependencies: ["CFuzzDriver", .product(name: "FotofolioModules", package: "fotofolio")]),
     ] + targets.map { name in
         .executableTarget(
             name: name,

@@ -13,6 +13,8 @@
 #                   directory under /tmp, removed afterwards unless something crashed)
 #   FUZZ_BUILD_DIR  SwiftPM scratch path (default Fuzz/.build)
 #   FUZZ_BUILD=0    skip the build and use the binaries already there
+#   FUZZ_KEEP_GOING=1  go on after a crash (libFuzzer's fork mode), saving every
+#                   crashing input, instead of stopping at the first
 #   SWIFT           the swift driver (default swift)
 set -uo pipefail
 
@@ -54,14 +56,18 @@ fi
 if [ "${FUZZ_BUILD:-1}" != 0 ]; then
     echo "== building the fuzz targets (debug, -sanitize=fuzzer,address) in $build_dir"
     started=$(date +%s)
-    products=()
-    for entry in "${selected[@]}"; do products+=(--product "${entry%%:*}"); done
-    if [ ${#selected[@]} -eq ${#all_targets[@]} ]; then products=(); fi
-    # -sanitize=fuzzer adds coverage instrumentation and links libFuzzer's main();
-    # address adds AddressSanitizer, for the parsers that work on unsafe buffers.
-    # -parse-as-library keeps each target's one file from defining a main() of its own.
-    "$swift" build --package-path "$here" --scratch-path "$build_dir" \
-        -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library "${products[@]}" || { echo "run.sh: the build failed" >&2; exit 2; }
+    # -sanitize=fuzzer adds coverage instrumentation and links libFuzzer, whose driver
+    # each target's @main calls; address adds AddressSanitizer, for the parsers that work
+    # on unsafe buffers. The compiler's output (the main package's warnings, the linker's
+    # notes on ASan symbols) goes to a log, shown only when the build fails.
+    mkdir -p "$build_dir"
+    build_log=$build_dir/fuzz-build.log
+    if ! "$swift" build --package-path "$here" --scratch-path "$build_dir" \
+        -Xswiftc -sanitize=fuzzer,address >"$build_log" 2>&1; then
+        grep -v 'ld.gold: warning' "$build_log" | grep -E -B2 -A8 'error:' | head -80
+        echo "run.sh: the build failed; the whole log is $build_log" >&2
+        exit 2
+    fi
     echo "== built in $(( $(date +%s) - started )) s"
 fi
 bin=$("$swift" build --package-path "$here" --scratch-path "$build_dir" --show-bin-path 2>/dev/null) || exit 2
@@ -78,6 +84,9 @@ fi
 # ASan: no leak reports (the Swift runtime keeps metadata caches for the life of the
 # process) and abort on error, so libFuzzer saves the input.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1:symbolize=1}
+# The Swift runtime's own crash reporter would catch the abort first; let libFuzzer's
+# report it, with the stack and the saved input.
+export SWIFT_BACKTRACE=enable=no
 export TMPDIR=$work/tmp
 mkdir -p "$TMPDIR"
 
@@ -93,13 +102,22 @@ for entry in "${selected[@]}"; do
     mkdir -p "$corpus" "$artifacts"
     cp "$here/Corpus/$name/"* "$corpus/" 2>/dev/null || true
     echo "== $name: $seconds s, max_len $max_len"
+    mode=()
+    # A dictionary of the tokens the parser cares about, where the target has one.
+    [ -f "$here/Dictionaries/$name.dict" ] && mode+=(-dict="$here/Dictionaries/$name.dict")
+    if [ "${FUZZ_KEEP_GOING:-0}" = 1 ]; then mode+=(-fork=1 -ignore_crashes=1 -ignore_ooms=1 -ignore_timeouts=1); fi
     started=$(date +%s)
-    "$bin/$name" "$corpus" \
+    ( cd "$work" && "$bin/$name" "$corpus" "${mode[@]}" \
         -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
-        -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1
+        -artifact_prefix="$artifacts/" -print_final_stats=1 >"$log" 2>&1 )
     status=$?
     elapsed=$(( $(date +%s) - started ))
-    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | awk '{s+=$1} END {print s+0}')
+    # Executions: the final statistics, or in fork mode the last status line ("#1234: cov…").
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    [ -n "$execs" ] || execs=$(sed -n 's/^#\([0-9]*\)[:\t ].*/\1/p' "$log" | tail -1)
+    [ -n "$execs" ] || execs=0
+    # Fork mode exits 0 after ignored crashes: the saved inputs tell.
+    if [ $status -eq 0 ] && [ -n "$(ls -A "$artifacts")" ]; then status=1; fi
     if [ $status -ne 0 ]; then
         failed+=("$name")
         summary+=("$(printf '%-22s %5s s %10s execs  CRASHED' "$name" "$elapsed" "$execs")")

@@ -110,8 +110,9 @@ timeout 300 "$BINARY" seed --data-dir "$work/data" --demo-photos-dir Demo/photos
 serve_args=(serve --host 127.0.0.1 --port 0 --data-dir "$work/data" --public-dir Public --templates-dir Templates
             --log-level "${SOAK_LOG_LEVEL:-info}")
 [ -z "${SOAK_LIVE_POLL:-}" ] || serve_args+=(--live-poll "$SOAK_LIVE_POLL")
-# In a session of its own, so a Ctrl+C reaches the script, which then stops the server itself.
-setsid "$BINARY" "${serve_args[@]}" >"$work/server.out" 2>"$work/server.log" &
+# In a session of its own, so a Ctrl+C reaches the script, which then stops the server itself;
+# with two malloc arenas, as `make run` starts it (bench/IMAGING.md says why).
+MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2} setsid "$BINARY" "${serve_args[@]}" >"$work/server.out" 2>"$work/server.log" &
 server_pid=$!
 # Port 0: the kernel picks a free port and the banner names it.
 url=""

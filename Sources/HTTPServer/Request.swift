@@ -48,18 +48,21 @@ public struct Request: Sendable {
     /// here, because several middleware and the page renderer each look at them.
     public let cookies: [String: String]
 
+    /// Split on UTF-8 bytes: a `;` or `=` followed by a combining mark is one `Character`
+    /// that is neither, and splitting on characters would run two cookies into one.
     static func parseCookies(_ headers: HTTPHeaders) -> [String: String] {
         var cookies: [String: String] = [:]
         for header in headers.values("cookie") {
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
+            for pair in header.utf8.split(separator: UInt8(ascii: ";")) {
+                let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
                 guard parts.count == 2 else { continue }
-                let name = parts[0].trimmingSpaces
-                var value = parts[1].trimmingSpaces
-                if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
-                    value = String(value.dropFirst().dropLast())
+                let name = Substring(parts[0]).trimmingSpaces
+                var value = Substring(parts[1]).trimmingSpaces
+                if value.utf8.count >= 2, value.utf8.first == UInt8(ascii: "\""), value.utf8.last == UInt8(ascii: "\"") {
+                    value = String(Substring(value.utf8.dropFirst().dropLast()))
                 }
-                if cookies[name] == nil { cookies[name] = value }
+                guard !name.isEmpty, cookies[name] == nil else { continue }
+                cookies[name] = value
             }
         }
         return cookies

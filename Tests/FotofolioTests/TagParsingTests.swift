@@ -17,6 +17,16 @@ import Testing
         #expect(TagParsing.tags(in: "portrét Portret PORTRÉT svatba").map(\.label) == ["portrét", "svatba"])
     }
 
+    /// Found by the tag fuzzer: a label that starts with a combining mark or a joiner (left
+    /// after "!" is trimmed) joins the tag before it when the tags are written out again.
+    @Test(arguments: ["a !\u{301}b", "a\u{200D} b", "a ,\u{301}b", "a \u{301}b", "a #\u{20DD}b"])
+    func aTagNeverStartsWithAMarkAndReadsBackAsWritten(text: String) {
+        let tags = TagParsing.tags(in: text)
+        #expect(tags.map(\.label).last == "b")
+        #expect(TagParsing.tags(in: tags.map(\.label).joined(separator: " ")) == tags)
+        #expect(TagParsing.tags(in: tags.map(\.label).joined(separator: ",")) == tags)
+    }
+
     @Test func hashesAndPunctuationAtTheEndsAreDropped() {
         #expect(TagParsing.tags(in: "#svatba, Praha. ,, ;").map(\.label) == ["svatba", "Praha"])
     }

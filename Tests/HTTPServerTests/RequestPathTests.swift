@@ -51,6 +51,15 @@ import Testing
         #expect(request.cookies == ["lang": "en", "session": "abc"])
     }
 
+    /// Found by the cookie fuzzer: on `Character`s, `;` followed by a combining accent was no
+    /// separator, and the next cookie ran into the value before it.
+    @Test(arguments: ["x=1;\u{301}session=s; csrf=abc", "x=1;\u{200D}b=2; csrf=abc", "x=1;👨‍👩‍👧=2;csrf=abc"])
+    func aSemicolonFollowedByAMarkStillSeparatesCookies(header: String) {
+        let cookies = Request(method: .get, path: RequestPath(segments: []), headers: ["Cookie": header]).cookies
+        #expect(cookies["x"] == "1" && cookies["csrf"] == "abc")
+        #expect(cookies.count == 3)
+    }
+
     @Test func aRequestWithoutCookiesHasNone() {
         #expect(Request(method: .get, path: RequestPath(segments: [])).cookies.isEmpty)
     }

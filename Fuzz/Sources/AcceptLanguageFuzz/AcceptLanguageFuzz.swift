@@ -9,6 +9,11 @@ import FuzzSupport
 @testable import FotofolioWeb
 import HTTPServer
 
+@main
+enum AcceptLanguageFuzzMain {
+    static func main() { runFuzzer(fuzzAcceptLanguage) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAcceptLanguage(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)

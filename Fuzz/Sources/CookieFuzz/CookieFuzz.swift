@@ -6,6 +6,11 @@
 import FuzzSupport
 @testable import HTTPServer
 
+@main
+enum CookieFuzzMain {
+    static func main() { runFuzzer(fuzzCookies) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCookies(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = fuzzText(fuzzBytes(data, size))

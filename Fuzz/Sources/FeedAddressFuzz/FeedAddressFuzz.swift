@@ -1,7 +1,8 @@
 // The feed's address (`FeedAddress(QueryItems)`): tags, maxRate, sort and after, read
 // leniently from the query of `/`. The input is the query; when it is not valid
-// urlencoded text its `&`-separated `name=value` pairs are taken undecoded, so the mutator
-// reaches the address reader with any text at all.
+// urlencoded text its `&`-separated `name=value` pairs are taken undecoded (NUL bytes
+// dropped, invalid UTF-8 replaced, as decoding guarantees), so the mutator reaches the
+// address reader with any text at all.
 //
 // Oracles: the canonical link (`url(after:)`) does not trap and its query parses; read
 // again, it gives the same tags, rate, order and cursor, with no problems noted; at most
@@ -11,11 +12,17 @@ import Fotofolio
 @testable import FotofolioWeb
 @testable import HTTPServer
 
+@main
+enum FeedAddressFuzzMain {
+    static func main() { runFuzzer(fuzzFeedAddress) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFeedAddress(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
+    // The fallback keeps to what a decoded query can hold: valid UTF-8 without NUL.
     let query = (try? QueryItems(encoded: bytes)) ?? QueryItems(
-        fuzzText(bytes).split(separator: "&").map { pair in
+        fuzzText(bytes.filter { $0 != 0 }).split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return QueryItems.Item(name: String(parts[0]), value: parts.count > 1 ? String(parts[1]) : "")
         })

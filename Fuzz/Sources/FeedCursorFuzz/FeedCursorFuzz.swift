@@ -7,6 +7,11 @@
 import FuzzSupport
 @testable import Fotofolio
 
+@main
+enum FeedCursorFuzzMain {
+    static func main() { runFuzzer(fuzzFeedCursor) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFeedCursor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = fuzzText(fuzzBytes(data, size))

@@ -20,6 +20,11 @@ private let limits: BodyLimits = {
     return limits
 }()
 
+@main
+enum FormBodyFuzzMain {
+    static func main() { runFuzzer(fuzzFormBody) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFormBody(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)

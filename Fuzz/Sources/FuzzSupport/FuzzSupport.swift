@@ -1,8 +1,16 @@
+import CFuzzDriver
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// Runs libFuzzer on `callback` with the process's command line, then exits with its status.
+public func runFuzzer(_ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
+    var argc = CommandLine.argc
+    var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+    exit(LLVMFuzzerRunDriver(&argc, &argv, callback))
+}
 
 /// The bytes libFuzzer hands to `LLVMFuzzerTestOneInput`, copied into an array.
 public func fuzzBytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {

@@ -6,6 +6,11 @@
 import FuzzSupport
 @testable import FotofolioWeb
 
+@main
+enum HTMLEscapeFuzzMain {
+    static func main() { runFuzzer(fuzzHTMLEscape) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTMLEscape(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = fuzzText(fuzzBytes(data, size))

@@ -29,6 +29,11 @@ private struct NewMessageCommand: Decodable {
 
 private let topicReaders = [LiveTopics(), LiveTopics(prefix: "site/a"), LiveTopics(prefix: "")]
 
+@main
+enum MessengerCommandFuzzMain {
+    static func main() { runFuzzer(fuzzMessengerCommand) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMessengerCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)

@@ -17,6 +17,11 @@ private let limits: BodyLimits = {
     return limits
 }()
 
+@main
+enum MultipartFuzzMain {
+    static func main() { runFuzzer(fuzzMultipart) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMultipart(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)

@@ -7,6 +7,11 @@
 import FuzzSupport
 @testable import HTTPServer
 
+@main
+enum QueryFuzzMain {
+    static func main() { runFuzzer(fuzzQuery) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
@@ -26,7 +31,7 @@ public func fuzzQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
     let decoded = PercentDecoding.decode(bytes, plusIsSpace: false)
     let segment = bytes.withUnsafeBufferPointer { PercentDecoding.decodeSegment($0) }
-    require(segment == decoded, "decodeSegment gives \(visible(segment)), decode gives \(visible(decoded))")
+    require(segment == decoded, "decodeSegment gives \(visible(segment as Any)), decode gives \(visible(decoded as Any))")
     if let decoded {
         let roundTrip = PercentDecoding.decode(QueryItems.escape(decoded), plusIsSpace: true)
         require(roundTrip == decoded, "\(visible(decoded)) does not survive escape + decode")

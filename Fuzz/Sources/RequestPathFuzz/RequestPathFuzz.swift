@@ -6,18 +6,23 @@
 import FuzzSupport
 @testable import HTTPServer
 
+@main
+enum RequestPathFuzzMain {
+    static func main() { runFuzzer(fuzzRequestPath) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRequestPath(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let raw = fuzzText(fuzzBytes(data, size))
     check(raw)
     // Most inputs the mutator makes do not start with "/"; try them as a path too.
-    if !raw.hasPrefix("/") { check("/" + raw) }
+    if raw.utf8.first != UInt8(ascii: "/") { check("/" + raw) }
     return 0
 }
 
 private func check(_ raw: String) {
     guard let path = try? RequestPath(encoded: raw) else { return }
-    require(path.description.hasPrefix("/"), "\(visible(path.description)) does not start with /")
+    require(path.description.utf8.first == UInt8(ascii: "/"), "\(visible(path.description)) does not start with /")
     for segment in path.segments {
         require(!segment.isEmpty && segment != "." && segment != "..",
                 "segment \(visible(segment)) of \(visible(raw)) survived normalization")

@@ -30,6 +30,11 @@ private let fields: [SliderField] = {
 
 private let scales = [1, 0.5, 2, 3.7, 5, 25, 125, 250, 1000]
 
+@main
+enum SliderTextFuzzMain {
+    static func main() { runFuzzer(fuzzSliderText) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSliderText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)

@@ -7,6 +7,11 @@
 import FuzzSupport
 @testable import Fotofolio
 
+@main
+enum TagsFuzzMain {
+    static func main() { runFuzzer(fuzzTags) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTags(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = fuzzText(fuzzBytes(data, size))

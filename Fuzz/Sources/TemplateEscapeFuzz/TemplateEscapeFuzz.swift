@@ -37,6 +37,11 @@ private let library: TemplateLibrary = {
     }
 }()
 
+@main
+enum TemplateEscapeFuzzMain {
+    static func main() { runFuzzer(fuzzTemplateEscape) }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTemplateEscape(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = fuzzText(fuzzBytes(data, size))
@@ -45,13 +50,16 @@ public func fuzzTemplateEscape(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
         return 0
     }
     let context = "input:  \(visible(text))\noutput: \(visible(rendered))"
+    // Bytes throughout: a value starting with a combining mark or a joiner forms one
+    // grapheme cluster with the quote before it, so `String.hasPrefix` would not see the tag.
+    var output = Array(rendered.utf8)
     // The template's own text ends with a newline or not, as it was written: ignore it.
-    let output = rendered.hasSuffix("\n") ? String(rendered.dropLast()) : rendered
-    guard output.hasPrefix(prefix), output.hasSuffix(suffix) else {
+    if output.last == UInt8(ascii: "\n") { output.removeLast() }
+    guard output.starts(with: prefix.utf8), output.reversed().starts(with: suffix.utf8.reversed()) else {
         require(false, "the markup around the value changed\n\(context)")
         return 0
     }
-    let inner = output.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
+    let inner = output.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
     let parts = Array(inner).split(separator: UInt8(ascii: ">"), omittingEmptySubsequences: false)
     // Exactly one ">" (the tag's own): any other is a raw ">" from the value.
     guard parts.count == 2, parts[0].last == UInt8(ascii: "\"") else {

@@ -30,16 +30,29 @@ public enum TagParsing {
     /// Every tag in `text` ("svatba portrét, Praha" → three), a leading `#` and
     /// punctuation at the ends dropped, repeats (by folded form) kept once.
     public static func tags(in text: String) -> [Tag] {
-        let words = text.split { $0.isWhitespace || $0 == "," || $0 == ";" }
+        // Split on scalars: a space or comma followed by a combining mark is one `Character`
+        // that is neither, and would join two words.
+        let words = text.unicodeScalars.split { $0.properties.isWhitespace || $0 == "," || $0 == ";" }
         var seen = Set<String>()
         var tags: [Tag] = []
         for word in words {
-            let label = word.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.symbols))
+            let label = String(String.UnicodeScalarView(word).drop(while: Self.cannotStartATag))
+                .trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.symbols))
             guard !label.isEmpty else { continue }
             let tag = Tag(label)
             if seen.insert(tag.folded).inserted { tags.append(tag) }
         }
         return tags
+    }
+
+    /// What a word loses at its start: marks and joiners that belong to the character before
+    /// them, and punctuation and symbols, repeatedly ("!́b" is "b"), so a tag never starts with
+    /// a mark that would join it to whatever stands before it.
+    static func cannotStartATag(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control: true
+        default: CharacterSet.punctuationCharacters.union(.symbols).contains(scalar)
+        }
     }
 
     /// The most a tag field may hold before it is read at all: five tags of 30 characters
