@@ -74,6 +74,7 @@ struct Serve: ParsableCommand {
     }
 
     func run() throws {
+        let shutdown = ShutdownSignal()
         // Everything the server writes (database, its journal, photos, the broker's files) is
         // for its own user alone.
         umask(0o077)
@@ -86,7 +87,7 @@ struct Serve: ParsableCommand {
         let logger = Logger(label: "fotofolio")
         let dataDirectory = resolved(dataDir, "FOTOFOLIO_DATA_DIR", "data")
         do {
-            try serve(dataDirectory: dataDirectory, logger: logger)
+            try serve(dataDirectory: dataDirectory, logger: logger, until: shutdown)
         } catch {
             // Start-up problems (a port in use, a missing template) end with a sentence, not a trace.
             logger.critical("Cannot start: \(error)")
@@ -94,7 +95,7 @@ struct Serve: ParsableCommand {
         }
     }
 
-    private func serve(dataDirectory: String, logger: Logger) throws {
+    private func serve(dataDirectory: String, logger: Logger, until shutdown: ShutdownSignal) throws {
         let database = try AppDatabase(directory: dataDirectory)
         try database.recordStart(version: FotofolioVersion.current)
         let broker = try LiveBroker.start(
@@ -128,7 +129,7 @@ struct Serve: ParsableCommand {
         sweeper.start()
         defer { sweeper.stop() }
         StartupBanner(host: configuration.host, port: daemon.port).print()
-        ShutdownSignal.wait()
+        shutdown.wait()
         logger.info("Shutting down")
         daemon.shutdown()
         logger.info("Stopped")
@@ -170,18 +171,26 @@ struct Serve: ParsableCommand {
 }
 
 /// Blocks until SIGINT or SIGTERM arrives.
-enum ShutdownSignal {
-    static func wait() {
-        let received = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
+/// SIGINT and SIGTERM, listened for from the moment the command starts: one that arrives
+/// while the server is still starting (a service manager stopping it at once) is kept, and
+/// `wait` returns as soon as the server is up, so it still stops cleanly instead of dying
+/// with the signal's default action.
+final class ShutdownSignal {
+    private let received = DispatchSemaphore(value: 0)
+    private var sources: [DispatchSourceSignal] = []
+
+    init() {
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN) // let the dispatch source see it instead of the default action
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { received.signal() }
+            source.setEventHandler { [received] in received.signal() }
             source.resume()
             sources.append(source)
         }
         signal(SIGPIPE, SIG_IGN)
+    }
+
+    func wait() {
         received.wait()
         sources.forEach { $0.cancel() }
     }

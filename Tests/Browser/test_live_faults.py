@@ -6,10 +6,12 @@ with the safety poll off, so delivery depends on MQTT and on replay from Last-Ev
 import os
 import signal
 import socket
+import subprocess
 import time
 
 import pytest
 
+from conftest import BINARY, REPO_ROOT, seed
 from live_client import EventStream, Person
 
 MESSAGES = 30
@@ -112,6 +114,26 @@ def test_a_killed_server_takes_its_broker_with_it_and_a_start_runs_one(own_serve
     wait_until(lambda: brokers_of(server) == [], "the broker outlived its SIGKILLed server")
     restarted = own_server(port=server.port)
     assert brokers_of(restarted) == [broker_pid(restarted)]
+
+
+def test_a_server_stopped_while_it_starts_still_stops_cleanly(tmp_path):
+    """A service manager may stop the server at once: SIGTERM while the broker has started
+    but the HTTP daemon has not must still end in a clean exit, not the signal's default."""
+    seed(tmp_path / "data")
+    command = [str(BINARY), "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", str(tmp_path / "data"),
+               "--public-dir", str(REPO_ROOT / "Public"), "--templates-dir", str(REPO_ROOT / "Templates")]
+    process = subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    for line in process.stderr:
+        if "Started a private MQTT broker" in line:
+            process.send_signal(signal.SIGTERM)
+            break
+        assert time.monotonic() < deadline, "the broker did not start"
+    try:
+        assert process.wait(timeout=30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
 
 
 def test_the_data_folder_and_the_broker_files_are_private(own_server):
