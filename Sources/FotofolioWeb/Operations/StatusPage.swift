@@ -49,16 +49,9 @@ struct StatusPage {
             response = .json(report)
         } else {
             let table = renderer.strings(for: request)
-            let internals = report.internals.map { internals -> [String: Any] in [
-                "broker": ["state": internals.broker, "label": table.string("status.broker.\(internals.broker)"),
-                           "healthy": internals.broker == "connected" || internals.broker == "local",
-                           "problem": internals.brokerProblem ?? false],
-                "lastEvent": internals.lastEventSecondsAgo.map { Self.age($0, table) } ?? table.string("status.noEventYet"),
-                "outboxBacklog": internals.outboxBacklog, "backlogHealthy": internals.outboxBacklog < 100,
-                "liveStreams": internals.liveStreams,
-            ] }
+            let internals = report.internals.map { InternalsView($0, table: table) }
             response = try renderer.render(.status, for: request, content: [
-                "internals": internals ?? false,
+                "internals": internals.map { $0 as Any } ?? false,
                 "lan": report.lanURLs.first.map { first -> [String: Any] in
                     ["url": first, "others": Array(report.lanURLs.dropFirst()),
                      "qr": (try? QRCode(encoding: first).svg()) ?? ""]
@@ -67,6 +60,31 @@ struct StatusPage {
         }
         response.headers.set("Cache-Control", "no-store")
         return response
+    }
+
+    /// What the status page shows of the live path, on this machine only.
+    struct InternalsView {
+        struct Broker {
+            let state: String
+            let label: String
+            let healthy: Bool
+            let problem: String?
+        }
+        let broker: Broker
+        let lastEvent: String
+        let outboxBacklog: Int
+        let backlogHealthy: Bool
+        let liveStreams: Int
+
+        init(_ internals: Report.Internals, table: StringTable) {
+            broker = Broker(state: internals.broker, label: table.string("status.broker.\(internals.broker)"),
+                            healthy: internals.broker == "connected" || internals.broker == "local",
+                            problem: internals.brokerProblem)
+            lastEvent = internals.lastEventSecondsAgo.map { StatusPage.age($0, table) } ?? table.string("status.noEventYet")
+            outboxBacklog = internals.outboxBacklog
+            backlogHealthy = internals.outboxBacklog < 100
+            liveStreams = internals.liveStreams
+        }
     }
 
     /// The broker's state as a word (a string-table key), and its last error if it is down.
