@@ -63,6 +63,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // The demo community `fotofolio seed` writes: people, portfolios, conversations.
+        .target(name: "FotofolioDemo", dependencies: ["Fotofolio", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "FotofolioWeb",
             dependencies: [
@@ -74,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "fotofolio",
             dependencies: [
-                "FotofolioWeb", "HTTPServer", "Fotofolio", "QRCode", "MQTTClient",
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "QRCode", "MQTTClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -99,11 +101,11 @@ let package = Package(
             dependencies: ["Imaging", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "FotofolioTests",
-            dependencies: ["Fotofolio", "HostileInput", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["Fotofolio", "FotofolioDemo", "HostileInput", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "FotofolioWebTests",
             dependencies: [
-                "FotofolioWeb", "HTTPServer", "Fotofolio", "MQTTClient", "RawHTTP", "HostileInput",
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "MQTTClient", "RawHTTP", "HostileInput",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
     ],

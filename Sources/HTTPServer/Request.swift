@@ -44,6 +44,11 @@ public struct Request: Sendable {
         self.cookies = Self.parseCookies(headers)
     }
 
+    /// Whether a script asked for JSON (`Accept: application/json`) rather than a page.
+    public var wantsJSON: Bool {
+        headers["accept"]?.contains("application/json") == true
+    }
+
     /// Cookies from every `Cookie` header; the first of a repeated name wins. Parsed once
     /// here, because several middleware and the page renderer each look at them.
     public let cookies: [String: String]

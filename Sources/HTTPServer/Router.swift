@@ -58,10 +58,21 @@ public struct Router: Sendable {
     }
 
     private var routes: [Route] = []
+    /// Middleware of the groups being registered, outermost first (`group`).
+    private var groupMiddleware: [any Middleware] = []
     /// Answers paths no route matches (e.g. static files); throws 404 when nil.
     public var fallback: Handler?
 
     public init() {}
+
+    /// Registers routes that all pass through `middleware` (after the server's own): a
+    /// group that needs a signed-in person says so once, not in every handler.
+    public mutating func group(_ middleware: any Middleware..., register: (inout Router) -> Void) {
+        let outer = groupMiddleware
+        groupMiddleware += middleware
+        register(&self)
+        groupMiddleware = outer
+    }
 
     public mutating func add(_ method: HTTPMethod, _ pattern: String, options: RouteOptions = RouteOptions(), _ handler: @escaping Handler) {
         let segments = pattern.split(separator: "/").map { part -> PatternSegment in
@@ -69,6 +80,7 @@ public struct Router: Sendable {
             if part.hasPrefix("*") { return .rest(String(part.dropFirst())) }
             return .literal(String(part))
         }
+        let handler = groupMiddleware.isEmpty ? handler : groupMiddleware.wrapping(handler)
         routes.append(Route(method: method, pattern: pattern, options: options, segments: segments, handler: handler))
     }
 

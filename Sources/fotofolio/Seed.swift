@@ -1,5 +1,6 @@
 import ArgumentParser
 import Fotofolio
+import FotofolioDemo
 import Foundation
 
 /// `fotofolio seed`: creates the Czech demo world in the database (nothing if it is there).

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Fotofolio
+@testable import FotofolioDemo
 
 extension TestDatabase {
     var ratings: RatingsService { RatingsService(database: database) }

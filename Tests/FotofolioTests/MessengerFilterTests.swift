@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Fotofolio
+@testable import FotofolioDemo
 
 @Suite struct RoomFilterTests {
     let world: TestDatabase

@@ -1,5 +1,6 @@
 import Foundation
 import Fotofolio
+import FotofolioDemo
 import GRDB
 
 extension WebTestServer {

@@ -1,4 +1,5 @@
 import Fotofolio
+import FotofolioDemo
 import Testing
 @testable import FotofolioWeb
 

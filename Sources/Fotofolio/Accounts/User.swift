@@ -39,6 +39,24 @@ public struct User: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
 
     public static let databaseTableName = "user"
 
+    public init(id: Int64? = nil, username: String, fullName: String, email: String, emailConfirmedAt: Date? = nil,
+                location: String, role: Role, bio: String? = nil, yearsOfExperience: Int? = nil, hourlyRate: Int? = nil,
+                priceByAgreement: Bool, passwordHash: String, createdAt: Date) {
+        self.id = id
+        self.username = username
+        self.fullName = fullName
+        self.email = email
+        self.emailConfirmedAt = emailConfirmedAt
+        self.location = location
+        self.role = role
+        self.bio = bio
+        self.yearsOfExperience = yearsOfExperience
+        self.hourlyRate = hourlyRate
+        self.priceByAgreement = priceByAgreement
+        self.passwordHash = passwordHash
+        self.createdAt = createdAt
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }

@@ -123,7 +123,7 @@ struct AccountPages {
 
     /// The Profile tab: the signed-in person's public profile (with their settings).
     private func ownProfile(_ request: Request) throws -> Response {
-        guard let signedIn = request.signedIn else { return SignInRedirect.to(request) }
+        let signedIn = try request.requireSignIn()
         let path = "/u/" + QueryItems.escape(signedIn.user.username)
         return .redirect(to: request.query.isEmpty ? path : "\(path)?\(request.query.encoded)")
     }

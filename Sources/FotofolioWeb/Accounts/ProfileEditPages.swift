@@ -22,7 +22,7 @@ struct ProfileEditPages {
     }
 
     private func editForm(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let user = try request.requireSignIn().user
         var edit = ProfileEdit(user)
         // "Become a photographer" links here with ?creator=1: start with that choice made.
         if request.query["creator"] == "1" { edit.role = .creator }
@@ -30,7 +30,8 @@ struct ProfileEditPages {
     }
 
     private func saveProfile(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user, let id = user.id else { return SignInRedirect.to(request) }
+        let signedIn = try request.requireSignIn()
+        let user = signedIn.user, id = signedIn.userId
         var edit = ProfileEdit(form: request.form)
         let language: SliderLanguage = Language.preferred(by: request) == .cs ? .czech : .english
         var rate = HourlyRateField(name: "hourlyRate", text: edit.hourlyRate)
@@ -103,7 +104,7 @@ struct ProfileEditPages {
     }
 
     private func passwordForm(_ request: Request, problems: [RegistrationField: RegistrationProblem] = [:]) throws -> Response {
-        guard request.signedIn != nil else { return SignInRedirect.to(request) }
+        _ = try request.requireSignIn()
         return try renderer.render(.passwordChange, for: request, content: [
             "csrf": request.csrfToken, "errors": FieldMessages.registration(problems, table: renderer.strings(for: request)),
             "hasErrors": !problems.isEmpty,
@@ -111,7 +112,8 @@ struct ProfileEditPages {
     }
 
     private func changePassword(_ request: Request) throws -> Response {
-        guard let signedIn = request.signedIn, let id = signedIn.user.id else { return SignInRedirect.to(request) }
+        let signedIn = try request.requireSignIn()
+        let id = signedIn.userId
         let change = PasswordChange(current: request.form["currentPassword"] ?? "", new: request.form["password"] ?? "",
                                     confirmation: request.form["passwordConfirmation"] ?? "")
         do {

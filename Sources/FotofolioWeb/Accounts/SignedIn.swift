@@ -5,9 +5,38 @@ import Logging
 /// The person behind a request, when signed in.
 public struct SignedIn: Sendable {
     public let user: User
+    /// The stored user's id: a signed-in person always has one.
+    public let userId: Int64
     public let session: Session
     /// The cookie token, needed to end the session.
     let token: String
+
+    init?(user: User, session: Session, token: String) {
+        guard let userId = user.id else { return nil }
+        self.user = user
+        self.userId = userId
+        self.session = session
+        self.token = token
+    }
+}
+
+/// Thrown where only a signed-in person may go, and answered once for every handler:
+/// a page goes to the login page and comes back afterwards (303), a script's `fetch` gets
+/// 401 with the sentence in JSON.
+struct SignInRequired: HTTPError {
+    let status: HTTPStatus
+    let message = "Sign in to continue."
+    let headers: HTTPHeaders
+
+    init(_ request: Request) {
+        if request.wantsJSON {
+            status = .unauthorized
+            headers = HTTPHeaders()
+        } else {
+            status = .seeOther
+            headers = ["Location": SignInRedirect.location(for: request)]
+        }
+    }
 }
 
 enum SignedInKey: RequestContextKey {
@@ -17,6 +46,22 @@ enum SignedInKey: RequestContextKey {
 extension Request {
     /// The signed-in person, or nil for a guest.
     var signedIn: SignedIn? { context[SignedInKey.self] }
+
+    /// The signed-in person; a guest's request ends here with `SignInRequired`.
+    func requireSignIn() throws -> SignedIn {
+        guard let signedIn else { throw SignInRequired(self) }
+        return signedIn
+    }
+}
+
+/// For a route group where every handler needs a signed-in person (`router.group`): a
+/// guest is turned away before the handler runs. Handlers still take the person from
+/// `requireSignIn()`, which cannot fail behind this guard.
+struct RequireSignIn: Middleware {
+    func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
+        _ = try request.requireSignIn()
+        return try next(request)
+    }
 }
 
 /// Loads the session named by the session cookie and the user it belongs to. A cookie for
@@ -33,8 +78,9 @@ struct SessionLoading: Middleware {
         guard let token = request.cookies[Self.cookieName] else { return try next(request) }
         var request = request
         do {
-            if let session = try sessions.resume(token), let user = try accounts.user(id: session.userId) {
-                request.context[SignedInKey.self] = SignedIn(user: user, session: session, token: token)
+            if let session = try sessions.resume(token), let user = try accounts.user(id: session.userId),
+               let signedIn = SignedIn(user: user, session: session, token: token) {
+                request.context[SignedInKey.self] = signedIn
                 return try next(request)
             }
         } catch {

@@ -12,10 +12,7 @@ struct RatingPages {
     }
 
     private func rate(_ request: Request) throws -> Response {
-        guard let rater = request.signedIn?.user else {
-            if SelectionPages.wantsJSON(request) { throw HTTPFailure(.unauthorized, "Sign in to rate.") }
-            return SignInRedirect.to(request)
-        }
+        let rater = try request.requireSignIn()
         guard let username = request.parameters["username"], let rated = try accounts.user(username: username) else {
             throw HTTPFailure(.notFound, "There is nobody with this username.")
         }
@@ -23,10 +20,10 @@ struct RatingPages {
         var stars: Int?
         do {
             if request.form["remove"] != nil {
-                updated = try ratings.removeRating(of: rated.id!, by: rater.id!) ?? rated
+                updated = try ratings.removeRating(of: rated.id!, by: rater.userId) ?? rated
             } else {
                 guard let given = request.form["stars"].flatMap(Int.init) else { throw RatingError.starsOutOfRange }
-                updated = try ratings.rate(rated.id!, stars: given, by: rater.id!)
+                updated = try ratings.rate(rated.id!, stars: given, by: rater.userId)
                 stars = given
             }
         } catch RatingError.ownProfile {
@@ -34,7 +31,7 @@ struct RatingPages {
         } catch RatingError.starsOutOfRange {
             throw HTTPFailure(.unprocessableContent, "Choose one to five stars.")
         }
-        guard SelectionPages.wantsJSON(request) else { return .redirect(to: "/u/\(QueryItems.escape(rated.username))#rating") }
+        guard request.wantsJSON else { return .redirect(to: "/u/\(QueryItems.escape(rated.username))#rating") }
         return .json(RatingReply(stars: stars, summary: RatingSummary.text(updated, table: renderer.strings(for: request))))
     }
 }

@@ -18,7 +18,7 @@ struct SelectionPages {
     }
 
     private func show(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let user = try request.requireSignIn().user
         let table = renderer.strings(for: request)
         let entries = try selection.entries(for: user.id!)
         let cards = PortfolioCards(table: table, address: FeedAddress(), selected: Set(entries.map { $0.portfolio.id! }))
@@ -51,7 +51,7 @@ struct SelectionPages {
             if selected { ids.append(id) }
             cookie = GuestSelection.cookie(ids)
         }
-        var response = Self.wantsJSON(request)
+        var response = request.wantsJSON
             ? Response.json(["selected": selected])
             : .redirect(to: SafeRedirect.path(request.form["return"] ?? (adding == false ? "/selection" : "/")))
         if let cookie { response.setCookie(cookie) }
@@ -59,12 +59,8 @@ struct SelectionPages {
     }
 
     private func clear(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let user = try request.requireSignIn().user
         try selection.removeAll(for: user.id!)
         return .redirect(to: "/selection?cleared=1")
-    }
-
-    static func wantsJSON(_ request: Request) -> Bool {
-        request.headers["accept"]?.contains("application/json") == true
     }
 }

@@ -18,7 +18,8 @@ struct MessagePages {
 
     private func list(_ request: Request, problem: String? = nil, values: [String: String] = [:],
                       status: HTTPStatus = .ok) throws -> Response {
-        guard let user = request.signedIn?.user, let userId = user.id else { return SignInRedirect.to(request) }
+        let signedIn = try request.requireSignIn()
+        let user = signedIn.user, userId = signedIn.userId
         let table = renderer.strings(for: request)
         let dates = MessageDates(for: request, table: table)
         let filter = Self.filter(of: request)
@@ -75,7 +76,8 @@ struct MessagePages {
     }
 
     private func createGroup(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user, let userId = user.id else { return SignInRedirect.to(request) }
+        let signedIn = try request.requireSignIn()
+        let user = signedIn.user, userId = signedIn.userId
         let name = request.form["name"] ?? ""
         let usernames = (request.form["members"] ?? "")
             .split { $0 == "," || $0 == " " || $0 == "\n" }.map { $0.trimmingCharacters(in: "@\t\r") }.filter { !$0.isEmpty }

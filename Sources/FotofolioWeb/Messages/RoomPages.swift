@@ -30,7 +30,8 @@ struct RoomPages {
 
     private func show(_ request: Request, draft: String? = nil, problem: String? = nil,
                       status: HTTPStatus = .ok) throws -> Response {
-        guard let user = request.signedIn?.user, let userId = user.id else { return SignInRedirect.to(request) }
+        let signedIn = try request.requireSignIn()
+        let user = signedIn.user, userId = signedIn.userId
         let roomId = try room(request)
         // Read before the history: whatever is written meanwhile comes again on the stream,
         // and the page drops what it already shows.
@@ -106,13 +107,13 @@ struct RoomPages {
     // MARK: - Writing
 
     private func send(_ request: Request) throws -> Response {
-        guard let userId = request.signedIn?.user.id else { return signIn(request) }
+        let userId = try request.requireSignIn().userId
         let roomId = try room(request)
         let draft = MessageDraft(uuid: request.form["uuid"] ?? "", content: request.form["content"] ?? "")
         do {
             let result = try messenger.send(draft, in: roomId, by: userId)
             if result.isNew { live.written() }
-            guard SelectionPages.wantsJSON(request) else {
+            guard request.wantsJSON else {
                 return .redirect(to: "/messages/\(roomId)#message-\(result.message.id)")
             }
             let members = Set(try messenger.room(roomId, for: userId).members.map { $0.username.lowercased() })
@@ -120,7 +121,7 @@ struct RoomPages {
             return .json(MessageViews.reply(result, members: members, dates: dates), status: result.isNew ? .created : .ok)
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)
-            guard !SelectionPages.wantsJSON(request), failure.status == .unprocessableContent else {
+            guard !request.wantsJSON, failure.status == .unprocessableContent else {
                 throw refusal(error, request)
             }
             // The text comes back in the form with what to fix; nothing typed is lost.
@@ -135,7 +136,7 @@ struct RoomPages {
     }
 
     private func read(_ request: Request) throws -> Response {
-        guard let userId = request.signedIn?.user.id else { return signIn(request) }
+        let userId = try request.requireSignIn().userId
         let roomId = try room(request)
         guard let upTo = request.form["upTo"].flatMap(Int64.init) else {
             throw HTTPFailure(.unprocessableContent, "Say up to which message (upTo) the room was read.")
@@ -143,7 +144,7 @@ struct RoomPages {
         do {
             let changed = try messenger.markRead(roomId, by: userId, upTo: upTo)
             if changed { live.written() }
-            guard SelectionPages.wantsJSON(request) else { return .redirect(to: "/messages/\(roomId)") }
+            guard request.wantsJSON else { return .redirect(to: "/messages/\(roomId)") }
             return .json(ReadReply(changed: changed, unreadTotal: try messenger.unreadTotal(for: userId)))
         } catch let error as MessengerError {
             throw refusal(error, request)
@@ -153,7 +154,7 @@ struct RoomPages {
     /// Renaming and membership changes: the change, then back to the room (or, for someone
     /// who just left, to the list).
     private func manage(_ request: Request, _ change: (Int64, Int64) throws -> Void) throws -> Response {
-        guard let userId = request.signedIn?.user.id else { return signIn(request) }
+        let userId = try request.requireSignIn().userId
         let roomId = try room(request)
         do {
             try change(roomId, userId)
@@ -186,11 +187,6 @@ struct RoomPages {
         let username = (request.form["username"] ?? "").trimmingCharacters(in: " \t@")
         guard let user = try accounts.user(username: username), let id = user.id else { throw MessengerError.unknownUser }
         return id
-    }
-
-    private func signIn(_ request: Request) -> Response {
-        SelectionPages.wantsJSON(request)
-            ? .json(["error": "Sign in to use messages."], status: .unauthorized) : SignInRedirect.to(request)
     }
 
     private func refusal(_ error: MessengerError, _ request: Request) -> HTTPFailure {

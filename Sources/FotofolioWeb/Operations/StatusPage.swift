@@ -45,7 +45,7 @@ struct StatusPage {
     private func show(_ request: Request) throws -> Response {
         let report = report(for: request)
         var response: Response
-        if SelectionPages.wantsJSON(request) {
+        if request.wantsJSON {
             response = .json(report)
         } else {
             let table = renderer.strings(for: request)

@@ -11,7 +11,7 @@ struct ErrorPages {
         let title = known ? table.string("\(key).title") : error.status.reason
         let message = known ? table.string("\(key).message") : error.message
         // A script asked (the portfolio editor's uploads, say): it shows the sentence itself.
-        if SelectionPages.wantsJSON(request) { return .json(["error": message], status: error.status) }
+        if request.wantsJSON { return .json(["error": message], status: error.status) }
         let content: [String: Any] = ["error": ["status": error.status.code, "title": title, "message": message]]
         do {
             return try renderer.render(.error, for: request, title: title, content: content, status: error.status)

@@ -49,7 +49,7 @@ final class UploadAdmission: Sendable {
             return .refused(HTTPFailure(.forbidden, "This form can only be sent from Fotofolio's own pages."))
         }
         guard let token = head.cookies[SessionLoading.cookieName], let session = try? sessions.resume(token) else {
-            return .refused(forScripts ? HTTPFailure(.unauthorized, "Sign in to upload photos.") : SignInRedirect.failure(for: head))
+            return .refused(forScripts ? HTTPFailure(.unauthorized, "Sign in to upload photos.") : HTTPFailure(.seeOther, "Sign in to continue.", headers: ["Location": SignInRedirect.location(for: head)]))
         }
         let length = head.headers["content-length"].flatMap(Int.init) ?? policy.unknownLength
         guard Self.freeBytes(at: spoolDirectory).map({ $0 - Int64(length) >= policy.minimumFreeBytes }) ?? true else {

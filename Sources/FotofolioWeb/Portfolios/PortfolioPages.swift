@@ -46,13 +46,13 @@ struct PortfolioPages {
     }
 
     private func newPortfolio(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let user = try request.requireSignIn().user
         guard user.role == .creator else { return .redirect(to: "/profile/edit?creator=1") }
         return try editor(request, draft: PortfolioDraft(), action: "/portfolios", isNew: true)
     }
 
     private func createPortfolio(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let user = try request.requireSignIn().user
         guard user.role == .creator else { throw access(.notCreator) }
         return try handleForm(request, action: "/portfolios", isNew: true) { draft in
             try portfolios.create(draft, by: user)
@@ -60,14 +60,14 @@ struct PortfolioPages {
     }
 
     private func editPortfolio(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let user = try request.requireSignIn().user
         let id = try portfolioId(request)
         let details = try withAccess { try portfolios.editable(id, by: user.id!) }
         return try editor(request, draft: PortfolioDraft(details), action: "/portfolios/\(id)", isNew: false)
     }
 
     private func updatePortfolio(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let user = try request.requireSignIn().user
         let id = try portfolioId(request)
         _ = try withAccess { try portfolios.editable(id, by: user.id!) }
         return try handleForm(request, action: "/portfolios/\(id)", isNew: false) { draft in
@@ -76,7 +76,7 @@ struct PortfolioPages {
     }
 
     private func confirmDeletion(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let user = try request.requireSignIn().user
         let details = try withAccess { try portfolios.editable(try portfolioId(request), by: user.id!) }
         return try renderer.render(.portfolioDelete, for: request, content: [
             "csrf": request.csrfToken, "portfolio": PortfolioViews(table: renderer.strings(for: request)).row(details),
@@ -84,7 +84,7 @@ struct PortfolioPages {
     }
 
     private func deletePortfolio(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user else { return SignInRedirect.to(request) }
+        let user = try request.requireSignIn().user
         try withAccess { try portfolios.delete(try portfolioId(request), by: user.id!) }
         return .redirect(to: "/profile?deleted=1")
     }

@@ -42,16 +42,18 @@ public final class PageRenderer: Sendable {
         }
     }
 
-    /// A full HTML page. `content` adds page-specific values to the page template's model;
-    /// a page with forms passes its CSRF token there (`request.csrfToken`).
+    /// A full HTML page: `content` is the page's own model (one `ViewModel` struct per page),
+    /// read by the page's template before the values every page has (`PageModel`). A page with
+    /// forms carries its CSRF token in its model (`request.csrfToken`); a page without content
+    /// is rendered once per language and kept.
     ///
     /// `inserting` is already-rendered HTML put in place of `PageRenderer.insertion` in the
     /// body: long HTML (the feed's cards) costs Mustache far more than a splice.
     ///
     /// `memo` says the body depends on nothing but the language and the memo's text (which
     /// then names everything in `content`), so it is rendered once and kept.
-    public func render(_ page: Page, for request: Request, title: String? = nil,
-                       content: [String: Any] = [:], head: [String: Any]? = nil, status: HTTPStatus = .ok,
+    public func render(_ page: Page, for request: Request, title: String? = nil, content: (any ViewModel)? = nil,
+                       head: SocialMeta? = nil, status: HTTPStatus = .ok,
                        inserting insertion: String? = nil, memo: String? = nil) throws -> Response {
         let language = Language.preferred(by: request)
         let table = templates.table(for: language)
@@ -61,7 +63,7 @@ public final class PageRenderer: Sendable {
             try self.body(key, table: table, content: content)
         }
         let main = Self.insert(insertion, into: body)
-        let badge = signedIn?.user.id.flatMap { unreadBadge?.render(for: $0, table: table) }
+        let badge = signedIn.flatMap { unreadBadge?.render(for: $0.userId, table: table) }
         let html = try shell(key).fill(ShellTemplate.Values(
             title: title ?? table.string(page.titleKey), main: main, returnTo: ReturnPath.of(request),
             csrf: request.csrfToken, username: signedIn?.user.username ?? "",
@@ -77,7 +79,7 @@ public final class PageRenderer: Sendable {
 
     /// A piece of a page, for a script that asked for it with `X-Fragment` (the filtered
     /// feed, search results): `template` with the same model the page would give it.
-    public func fragment(_ template: String, of page: Page, for request: Request, content: [String: Any],
+    public func fragment(_ template: String, of page: Page, for request: Request, content: any ViewModel,
                          inserting insertion: String? = nil, memo: String? = nil) throws -> Response {
         let text = try remembered(memo, language: Language.preferred(by: request), template: template) {
             try fragmentText(template, of: page, for: request, content: content)
@@ -136,11 +138,9 @@ public final class PageRenderer: Sendable {
     }
 
     /// `template` rendered with the model its page would give it, as text.
-    func fragmentText(_ template: String, of page: Page, for request: Request, content: [String: Any]) throws -> String {
+    func fragmentText(_ template: String, of page: Page, for request: Request, content: any ViewModel) throws -> String {
         let table = templates.table(for: Language.preferred(by: request))
-        var model = PageModel(page: page, table: table, assets: assets).dictionary
-        model.merge(content) { _, new in new }
-        return try render(template, model)
+        return try render(template, PageContext(content: content, page: PageModel(page: page, table: table, assets: assets)))
     }
 
     /// The string table of the reader's language.
@@ -149,13 +149,15 @@ public final class PageRenderer: Sendable {
     }
 
     /// The page's own template; rendered once per language when it has no content of its own.
-    private func body(_ key: ShellKey, table: StringTable, content: [String: Any]) throws -> String {
-        if content.isEmpty, let body = fixedBodies.withLock({ $0[key] }) { return body }
-        var model = PageModel(page: key.page, table: table, assets: assets).dictionary
-        model.merge(content) { _, new in new }
-        let body = try render(key.page.template, model)
-        if content.isEmpty { fixedBodies.withLock { $0[key] = body } }
-        return body
+    private func body(_ key: ShellKey, table: StringTable, content: (any ViewModel)?) throws -> String {
+        let model = PageModel(page: key.page, table: table, assets: assets)
+        guard let content else {
+            if let body = fixedBodies.withLock({ $0[key] }) { return body }
+            let body = try render(key.page.template, model)
+            fixedBodies.withLock { $0[key] = body }
+            return body
+        }
+        return try render(key.page.template, PageContext(content: content, page: model))
     }
 
     private func shell(_ key: ShellKey) throws -> ShellTemplate {
@@ -167,7 +169,7 @@ public final class PageRenderer: Sendable {
         return shell
     }
 
-    private func render(_ template: String, _ model: [String: Any]) throws -> String {
+    private func render(_ template: String, _ model: Any) throws -> String {
         guard let html = templates.mustache.render(model, withTemplate: template) else {
             throw HTTPFailure(.internalServerError, "The template “\(template)” is missing.")
         }

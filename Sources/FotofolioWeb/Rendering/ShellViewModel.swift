@@ -31,14 +31,3 @@ struct ShellViewModel {
         ]
     }
 }
-
-/// What a page's own template always gets; pages add their content to it.
-struct PageModel {
-    let page: Page
-    let table: StringTable
-    let assets: AssetURLs
-
-    var dictionary: [String: Any] {
-        ["lang": table.language.rawValue, "t": table.tree, "page": ["id": page.rawValue], "assets": assets.dictionary]
-    }
-}

@@ -1,3 +1,4 @@
+import Fotofolio
 import Foundation
 
 /// Reads the credits of the demo photos from the "Files" table of their `CREDITS.md`:

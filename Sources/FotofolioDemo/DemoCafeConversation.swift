@@ -1,3 +1,4 @@
+import Fotofolio
 import Foundation
 
 /// A long conversation for the demo: Lenka photographs a café's weekly menu for Jana over

@@ -1,3 +1,4 @@
+import Fotofolio
 import Foundation
 import GRDB
 
