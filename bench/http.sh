@@ -31,7 +31,7 @@ for _ in $(seq 100); do curl -fs "http://127.0.0.1:$APP_PORT/healthz" >/dev/null
 
 # nginx serves the very bytes Fotofolio sends: the stylesheet and the rendered feed page.
 mkdir -p "$work/www/css"
-cp Public/css/app.css "$work/www/css/app.css"
+curl -fs "http://127.0.0.1:$APP_PORT/css/app.css" >"$work/www/css/app.css" # joined from Public/css/app.css.d/
 curl -fs -H 'Accept-Language: cs' "http://127.0.0.1:$APP_PORT/" >"$work/www/index.html"
 start_nginx "$work/www" "$NGINX_PORT" "/"
 
@@ -43,7 +43,7 @@ declare -A results
 targets=("static:app:http://127.0.0.1:$APP_PORT/css/app.css" "static:nginx:http://127.0.0.1:$NGINX_PORT/css/app.css"
          "page:app:http://127.0.0.1:$APP_PORT/" "page:nginx:http://127.0.0.1:$NGINX_PORT/"
          "revisit:app:http://127.0.0.1:$APP_PORT/")
-echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, $(nproc) cores; static $(wc -c <Public/css/app.css) B, page $(wc -c <"$work/www/index.html") B"
+echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, $(nproc) cores; static $(wc -c <"$work/www/css/app.css") B, page $(wc -c <"$work/www/index.html") B"
 for round in $(seq "$ROUNDS"); do
   for target in "${targets[@]}"; do
     key=${target%:http*}; url=${target#*:*:}

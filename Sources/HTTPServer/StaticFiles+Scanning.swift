@@ -45,7 +45,7 @@ extension StaticFiles {
             case S_IFREG:
                 try load(path: path, segments: segments)
             case S_IFDIR:
-                try scan(directory: path, segments: segments, ancestors: ancestors.union([path]))
+                try enter(folder: path, segments: segments, ancestors: ancestors)
             case S_IFLNK:
                 try follow(link: path, segments: segments, ancestors: ancestors)
             default:
@@ -63,9 +63,23 @@ extension StaticFiles {
             case S_IFREG:
                 try load(path: target, segments: segments)
             case S_IFDIR:
-                try scan(directory: target, segments: segments, ancestors: ancestors.union([target]))
+                try enter(folder: target, segments: segments, ancestors: ancestors)
             default:
                 return
+            }
+        }
+
+        /// A folder is walked, unless it is the parts of one joined file (`app.css.d/`).
+        private mutating func enter(folder path: String, segments: [String], ancestors: Set<String>) throws {
+            if let name = segments.last, let served = JoinedFile.servedName(ofFolder: name) {
+                let joined = Array(segments.dropLast()) + [served]
+                // "app.css" sorts before "app.css.d": a file of the same name is catalogued by now.
+                guard !assets.contains(where: { $0.segments == joined }) else {
+                    throw StaticFilesError("Both a file and the folder “\(path)” would be served as /\(joined.joined(separator: "/")).")
+                }
+                assets.append(try JoinedFile(folder: path, root: root).asset(segments: joined, startTime: startTime))
+            } else {
+                try scan(directory: path, segments: segments, ancestors: ancestors.union([path]))
             }
         }
 
@@ -76,7 +90,7 @@ extension StaticFiles {
         }
 
         /// `directory/name`, without doubling the slash when the directory is `/`.
-        private static func child(_ name: String, of directory: String) -> String {
+        static func child(_ name: String, of directory: String) -> String {
             directory.hasSuffix("/") ? directory + name : directory + "/" + name
         }
 
@@ -145,7 +159,7 @@ extension StaticFiles {
         }
 
         /// The gzip form, kept only when it saves bytes (tiny files grow under gzip's header).
-        private static func smallerGzip(of content: [UInt8]?) -> [UInt8]? {
+        static func smallerGzip(of content: [UInt8]?) -> [UInt8]? {
             guard let content, let compressed = Gzip.compress(content), compressed.count < content.count
             else { return nil }
             return compressed

@@ -7,7 +7,8 @@ import Foundation
 /// (`..`, escapes, unknown names) can reach anything else. Hidden names (starting with `.`)
 /// are skipped, and a symbolic link is followed only when its real path stays inside the
 /// folder. Each file is hashed once (SHA-256) for its `ETag` and fingerprinted URL; text
-/// files are gzip-compressed once; small files are kept in memory.
+/// files are gzip-compressed once; small files are kept in memory. A folder named like a
+/// file plus `.d` is served as that one file, its parts joined (`StaticFiles.JoinedFile`).
 public struct StaticFiles: Sendable {
     /// Files up to this size are answered from memory; larger ones are sent from disk.
     static let inMemoryLimit = 256 * 1024
@@ -67,7 +68,7 @@ public struct StaticFilesError: Error, Sendable, CustomStringConvertible {
 extension StaticFiles {
     /// One catalogued file: everything needed to answer for it without reading it again.
     struct Asset: Sendable {
-        /// The real path of the file (symbolic links resolved).
+        /// The real path of the file (symbolic links resolved); for a joined file, its folder.
         let filePath: String
         /// The decoded segments of the plain (not fingerprinted) URL.
         let segments: [String]
