@@ -2,10 +2,11 @@
 // Swift tests) against Public/js/precise-slider-math.js: numbers must agree within 1e-9
 // (relative beyond magnitude 1), labels and messages exactly. Run: node --test Tests/JS/
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 import * as M from "../../Public/js/precise-slider-math.js";
 
+const FOLDER = new URL("../../Public/js/precise-slider/", import.meta.url);
 const fixture = JSON.parse(readFileSync(new URL("../Fixtures/precise-slider-vectors.json", import.meta.url), "utf8"));
 
 // ---------------------------------------------------------------- the runner (mirrors VectorOps.swift)
@@ -244,9 +245,23 @@ test("animations interpolate from their start to their end", () => {
   assert.equal(M.SliderAnimation.none.valueAt(0), null);
 });
 
-test("the module is pure: no DOM, no dependencies", () => {
-  const source = readFileSync(new URL("../../Public/js/precise-slider-math.js", import.meta.url), "utf8");
-  assert.doesNotMatch(source, /\b(document|window|navigator|localStorage|requestAnimationFrame)\b\s*[.(]/);
-  assert.doesNotMatch(source, /^\s*import\s/m);
+test("the modules are pure: no DOM, nothing imported from outside precise-slider/", () => {
+  const dom = /\b(document|window|navigator|localStorage|requestAnimationFrame)\b\s*[.(]/;
+  const sources = Object.fromEntries(readdirSync(FOLDER).map((name) => [name, readFileSync(new URL(name, FOLDER), "utf8")]));
+  sources["../precise-slider-math.js"] = readFileSync(new URL("../precise-slider-math.js", FOLDER), "utf8");
+  for (const [name, source] of Object.entries(sources)) {
+    assert.doesNotMatch(source, dom, name);
+    for (const [, from] of source.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s+"([^"]+)"/gms)) {
+      assert.match(from, /^\.\/(precise-slider\/)?[a-z0-9-]+\.js$/, `${name} imports ${from}`);
+    }
+  }
   assert.ok(Object.isFrozen(M.SliderConstants));
+});
+
+test("each module mirrors a Swift file of Sources/PreciseSlider", () => {
+  const swift = new Set(readdirSync(new URL("../../Sources/PreciseSlider/", import.meta.url))
+    .map((name) => name.replace(/\.swift$/, "").toLowerCase()));
+  for (const name of readdirSync(FOLDER)) {
+    assert.ok(swift.has(name.replace(/\.js$/, "").replaceAll("-", "")), `${name} has no Swift twin`);
+  }
 });

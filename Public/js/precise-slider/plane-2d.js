@@ -1,0 +1,96 @@
+// The 2D plane's geometry (Swift Plane2D.swift): rulers along the bottom and right edges,
+// which region a point falls in, pinch factors per axis, and the copies an infinite axis
+// tiles side by side.
+
+import { AxisViewport, SliderKind } from "./axis.js";
+import { SliderConstants as C } from "./constants.js";
+import { SliderConfigurationError, SliderInputError, requireFinite, requirePositive } from "./errors.js";
+
+/** Widget and content pixels of the plane (Swift `PlaneGeometry`); rulers overlay the edges. */
+export class PlaneGeometry {
+  constructor(width, height, contentWidth, contentHeight) {
+    for (const size of [width, height, contentWidth, contentHeight]) {
+      if (!(Number.isFinite(size) && size > 0)) throw new SliderConfigurationError("invalidViewport");
+    }
+    Object.assign(this, { width, height, contentWidth, contentHeight });
+    Object.freeze(this);
+  }
+  get crosshair() { return { x: this.width / 2, y: this.height / 2 }; }
+  get axisThickness() { return Math.min(this.width, this.height) * C.axisThicknessFraction; }
+  thickness(active) { return active ? this.axisThickness * C.activeAxisFactor : this.axisThickness; }
+  xAxisFrame(xActive, yActive) {
+    const bottom = this.thickness(xActive);
+    return { x: 0, y: this.height - bottom, width: this.width - this.thickness(yActive), height: bottom };
+  }
+  yAxisFrame(xActive, yActive) {
+    const right = this.thickness(yActive);
+    return { x: this.width - right, y: 0, width: right, height: this.height - this.thickness(xActive) };
+  }
+  /** "content", "xAxis", "yAxis", "corner" or "outside" (also for a non-finite point). */
+  region(point, xActive, yActive) {
+    if (!(Number.isFinite(point.x) && Number.isFinite(point.y) && point.x >= 0 && point.x < this.width
+      && point.y >= 0 && point.y < this.height)) return "outside";
+    if (rectContains(this.xAxisFrame(xActive, yActive), point)) return "xAxis";
+    if (rectContains(this.yAxisFrame(xActive, yActive), point)) return "yAxis";
+    const pastX = point.x >= this.width - this.thickness(yActive);
+    const pastY = point.y >= this.height - this.thickness(xActive);
+    return pastX && pastY ? "corner" : "content";
+  }
+  get xViewport() { return new AxisViewport(SliderKind.plane, this.width, this.contentWidth); }
+  get yViewport() { return new AxisViewport(SliderKind.plane, this.height, this.contentHeight); }
+}
+
+/** Swift `PlaneRect.contains`: left/top edges inside, right/bottom outside. */
+export function rectContains(rect, point) {
+  return point.x >= rect.x && point.x < rect.x + rect.width && point.y >= rect.y && point.y < rect.y + rect.height;
+}
+
+/** Less than 2 s since the last gesture on the axis. */
+export function isAxisActive(lastGestureTime, now) {
+  if (lastGestureTime === null || lastGestureTime === undefined) return false;
+  if (!Number.isFinite(lastGestureTime) || !Number.isFinite(now)) return false;
+  return now >= lastGestureTime && now - lastGestureTime < C.axisActiveDuration;
+}
+
+/** Midpoint of a touch pair {first, second}. */
+export function touchMidpoint(pair) {
+  return { x: (pair.first.x + pair.second.x) / 2, y: (pair.first.y + pair.second.y) / 2 };
+}
+
+/** Per-axis pinch factors |Δx|/|Δx0| and |Δy|/|Δy0|, spreads at least minPinchSpread. */
+export function pinchFactors(start, current) {
+  for (const point of [start.first, start.second, current.first, current.second]) {
+    requireFinite(point.x, "x");
+    requireFinite(point.y, "y");
+  }
+  const spread = (a, b) => Math.max(Math.abs(a - b), C.minPinchSpread);
+  return {
+    x: spread(current.first.x, current.second.x) / spread(start.first.x, start.second.x),
+    y: spread(current.first.y, current.second.y) / spread(start.first.y, start.second.y),
+  };
+}
+
+/** Copies of the content: 1 (finite), 3, or below scale 0.5 ceil(1/s + 2) made odd. */
+export function tileCount(axis, scale) {
+  requirePositive(scale, "scale");
+  if (!axis.isInfinite) return 1;
+  if (scale >= C.threeTilesMinScale) return 3;
+  const count = Math.ceil(1 / scale + 2);
+  if (!(count <= C.maxVisibleTicks)) throw new SliderInputError("outOfRange");
+  return count % 2 === 0 ? count + 1 : count;
+}
+
+/** Screen offsets of each copy's min edge, the middle copy holding `value`. */
+export function tileOrigins(axis, value, scale, viewport) {
+  requireFinite(value, "value");
+  const count = tileCount(axis, scale);
+  if (!axis.isInfinite) return [axis.screenOffset(axis.min, value, scale, viewport)];
+  const period = Math.floor((value - axis.min) * axis.direction / axis.range);
+  const half = (count - 1) / 2;
+  const origins = [];
+  for (let copy = -half; copy <= half; copy += 1) {
+    const edge = axis.min + axis.direction * (period + copy) * axis.range;
+    origins.push(axis.screenOffset(edge, value, scale, viewport));
+  }
+  return origins;
+}
