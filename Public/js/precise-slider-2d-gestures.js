@@ -1,0 +1,214 @@
+// What fingers, the mouse, the wheel and keys do to the 2D precise slider (precise-slider-2d.js):
+// a drag or pinch on the picture moves both axes, one on a ruler only that axis (which then
+// stays thick and labelled for two seconds), a release glides, the wheel moves or (with
+// Ctrl/⌘, or a trackpad pinch) zooms, a double click or tap zooms in, arrows move the
+// crosshair by a tick and + and − zoom. The widget keeps the position; this moves it.
+
+import { SliderConstants, isAxisActive } from "./precise-slider-math.js";
+import { VelocityTracker, now, runAnimations, wheelPixels, wheelZoomFactor } from "./precise-slider-view.js";
+
+const AXES = ["x", "y"];
+const KEY_ZOOM = 2;
+const TAP_ZOOM = 5; // a double click or double tap: one step of the rulers' layout
+const WHEEL_COMMIT_MS = 250; // the wheel has stopped turning
+const IDLE_REDRAW_MS = SliderConstants.axisActiveDuration * 1000 + 50; // a ruler has fallen idle
+
+/** The axes a gesture on `region` moves. */
+const axesOf = (region) => (region === "xAxis" ? ["x"] : region === "yAxis" ? ["y"] : AXES);
+
+export class PlaneGestures {
+  #widget;
+  #view;
+  #pointers = new Map();
+  #gesture = null;
+  #region = "content";
+  #velocity = { x: new VelocityTracker(), y: new VelocityTracker() };
+  #lastGesture = { x: null, y: null };
+  #idleTimer = 0;
+  #wheelCommit = 0;
+  #stopAnimation = () => {};
+
+  /** `widget`: its `plane`, `axes` and `position`, and `requestDraw()`, `draw()`, `commit()`. */
+  constructor(widget, view) {
+    this.#widget = widget;
+    this.#view = view;
+    view.addEventListener("pointerdown", (event) => this.#pointerDown(event));
+    view.addEventListener("pointermove", (event) => this.#pointerMove(event));
+    for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) {
+      view.addEventListener(type, (event) => this.#pointerUp(event));
+    }
+    view.addEventListener("wheel", (event) => this.#wheel(event), { passive: false });
+    view.addEventListener("dblclick", (event) => this.#zoomAt(this.#local(event), TAP_ZOOM, this.#regionAt(event)));
+    view.addEventListener("keydown", (event) => this.#key(event));
+  }
+
+  /** Whether the axis's ruler is thick and labelled: a gesture on it less than two seconds ago. */
+  isActive(id, time = now()) { return isAxisActive(this.#lastGesture[id], time); }
+
+  #local(event) {
+    const box = this.#view.getBoundingClientRect();
+    return { x: event.clientX - box.left, y: event.clientY - box.top };
+  }
+
+  #regionAt(event) {
+    const region = this.#widget.plane.geometry.region(this.#local(event), this.isActive("x"), this.isActive("y"));
+    return region === "corner" ? "content" : region;
+  }
+
+  #touch(ids) {
+    const time = now();
+    for (const id of ids) this.#lastGesture[id] = time;
+    // Redraw when the ruler falls idle again.
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = setTimeout(() => this.#widget.draw(), IDLE_REDRAW_MS);
+  }
+
+  // ---- pointers
+
+  #pointerDown(event) {
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    event.preventDefault();
+    this.#view.focus({ preventScroll: true });
+    this.#stopAnimation();
+    if (this.#pointers.size === 0) this.#region = this.#regionAt(event);
+    this.#view.setPointerCapture(event.pointerId);
+    this.#pointers.set(event.pointerId, this.#local(event));
+    this.#startGesture();
+  }
+
+  #startGesture() {
+    const fingers = [...this.#pointers.values()];
+    this.#gesture = {
+      position: structuredClone(this.#widget.position),
+      first: { ...fingers[0] },
+      pair: fingers.length >= 2 ? { first: { ...fingers[0] }, second: { ...fingers[1] } } : null,
+    };
+    for (const id of AXES) this.#velocity[id].reset();
+  }
+
+  #pointerMove(event) {
+    if (!this.#pointers.has(event.pointerId)) return;
+    const widget = this.#widget;
+    const point = this.#local(event);
+    this.#pointers.set(event.pointerId, point);
+    const fingers = [...this.#pointers.values()];
+    const start = this.#gesture.position;
+    const region = this.#region;
+    if (fingers.length === 1) {
+      const translation = { x: point.x - this.#gesture.first.x, y: point.y - this.#gesture.first.y };
+      if (region === "content") widget.position = widget.plane.dragContent(start, translation);
+      else {
+        const id = region === "xAxis" ? "x" : "y";
+        widget.position = widget.plane.dragAxis(id, start, translation[id]);
+      }
+      for (const id of AXES) this.#velocity[id].add(point[id], event.timeStamp / 1000);
+    } else if (this.#gesture.pair) {
+      const current = { first: fingers[0], second: fingers[1] };
+      if (region === "content") widget.position = widget.plane.pinchContent(start, this.#gesture.pair, current);
+      else this.#pinchAxis(region === "xAxis" ? "x" : "y", start, current);
+    }
+    if (region !== "content") this.#touch(axesOf(region));
+    widget.requestDraw();
+  }
+
+  #pinchAxis(id, start, current) {
+    const pair = this.#gesture.pair;
+    const spread = (p) => Math.max(Math.abs(p.first[id] - p.second[id]), SliderConstants.minPinchSpread);
+    const plane = this.#widget.plane;
+    const centre = plane.geometry.crosshair[id];
+    const anchor = (pair.first[id] + pair.second[id]) / 2 - centre;
+    this.#widget.position = plane.zoomAxis(id, start, spread(current) / spread(pair), anchor);
+  }
+
+  #pointerUp(event) {
+    if (!this.#pointers.has(event.pointerId)) return;
+    this.#pointers.delete(event.pointerId);
+    if (this.#view.hasPointerCapture(event.pointerId)) this.#view.releasePointerCapture(event.pointerId);
+    if (this.#pointers.size > 0) {
+      this.#startGesture();
+      return;
+    }
+    const velocity = { x: 0, y: 0 };
+    for (const id of axesOf(this.#region)) velocity[id] = this.#velocity[id].velocity();
+    this.#release(velocity);
+  }
+
+  #release(velocity) {
+    const widget = this.#widget;
+    const animations = widget.plane.releaseAnimations(widget.position, velocity);
+    this.#stopAnimation = runAnimations([animations.x, animations.y], ([x, y]) => {
+      if (x !== null) widget.position.x.value = x;
+      if (y !== null) widget.position.y.value = y;
+      widget.draw();
+    }, () => widget.commit());
+  }
+
+  // ---- wheel, keys, zoom
+
+  #wheel(event) {
+    event.preventDefault();
+    this.#stopAnimation();
+    const { axes, plane, position } = this.#widget;
+    const region = this.#regionAt(event);
+    const ids = axesOf(region);
+    if (event.ctrlKey || event.metaKey) {
+      this.#zoomAt(this.#local(event), wheelZoomFactor(event), region, false);
+    } else {
+      const delta = wheelPixels(event);
+      for (const id of ids) {
+        // On a ruler the larger delta moves it, whichever way the wheel turned.
+        const along = ids.length === 1 ? (Math.abs(delta.x) > Math.abs(delta.y) ? delta.x : delta.y) : delta[id];
+        const moved = axes[id].dragValue(position[id].value, -along, position[id].scale, plane.viewport(id));
+        position[id].value = axes[id].publicValue(moved);
+      }
+      this.#widget.requestDraw();
+    }
+    if (region !== "content") this.#touch(ids);
+    clearTimeout(this.#wheelCommit);
+    this.#wheelCommit = setTimeout(() => this.#widget.commit(), WHEEL_COMMIT_MS);
+  }
+
+  /** Zooms the axes of `region` by `factor`, keeping the point under `local` in place. */
+  #zoomAt(local, factor, region = "content", commit = true) {
+    this.#stopAnimation();
+    const widget = this.#widget;
+    const { axes, plane, position } = widget;
+    const centre = plane.geometry.crosshair;
+    for (const id of axesOf(region)) {
+      const zoomed = axes[id].zoom(position[id], factor, local[id] - centre[id], null, plane.viewport(id));
+      position[id] = { value: axes[id].isInfinite ? zoomed.value : axes[id].clamp(zoomed.value), scale: zoomed.scale };
+    }
+    if (region !== "content") this.#touch(axesOf(region));
+    widget.requestDraw();
+    if (commit) widget.commit();
+  }
+
+  #key(event) {
+    const { axes, plane, position } = this.#widget;
+    const step = (id) => axes[id].minorStep(position[id].scale);
+    const moves = {
+      ArrowRight: ["x", 1], ArrowLeft: ["x", -1], ArrowDown: ["y", 1], ArrowUp: ["y", -1],
+    };
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (moves[event.key]) {
+      // Arrows move the crosshair over the picture the way they point.
+      const [id, sign] = moves[event.key];
+      const axis = axes[id];
+      const size = step(id) * (event.shiftKey ? SliderConstants.ticksPerMajor : 1);
+      const delta = sign * axis.direction * size;
+      const at = axis.publicValue(position[id].value) / size;
+      const next = delta > 0 ? Math.floor(at + 1e-9) + 1 : Math.ceil(at - 1e-9) - 1;
+      position[id].value = axis.publicValue(next * size);
+      this.#touch([id]);
+    } else if (event.key === "+" || event.key === "=") {
+      this.#zoomAt(plane.geometry.crosshair, KEY_ZOOM, "content", false);
+    } else if (event.key === "-") {
+      this.#zoomAt(plane.geometry.crosshair, 1 / KEY_ZOOM, "content", false);
+    } else {
+      return;
+    }
+    event.preventDefault();
+    this.#stopAnimation();
+    this.#widget.commit();
+  }
+}
