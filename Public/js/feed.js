@@ -6,6 +6,8 @@
 // When the results fail to load, they show the server's error state with a retry; when any
 // other request fails, the page does what it would have done without the script.
 
+import { Fragments, showFailure, statusFor } from "./fragment.js";
+
 const ADD_URL = "/selection/add"; // adds only: a double tap never takes a portfolio back out
 const DOUBLE_TAP_MS = 350; // also how long a single tap on a photo waits before opening it
 const DOUBLE_TAP_PX = 30; // how far apart the two taps of one double tap may land
@@ -36,15 +38,6 @@ function urlOf(form) {
   return pairs.length ? `${action}?${pairs.join("&")}` : action;
 }
 
-async function fetchFragment(url, fragment, signal) {
-  // no-store: the fragment shares its URL with the whole page, so the HTTP cache must never
-  // hand it back in the page's place (on Back, say).
-  const headers = { "X-Fragment": fragment };
-  const response = await fetch(url, { headers, signal, cache: "no-store" });
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return response.text();
-}
-
 // The JSON answer to a form post, or null for anything the page cannot use: not signed in,
 // an expired session, no network, a server error.
 async function postForJSON(url, data) {
@@ -62,15 +55,9 @@ class Feed {
     this.root = root;
     this.form = root.querySelector("[data-feed-filter]");
     this.results = root.querySelector("[data-feed-results]");
-    this.controller = null; // of the request on its way, if any
+    this.fragments = new Fragments(); // the results, or the next cards, on their way
     this.started = 0; // results requests so far: tells a filter link whether the form reacted
-
-    // Read out as a live region, the replaced results would recite every card. This status
-    // outlives the replacements and says just the new count.
-    this.status = Object.assign(document.createElement("p"), { className: "visually-hidden" });
-    this.status.setAttribute("role", "status");
-    this.results.before(this.status);
-    this.results.setAttribute("aria-live", "off");
+    this.status = statusFor(this.results);
 
     // Only named fields: the tag input's typing box fires its own change on blur, but its
     // words reach the form through the hidden field.
@@ -114,74 +101,57 @@ class Feed {
 
   async showResults(url) {
     this.started += 1;
-    this.controller?.abort(); // an older filter's answer must not land after this one's
-    const controller = (this.controller = new AbortController());
-    this.results.setAttribute("aria-busy", "true");
+    let html;
     try {
-      const html = await fetchFragment(url, "results", controller.signal);
-      const hadFocus = this.results.contains(document.activeElement);
-      this.results.innerHTML = html;
-      history.replaceState(history.state, "", url); // a reload or a shared link shows the same
-      const peek = this.root.querySelector("[data-feed-peek]"); // the filter sheet's, on phones
-      const summary = this.results.querySelector("[data-feed-summary]");
-      if (peek && summary) peek.textContent = summary.textContent;
-      const count = this.results.querySelector("[data-feed-count]");
-      if (hadFocus && count) {
-        // The focused tag or chip is gone: continue from the top of the new results.
-        count.tabIndex = -1;
-        count.focus();
-      } else {
-        this.status.textContent = count?.textContent.trim() ?? "";
-      }
-    } catch (error) {
-      if (error.name !== "AbortError") this.showFailure(url);
-    } finally {
-      if (this.controller === controller) {
-        this.controller = null;
-        this.results.setAttribute("aria-busy", "false");
-      }
-    }
-  }
-
-  // The error state the server rendered for this (a <template>), its retry pointed at what
-  // failed. A page without one goes to the address, as the plain form would.
-  showFailure(url) {
-    const state = document.querySelector("template[data-feed-error]")?.content.firstElementChild?.cloneNode(true);
-    if (!state) {
-      location.assign(url);
+      html = await this.fragments.fetch(url, "results", this.results);
+    } catch {
+      showFailure(this.results, document.querySelector("template[data-feed-error]"), url);
+      this.status.textContent = "";
       return;
     }
-    const retry = state.querySelector('[data-state-action="retry"]');
-    if (retry) retry.href = url;
-    this.results.replaceChildren(state); // role="alert": it is read out by itself
-    this.status.textContent = "";
+    if (html === null) return; // a newer filter's answer is on its way
+    const hadFocus = this.results.contains(document.activeElement);
+    this.results.innerHTML = html;
+    history.replaceState(history.state, "", url); // a reload or a shared link shows the same
+    const peek = this.root.querySelector("[data-feed-peek]"); // the filter sheet's, on phones
+    const summary = this.results.querySelector("[data-feed-summary]");
+    if (peek && summary) peek.textContent = summary.textContent;
+    const count = this.results.querySelector("[data-feed-count]");
+    if (hadFocus && count) {
+      // The focused tag or chip is gone: continue from the top of the new results.
+      count.tabIndex = -1;
+      count.focus();
+    } else {
+      this.status.textContent = count?.textContent.trim() ?? "";
+    }
   }
 
   async loadMore(link) {
     // Whatever is on its way replaces these results, and this link with them.
-    if (this.controller) return;
-    const controller = (this.controller = new AbortController());
+    if (this.fragments.busy) return;
     const more = link.closest("[data-feed-more]");
-    more?.setAttribute("aria-busy", "true");
-    try {
-      const page = document.createElement("template"); // inert: nothing loads until appended
-      page.innerHTML = await fetchFragment(link.href, "page", controller.signal);
-      const list = this.results.querySelector("[data-feed-cards]");
-      const cards = [...(page.content.querySelector("[data-feed-cards]")?.children ?? [])];
-      if (!list || !more) throw new Error("The page has no list of cards to extend");
-      const focused = document.activeElement;
-      const hadFocus = more.contains(focused) || focused === document.body;
-      list.append(...cards);
-      more.replaceChildren(...(page.content.querySelector("[data-feed-more]")?.childNodes ?? []));
-      // The pressed link is gone: go on with the first new card, or else the next link.
-      const next = cards[0]?.querySelector(FOCUSABLE) ?? more.querySelector(FOCUSABLE);
-      if (hadFocus) next?.focus();
-    } catch (error) {
-      if (error.name !== "AbortError") location.assign(link.href);
-    } finally {
-      more?.setAttribute("aria-busy", "false");
-      if (this.controller === controller) this.controller = null;
+    const list = this.results.querySelector("[data-feed-cards]");
+    if (!list || !more) {
+      location.assign(link.href); // no list of cards to extend
+      return;
     }
+    const page = document.createElement("template"); // inert: nothing loads until appended
+    try {
+      const html = await this.fragments.fetch(link.href, "page", more);
+      if (html === null) return; // new results took over
+      page.innerHTML = html;
+    } catch {
+      location.assign(link.href);
+      return;
+    }
+    const cards = [...(page.content.querySelector("[data-feed-cards]")?.children ?? [])];
+    const focused = document.activeElement;
+    const hadFocus = more.contains(focused) || focused === document.body;
+    list.append(...cards);
+    more.replaceChildren(...(page.content.querySelector("[data-feed-more]")?.childNodes ?? []));
+    // The pressed link is gone: go on with the first new card, or else the next link.
+    const next = cards[0]?.querySelector(FOCUSABLE) ?? more.querySelector(FOCUSABLE);
+    if (hadFocus) next?.focus();
   }
 }
 

@@ -3,28 +3,21 @@
 // `X-Fragment: results` with just the inside of the results element. If a request fails, the
 // results show the server's error state, whose retry searches again.
 
+import { Fragments, showFailure, statusFor } from "./fragment.js";
+
 const TYPING_PAUSE_MS = 200; // a search per pause in typing, not per keystroke
 
 class PeopleSearch {
   constructor(form, results) {
     this.form = form;
     this.results = results;
-    this.controller = null; // of the request on its way, if any
-    this.timer = 0;
+    this.fragments = new Fragments();
     this.shown = this.url(); // what the results show now, so an unchanged query is not refetched
-
-    // Read out as a live region, replaced results would recite every person found. This
-    // status outlives the replacements and says just the new count.
-    this.status = document.createElement("p");
-    this.status.className = "visually-hidden";
-    this.status.setAttribute("role", "status");
-    results.before(this.status);
-    results.setAttribute("aria-live", "off");
+    this.status = statusFor(results);
 
     form.addEventListener("input", (event) => {
       if (event.target.type === "radio") return; // its change follows at once
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.search(), TYPING_PAUSE_MS);
+      this.fragments.soon(TYPING_PAUSE_MS, () => this.search());
     });
     form.addEventListener("change", () => this.search());
     form.addEventListener("submit", (event) => {
@@ -45,51 +38,26 @@ class PeopleSearch {
   }
 
   async search({ again = false } = {}) {
-    clearTimeout(this.timer);
+    this.fragments.cancelSoon();
     const url = this.url();
     if (url === this.shown && !again) return; // e.g. the field's own change when it loses focus
     this.shown = url;
-    this.controller?.abort(); // an older query's answer must not land after this one's
-    const controller = (this.controller = new AbortController());
-    this.results.setAttribute("aria-busy", "true");
+    let html;
     try {
-      // no-store: the fragment shares its URL with the whole page, so the HTTP cache must
-      // never hand it back in the page's place (on Back, say).
-      const response = await fetch(url, {
-        headers: { "X-Fragment": "results" },
-        signal: controller.signal,
-        cache: "no-store",
-      });
-      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-      this.results.innerHTML = await response.text();
-      history.replaceState(history.state, "", url); // a reload or a shared link shows the same
-      // The count, or else the results' first line (the count, or the "nobody found" or hint
-      // text that stands in for it).
-      const { results } = this;
-      const count = results.querySelector("[data-search-count]") ?? results.querySelector("p");
-      this.status.textContent = count?.textContent.trim() ?? "";
-    } catch (error) {
-      if (error.name !== "AbortError") this.showFailure(url);
-    } finally {
-      if (this.controller === controller) {
-        this.controller = null;
-        this.results.setAttribute("aria-busy", "false");
-      }
-    }
-  }
-
-  // The error state the server rendered for this (a <template>), its retry pointed at the
-  // search that failed; without one, the page goes to the address as the plain form would.
-  showFailure(url) {
-    const state = document.querySelector("template[data-search-error]")?.content.firstElementChild?.cloneNode(true);
-    if (!state) {
-      location.assign(url);
+      html = await this.fragments.fetch(url, "results", this.results);
+    } catch {
+      showFailure(this.results, document.querySelector("template[data-search-error]"), url);
+      this.status.textContent = "";
       return;
     }
-    const retry = state.querySelector('[data-state-action="retry"]');
-    if (retry) retry.href = url;
-    this.results.replaceChildren(state); // role="alert": it is read out by itself
-    this.status.textContent = "";
+    if (html === null) return; // a newer query's answer is on its way
+    this.results.innerHTML = html;
+    history.replaceState(history.state, "", url); // a reload or a shared link shows the same
+    // The count, or else the results' first line (the count, or the "nobody found" or hint
+    // text that stands in for it).
+    const { results } = this;
+    const count = results.querySelector("[data-search-count]") ?? results.querySelector("p");
+    this.status.textContent = count?.textContent.trim() ?? "";
   }
 }
 
