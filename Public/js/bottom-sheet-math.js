@@ -1,16 +1,18 @@
 // The maths of a bottom sheet, apart from the page so node --test can check it. Heights are
-// how much of the sheet shows above its bottom edge, in px; velocities are px per ms,
-// positive upwards (the sheet growing).
+// how much of the sheet shows above its bottom edge, in px; velocities are px/s, positive
+// upwards (the sheet growing).
+
+const MS_PER_S = 1000;
 
 /**
  * How much of its speed a flung sheet keeps each millisecond: the deceleration rate of a
  * scroll view, as Apple's "Designing Fluid Interfaces" (WWDC 2018) projects gestures.
  */
-export const DECELERATION = 0.998;
+export const DECELERATION_PER_MS = 0.998;
 
-/** Where a fling would come to rest: position + velocity · d / (1 − d). */
-export function project(position, velocity, deceleration = DECELERATION) {
-  return position + (velocity * deceleration) / (1 - deceleration);
+/** Where a fling at `velocity` px/s would come to rest: position + (velocity / 1000) · d / (1 − d). */
+export function project(position, velocity, deceleration = DECELERATION_PER_MS) {
+  return position + ((velocity / MS_PER_S) * deceleration) / (1 - deceleration);
 }
 
 /**

@@ -16,14 +16,12 @@
 // `bottom-sheet:open` event (detail: { detent }) on it opens it from other scripts.
 
 import { backdropOpacity, detentHeights, nearestDetent, releaseDetent, shareDrag } from "./bottom-sheet-math.js";
+import { easeOut, reducedMotion } from "./motion.js";
 import { VelocitySamples } from "./pointer-velocity.js";
 
 const DRAG_SLOP_PX = 8; // a touch that moves further is a drag, not a tap
-const SNAP_MS = 340;
+const SNAP_MS = 340; // a snap to a detent
 const FOCUSABLE = ':is(a[href], button, input, select, textarea, [tabindex]):not([tabindex="-1"], [hidden], [type="hidden"], :disabled)';
-
-const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
-const easeOut = (t) => 1 - (1 - t) ** 3;
 
 class BottomSheet {
   gesture = null;
@@ -151,7 +149,7 @@ class BottomSheet {
     this.gesture = { id: event.pointerId, y: event.clientY, startY: event.clientY, onHandle, dragging: interrupted };
     if (interrupted) this.#startDragging(event);
     this.samples.reset();
-    this.samples.add(this.height, event.timeStamp);
+    this.samples.add(this.height, event);
   };
 
   #startDragging(event) {
@@ -183,7 +181,7 @@ class BottomSheet {
       body.scrollTop = shared.scrollTop;
       this.#place(shared.height);
     }
-    this.samples.add(this.height, event.timeStamp);
+    this.samples.add(this.height, event);
   };
 
   #up = (event) => {
@@ -192,7 +190,7 @@ class BottomSheet {
     this.gesture = null;
     this.root.classList.remove("sheet--dragging");
     if (!gesture.dragging) return; // a tap: the click decides
-    const velocity = this.samples.velocity(event.timeStamp);
+    const velocity = this.samples.velocity(event);
     this.snapTo(releaseDetent(this.heights, this.height, velocity));
   };
 

@@ -6,7 +6,7 @@
 // arithmetic: it does no work while nothing moves, and it stays right however many slides a
 // wide screen shows at once (the CSS shows one, two or three by the carousel's width).
 
-const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+import { reducedMotion } from "./motion.js";
 
 // A slide counts as fully in view above this ratio; exactly 1 is unreliable when slide
 // widths are fractional pixels.
@@ -38,7 +38,7 @@ class Carousel {
   }
 
   get behavior() {
-    return reducedMotion.matches ? "auto" : "smooth";
+    return reducedMotion() ? "auto" : "smooth";
   }
 
   // Scrolls by whole slides; scroll-snap then lines the row up exactly.

@@ -101,7 +101,7 @@ export class PlaneGestures {
         const id = region === "xAxis" ? "x" : "y";
         widget.position = widget.plane.dragAxis(id, start, translation[id]);
       }
-      for (const id of AXES) this.#velocity[id].add(point[id], event.timeStamp / 1000);
+      for (const id of AXES) this.#velocity[id].add(point[id], event);
     } else if (this.#gesture.pair) {
       const current = { first: fingers[0], second: fingers[1] };
       if (region === "content") widget.position = widget.plane.pinchContent(start, this.#gesture.pair, current);
@@ -129,7 +129,7 @@ export class PlaneGestures {
       return;
     }
     const velocity = { x: 0, y: 0 };
-    for (const id of axesOf(this.#region)) velocity[id] = this.#velocity[id].velocity();
+    for (const id of axesOf(this.#region)) velocity[id] = this.#velocity[id].velocity(event);
     this.#release(velocity);
   }
 

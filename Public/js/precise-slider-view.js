@@ -6,13 +6,15 @@
 import {
   CivilDateTime, LabelFormat, estimateVelocity, formatDuration, formatLabel, labelDecimals,
 } from "./precise-slider-math.js";
+import { reducedMotion } from "./motion.js";
+import { VelocitySamples, secondsOf } from "./pointer-velocity.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+const GLIDE_STALE_S = 0.1; // a finger that rested this long before lifting does not glide
 
 /** 1D ruler geometry in CSS px (the server draws the first frame with the same numbers). */
 export const RULER = Object.freeze({ majorTickLength: 22, labelBaseline: 42 });
 
-export const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** Seconds on the same clock as pointer events. */
 export const now = () => performance.now() / 1000;
@@ -169,19 +171,15 @@ export function runAnimations(animations, step, done) {
   };
 }
 
-/** Recent pointer positions along one direction, for the release velocity (px/s). */
-export class VelocityTracker {
-  constructor() { this.samples = []; }
-  reset() { this.samples = []; }
-  add(position, time = now()) {
-    this.samples.push({ time, position });
-    // Only the last ~100 ms count; keep a little more than that.
-    while (this.samples.length > 2 && time - this.samples[0].time > 0.25) this.samples.shift();
-  }
-  velocity() {
+/**
+ * Recent pointer positions along one direction; the release velocity (px/s) is the model's
+ * least-squares estimate (`estimateVelocity`), which the Swift twin shares.
+ */
+export class VelocityTracker extends VelocitySamples {
+  velocity(event) {
     // A finger that stopped before lifting has no velocity, however fast it moved before.
     const last = this.samples[this.samples.length - 1];
-    if (!last || now() - last.time > 0.1) return 0;
+    if (!last || secondsOf(event) - last.time > GLIDE_STALE_S) return 0;
     return estimateVelocity(this.samples);
   }
 }

@@ -122,7 +122,7 @@ class PreciseSlider {
     if (fingers.length === 1) {
       const dx = finger.x - this.gesture.x;
       this.value = this.axis.dragValue(this.gesture.value, dx, this.gesture.scale, this.viewport);
-      this.velocity.add(finger.x, event.timeStamp / 1000);
+      this.velocity.add(finger.x, event);
     } else {
       const factor = this.#spread(fingers) / this.gesture.spread;
       const anchorNow = this.#offset((fingers[0].x + fingers[1].x) / 2);
@@ -142,7 +142,7 @@ class PreciseSlider {
       this.#startGesture();
       return;
     }
-    this.#release(this.velocity.velocity());
+    this.#release(this.velocity.velocity(event));
   }
 
   /** Lets the model decide the glide, spring or nothing, then commits where it ends. */

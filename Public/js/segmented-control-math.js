@@ -3,8 +3,8 @@
 // (a segment's width plus the gap between two segments). Positions are the thumb's left
 // edge in px from the track's left edge.
 
-/** A quick flick (px per ms) moves one segment in its direction, wherever the finger let go. */
-export const FLICK_VELOCITY = 0.4;
+/** A quick flick moves one segment in its direction, wherever the finger let go. */
+export const FLICK_VELOCITY_PX_PER_S = 400;
 
 /** Where the thumb sits over segment `index`. */
 export function thumbPosition(index, { inset, pitch }) {
@@ -24,13 +24,13 @@ export function segmentAt(x, { inset, pitch, count, width }) {
 
 /**
  * The segment the thumb snaps to when the finger lets go at `position` moving at `velocity`
- * (px per ms): the nearest one, or after a flick the next one in the flick's direction.
+ * (px/s): the nearest one, or after a flick the next one in the flick's direction.
  */
 export function snapIndex(position, velocity, { inset, pitch, count }) {
   const along = (position - inset) / pitch; // in segments, 0 = over the first
   let index = Math.round(along);
-  if (velocity >= FLICK_VELOCITY) index = Math.floor(along + 1e-6) + 1;
-  else if (velocity <= -FLICK_VELOCITY) index = Math.ceil(along - 1e-6) - 1;
+  if (velocity >= FLICK_VELOCITY_PX_PER_S) index = Math.floor(along + 1e-6) + 1;
+  else if (velocity <= -FLICK_VELOCITY_PX_PER_S) index = Math.ceil(along - 1e-6) - 1;
   return Math.min(Math.max(index, 0), count - 1);
 }
 
@@ -52,6 +52,3 @@ export function clipPath(clip, radius) {
   const px = (value) => `${Math.round(value * 100) / 100}px`;
   return `inset(${px(clip.top)} ${px(clip.right)} ${px(clip.bottom)} ${px(clip.left)} round ${px(radius)})`;
 }
-
-/** Ease-out cubic: quick to leave, gentle to arrive. */
-export const easeOut = (t) => 1 - (1 - t) ** 3;

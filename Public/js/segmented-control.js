@@ -11,13 +11,12 @@
 // `data-submit-on-change` on the track submits the form at once (its fallback submit button,
 // `[data-submit-fallback]`, is then hidden).
 
+import { easeOut, reducedMotion } from "./motion.js";
 import { VelocitySamples } from "./pointer-velocity.js";
-import { clampPosition, clipPath, easeOut, segmentAt, snapIndex, thumbClip, thumbPosition } from "./segmented-control-math.js";
+import { clampPosition, clipPath, segmentAt, snapIndex, thumbClip, thumbPosition } from "./segmented-control-math.js";
 
 const TAP_SLOP_PX = 6; // a finger on the thumb that moves further is dragging it
-const SLIDE_MS = 260;
-
-const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+const SLIDE_MS = 260; // the thumb's slide to a segment
 
 class SegmentedControl {
   gesture = null; // the finger or mouse on the track, if any
@@ -128,7 +127,7 @@ class SegmentedControl {
     const onThumb = this.index >= 0 && x >= this.position && x <= this.position + this.layout.width;
     this.gesture = { id: event.pointerId, x: event.clientX, from: this.position, onThumb, dragging: false, lastX: x };
     this.samples.reset();
-    this.samples.add(event.clientX, event.timeStamp);
+    this.samples.add(event.clientX, event);
   };
 
   #move = (event) => {
@@ -136,7 +135,7 @@ class SegmentedControl {
     if (!gesture || event.pointerId !== gesture.id) return;
     const dx = event.clientX - gesture.x;
     gesture.lastX = this.#x(event);
-    this.samples.add(event.clientX, event.timeStamp);
+    this.samples.add(event.clientX, event);
     if (!gesture.dragging && gesture.onThumb && Math.abs(dx) > TAP_SLOP_PX) {
       gesture.dragging = true;
       this.track.setPointerCapture(event.pointerId);
@@ -152,7 +151,7 @@ class SegmentedControl {
     this.track.classList.remove("segmented--dragging");
     let index;
     if (gesture.dragging) {
-      index = snapIndex(this.position, this.samples.velocity(event.timeStamp), this.layout);
+      index = snapIndex(this.position, this.samples.velocity(event), this.layout);
     } else if (event.type === "pointerup") {
       index = segmentAt(this.#x(event), this.layout);
     } else {

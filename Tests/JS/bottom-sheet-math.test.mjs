@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  DECELERATION, backdropOpacity, detentHeight, detentHeights, nearestDetent, project, releaseDetent, shareDrag,
+  DECELERATION_PER_MS, backdropOpacity, detentHeight, detentHeights, nearestDetent, project, releaseDetent, shareDrag,
 } from "../../Public/js/bottom-sheet-math.js";
 
 const near = (actual, expected) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} ≠ ${expected}`);
@@ -32,11 +32,11 @@ test("a list of detents comes out lowest first", () => {
 });
 
 test("a fling projects as far as the deceleration carries it", () => {
-  assert.equal(DECELERATION, 0.998);
+  assert.equal(DECELERATION_PER_MS, 0.998);
   near(project(300, 0), 300);
-  near(project(300, 1), 300 + 0.998 / 0.002); // 1 px/ms upwards carries 499 px
-  near(project(300, -0.5), 300 - 249.5);
-  near(project(0, 2, 0.99), 2 * 99);
+  near(project(300, 1000), 300 + 0.998 / 0.002); // 1000 px/s upwards carries 499 px
+  near(project(300, -500), 300 - 249.5);
+  near(project(0, 2000, 0.99), 2 * 99);
 });
 
 test("the nearest detent wins; a tie goes to the lower one", () => {
@@ -56,11 +56,11 @@ test("a careful release lands on the nearest detent", () => {
 
 test("a fling lands where its projection is nearest, clamped to the ends", () => {
   const detents = [76, 400, 720];
-  assert.equal(releaseDetent(detents, 100, 0.4), 1); // 100 + 199.6 ≈ 300: half
-  assert.equal(releaseDetent(detents, 100, 1.2), 2); // 100 + 598.8: full
-  assert.equal(releaseDetent(detents, 700, -0.7), 1); // 700 − 349.3 ≈ 351: half
-  assert.equal(releaseDetent(detents, 700, -3), 0); // far below the lowest: collapsed
-  assert.equal(releaseDetent(detents, 400, 50), 2);
+  assert.equal(releaseDetent(detents, 100, 400), 1); // 100 + 199.6 ≈ 300: half
+  assert.equal(releaseDetent(detents, 100, 1200), 2); // 100 + 598.8: full
+  assert.equal(releaseDetent(detents, 700, -700), 1); // 700 − 349.3 ≈ 351: half
+  assert.equal(releaseDetent(detents, 700, -3000), 0); // far below the lowest: collapsed
+  assert.equal(releaseDetent(detents, 400, 50000), 2);
 });
 
 test("dragging up grows the sheet to its top detent, then scrolls the content", () => {

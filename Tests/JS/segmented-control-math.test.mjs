@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  FLICK_VELOCITY, clampPosition, clipPath, segmentAt, snapIndex, thumbClip, thumbPosition,
+  FLICK_VELOCITY_PX_PER_S, clampPosition, clipPath, segmentAt, snapIndex, thumbClip, thumbPosition,
 } from "../../Public/js/segmented-control-math.js";
 
 // Three 100 px segments, 4 px apart, 4 px from the track's edge: a 312 px track.
@@ -29,20 +29,20 @@ test("a release snaps to the nearest segment, counting the gap in the pitch", ()
 });
 
 test("a slow release is not a flick", () => {
-  assert.equal(snapIndex(4 + 20, FLICK_VELOCITY * 0.9, layout), 0);
-  assert.equal(snapIndex(4 + 90, -FLICK_VELOCITY * 0.9, layout), 1);
+  assert.equal(snapIndex(4 + 20, FLICK_VELOCITY_PX_PER_S * 0.9, layout), 0);
+  assert.equal(snapIndex(4 + 90, -FLICK_VELOCITY_PX_PER_S * 0.9, layout), 1);
 });
 
 test("a flick moves one segment in its direction from where the thumb is", () => {
-  assert.equal(snapIndex(4 + 10, FLICK_VELOCITY, layout), 1); // barely moved, flicked right
-  assert.equal(snapIndex(4, 2, layout), 1); // resting over the first: the next one
-  assert.equal(snapIndex(108 + 90, -1, layout), 1); // almost over the third, flicked left
-  assert.equal(snapIndex(108, -1, layout), 0);
+  assert.equal(snapIndex(4 + 10, FLICK_VELOCITY_PX_PER_S, layout), 1); // barely moved, flicked right
+  assert.equal(snapIndex(4, 2000, layout), 1); // resting over the first: the next one
+  assert.equal(snapIndex(108 + 90, -1000, layout), 1); // almost over the third, flicked left
+  assert.equal(snapIndex(108, -1000, layout), 0);
 });
 
 test("a flick past either end stays on the end segment", () => {
-  assert.equal(snapIndex(212, 3, layout), 2);
-  assert.equal(snapIndex(4, -3, layout), 0);
+  assert.equal(snapIndex(212, 3000, layout), 2);
+  assert.equal(snapIndex(4, -3000, layout), 0);
 });
 
 test("a tap chooses the segment under it; the gap goes to the nearer segment", () => {
