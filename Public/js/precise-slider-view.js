@@ -11,10 +11,15 @@ import { VelocitySamples, secondsOf } from "./pointer-velocity.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const GLIDE_STALE_S = 0.1; // a finger that rested this long before lifting does not glide
+const FRAME_TRAVEL_PX = 10000; // a ruler's frame is replaced past this (SVG coordinates are single precision)
+const LINE_PX = 16; // a wheel "line"
+const PAGE_PX = 400; // a wheel "page"
+const ZOOM_PER_E_PX = 200; // wheel px that zoom by a factor of e
+const CHARACTER_WIDTH = 7; // px of a 12 px tabular digit, a little generous
+const LABEL_GAP = 8; // px between neighbouring labels
 
 /** 1D ruler geometry in CSS px (the server draws the first frame with the same numbers). */
 export const RULER = Object.freeze({ majorTickLength: 22, labelBaseline: 42 });
-
 
 /** Seconds on the same clock as pointer events. */
 export const now = () => performance.now() / 1000;
@@ -132,7 +137,7 @@ export class RulerFrame {
     const frame = this.current;
     const travelled = frame ? (frame.origin - value) * direction * pixelsPerValue : 0;
     if (!frame || frame.pixelsPerValue !== pixelsPerValue || frame.length !== length || frame.extra !== extra
-      || Math.abs(travelled) > 10000) {
+      || Math.abs(travelled) > FRAME_TRAVEL_PX) {
       this.count += 1;
       this.current = { origin: value, pixelsPerValue, length, extra, key: this.count };
       return { key: this.count, shift: 0 };
@@ -230,17 +235,14 @@ export function readoutText(value, format, precision, language, zone = "UTC") {
 
 /** Wheel deltas in px whatever the device reports (lines, pages). */
 export function wheelPixels(event) {
-  const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1;
+  const unit = event.deltaMode === 1 ? LINE_PX : event.deltaMode === 2 ? PAGE_PX : 1;
   return { x: event.deltaX * unit, y: event.deltaY * unit };
 }
 
 /** The zoom factor of a Ctrl/⌘-wheel or trackpad pinch (which Chromium sends as Ctrl-wheel). */
 export function wheelZoomFactor(event) {
-  return Math.exp(-wheelPixels(event).y / 200);
+  return Math.exp(-wheelPixels(event).y / ZOOM_PER_E_PX);
 }
-
-const CHARACTER_WIDTH = 7; // px of a 12 px tabular digit, a little generous
-const LABEL_GAP = 8; // px between neighbouring labels
 
 /**
  * Drops labels that would collide on a narrow widget: first the minor ones, then every

@@ -19,6 +19,7 @@ import {
 
 const KEY_ZOOM = 2;
 const TAP_ZOOM = 5; // one step of the ruler's layout
+const WHEEL_COMMIT_MS = 250; // the wheel has stopped turning
 
 class PreciseSlider {
   constructor(root) {
@@ -169,7 +170,7 @@ class PreciseSlider {
       this.requestDraw();
     }
     clearTimeout(this.wheelCommit);
-    this.wheelCommit = setTimeout(() => this.commit(), 250);
+    this.wheelCommit = setTimeout(() => this.commit(), WHEEL_COMMIT_MS);
   }
 
   #zoomAt(anchor, factor) {
