@@ -62,8 +62,7 @@ final class LiveMessageMarkup: Sendable {
         if let data = recent.withLock({ $0.data[view] }) { return data }
         do {
             let dates = MessageDates(for: reader.request, table: renderer.strings(for: reader.request))
-            let html = try renderer.fragmentText("partials/chat-message", of: .room, for: reader.request,
-                                                 content: ChatMessageView(message, reader: reader.userId, dates: dates))
+            let html = try renderer.chatMessage(ChatMessageView(message, reader: reader.userId, dates: dates), for: reader.request)
             let data = try Self.adding(html: html, to: event.payload)
             remember { $0.data[view] = data }
             return data

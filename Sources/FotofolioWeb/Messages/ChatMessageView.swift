@@ -1,5 +1,6 @@
 import Foundation
 import Fotofolio
+import HTTPServer
 
 /// One message as `partials/chat-message` shows it, for one reader: the room page, a page
 /// of history, the JSON reply to a script's send and the live `message` event all render
@@ -98,5 +99,16 @@ struct ChatDayView: ViewModel {
     /// it without repeating the face and name (the script applies the same rule).
     static func continues(_ earlier: ChatMessage, with later: ChatMessage) -> Bool {
         earlier.authorId == later.authorId && later.sentAt.timeIntervalSince(earlier.sentAt) < 5 * 60
+    }
+}
+
+extension PageRenderer {
+    /// `partials/chat-message` alone, as a script puts it in the page (the reply to a send,
+    /// a live event): the same bytes the page has for the message, without the file's last
+    /// line break.
+    func chatMessage(_ message: ChatMessageView, for request: Request) throws -> String {
+        var html = try fragmentText("partials/chat-message", of: .room, for: request, content: message)
+        while html.utf8.last == UInt8(ascii: "\n") { html.removeLast() }
+        return html
     }
 }

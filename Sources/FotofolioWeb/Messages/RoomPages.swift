@@ -98,8 +98,7 @@ struct RoomPages {
                 return .redirect(to: "/messages/\(roomId)#message-\(result.message.id)")
             }
             let dates = MessageDates(for: request, table: renderer.strings(for: request))
-            let html = try renderer.fragmentText("partials/chat-message", of: .room, for: request,
-                                                 content: ChatMessageView(result.message, reader: userId, dates: dates))
+            let html = try renderer.chatMessage(ChatMessageView(result.message, reader: userId, dates: dates), for: request)
             return .json(MessageViews.reply(result, html: html, dates: dates), status: result.isNew ? .created : .ok)
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)
