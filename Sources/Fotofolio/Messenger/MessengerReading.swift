@@ -18,8 +18,7 @@ enum MessengerReading {
     }
 
     static func isMember(_ userId: Int64, of roomId: Int64, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM chatMember WHERE roomId = ? AND userId = ?)",
-                          arguments: [roomId, userId]) ?? false
+        try Int.fetchOne(db, sql: "SELECT 1 FROM chatMember WHERE roomId = ? AND userId = ?", arguments: [roomId, userId]) != nil
     }
 
     /// Members of each room, in the order they joined.
