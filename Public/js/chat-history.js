@@ -18,7 +18,6 @@ export class ChatHistory {
     const zone = root.dataset.timeZone || undefined;
     const lang = root.dataset.lang || undefined;
     this.dayKeyFormat = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
-    this.clockFormat = new Intl.DateTimeFormat(lang, { timeZone: zone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
     this.dayFormat = new Intl.DateTimeFormat(lang, { timeZone: zone, weekday: "long", day: "numeric", month: "long" });
     this.scroller.addEventListener("scroll", () => { if (this.isAtEnd()) this.#seen(); }, { passive: true });
     this.jump.addEventListener("click", () => this.scrollToEnd("smooth"));
@@ -36,15 +35,21 @@ export class ChatHistory {
     return this.days.querySelector(`[data-uuid="${CSS.escape(uuid)}"]`);
   }
 
-  /** Adds `message`, or replaces the one shown with the same uuid; returns its element. */
+  /**
+   * Adds `message`, or replaces the one shown with the same uuid; returns its element. A
+   * stored message comes with its markup (`html`, rendered by the server from the partial
+   * the page itself uses); one being sent is the page's `<template data-chat-pending>`
+   * filled with its text.
+   */
   show(message) {
+    const item = message.html ? fromHTML(message.html) : this.#sending(message);
+    if (!item) return null;
     this.root.querySelector("[data-chat-empty]")?.remove();
     const wasAtEnd = this.isAtEnd();
     const shown = this.find(message.uuid);
-    const item = this.render(message);
     if (shown) {
       // The stored message takes the place of the one shown while sending (never twice).
-      if (shown.dataset.message && !message.id) return shown;
+      if (shown.dataset.message && !item.dataset.message) return shown;
       item.classList.toggle("chat-message--continued", shown.classList.contains("chat-message--continued"));
       shown.replaceWith(item);
       return item;
@@ -64,31 +69,14 @@ export class ChatHistory {
     return item;
   }
 
-  render(message) {
-    const item = element("li", "chat-message");
-    const author = message.author ?? { name: "", initials: "", username: "" };
-    if (author.username === this.me) item.classList.add("chat-message--own");
+  /** The reader's own message while it is on its way: plain text, marked up once stored. */
+  #sending(message) {
+    const template = this.root.querySelector("template[data-chat-pending]");
+    if (!template || !message.pending) return null;
+    const item = template.content.firstElementChild.cloneNode(true);
     item.dataset.uuid = message.uuid;
-    item.dataset.author = author.username;
-    item.dataset.sentAt = String(message.sentAt ? Date.parse(message.sentAt) : Date.now());
-    if (message.id) {
-      item.id = `message-${message.id}`;
-      item.dataset.message = message.id;
-    }
-    const avatar = element("span", "avatar avatar--small", author.initials);
-    avatar.setAttribute("aria-hidden", "true");
-    const meta = element("p", "chat-message__meta");
-    meta.append(element("span", "chat-message__author", author.name), " ");
-    if (message.sentAt) {
-      const time = element("time", "", this.clockFormat.format(new Date(message.sentAt)));
-      time.dateTime = message.sentAt;
-      meta.append(time);
-    }
-    const text = element("p", "chat-message__text");
-    text.append(...linked(message.content ?? ""));
-    const body = element("div", "chat-message__body");
-    body.append(meta, text);
-    item.append(avatar, body);
+    item.dataset.sentAt = String(Date.now());
+    item.querySelector(".chat-message__text").textContent = message.content ?? "";
     return item;
   }
 
@@ -135,22 +123,11 @@ function sentAt(item) {
   return Number(item.dataset.sentAt) || Date.parse(item.querySelector("time")?.dateTime ?? "") || 0;
 }
 
-/** The text as nodes: links to http(s) addresses, line breaks kept (CSS pre-wrap). */
-function linked(content) {
-  const nodes = [];
-  let rest = content;
-  for (let match; (match = /https?:\/\/[^\s<>"']+/.exec(rest));) {
-    const url = match[0].replace(/[.,;:!?)\]}]+$/, "");
-    nodes.push(rest.slice(0, match.index));
-    const link = element("a", "", url);
-    link.href = url;
-    link.rel = "noopener noreferrer nofollow ugc";
-    link.target = "_blank";
-    nodes.push(link);
-    rest = rest.slice(match.index + url.length);
-  }
-  nodes.push(rest);
-  return nodes;
+/** The server's markup of one message as an element. */
+function fromHTML(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html.trim();
+  return template.content.firstElementChild;
 }
 
 export function element(tag, className, text) {

@@ -79,8 +79,7 @@ function sendComposed() {
 
 /** Shows the message as sending, posts it, and settles it as stored or failed. */
 async function send(uuid, content) {
-  const me = { username: room.dataset.me, name: room.dataset.meName, initials: room.dataset.meInitials };
-  const item = history.show({ uuid, content, author: me, pending: true });
+  const item = history.show({ uuid, content, author: { username: room.dataset.me }, pending: true });
   item.classList.add("chat-message--sending");
   note(item, composer.dataset.sending);
   const data = new FormData(composer);

@@ -12,7 +12,7 @@
 // stream starts after the earliest, and each part of the page ignores what it already
 // shows. The body says `data-live-role="leader"` or "follower".
 // Every tab hears `live:message`, `live:read` and `live:room` on `document` (detail: the
-// event's data plus its `sequence`), and `live:status` ({ connected }) when the stream
+// event's data plus its `sequence`; a message also its markup, `html`), and `live:status` ({ connected }) when the stream
 // drops or comes back. Each event reaches a tab once, in order of sequence. `live:reset`
 // says the server no longer holds what happened since this page was rendered (the tab was
 // away longer than the live log reaches back): the page must load its state again.
@@ -83,8 +83,10 @@ class LiveConnection {
   #received(kind, sequence, envelope) {
     if (!(sequence > this.after)) return;
     this.after = sequence;
-    this.channel?.postMessage({ type: "event", kind, sequence, data: envelope.data });
-    this.#emit(kind, sequence, envelope.data);
+    // A message comes with its markup for this reader beside the envelope (`html`).
+    const data = envelope.html === undefined ? envelope.data : { ...envelope.data, html: envelope.html };
+    this.channel?.postMessage({ type: "event", kind, sequence, data });
+    this.#emit(kind, sequence, data);
   }
 
   // ---- every tab

@@ -35,7 +35,7 @@ import Testing
     @Test func aChatMessageOnlyEverHasTheMarkupItIsMeantToHave() async {
         let allowed = [#"<a href=""#, "</a>", "<br>", #"<span class="mention">"#, "</span>"].map { Array($0.utf8) }
         await propertyCheck(count: 2000, input: HostileText.strings()) { text in
-            let html = MessageText.html(text, mentioning: ["jana.k", "vojtafoti"])
+            let html = MessageHTML.html(text, mentioning: ["jana.k", "vojtafoti"])
             let bytes = Array(html.utf8)
             for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "<") {
                 #expect(allowed.contains { bytes[index...].starts(with: $0) }, "unexpected markup in \(html.debugDescription)")

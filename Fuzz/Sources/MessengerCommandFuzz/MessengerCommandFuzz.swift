@@ -1,10 +1,12 @@
 // What the messenger takes from MQTT: the room in a command's topic (`LiveTopics.room(in:)`),
 // the JSON of a `new-message` command (`{"type":"new-message","data":{"uuid","content",
 // "author":{"username"}}}`), the checks `MessengerService.send` makes on it (`MessageText`),
-// the mentions in it, and the `message` envelope written for it (`MessageEnvelope`, `JSONText`).
+// the mentions and links read in it (`MessageText`), and the `message` envelope written for
+// it (`MessageEnvelope`, `JSONText`).
 // The input's first line is the topic, the rest the payload.
 //
-// Oracles: a room read from a topic reads back from the topic written for it; accepted
+// Oracles: a room read from a topic reads back from the topics written for it; a text's
+// segments cover it in order on scalar boundaries and read back as it; accepted
 // content holds no control character but line feeds and tabs and no carriage return; an
 // accepted UUID is 36 lower-case characters; every envelope (for the accepted message, and
 // for the raw strings of the payload, which are not checked) is JSON that
@@ -42,8 +44,9 @@ public func fuzzMessengerCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     var roomId: Int64 = 1
     for topics in topicReaders {
         guard let room = topics.room(in: topic) else { continue }
-        require(topics.room(in: topics.newMessage(room: room)) == room, "room \(room) from \(visible(topic)) does not read back")
-        require(topics.room(in: topics.message(room: room)) == room, "room \(room) from \(visible(topic)) does not read back")
+        require(topics.room(in: topics.topic("chat-room/\(room)/new-message")) == room, "room \(room) from \(visible(topic)) does not read back")
+        require(topics.room(in: topics.topic(Outbox.messageTopic(of: room))) == room, "room \(room) from \(visible(topic)) does not read back")
+        require(topics.room(in: topics.topic(Outbox.eventTopic(of: room))) == room, "room \(room) from \(visible(topic)) does not read back")
         roomId = room
     }
 
@@ -69,15 +72,29 @@ public func fuzzMessengerCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     require(!content.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" },
             "accepted content \(visible(content)) holds a control character")
     require(!content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "accepted content is blank")
-    let tokens = Mentions.tokens(in: content)
-    let mentioned = Mentions.usernames(in: content, among: Set(tokens.prefix(4)) .union([username]))
+    let text = MessageText(content, mentioning: [username.lowercased()])
+    let mentioned = text.mentions
     require(Set(mentioned).count == mentioned.count, "a username is mentioned twice in \(visible(mentioned))")
+    checkSegments(text)
     guard let uuid = try? MessageText.validatedUUID(command.data.uuid) else { return 0 }
     require(uuid.utf8.count == 36 && uuid == uuid.lowercased(), "accepted UUID \(visible(uuid))")
     checkEnvelope(ChatMessage(id: roomId, roomId: roomId, uuid: uuid, content: content, sentAt: sentAt,
                               author: author, authorId: 1, mentions: mentioned),
                   milliseconds: milliseconds)
     return 0
+}
+
+/// The segments cover the text in order, each on scalar boundaries, and read back as it.
+private func checkSegments(_ text: MessageText) {
+    let scalars = text.content.unicodeScalars
+    var expected = scalars.startIndex
+    for segment in text.segments {
+        require(segment.range.lowerBound == expected && !segment.range.isEmpty, "segments of \(visible(text.content)) leave a gap")
+        require(segment.range.upperBound.samePosition(in: scalars) != nil, "a segment of \(visible(text.content)) ends inside a scalar")
+        expected = segment.range.upperBound
+    }
+    require(expected == scalars.endIndex, "segments of \(visible(text.content)) stop short")
+    require(text.segments.map { String(text.text(of: $0)) }.joined() == text.content, "segments of \(visible(text.content)) read back differently")
 }
 
 private func checkEnvelope(_ message: ChatMessage, milliseconds: Int64) {

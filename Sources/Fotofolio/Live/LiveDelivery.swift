@@ -1,32 +1,44 @@
 import Foundation
+import GRDB
 import Logging
 import MQTTClient
+import Synchronization
 
 /// The live path of one server process: the hub that feeds its streams, and — with a broker —
 /// the outbox publisher and the bridge that hears other processes and MQTT-native clients.
 ///
-/// Without a broker (a single process in tests) a write wakes the hub directly.
+/// Delivery follows the commit: every transaction that appends to the `liveEvent` log sends
+/// it on its way once it commits — to the outbox publisher with a broker, straight to the
+/// hub without one (a single process, as in tests). No caller has to remember to; a
+/// transaction rolled back sends nothing. Writes by other processes sharing the database
+/// arrive through the broker (or the hub's safety poll).
 public final class LiveDelivery: Sendable {
     public let hub: LiveHub
     public let topics: LiveTopics
+    private let database: AppDatabase
     private let client: MQTTClient?
     private let publisher: OutboxPublisher?
     private let bridge: MessengerBridge?
     private let retention: LiveLogRetention
+    /// The observation of the log while started.
+    private let commits = Mutex<AnyDatabaseCancellable?>(nil)
+    private let logger: Logger
 
     public init(database: AppDatabase, messenger: MessengerService, accounts: AccountsService,
                 transport: LiveTransport?, logger: Logger) throws {
+        self.logger = logger
         let hub = try LiveHub(log: LiveEventLog(database: database), messenger: messenger, logger: logger)
         let topics = transport?.topics ?? LiveTopics()
         self.hub = hub
         self.topics = topics
+        self.database = database
         retention = LiveLogRetention(database: database, logger: logger)
         self.client = transport?.client
         if let client = transport?.client {
             let publisher = OutboxPublisher(outbox: Outbox(database: database), client: client, topics: topics, logger: logger)
             self.publisher = publisher
             bridge = MessengerBridge(client: client, topics: topics, hub: hub, messenger: messenger, accounts: accounts,
-                                     written: { publisher.kick() }, logger: logger)
+                                     logger: logger)
         } else {
             publisher = nil
             bridge = nil
@@ -36,6 +48,7 @@ public final class LiveDelivery: Sendable {
     /// Subscribes, publishes what the outbox holds, and starts the hub's timers. A zero
     /// `pollInterval` leaves delivery to MQTT wake-ups alone.
     public func start(heartbeatInterval: TimeInterval = 15, pollInterval: TimeInterval = 5) throws {
+        followCommits()
         try bridge?.start()
         publisher?.start()
         hub.start(heartbeatInterval: heartbeatInterval, pollInterval: pollInterval > 0 ? pollInterval : nil)
@@ -43,13 +56,21 @@ public final class LiveDelivery: Sendable {
     }
 
     public func stop() {
+        commits.withLock { $0?.cancel(); $0 = nil }
         hub.stop()
         retention.stop()
     }
 
-    /// A service wrote live events and outbox rows: send them on their way.
-    public func written() {
-        if let publisher { publisher.kick() } else { hub.wake() }
+    /// Observes commits that change the log. GRDB calls `onChange` on the writer's queue
+    /// right after the commit; both reactions only schedule work on their own queues.
+    private func followCommits() {
+        let observation = DatabaseRegionObservation(tracking: Table(LiveEvent.databaseTableName))
+        let cancellable = observation.start(in: database.pool, onError: { [logger] error in
+            logger.error("Live delivery stopped following the event log: \(error)")
+        }, onChange: { [publisher, hub] _ in
+            if let publisher { publisher.kick() } else { hub.wake() }
+        })
+        commits.withLock { $0?.cancel(); $0 = cancellable }
     }
 
     /// For operators: the broker connection, unsent outbox rows, streams on this process.

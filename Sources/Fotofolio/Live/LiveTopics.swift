@@ -9,11 +9,8 @@ public struct LiveTopics: Sendable, Equatable {
         self.prefix = prefix
     }
 
-    /// The full topic of an outbox entry (`chat-room/12/message` → `fotofolio/chat-room/12/message`).
+    /// The full topic of an outbox entry (`Outbox.messageTopic(of: 12)` → `fotofolio/chat-room/12/message`).
     public func topic(_ suffix: String) -> String { "\(prefix)/\(suffix)" }
-
-    public func message(room: Int64) -> String { topic("chat-room/\(room)/message") }
-    public func newMessage(room: Int64) -> String { topic("chat-room/\(room)/new-message") }
 
     /// Every room's canonical messages, read and room events: what wakes a hub.
     public var wakeFilters: [String] { [topic("chat-room/+/message"), topic("chat-room/+/event")] }

@@ -18,14 +18,12 @@ public final class MessengerBridge: Sendable {
     private let hub: LiveHub
     private let messenger: MessengerService
     private let accounts: AccountsService
-    /// Called after a command wrote a message, so the outbox is published.
-    private let written: @Sendable () -> Void
     private let logger: Logger
 
+    /// A command's message is published like any other: its commit is observed (`LiveDelivery`).
     public init(client: MQTTClient, topics: LiveTopics, hub: LiveHub, messenger: MessengerService,
-                accounts: AccountsService, written: @escaping @Sendable () -> Void, logger: Logger) {
+                accounts: AccountsService, logger: Logger) {
         self.client = client
-        self.written = written
         self.topics = topics
         self.hub = hub
         self.messenger = messenger
@@ -68,7 +66,6 @@ public final class MessengerBridge: Sendable {
             }
             let result = try messenger.send(MessageDraft(uuid: command.data.uuid, content: command.data.content),
                                             in: room, by: userId)
-            written()
             logger.info("MQTT command posted message \(result.message.id) in room \(room) as \(user.username)")
         } catch let error as MessengerError {
             logger.warning("MQTT command on \(message.topic) refused: \(error.message)")

@@ -47,6 +47,11 @@ public struct ChatMessage: Sendable, Equatable {
         self.authorId = authorId
         self.mentions = mentions
     }
+
+    /// The text read into plain runs, links and mentions. The names marked are the ones
+    /// stored when it was sent, and the author's own (only others are notified), so a
+    /// message reads the same on every page and in every live event, whoever joins or leaves.
+    public var text: MessageText { MessageText(content, mentioning: Set(mentions).union([author.username])) }
 }
 
 /// What a person's device sends: its own UUID for the message, and the text.

@@ -3,8 +3,8 @@ import GRDB
 
 /// Something a browser should learn at once: a new message, how far someone read, a room
 /// that changed. Its sequence is the SSE event id; a reconnecting browser asks for what
-/// came after the last one it saw.
-public struct LiveEvent: Sendable, Equatable {
+/// came after the last one it saw. A row of an unknown kind throws when read.
+public struct LiveEvent: Sendable, Equatable, Codable, FetchableRecord, TableRecord {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         case message, read, room
     }
@@ -18,22 +18,24 @@ public struct LiveEvent: Sendable, Equatable {
     /// The JSON envelope (see `MessageEnvelope`).
     public var payload: String
 
+    public static let databaseTableName = "liveEvent"
+
+    public enum Columns {
+        public static let sequence = Column(CodingKeys.sequence)
+        public static let kind = Column(CodingKeys.kind)
+        public static let roomId = Column(CodingKeys.roomId)
+        public static let userId = Column(CodingKeys.userId)
+        public static let payload = Column(CodingKeys.payload)
+        /// When it was written (what pruning goes by); not a property of the event.
+        public static let createdAt = Column("createdAt")
+    }
+
     public init(sequence: Int64, kind: Kind, roomId: Int64, userId: Int64?, payload: String) {
         self.sequence = sequence
         self.kind = kind
         self.roomId = roomId
         self.userId = userId
         self.payload = payload
-    }
-}
-
-extension LiveEvent: FetchableRecord {
-    /// Reads the columns of `liveEvent`.
-    public init(row: Row) throws {
-        let kind: String = row["kind"]
-        self.init(
-            sequence: row["sequence"], kind: Kind(rawValue: kind) ?? .room, roomId: row["roomId"],
-            userId: row["userId"], payload: row["payload"])
     }
 }
 
@@ -56,9 +58,8 @@ public final class LiveEventLog: Sendable {
     /// Events for everyone after `sequence`, oldest first: what a hub fans out to its streams.
     public func events(after sequence: Int64, limit: Int) throws -> [LiveEvent] {
         try database.pool.read { db in
-            try LiveEvent.fetchAll(db, sql: """
-                SELECT * FROM liveEvent WHERE sequence > ? ORDER BY sequence LIMIT ?
-                """, arguments: [sequence, max(0, limit)])
+            try LiveEvent.filter(LiveEvent.Columns.sequence > sequence)
+                .order(LiveEvent.Columns.sequence).limit(max(0, limit)).fetchAll(db)
         }
     }
 

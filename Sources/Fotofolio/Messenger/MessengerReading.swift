@@ -5,7 +5,7 @@ import GRDB
 /// answers the membership questions every messenger rule starts with.
 enum MessengerReading {
     static func room(_ roomId: Int64, _ db: Database) throws -> ChatRoom {
-        guard let room = try ChatRoom.fetchOne(db, sql: "SELECT * FROM chatRoom WHERE id = ?", arguments: [roomId])
+        guard let room = try ChatRoom.fetchOne(db, key: roomId)
         else { throw MessengerError.unknownRoom }
         return room
     }
@@ -18,8 +18,7 @@ enum MessengerReading {
     }
 
     static func isMember(_ userId: Int64, of roomId: Int64, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM chatMember WHERE roomId = ? AND userId = ?)",
-                          arguments: [roomId, userId]) ?? false
+        try Int.fetchOne(db, sql: "SELECT 1 FROM chatMember WHERE roomId = ? AND userId = ?", arguments: [roomId, userId]) != nil
     }
 
     /// Members of each room, in the order they joined.
@@ -61,7 +60,7 @@ enum MessengerReading {
             let id: Int64 = row["id"], content: String = row["content"]
             let usernames = mentioned[id] ?? []
             // Only who is mentioned is stored; the order comes from the text.
-            let inOrder = Mentions.usernames(in: content, among: usernames)
+            let inOrder = MessageText(content, mentioning: usernames).mentions
             return ChatMessage(
                 id: id, roomId: row["roomId"], uuid: row["uuid"], content: content, sentAt: row["sentAt"],
                 author: MessageAuthor(username: row["username"], name: row["fullName"]), authorId: row["authorId"],

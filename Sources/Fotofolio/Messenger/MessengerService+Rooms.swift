@@ -9,16 +9,16 @@ extension MessengerService {
     public func directRoom(between userId: Int64, and otherId: Int64, at date: Date = Date()) throws -> ChatRoom {
         guard userId != otherId else { throw MessengerError.cannotMessageYourself }
         let key = "\(min(userId, otherId)):\(max(userId, otherId))"
-        let existing = "SELECT * FROM chatRoom WHERE directKey = ?"
+        let existing = ChatRoom.filter(ChatRoom.Columns.directKey == key)
         do {
             return try database.pool.write { db in
-                if let room = try ChatRoom.fetchOne(db, sql: existing, arguments: [key]) { return room }
+                if let room = try existing.fetchOne(db) { return room }
                 try Self.requireUsers([userId, otherId], db)
                 return try Self.insertRoom(.direct, name: nil, directKey: key, by: userId, members: [userId, otherId], at: date, db)
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             // Another writer made the room between our read and our insert: use theirs.
-            if let room = try database.pool.read({ db in try ChatRoom.fetchOne(db, sql: existing, arguments: [key]) }) {
+            if let room = try database.pool.read({ db in try existing.fetchOne(db) }) {
                 return room
             }
             throw error

@@ -128,6 +128,16 @@ public final class MessengerService: Sendable {
         }
     }
 
+    /// One message, for a member of its room; nil when there is none or the reader is not
+    /// (or no longer) in its room.
+    public func message(_ messageId: Int64, for userId: Int64) throws -> ChatMessage? {
+        try database.pool.read { db in
+            guard let message = try MessengerReading.message(id: messageId, db),
+                  try MessengerReading.isMember(userId, of: message.roomId, db) else { return nil }
+            return message
+        }
+    }
+
     /// The room as `userId` sees it.
     public func room(_ roomId: Int64, for userId: Int64) throws -> RoomSummary {
         try database.pool.read { db in
@@ -159,7 +169,7 @@ public final class MessengerService: Sendable {
             WHERE chatMember.roomId = ? AND chatMember.userId <> ?
             """, arguments: [roomId, authorId])
         let idsByUsername = Dictionary(others.map { (($0["username"] as String).lowercased(), $0["id"] as Int64) }) { first, _ in first }
-        for username in Mentions.usernames(in: content, among: Set(idsByUsername.keys)) {
+        for username in MessageText(content, mentioning: Set(idsByUsername.keys)).mentions {
             try db.execute(sql: "INSERT OR IGNORE INTO chatMention (messageId, userId) VALUES (?, ?)",
                            arguments: [messageId, idsByUsername[username]!])
         }

@@ -9,20 +9,22 @@ import HTTPServer
 /// who is asking: no token ever goes into a URL.
 struct LiveEndpoint {
     let live: LiveDelivery
+    let markup: LiveMessageMarkup
 
     func register(in router: inout Router) {
-        router.get("/live") { request in try stream(request) }
+        router.group(StreamSignIn()) { router in
+            router.get("/live") { request in try stream(request) }
+        }
     }
 
     private func stream(_ request: Request) throws -> Response {
-        guard let userId = request.signedIn?.user.id else {
-            throw HTTPFailure(.unauthorized, "Sign in to follow your conversations live.")
-        }
+        let userId = try request.requireSignIn().userId
         let latest = live.hub.currentSequence()
         let asked = request.headers["last-event-id"].flatMap(Int64.init) ?? request.query["after"].flatMap(Int64.init)
         // A sequence from the future (another database, a typo) would silence the stream.
         let after = min(max(asked ?? latest, 0), latest)
-        let hub = live.hub
+        let hub = live.hub, markup = markup
+        let reader = LiveMessageMarkup.Reader(userId: userId, request: request)
         var headers = HTTPHeaders()
         headers.set("Content-Type", "text/event-stream; charset=utf-8")
         headers.set("Cache-Control", "no-store")
@@ -30,19 +32,32 @@ struct LiveEndpoint {
         return Response(headers: headers, body: .stream(ResponseStream { writer in
             // How long the browser waits before reconnecting after a drop (ms).
             writer.write("retry: 2000\n\n")
-            let id = hub.connect(userId: userId, after: after, sink: EventStreamSink(writer: writer))
+            let id = hub.connect(userId: userId, after: after, sink: EventStreamSink(writer: writer, reader: reader, markup: markup))
             writer.onClose { hub.disconnect(id) }
         }))
     }
 }
 
+/// A guest asking for the stream gets 401: an `EventSource` cannot follow a redirect to
+/// the login page, and a 401 stops it from reconnecting.
+struct StreamSignIn: Middleware {
+    func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
+        guard request.signedIn != nil else { throw HTTPFailure(.unauthorized, "Sign in to follow your conversations live.") }
+        return try next(request)
+    }
+}
+
 /// Writes live events in the `text/event-stream` format.
+/// A `message` event's data also carries the message's markup for the stream's reader.
 struct EventStreamSink: LiveSink {
     let writer: ResponseStreamWriter
+    let reader: LiveMessageMarkup.Reader
+    let markup: LiveMessageMarkup
 
     func deliver(_ event: LiveEvent) -> Bool {
+        let payload = event.kind == .message ? markup.data(of: event, for: reader) : event.payload
         // A payload is one line of JSON; splitting keeps the format right even if it were not.
-        let data = event.payload.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined()
+        let data = payload.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined()
         return writer.write("id: \(event.sequence)\nevent: \(event.kind.rawValue)\n\(data)\n")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import PreciseSlider
 
 /// The timeline of a long conversation: a precise slider on a time axis from its first
@@ -38,11 +39,22 @@ struct ChatTimeline {
     /// The chosen moment.
     var date: Date { Date(timeIntervalSince1970: field.value - offset) }
 
-    func view(label: String, hint: String, language: SliderLanguage) -> [String: Any] {
-        SliderFrame.slider(field, id: "timeline", label: label, language: language).merging(["hint": hint]) { $1 }
+    func view(label: String, hint: String, language: SliderLanguage) -> ChatTimelineView {
+        ChatTimelineView(slider: SliderFrame.slider(field, id: "timeline", label: label, language: language), hint: hint)
     }
 
     private static func wall(_ date: Date, _ offset: TimeInterval) -> Double {
         date.timeIntervalSince1970 + offset
+    }
+}
+
+/// The timeline as `partials/precise-slider` reads it, with the hint under it. The slider's
+/// own values come as `SliderFrame` makes them for every precise slider.
+struct ChatTimelineView: ViewModel, MustacheParent {
+    let slider: [String: Any]
+    let hint: String
+
+    func child(named name: String) -> Any? {
+        name == "hint" ? hint : slider[name]
     }
 }

@@ -11,15 +11,41 @@ struct MessagePages {
     let live: LiveDelivery
 
     func register(in router: inout Router) {
-        router.get("/messages") { request in try list(request) }
-        router.post("/messages/direct") { request in try startDirect(request) }
-        router.post("/messages/groups") { request in try createGroup(request) }
+        router.group(RequireSignIn()) { router in
+            router.get("/messages") { request in try list(request) }
+            router.post("/messages/groups") { request in try createGroup(request) }
+        }
+        router.group(SignInReturningToProfile()) { router in
+            router.post("/messages/direct") { request in try startDirect(request) }
+        }
     }
 
-    private func list(_ request: Request, problem: String? = nil, values: [String: String] = [:],
+    /// `/messages`: the filters, the list, and the forms that start a conversation.
+    struct Page: ViewModel {
+        struct Filter: ViewModel {
+            let unread: Bool
+            let relevant: Bool
+            let any: Bool
+        }
+        /// What a refused form had in it, to correct rather than type again.
+        struct Values: ViewModel {
+            var username = ""
+            var groupName = ""
+            var members = ""
+            /// The group form was sent: it stays open.
+            var group = false
+        }
+        let conversations: ConversationsView
+        let filter: Filter
+        let liveAfter: Int64
+        let problem: String?
+        let values: Values
+        let csrf: String
+    }
+
+    private func list(_ request: Request, problem: String? = nil, values: Page.Values = Page.Values(),
                       status: HTTPStatus = .ok) throws -> Response {
-        let signedIn = try request.requireSignIn()
-        let user = signedIn.user, userId = signedIn.userId
+        let userId = try request.requireSignIn().userId
         let table = renderer.strings(for: request)
         let dates = MessageDates(for: request, table: table)
         let filter = Self.filter(of: request)
@@ -27,16 +53,16 @@ struct MessagePages {
         let sequence = live.hub.currentSequence()
         let rooms = try messenger.rooms(of: userId, matching: filter)
         let hasAny = filter.isFiltering ? try !messenger.rooms(of: userId).isEmpty : !rooms.isEmpty
-        let content: [String: Any] = [
-            "rooms": rooms.map { MessageViews.summary($0, reader: userId, table: table, dates: dates) },
-            "hasRooms": !rooms.isEmpty, "emptyState": Self.emptyState(hasAny: hasAny, shown: rooms.count)?.dictionary(table) ?? false,
-            "filter": ["unread": filter.unreadOnly, "relevant": filter.relevantOnly, "any": filter.isFiltering],
-            "liveAfter": sequence, "problem": problem ?? false, "values": values, "csrf": request.csrfToken,
-        ]
+        let conversations = ConversationsView(
+            rooms: rooms.map { ConversationView($0, reader: userId, table: table, dates: dates) }, hasRooms: !rooms.isEmpty,
+            emptyState: Self.emptyState(hasAny: hasAny, shown: rooms.count).map { EmptyStateView($0, table: table) })
         if request.headers["x-fragment"] == "conversations" {
-            return try renderer.fragment("partials/conversations", of: .messages, for: request, content: content)
+            return try renderer.fragment("partials/conversations", of: .messages, for: request, content: conversations)
         }
-        return try renderer.render(.messages, for: request, content: content, status: status)
+        return try renderer.render(.messages, for: request, content: Page(
+            conversations: conversations,
+            filter: .init(unread: filter.unreadOnly, relevant: filter.relevantOnly, any: filter.isFiltering),
+            liveAfter: sequence, problem: problem, values: values, csrf: request.csrfToken), status: status)
     }
 
     /// Why the list is empty: no conversations yet (find someone to write to), or none that
@@ -55,29 +81,23 @@ struct MessagePages {
     }
 
     private func startDirect(_ request: Request) throws -> Response {
-        let username = (request.form["username"] ?? "").trimmingCharacters(in: " \t@")
-        guard let user = request.signedIn?.user, let userId = user.id else {
-            // After signing in the guest comes back to the person's profile, where the button is.
-            let back = username.isEmpty ? "/messages" : "/u/\(QueryItems.escape(username))"
-            return .redirect(to: "/login?" + QueryItems([.init(name: "return", value: back)]).encoded)
-        }
+        let userId = try request.requireSignIn().userId
+        let username = Self.username(in: request)
         do {
             guard let other = try accounts.user(username: username), let otherId = other.id else {
                 throw MessengerError.unknownUser
             }
             let room = try messenger.directRoom(between: userId, and: otherId)
-            live.written()
             return .redirect(to: "/messages/\(room.id)")
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)
             return try list(request, problem: renderer.strings(for: request).string(failure.key),
-                            values: ["username": username], status: failure.status)
+                            values: Page.Values(username: username), status: failure.status)
         }
     }
 
     private func createGroup(_ request: Request) throws -> Response {
-        let signedIn = try request.requireSignIn()
-        let user = signedIn.user, userId = signedIn.userId
+        let userId = try request.requireSignIn().userId
         let name = request.form["name"] ?? ""
         let usernames = (request.form["members"] ?? "")
             .split { $0 == "," || $0 == " " || $0 == "\n" }.map { $0.trimmingCharacters(in: "@\t\r") }.filter { !$0.isEmpty }
@@ -87,12 +107,28 @@ struct MessagePages {
                 return id
             }
             let room = try messenger.createGroup(named: name, by: userId, members: members)
-            live.written()
             return .redirect(to: "/messages/\(room.id)")
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)
             return try list(request, problem: renderer.strings(for: request).string(failure.key),
-                            values: ["groupName": name, "members": request.form["members"] ?? ""], status: failure.status)
+                            values: Page.Values(groupName: name, members: request.form["members"] ?? "", group: true),
+                            status: failure.status)
         }
+    }
+
+    /// The person "Write a message" was pressed for, as the form names them.
+    static func username(in request: Request) -> String {
+        (request.form["username"] ?? "").trimmingCharacters(in: " \t@")
+    }
+}
+
+/// For "Write a message": a guest signs in and comes back to the person's profile, where
+/// the button is (the form's own address only takes posts).
+struct SignInReturningToProfile: Middleware {
+    func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
+        guard request.signedIn == nil else { return try next(request) }
+        let username = MessagePages.username(in: request)
+        let back = username.isEmpty ? "/messages" : "/u/\(QueryItems.escape(username))"
+        return .redirect(to: "/login?" + QueryItems([.init(name: "return", value: back)]).encoded)
     }
 }

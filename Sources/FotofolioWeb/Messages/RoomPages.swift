@@ -14,15 +14,19 @@ struct RoomPages {
     let live: LiveDelivery
 
     func register(in router: inout Router) {
-        router.get("/messages/:room") { request in try show(request) }
-        router.post("/messages/:room") { request in try send(request) }
-        router.post("/messages/:room/read") { request in try read(request) }
-        router.post("/messages/:room/name") { request in try manage(request) { try messenger.rename($0, to: request.form["name"] ?? "", by: $1) } }
-        router.post("/messages/:room/members") { request in
-            try manage(request) { room, userId in try messenger.addMember(try member(request), to: room, by: userId) }
-        }
-        router.post("/messages/:room/members/remove") { request in
-            try manage(request) { room, userId in try messenger.removeMember(try member(request), from: room, by: userId) }
+        router.group(RequireSignIn()) { router in
+            router.get("/messages/:room") { request in try show(request) }
+            router.post("/messages/:room") { request in try send(request) }
+            router.post("/messages/:room/read") { request in try read(request) }
+            router.post("/messages/:room/name") { request in
+                try manage(request) { try messenger.rename($0, to: request.form["name"] ?? "", by: $1) }
+            }
+            router.post("/messages/:room/members") { request in
+                try manage(request) { room, userId in try messenger.addMember(try member(request), to: room, by: userId) }
+            }
+            router.post("/messages/:room/members/remove") { request in
+                try manage(request) { room, userId in try messenger.removeMember(try member(request), from: room, by: userId) }
+            }
         }
     }
 
@@ -48,51 +52,29 @@ struct RoomPages {
             // Only the newest messages on screen count as read, and only on one's own
             // navigation: a link on another site must not mark someone's conversation read.
             let showsNewest = before == nil && moment == nil
-            if showsNewest, CSRFCheck.isOwnNavigation(request), let newest = history.last,
-               try messenger.markRead(roomId, by: userId, upTo: newest.id) {
-                live.written()
+            if showsNewest, CSRFCheck.isOwnNavigation(request), let newest = history.last {
+                try messenger.markRead(roomId, by: userId, upTo: newest.id)
             }
-            let members = Set(summary.members.map { $0.username.lowercased() })
-            let older = olderLink(history)
+            let older = history.count == MessengerService.pageSize ? history.first?.id : nil
             let timelineRejected = timeline?.field.isValid == false
             let language: SliderLanguage = table.language == .cs ? .czech : .english
-            return try renderer.render(.room, for: request, title: summary.title, content: [
-                "room": roomModel(summary, for: userId),
-                "days": MessageViews.days(history, reader: userId, lastRead: showsNewest ? summary.lastReadMessageId : .max,
-                                          members: members, dates: dates, target: moment),
-                "older": older, "window": !showsNewest,
-                // Long conversations only: a short one is all on screen.
-                "timeline": timeline.flatMap { timeline -> [String: Any]? in
-                    guard older as? Int64 != nil || !showsNewest || timelineRejected else { return nil }
-                    return timeline.view(label: table.string("messages.timeline.label"),
-                                         hint: table.string("messages.timeline.hint"), language: language)
-                } ?? false,
-                "timelineOpen": !showsNewest || timelineRejected,
-                "liveAfter": sequence, "uuid": UUID().uuidString.lowercased(),
-                "me": ["username": user.username, "name": user.fullName, "initials": Initials.of(user.fullName)],
-                "timeZone": dates.zone.identifier,
-                "draft": draft ?? "", "problem": problem ?? false, "csrf": request.csrfToken,
-                "limit": MessengerService.messageLimit.characters,
-            ], status: timelineRejected ? .unprocessableContent : status)
+            let me = MessageAuthor(username: user.username, name: user.fullName)
+            return try renderer.render(.room, for: request, title: summary.title, content: RoomPage(
+                room: RoomPage.Room(summary, for: userId),
+                days: ChatDayView.days(history, reader: userId, lastRead: showsNewest ? summary.lastReadMessageId : .max,
+                                       dates: dates, target: moment),
+                older: older, window: !showsNewest,
+                timeline: older != nil || !showsNewest || timelineRejected
+                    ? timeline?.view(label: table.string("messages.timeline.label"),
+                                     hint: table.string("messages.timeline.hint"), language: language) : nil,
+                timelineOpen: !showsNewest || timelineRejected,
+                liveAfter: sequence, uuid: UUID().uuidString.lowercased(), me: me, timeZone: dates.zone.identifier,
+                draft: draft ?? "", problem: problem, csrf: request.csrfToken,
+                limit: MessengerService.messageLimit.characters, pending: ChatMessageView(sending: me)
+            ), status: timelineRejected ? .unprocessableContent : status)
         } catch let error as MessengerError {
             throw refusal(error, request)
         }
-    }
-
-    private func roomModel(_ summary: RoomSummary, for userId: Int64) -> [String: Any] {
-        let isGroup = summary.room.kind == .group
-        let isCreator = summary.room.createdBy == userId
-        let other = summary.members.first { $0.userId != userId }
-        return [
-            "id": summary.room.id, "title": summary.title, "isGroup": isGroup, "isCreator": isCreator,
-            "initials": isGroup ? "#" : (other?.initials ?? "?"),
-            "members": summary.members.enumerated().map { index, member -> [String: Any] in
-                let isMe = member.userId == userId
-                return ["username": member.username, "name": member.name, "initials": member.initials, "isMe": isMe,
-                        "removable": isGroup && (isMe || isCreator), "last": index == summary.members.count - 1]
-            },
-            "other": other.map { ["username": $0.username] } ?? false,
-        ]
     }
 
     /// The moment `?at=` asks for, through the timeline's model; nil when none was asked
@@ -112,13 +94,12 @@ struct RoomPages {
         let draft = MessageDraft(uuid: request.form["uuid"] ?? "", content: request.form["content"] ?? "")
         do {
             let result = try messenger.send(draft, in: roomId, by: userId)
-            if result.isNew { live.written() }
             guard request.wantsJSON else {
                 return .redirect(to: "/messages/\(roomId)#message-\(result.message.id)")
             }
-            let members = Set(try messenger.room(roomId, for: userId).members.map { $0.username.lowercased() })
             let dates = MessageDates(for: request, table: renderer.strings(for: request))
-            return .json(MessageViews.reply(result, members: members, dates: dates), status: result.isNew ? .created : .ok)
+            let html = try renderer.chatMessage(ChatMessageView(result.message, reader: userId, dates: dates), for: request)
+            return .json(MessageViews.reply(result, html: html, dates: dates), status: result.isNew ? .created : .ok)
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)
             guard !request.wantsJSON, failure.status == .unprocessableContent else {
@@ -143,7 +124,6 @@ struct RoomPages {
         }
         do {
             let changed = try messenger.markRead(roomId, by: userId, upTo: upTo)
-            if changed { live.written() }
             guard request.wantsJSON else { return .redirect(to: "/messages/\(roomId)") }
             return .json(ReadReply(changed: changed, unreadTotal: try messenger.unreadTotal(for: userId)))
         } catch let error as MessengerError {
@@ -158,7 +138,6 @@ struct RoomPages {
         let roomId = try room(request)
         do {
             try change(roomId, userId)
-            live.written()
             let stillMember = (try? messenger.room(roomId, for: userId)) != nil
             return .redirect(to: stillMember ? "/messages/\(roomId)" : "/messages")
         } catch let error as MessengerError {
@@ -169,12 +148,6 @@ struct RoomPages {
     }
 
     // MARK: - Helpers
-
-    /// The id to page back from when there may be older messages, else false (no link).
-    private func olderLink(_ history: [ChatMessage]) -> Any {
-        guard history.count == MessengerService.pageSize, let oldest = history.first else { return false }
-        return oldest.id
-    }
 
     private func room(_ request: Request) throws -> Int64 {
         guard let text = request.parameters["room"], let id = Int64(text), id > 0 else {

@@ -49,22 +49,35 @@ struct StatusPage {
             response = .json(report)
         } else {
             let table = renderer.strings(for: request)
-            let internals = report.internals.map { InternalsView($0, table: table) }
-            response = try renderer.render(.status, for: request, content: [
-                "internals": internals.map { $0 as Any } ?? false,
-                "lan": report.lanURLs.first.map { first -> [String: Any] in
-                    ["url": first, "others": Array(report.lanURLs.dropFirst()),
-                     "qr": (try? QRCode(encoding: first).svg()) ?? ""]
-                } ?? false,
-            ])
+            response = try renderer.render(.status, for: request, content: View(
+                internals: report.internals.map { InternalsView($0, table: table) },
+                lan: report.lanURLs.first.map { first in
+                    LanView(url: first, others: Array(report.lanURLs.dropFirst()), qr: (try? QRCode(encoding: first).svg()) ?? "")
+                }))
         }
         response.headers.set("Cache-Control", "no-store")
         return response
     }
 
+    /// `pages/status`.
+    struct View: ViewModel {
+        /// nil away from this machine.
+        let internals: InternalsView?
+        /// nil when the machine has no LAN address.
+        let lan: LanView?
+    }
+
+    /// The first LAN address with its QR code, and the others.
+    struct LanView: ViewModel {
+        let url: String
+        let others: [String]
+        /// SVG made by `QRCode`, put in the page as is.
+        let qr: String
+    }
+
     /// What the status page shows of the live path, on this machine only.
-    struct InternalsView {
-        struct Broker {
+    struct InternalsView: ViewModel {
+        struct Broker: ViewModel {
             let state: String
             let label: String
             let healthy: Bool

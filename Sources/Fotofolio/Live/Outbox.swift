@@ -2,11 +2,21 @@ import Foundation
 import GRDB
 
 /// A payload waiting to be published to MQTT.
-public struct OutboxEntry: Sendable, Equatable {
+public struct OutboxEntry: Sendable, Equatable, Codable, FetchableRecord, TableRecord {
     public var id: Int64
     /// Without the configured prefix, e.g. `chat-room/12/message`.
     public var topic: String
     public var payload: String
+
+    public static let databaseTableName = "outbox"
+
+    public enum Columns {
+        public static let id = Column(CodingKeys.id)
+        public static let topic = Column(CodingKeys.topic)
+        public static let payload = Column(CodingKeys.payload)
+        /// nil until the broker acknowledged it; not a property of the entry.
+        public static let sentAt = Column("sentAt")
+    }
 
     public init(id: Int64, topic: String, payload: String) {
         self.id = id
@@ -33,10 +43,8 @@ public final class Outbox: Sendable {
     /// Unsent entries with ids above `id`, oldest first.
     public func pending(after id: Int64 = 0, limit: Int) throws -> [OutboxEntry] {
         try database.pool.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, topic, payload FROM outbox WHERE sentAt IS NULL AND id > ? ORDER BY id LIMIT ?
-                """, arguments: [id, max(0, limit)])
-            .map { OutboxEntry(id: $0["id"], topic: $0["topic"], payload: $0["payload"]) }
+            try OutboxEntry.filter(OutboxEntry.Columns.sentAt == nil && OutboxEntry.Columns.id > id)
+                .order(OutboxEntry.Columns.id).limit(max(0, limit)).fetchAll(db)
         }
     }
 

@@ -1,0 +1,40 @@
+import Foundation
+
+/// The rules for what a person may send and call a group, and how it is stored.
+extension MessageText {
+    /// The text as stored: `\r\n` becomes `\n`, everything else is kept as written.
+    /// Throws when it is empty, too long or holds control characters.
+    static func validated(_ content: String) throws(MessengerError) -> String {
+        guard MessengerService.messageLimit.allows(content) else { throw .messageTooLong(limit: MessengerService.messageLimit.characters) }
+        let text = content.withUnixLineBreaks
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyMessage }
+        guard !text.containsControlCharacters(allowing: multilineControls) else { throw .invalidText }
+        return text
+    }
+
+    /// The UUID lower-cased, or `invalidUUID` unless it is 8-4-4-4-12 hexadecimal digits.
+    static func validatedUUID(_ uuid: String) throws(MessengerError) -> String {
+        let groups = uuid.split(separator: "-", omittingEmptySubsequences: false)
+        guard groups.map(\.utf8.count) == [8, 4, 4, 4, 12],
+              groups.allSatisfy({ $0.unicodeScalars.allSatisfy(\.isHexDigit) })
+        else { throw .invalidUUID }
+        return uuid.lowercased()
+    }
+
+    static let roomNameLimit = TextLimit(characters: 80)
+
+    /// The name trimmed, or `invalidRoomName` when it is empty, longer than 80 characters
+    /// (or 320 bytes) or spans lines.
+    static func validatedRoomName(_ name: String) throws(MessengerError) -> String {
+        guard name.utf8.count <= roomNameLimit.bytes * 2 else { throw .invalidRoomName } // before trimming walks it
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, roomNameLimit.allows(trimmed), !trimmed.containsControlCharacters() else { throw .invalidRoomName }
+        return trimmed
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isHexDigit: Bool {
+        ("0"..."9").contains(self) || ("a"..."f").contains(self) || ("A"..."F").contains(self)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Fotofolio
+import HTTPServer
+import Logging
+import Synchronization
+
+/// The markup of live `message` events. Each stream's copy of the event adds, beside the
+/// envelope (which stays exactly what MQTT carries), `html`: the message as its reader's
+/// room page shows it, rendered from `partials/chat-message` like the page itself.
+///
+/// The message is read once per event and rendered once per way of seeing it (one's own or
+/// not, time zone, language), not once per stream: a room's members share renderings.
+/// Called on the live hub's queue.
+final class LiveMessageMarkup: Sendable {
+    /// Who a stream is for, and how they read times.
+    struct Reader: Sendable {
+        let userId: Int64
+        let request: Request
+        let language: Language
+        let zone: String
+
+        init(userId: Int64, request: Request) {
+            self.userId = userId
+            self.request = request
+            language = Language.preferred(by: request)
+            zone = MessageDates.zone(of: request).identifier
+        }
+    }
+
+    private struct View: Hashable {
+        let sequence: Int64
+        let own: Bool
+        let language: Language
+        let zone: String
+    }
+
+    private struct Recent {
+        /// nil: read, and not a message this process can show (it is sent without markup).
+        var messages: [Int64: ChatMessage?] = [:]
+        var data: [View: String] = [:]
+    }
+
+    /// Events remembered; delivery runs in order, so only the newest few are asked for again.
+    private static let capacity = 256
+
+    private let renderer: PageRenderer
+    private let messenger: MessengerService
+    private let logger: Logger
+    private let recent = Mutex(Recent())
+
+    init(renderer: PageRenderer, messenger: MessengerService, logger: Logger) {
+        self.renderer = renderer
+        self.messenger = messenger
+        self.logger = logger
+    }
+
+    /// The event's data for the reader's stream: the envelope with `"html"` added.
+    func data(of event: LiveEvent, for reader: Reader) -> String {
+        guard let message = message(of: event, for: reader) else { return event.payload }
+        let view = View(sequence: event.sequence, own: message.authorId == reader.userId,
+                        language: reader.language, zone: reader.zone)
+        if let data = recent.withLock({ $0.data[view] }) { return data }
+        do {
+            let dates = MessageDates(for: reader.request, table: renderer.strings(for: reader.request))
+            let html = try renderer.chatMessage(ChatMessageView(message, reader: reader.userId, dates: dates), for: reader.request)
+            let data = try Self.adding(html: html, to: event.payload)
+            remember { $0.data[view] = data }
+            return data
+        } catch {
+            logger.error("Live message \(message.id) could not be rendered: \(error)")
+            return event.payload
+        }
+    }
+
+    private func message(of event: LiveEvent, for reader: Reader) -> ChatMessage? {
+        if let known = recent.withLock({ $0.messages[event.sequence] }) { return known }
+        var message: ChatMessage?
+        do {
+            let envelope = try JSONDecoder().decode(Envelope.self, from: Data(event.payload.utf8))
+            message = try messenger.message(envelope.data.id, for: reader.userId)
+        } catch {
+            logger.error("Live event \(event.sequence) names no message that can be read: \(error)")
+        }
+        remember { $0.messages[event.sequence] = .some(message) }
+        return message
+    }
+
+    private func remember(_ change: (inout Recent) -> Void) {
+        recent.withLock { recent in
+            if recent.messages.count >= Self.capacity || recent.data.count >= Self.capacity { recent = Recent() }
+            change(&recent)
+        }
+    }
+
+    private struct Envelope: Decodable {
+        struct Message: Decodable { let id: Int64 }
+        let data: Message
+    }
+
+    private struct NotAnObject: Error {}
+
+    /// `{"type":"message","data":{…}}` becomes `{"type":"message","data":{…},"html":"…"}`:
+    /// the envelope's own text is kept as written, its key order included.
+    static func adding(html: String, to payload: String) throws -> String {
+        guard payload.utf8.last == UInt8(ascii: "}") else { throw NotAnObject() }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let value = String(decoding: try encoder.encode(html), as: UTF8.self)
+        return String(payload.utf8.dropLast())! + ",\"html\":" + value + "}"
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Fotofolio
+import HTTPServer
+
+/// One message as `partials/chat-message` shows it, for one reader: the room page, a page
+/// of history, the JSON reply to a script's send and the live `message` event all render
+/// that partial from this model, so a message has one markup wherever it appears.
+///
+/// The server renders the fragment, rather than the page handing its script a `<template>`
+/// to fill, because links and mentions are read by the domain's one rule (`MessageText`)
+/// and a script filling a template would need that rule again.
+struct ChatMessageView: ViewModel {
+    /// False only for the copy the composer shows while a message is being sent.
+    let stored: Bool
+    let id: Int64
+    let uuid: String
+    let author: MessageAuthor
+    /// ISO 8601 with milliseconds (the `datetime` of its `<time>`).
+    let sentAt: String
+    /// The reader's clock ("14:05").
+    let time: String
+    let own: Bool
+    /// Under the previous message of the same person (no face and name again).
+    let continued: Bool
+    /// The message nearest the moment a timeline jumped to.
+    let target: Bool
+    /// The first message by someone else after what the reader has read (the divider before it).
+    let firstUnread: Bool
+    let textHTML: String
+
+    init(_ message: ChatMessage, reader: Int64, dates: MessageDates,
+         continued: Bool = false, target: Bool = false, firstUnread: Bool = false) {
+        stored = true
+        id = message.id
+        uuid = message.uuid
+        author = message.author
+        sentAt = MessageViews.timestamp(message.sentAt)
+        time = dates.clock(message.sentAt)
+        own = message.authorId == reader
+        self.continued = continued
+        self.target = target
+        self.firstUnread = firstUnread
+        textHTML = MessageHTML.html(message.text)
+    }
+
+    /// The reader's own message while it is being sent: the composer's script fills in the
+    /// uuid and the text (`<template data-chat-pending>`), and the stored message replaces it.
+    init(sending author: MessageAuthor) {
+        stored = false
+        id = 0
+        uuid = ""
+        self.author = author
+        sentAt = ""
+        time = ""
+        own = true
+        continued = false
+        target = false
+        firstUnread = false
+        textHTML = ""
+    }
+}
+
+/// A day of a conversation under its header, in the reader's time zone.
+struct ChatDayView: ViewModel {
+    /// `yyyy-mm-dd`, what the script groups later messages by.
+    let key: String
+    let label: String
+    let date: String
+    var messages: [ChatMessageView]
+
+    /// Messages grouped by the reader's day; the first message by someone else after
+    /// `lastRead` gets the "new messages" divider, and `target` (the moment a timeline
+    /// jumped to) marks the message nearest it.
+    static func days(_ messages: [ChatMessage], reader: Int64, lastRead: Int64?, dates: MessageDates,
+                     target: Date? = nil) -> [ChatDayView] {
+        let firstUnread = messages.first { $0.id > (lastRead ?? 0) && $0.authorId != reader }?.id
+        let nearest = target.flatMap { target in
+            messages.min { abs($0.sentAt.timeIntervalSince(target)) < abs($1.sentAt.timeIntervalSince(target)) }?.id
+        }
+        var days: [ChatDayView] = []
+        var previous: ChatMessage?
+        for message in messages {
+            let key = dates.dayKey(message.sentAt)
+            if days.last?.key != key {
+                days.append(ChatDayView(key: key, label: dates.dayHeader(message.sentAt),
+                                        date: MessageViews.timestamp(message.sentAt), messages: []))
+            }
+            let continued = days[days.count - 1].messages.isEmpty == false && message.id != firstUnread
+                && previous.map { continues($0, with: message) } == true
+            let view = ChatMessageView(message, reader: reader, dates: dates, continued: continued,
+                                       target: message.id == nearest, firstUnread: message.id == firstUnread)
+            days[days.count - 1].messages.append(view)
+            previous = message
+        }
+        return days
+    }
+
+    /// A message right after another by the same person, within a few minutes, goes under
+    /// it without repeating the face and name (the script applies the same rule).
+    static func continues(_ earlier: ChatMessage, with later: ChatMessage) -> Bool {
+        earlier.authorId == later.authorId && later.sentAt.timeIntervalSince(earlier.sentAt) < 5 * 60
+    }
+}
+
+extension PageRenderer {
+    /// `partials/chat-message` alone, as a script puts it in the page (the reply to a send,
+    /// a live event): the same bytes the page has for the message, without the file's last
+    /// line break.
+    func chatMessage(_ message: ChatMessageView, for request: Request) throws -> String {
+        var html = try fragmentText("partials/chat-message", of: .room, for: request, content: message)
+        while html.utf8.last == UInt8(ascii: "\n") { html.removeLast() }
+        return html
+    }
+}

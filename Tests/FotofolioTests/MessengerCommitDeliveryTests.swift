@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+import Logging
+import Synchronization
+import Testing
+@testable import Fotofolio
+
+/// Live delivery follows the commit: what the messenger stores reaches open streams without
+/// anyone waking the hub, and what is rolled back reaches nobody.
+@Suite struct MessengerCommitDeliveryTests {
+    /// A stream that keeps what it is given.
+    final class Collecting: LiveSink {
+        let events = Mutex<[LiveEvent]>([])
+        func deliver(_ event: LiveEvent) -> Bool { events.withLock { $0.append(event) }; return true }
+        func heartbeat() -> Bool { true }
+        func reset(after sequence: Int64) -> Bool { true }
+    }
+
+    struct TimedOut: Error, CustomStringConvertible { let description: String }
+
+    /// Polls `condition` on this test's own thread of control until it holds or `timeout` passes.
+    func waitUntil(_ what: String, timeout: Duration = .seconds(10), _ condition: () throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while try !condition() {
+            guard ContinuousClock.now < deadline else { throw TimedOut(description: "timed out waiting until \(what)") }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    let world: TestDatabase
+    let live: LiveDelivery
+    let vojta: Int64, jana: Int64, room: Int64
+
+    init() throws {
+        world = try TestDatabase()
+        (vojta, jana) = (try world.creator().id!, try world.client().id!)
+        room = try world.messenger.directRoom(between: vojta, and: jana).id
+        live = try LiveDelivery(database: world.database, messenger: world.messenger, accounts: world.accounts,
+                                transport: nil, logger: Logger(label: "test"))
+        // No safety poll and no heartbeat worth the name: only a commit can bring an event.
+        try live.start(heartbeatInterval: 3600, pollInterval: 0)
+    }
+
+    /// A stream for Vojta, listed for delivery (its replay of the past is over).
+    func openStream() async throws -> Collecting {
+        let sink = Collecting()
+        _ = live.hub.connect(userId: vojta, after: try world.liveEvents.latestSequence(), sink: sink)
+        try await waitUntil("the stream is listed") { live.hub.statistics.streams == 1 }
+        return sink
+    }
+
+    @Test func aMessageSentThroughTheDomainReachesAnOpenStreamWithoutAWakeUp() async throws {
+        defer { live.stop() }
+        let sink = try await openStream()
+        let message = try world.send("Dobrý den", in: room, by: jana)
+        try await waitUntil("the message is delivered") { !sink.events.withLock { $0.isEmpty } }
+        let delivered = sink.events.withLock { $0 }
+        #expect(delivered.map(\.kind) == [.message])
+        #expect(try decoded(delivered[0].payload).data["id"] as? Int == Int(message.id))
+    }
+
+    @Test func aRolledBackTransactionDeliversNothing() async throws {
+        defer { live.stop() }
+        let sink = try await openStream()
+        struct Undo: Error {}
+        #expect(throws: Undo.self) {
+            try world.database.pool.write { db in
+                try LiveEventLog.append(.message, roomId: room, payload: #"{"type":"message","data":{}}"#, at: Date(), db)
+                throw Undo()
+            }
+        }
+        // Whatever the rolled-back write could have woken, a committed one comes after it.
+        let message = try world.send("Tohle platí", in: room, by: jana)
+        try await waitUntil("the committed message is delivered") { !sink.events.withLock { $0.isEmpty } }
+        let delivered = sink.events.withLock { $0 }
+        #expect(delivered.count == 1)
+        #expect(try decoded(delivered[0].payload).data["id"] as? Int == Int(message.id))
+        #expect(try world.allEvents().filter { $0.kind == .message }.count == 1)
+    }
+
+    @Test func everyKindOfChangeIsDeliveredByItsCommit() async throws {
+        defer { live.stop() }
+        let sink = try await openStream()
+        let message = try world.send("Ahoj", in: room, by: jana)
+        try world.messenger.markRead(room, by: vojta, upTo: message.id)
+        let group = try world.messenger.createGroup(named: "Svatba", by: jana, members: [vojta]).id
+        try world.messenger.rename(group, to: "Svatba Nováků", by: jana)
+        try await waitUntil("four events are delivered") { sink.events.withLock { $0.count } == 4 }
+        #expect(sink.events.withLock { $0.map(\.kind) } == [.message, .read, .room, .room])
+    }
+}
