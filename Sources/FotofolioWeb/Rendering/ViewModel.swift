@@ -5,9 +5,14 @@ import Mustache
 /// template reads that the model does not have shows up in `TemplateModelTests`.
 ///
 /// Mustache looks a name up through the sections around it when the innermost model does
-/// not have it, and a nil Optional counts as not having it: an inner model never gets an
-/// Optional whose name an outer model also has (use a Bool and a value instead).
-public protocol ViewModel {}
+/// not have it. A model's nil Optional is empty (its section is skipped, its inverted
+/// section shown, `{{name}}` prints nothing) and, unlike a missing name, ends the lookup
+/// there: it never finds a same-named value of an outer model.
+public protocol ViewModel: MustacheParent {}
+
+extension ViewModel {
+    public func child(named name: String) -> Any? { ViewModelLookup.property(named: name, of: self) }
+}
 
 /// What a page's template sees: its own model first, then what every page has.
 struct PageContext: MustacheParent {
@@ -15,26 +20,29 @@ struct PageContext: MustacheParent {
     let page: PageModel
 
     func child(named name: String) -> Any? {
-        ViewModelLookup.value(named: name, in: content) ?? page.child(named: name)
+        content.child(named: name) ?? page.child(named: name)
     }
 }
 
 /// What every page's template gets besides its own model: the language, the string table
 /// (`t`), the page's id and the assets' fingerprinted URLs.
-struct PageModel: MustacheParent {
-    let page: Page
-    let table: StringTable
+struct PageModel: ViewModel {
+    let lang: String
+    let t: StringGroup
+    let page: PageName
     let assets: AssetURLs
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "lang": table.language.rawValue
-        case "t": table.tree
-        case "page": ["id": page.rawValue]
-        case "assets": assets.dictionary
-        default: nil
-        }
+    init(page: Page, table: StringTable, assets: AssetURLs) {
+        lang = table.language.rawValue
+        t = table.tree
+        self.page = PageName(id: page.rawValue)
+        self.assets = assets
     }
+}
+
+/// The page's id, for `data-page` and icons (`page.id`).
+struct PageName: ViewModel {
+    let id: String
 }
 
 /// The social-sharing tags in a page's head (`partials/social-meta`): canonical URL, Open
@@ -50,12 +58,27 @@ public struct SocialMeta: ViewModel {
 }
 
 enum ViewModelLookup {
-    /// The stored property `name` of `model`, unwrapped; nil when it has none or it is nil.
-    static func value(named name: String, in model: Any) -> Any? {
-        if let parent = model as? MustacheParent { return parent.child(named: name) }
-        guard let child = Mirror(reflecting: model).children.first(where: { $0.label == name }) else { return nil }
+    /// The stored property `name` of `model`, unwrapped: `Empty` for a nil Optional, nil
+    /// when the model has no such property.
+    static func property(named name: String, of model: some ViewModel) -> Any? {
+        guard let child = Mirror(reflecting: model).children.first(where: { $0.label == name }) else {
+            return missing(name)
+        }
+        TemplateNames.log?.answered(name)
         let value = Mirror(reflecting: child.value)
         guard value.displayStyle == .optional else { return child.value }
-        return value.children.first?.value
+        return value.children.first?.value ?? Empty()
     }
+
+    /// Nil, for a name a model does not have; noted while `TemplateNames.log` is set.
+    static func missing(_ name: String) -> Any? {
+        TemplateNames.log?.unanswered(name)
+        return nil
+    }
+}
+
+/// A nil Optional of a model as Mustache sees it: present, so the lookup stops, and empty.
+struct Empty: MustacheCustomRenderable {
+    var renderText: String { "" }
+    var isNull: Bool { true }
 }
