@@ -13,4 +13,21 @@ struct PhotoModel: ViewModel {
     let eager: Bool
     /// Its place in the portfolio, from 1: the anchor `#photo-<number>`.
     let number: Int
+
+    // Dozens a portfolio or profile page: answered without reflection.
+    func child(named name: String) -> Any? {
+        switch name {
+        case "color": ViewModelLookup.answer(name, color)
+        case "webpSrcset": ViewModelLookup.answer(name, webpSrcset)
+        case "jpegSrcset": ViewModelLookup.answer(name, jpegSrcset)
+        case "sizes": ViewModelLookup.answer(name, sizes)
+        case "src": ViewModelLookup.answer(name, src)
+        case "width": ViewModelLookup.answer(name, width)
+        case "height": ViewModelLookup.answer(name, height)
+        case "alt": ViewModelLookup.answer(name, alt)
+        case "eager": ViewModelLookup.answer(name, eager)
+        case "number": ViewModelLookup.answer(name, number)
+        default: ViewModelLookup.missing(name)
+        }
+    }
 }

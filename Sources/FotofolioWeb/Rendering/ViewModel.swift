@@ -1,4 +1,5 @@
 import Mustache
+import Synchronization
 
 /// What a template reads: a struct whose stored properties are the names its template uses,
 /// one struct per page and per partial. A value left out is a compile error, and a name the
@@ -61,13 +62,21 @@ enum ViewModelLookup {
     /// The stored property `name` of `model`, unwrapped: `Empty` for a nil Optional, nil
     /// when the model has no such property.
     static func property(named name: String, of model: some ViewModel) -> Any? {
-        guard let child = Mirror(reflecting: model).children.first(where: { $0.label == name }) else {
-            return missing(name)
-        }
+        // Most lookups are misses (Mustache asks every model from the innermost out): they
+        // need no mirror once the type's names are known.
+        guard let offset = offsets(of: model)[name] else { return missing(name) }
         TemplateNames.log?.answered(name)
-        let value = Mirror(reflecting: child.value)
-        guard value.displayStyle == .optional else { return child.value }
-        return value.children.first?.value ?? Empty()
+        let children = Mirror(reflecting: model).children
+        let value = children[children.index(children.startIndex, offsetBy: offset)].value
+        guard let optional = value as? OptionalValue else { return value }
+        return optional.wrapped ?? Empty()
+    }
+
+    /// `value` as the answer to `name` (`Empty` for nil), for a model that answers by name
+    /// itself: one with hundreds of instances a page (ruler ticks), where reflection showed.
+    static func answer(_ name: String, _ value: Any?) -> Any {
+        TemplateNames.log?.answered(name)
+        return value ?? Empty()
     }
 
     /// Nil, for a name a model does not have; noted while `TemplateNames.log` is set.
@@ -75,6 +84,31 @@ enum ViewModelLookup {
         TemplateNames.log?.unanswered(name)
         return nil
     }
+
+    /// Each model type's property names and their places, found once: walking a mirror's
+    /// children to the one named copies every property before it, which cost more than the
+    /// rest of a lookup.
+    private static let offsetsByType = Mutex<[ObjectIdentifier: [String: Int]]>([:])
+
+    private static func offsets(of model: some ViewModel) -> [String: Int] {
+        let key = ObjectIdentifier(type(of: model))
+        if let offsets = offsetsByType.withLock({ $0[key] }) { return offsets }
+        var offsets: [String: Int] = [:]
+        for (offset, child) in Mirror(reflecting: model).children.enumerated() {
+            if let label = child.label { offsets[label] = offset }
+        }
+        offsetsByType.withLock { $0[key] = offsets }
+        return offsets
+    }
+}
+
+/// An Optional seen through `Any`, to unwrap it without a mirror.
+private protocol OptionalValue {
+    var wrapped: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrapped: Any? { self }
 }
 
 /// A nil Optional of a model as Mustache sees it: present, so the lookup stops, and empty.

@@ -7,6 +7,17 @@ struct PrecisePlaneModel: ViewModel {
         let y: String
         let width: String
         let height: String
+
+        // Up to dozens a plane: answered without reflection.
+        func child(named name: String) -> Any? {
+            switch name {
+            case "x": ViewModelLookup.answer(name, x)
+            case "y": ViewModelLookup.answer(name, y)
+            case "width": ViewModelLookup.answer(name, width)
+            case "height": ViewModelLookup.answer(name, height)
+            default: ViewModelLookup.missing(name)
+            }
+        }
     }
 
     /// The idle x axis along the bottom, in percent of the plane.
@@ -27,6 +38,16 @@ struct PrecisePlaneModel: ViewModel {
         let at: String
         let from: String
         let to: String
+
+        // Dozens an axis: answered without reflection.
+        func child(named name: String) -> Any? {
+            switch name {
+            case "at": ViewModelLookup.answer(name, at)
+            case "from": ViewModelLookup.answer(name, from)
+            case "to": ViewModelLookup.answer(name, to)
+            default: ViewModelLookup.missing(name)
+            }
+        }
     }
 
     /// The fixed square a photo is framed under, in percent of the plane.

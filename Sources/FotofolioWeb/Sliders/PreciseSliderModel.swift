@@ -7,6 +7,17 @@ struct PreciseSliderModel: ViewModel {
         let major: Bool
         /// Nil where a label would collide with its neighbours on a narrow phone.
         let label: String?
+
+        // Dozens a slider: answered without reflection.
+        func child(named name: String) -> Any? {
+            switch name {
+            case "x": ViewModelLookup.answer(name, x)
+            case "length": ViewModelLookup.answer(name, length)
+            case "major": ViewModelLookup.answer(name, major)
+            case "label": ViewModelLookup.answer(name, label)
+            default: ViewModelLookup.missing(name)
+            }
+        }
     }
 
     let id: String
