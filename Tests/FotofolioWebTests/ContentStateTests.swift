@@ -33,11 +33,10 @@ import Testing
         #expect(byPlace.body.contains("href=\"/search?q=xyz&amp;by=name\" data-state-action=\"search-name\">Hledat podle jména</a>"))
     }
 
-    @Test func aStateAlwaysCarriesEveryKeyItsPartialReads() throws {
+    @Test func aStateWithoutAnActionEndsTheLookupForOne() throws {
         let table = try TemplateLibrary(directory: WebTestServer.repository + "/Templates").table(for: .en)
-        let bare = ContentState(.empty, "ownPortfoliosEmpty", icon: "feed").dictionary(table)
-        #expect(Set(bare.keys) == ["kind", "icon", "title", "text", "action"])
-        #expect(bare["action"] as? Bool == false, "no action must not let Mustache find another one further out")
-        #expect(bare["title"] as? String == "No portfolios yet")
+        let bare = ContentState(.empty, "ownPortfoliosEmpty", icon: "feed").model(table)
+        #expect(bare.child(named: "action") is Empty, "no action must not let Mustache find another one further out")
+        #expect(bare.title == "No portfolios yet")
     }
 }

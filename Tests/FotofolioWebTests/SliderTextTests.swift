@@ -34,8 +34,8 @@ import Testing
     @Test func theFirstFrameLabelsOnlyWhatFitsOnANarrowPhone() throws {
         // The video slider at 1:30: majors every 30 s would be 34 px apart on a 340 px ruler.
         let field = SliderField(name: "video", axis: try SliderAxis(min: 0, max: 600), format: .duration, value: 90)
-        let frame = SliderFrame.slider(field, id: "v", label: "Video", language: .czech)
-        let labels = (frame["ticks"] as? [[String: Any]] ?? []).compactMap { $0["label"] as? String }
+        let frame = SliderFrame.slider(field, id: "v", label: "Video", hint: "", language: .czech)
+        let labels = frame.ticks.compactMap(\.label)
         #expect(labels == ["0:00", "1:00", "2:00", "3:00", "4:00"])
     }
 }

@@ -20,17 +20,18 @@ struct AccountPages {
         router.post("/logout") { request in try logOut(request) }
         router.post("/logout/everywhere") { request in try logOutEverywhere(request) }
         router.get("/confirm-email/:token") { request in try confirmEmail(request) }
-        router.get("/profile") { request in try ownProfile(request) }
+        router.group(RequireSignIn()) { router in
+            router.get("/profile") { request in try ownProfile(request) }
+        }
     }
 
     private func registrationForm(_ request: Request, registration: Registration = Registration(),
                                   problems: [RegistrationField: RegistrationProblem] = [:]) throws -> Response {
         if request.signedIn != nil { return .redirect(to: "/profile") }
-        let table = renderer.strings(for: request)
-        return try renderer.render(.register, for: request, content: [
-            "csrf": request.csrfToken, "values": registration.formValues,
-            "errors": FieldMessages.registration(problems, table: table), "hasErrors": !problems.isEmpty,
-        ], status: problems.isEmpty ? .ok : .unprocessableContent)
+        return try renderer.render(.register, for: request, content: RegisterPage(
+            csrf: request.csrfToken, values: registration.formValues,
+            errors: AccountFieldErrors(problems, table: renderer.strings(for: request)), hasErrors: !problems.isEmpty
+        ), status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 
     private func registerAccount(_ request: Request) throws -> Response {
@@ -52,10 +53,10 @@ struct AccountPages {
     private func registrationRefused(_ request: Request, wait: Duration) throws -> Response {
         let table = renderer.strings(for: request)
         let title = table.string("register.tooManyAccounts.title")
-        var response = try renderer.render(.error, for: request, title: title, content: [
-            "error": ["status": HTTPStatus.tooManyRequests.code, "title": title,
-                      "message": WaitAnswer.text(wait, table: table, minutes: "register.tooManyAccounts.message")],
-        ], status: .tooManyRequests)
+        let message = WaitAnswer.text(wait, table: table, minutes: "register.tooManyAccounts.message")
+        var response = try renderer.render(.error, for: request, title: title,
+                                           content: ErrorPage(status: .tooManyRequests, title: title, message: message),
+                                           status: .tooManyRequests)
         response.retryAfter(wait)
         return response
     }
@@ -64,10 +65,10 @@ struct AccountPages {
                            status: HTTPStatus = .ok) throws -> Response {
         if request.signedIn != nil { return .redirect(to: SafeRedirect.path(request.query["return"])) }
         let returnTo = request.form["return"] ?? request.query["return"] ?? "/profile"
-        return try renderer.render(.login, for: request, content: [
-            "csrf": request.csrfToken, "identifier": identifier, "returnTo": SafeRedirect.path(returnTo),
-            "message": message ?? false, "notice": (message == nil ? signedOutNotice(request) : nil) ?? false,
-        ], status: status)
+        return try renderer.render(.login, for: request, content: LoginPage(
+            csrf: request.csrfToken, identifier: identifier, returnTo: SafeRedirect.path(returnTo), message: message,
+            notice: message == nil ? signedOutNotice(request) : nil
+        ), status: status)
     }
 
     /// After "log out everywhere" the login page says why nobody is signed in any more.
@@ -109,8 +110,9 @@ struct AccountPages {
     /// Ends every session of the person, this one too: for a lost phone or a shared
     /// computer left signed in.
     private func logOutEverywhere(_ request: Request) throws -> Response {
-        guard let signedIn = request.signedIn, let id = signedIn.user.id else { return .redirect(to: "/login") }
-        try sessions.endAll(of: id)
+        // A guest (signed out meanwhile) goes to the login page, not back here after signing in.
+        guard let signedIn = request.signedIn else { return .redirect(to: "/login") }
+        try sessions.endAll(of: signedIn.userId)
         var response = Response.redirect(to: "/login?signedOut=everywhere")
         response.setCookie(.deleting(SessionLoading.cookieName))
         return response
@@ -130,7 +132,7 @@ struct AccountPages {
 
     /// A new session at every login, so a session id planted before login is worthless.
     private func startSession(for user: User, request: Request, then location: String, replacing old: SignedIn? = nil) throws -> Response {
-        guard let id = user.id else { throw HTTPFailure(.internalServerError, "The account has no id.") }
+        let id = user.storedId
         if let old { try sessions.end(old.token) }
         let (token, _) = try sessions.start(for: id)
         var response = Response.redirect(to: location)
@@ -146,9 +148,41 @@ struct AccountPages {
 
     /// Without a mail server the link goes to the log; the account works unconfirmed meanwhile.
     private func announceConfirmationLink(for user: User, request: Request) throws {
-        guard let id = user.id else { return }
-        let token = try confirmations.issue(for: id)
+        let token = try confirmations.issue(for: user.storedId)
         let host = request.headers["host"] ?? "localhost"
         logger.notice("E-mail confirmation link for \(user.email): http://\(host)/confirm-email/\(token)")
     }
+}
+
+/// `pages/register`: the form as typed, each problem next to its field.
+struct RegisterPage: ViewModel {
+    struct Values: ViewModel {
+        let roleClient: Bool
+        let roleCreator: Bool
+        let username: String
+        let fullName: String
+        let email: String
+        let location: String
+        let bio: String
+        let yearsOfExperience: String
+        let hourlyRate: String
+        let priceByAgreement: Bool
+    }
+
+    let csrf: String
+    let values: Values
+    let errors: AccountFieldErrors
+    let hasErrors: Bool
+}
+
+/// `pages/login`.
+struct LoginPage: ViewModel {
+    let csrf: String
+    let identifier: String
+    /// Where to go once signed in.
+    let returnTo: String
+    /// Why the last attempt failed.
+    let message: String?
+    /// Why nobody is signed in any more (after "log out everywhere").
+    let notice: String?
 }

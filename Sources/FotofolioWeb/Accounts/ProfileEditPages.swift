@@ -15,18 +15,20 @@ struct ProfileEditPages {
     let logger: Logger
 
     func register(in router: inout Router) {
-        router.get("/profile/edit") { request in try editForm(request) }
-        router.post("/profile/edit", options: uploads.routeOptions) { request in try saveProfile(request) }
-        router.get("/profile/password") { request in try passwordForm(request) }
-        router.post("/profile/password") { request in try changePassword(request) }
+        router.group(RequireSignIn()) { router in
+            router.get("/profile/edit") { request in try editForm(request) }
+            router.post("/profile/edit", options: uploads.routeOptions) { request in try saveProfile(request) }
+            router.get("/profile/password") { request in try passwordForm(request) }
+            router.post("/profile/password") { request in try changePassword(request) }
+        }
     }
 
     private func editForm(_ request: Request) throws -> Response {
-        let user = try request.requireSignIn().user
-        var edit = ProfileEdit(user)
+        let signedIn = try request.requireSignIn()
+        var edit = ProfileEdit(signedIn.user)
         // "Become a photographer" links here with ?creator=1: start with that choice made.
         if request.query["creator"] == "1" { edit.role = .creator }
-        return try editPage(request, user: user, edit: edit)
+        return try editPage(request, signedIn: signedIn, edit: edit)
     }
 
     private func saveProfile(_ request: Request) throws -> Response {
@@ -49,66 +51,66 @@ struct ProfileEditPages {
         }
         let imported = uploads.importFiles(request, field: "avatar", owner: id)
         // The crop of the avatar shown before this request; a new upload starts from the smart crop.
-        var framings = try avatarFramings(request, user: user, edit: edit)
+        var framings = try avatarFramings(request, signedIn: signedIn, edit: edit)
         framings.submit(request.form)
         if let photo = imported.photos.last { edit.avatarPhotoId = photo.id }
         guard imported.problems.isEmpty, framings.isValid, rate.isValid, accent.isValid else {
-            return try editPage(request, user: user, edit: edit, problems: [:], avatarProblem: imported.problems.first,
+            return try editPage(request, signedIn: signedIn, edit: edit, problems: [:], avatarProblem: imported.problems.first,
                                 framings: framings, rate: rate, accent: accent)
         }
         do {
             let saved = try accounts.updateProfile(of: id, with: edit)
             if !edit.removesAvatar { try framings.save(photos, owner: id, table: renderer.strings(for: request)) }
-            if saved.email != user.email { try announceConfirmationLink(for: saved, request: request) }
+            if saved.email != user.email { try announceConfirmationLink(for: saved, id: id, request: request) }
             return .redirect(to: "/profile?saved=1")
         } catch let errors as RegistrationErrors {
-            return try editPage(request, user: user, edit: edit, problems: errors.problems, framings: framings)
+            return try editPage(request, signedIn: signedIn, edit: edit, problems: errors.problems, framings: framings)
         }
     }
 
-    private func editPage(_ request: Request, user: User, edit: ProfileEdit,
+    private func editPage(_ request: Request, signedIn: SignedIn, edit: ProfileEdit,
                           problems: [RegistrationField: RegistrationProblem] = [:], avatarProblem: String? = nil,
                           framings submitted: PhotoFramings? = nil, rate submittedRate: HourlyRateField? = nil,
                           accent submittedAccent: PlaneField? = nil) throws -> Response {
+        let user = signedIn.user
         let table = renderer.strings(for: request)
-        var errors = FieldMessages.registration(problems, table: table)
-        if let avatarProblem { errors["avatar"] = avatarProblem }
+        var errors = AccountFieldErrors(problems, table: table)
+        if let avatarProblem { errors.avatar = avatarProblem }
         let rate = submittedRate ?? HourlyRateField(name: "hourlyRate", text: edit.hourlyRate)
         let language: SliderLanguage = table.language == .cs ? .czech : .english
         var rateView = rate.view(label: table.string("forms.hourlyRate"), hint: table.string("forms.hourlyRateHint"),
                                  notGiven: table.string("forms.rateNotGiven"), language: language)
-        if let message = errors["hourlyRate"], rate.isValid { rateView["error"] = message }
+        if let message = errors.hourlyRate, rate.isValid { rateView.error = message }
         let accent = submittedAccent ?? AccentField.plane(hue: edit.accent?.hue, saturation: edit.accent?.saturation)
         let accentView = accent.view(label: table.string("profile.accent.label"), xLabel: table.string("profile.accent.hue"),
-                                     yLabel: table.string("profile.accent.saturation"), language: language)
-            .merging(["hint": table.string("profile.accent.hint")]) { $1 }
+                                     yLabel: table.string("profile.accent.saturation"), hint: table.string("profile.accent.hint"),
+                                     language: language)
         let avatar = try (edit.avatarPhotoId ?? (edit.removesAvatar ? nil : user.avatarPhotoId)).flatMap { try photos.photo(id: $0) }
-        var framings = try avatarFramings(request, user: user, edit: edit)
+        var framings = try avatarFramings(request, signedIn: signedIn, edit: edit)
         if let submitted { framings.adopt(submitted) }
         let failed = !problems.isEmpty || avatarProblem != nil || !framings.isValid || !rate.isValid || !accent.isValid
-        return try renderer.render(.profileEdit, for: request, content: [
-            "csrf": request.csrfToken, "values": edit.formValues(wasClient: user.role == .client),
-            "avatar": avatar.map { ["src": PhotoViews.thumbnailURL($0), "color": $0.placeholderColor] } ?? false,
-            "avatarFraming": avatar.map { framings.view(of: $0.id!, table: table, hint: "framing.avatarHint") } ?? false,
-            "initials": Initials.of(user.fullName), "errors": errors, "hasErrors": failed,
-            "framingInvalid": !framings.isValid, "rate": rateView, "accent": accentView,
-            "accentDefault": edit.accent == nil && submittedAccent == nil,
-        ], status: failed ? .unprocessableContent : .ok)
+        return try renderer.render(.profileEdit, for: request, content: ProfileEditPage(
+            csrf: request.csrfToken, values: edit.formValues(wasClient: user.role == .client),
+            avatar: avatar.map { .init(src: PhotoViews.thumbnailURL($0), color: $0.placeholderColor) },
+            avatarFraming: avatar.flatMap { framings.view(of: $0.storedId, table: table, hint: "framing.avatarHint") },
+            initials: Initials.of(user.fullName), errors: errors, hasErrors: failed,
+            framingInvalid: !framings.isValid, rate: rateView, accent: accentView,
+            accentDefault: edit.accent == nil && submittedAccent == nil
+        ), status: failed ? .unprocessableContent : .ok)
     }
 
     /// The crop fields of the avatar the form shows, when it is the person's own photo.
-    private func avatarFramings(_ request: Request, user: User, edit: ProfileEdit) throws -> PhotoFramings {
-        let shown = edit.avatarPhotoId ?? (edit.removesAvatar ? nil : user.avatarPhotoId)
-        let owned = try shown.map { try photos.photos(ids: [$0], ownedBy: user.id!) } ?? []
+    private func avatarFramings(_ request: Request, signedIn: SignedIn, edit: ProfileEdit) throws -> PhotoFramings {
+        let shown = edit.avatarPhotoId ?? (edit.removesAvatar ? nil : signedIn.user.avatarPhotoId)
+        let owned = try shown.map { try photos.photos(ids: [$0], ownedBy: signedIn.userId) } ?? []
         return PhotoFramings(owned, table: renderer.strings(for: request))
     }
 
     private func passwordForm(_ request: Request, problems: [RegistrationField: RegistrationProblem] = [:]) throws -> Response {
-        _ = try request.requireSignIn()
-        return try renderer.render(.passwordChange, for: request, content: [
-            "csrf": request.csrfToken, "errors": FieldMessages.registration(problems, table: renderer.strings(for: request)),
-            "hasErrors": !problems.isEmpty,
-        ], status: problems.isEmpty ? .ok : .unprocessableContent)
+        return try renderer.render(.passwordChange, for: request, content: PasswordChangePage(
+            csrf: request.csrfToken, errors: AccountFieldErrors(problems, table: renderer.strings(for: request)),
+            hasErrors: !problems.isEmpty
+        ), status: problems.isEmpty ? .ok : .unprocessableContent)
     }
 
     private func changePassword(_ request: Request) throws -> Response {
@@ -125,8 +127,8 @@ struct ProfileEditPages {
         }
     }
 
-    private func announceConfirmationLink(for user: User, request: Request) throws {
-        let token = try confirmations.issue(for: user.id!)
+    private func announceConfirmationLink(for user: User, id: Int64, request: Request) throws {
+        let token = try confirmations.issue(for: id)
         logger.notice("E-mail confirmation link for \(user.email): http://\(request.headers["host"] ?? "localhost")/confirm-email/\(token)")
     }
 }
@@ -147,12 +149,50 @@ extension ProfileEdit {
         removesAvatar = form["removeAvatar"] == "on"
     }
 
-    func formValues(wasClient: Bool) -> [String: Any] {
-        [
-            "fullName": fullName, "email": email, "location": location, "isCreator": role == .creator,
-            "wasClient": wasClient, "bio": bio, "yearsOfExperience": yearsOfExperience, "hourlyRate": hourlyRate,
-            "priceByAgreement": priceByAgreement, "avatarPhoto": avatarPhotoId.map(String.init) ?? "",
-            "removesAvatar": removesAvatar,
-        ]
+    func formValues(wasClient: Bool) -> ProfileEditPage.Values {
+        ProfileEditPage.Values(
+            fullName: fullName, email: email, location: location, isCreator: role == .creator, wasClient: wasClient,
+            bio: bio, yearsOfExperience: yearsOfExperience, hourlyRate: hourlyRate, priceByAgreement: priceByAgreement,
+            avatarPhoto: avatarPhotoId.map(String.init) ?? "", removesAvatar: removesAvatar)
     }
+}
+
+/// `pages/profile-edit`: the profile form as typed, with the avatar's crop, the hourly rate
+/// and the accent colour.
+struct ProfileEditPage: ViewModel {
+    struct Values: ViewModel {
+        let fullName: String
+        let email: String
+        let location: String
+        let isCreator: Bool
+        /// A client may become a creator here; a creator stays one.
+        let wasClient: Bool
+        let bio: String
+        let yearsOfExperience: String
+        let hourlyRate: String
+        let priceByAgreement: Bool
+        /// An avatar uploaded before a mistake elsewhere in the form, by id.
+        let avatarPhoto: String
+        let removesAvatar: Bool
+    }
+
+    let csrf: String
+    let values: Values
+    let avatar: PersonViewModel.Avatar?
+    let avatarFraming: PrecisePlaneModel?
+    let initials: String
+    let errors: AccountFieldErrors
+    let hasErrors: Bool
+    let framingInvalid: Bool
+    let rate: PreciseSliderModel
+    let accent: PrecisePlaneModel
+    /// No colour of their own: the app's.
+    let accentDefault: Bool
+}
+
+/// `pages/password-change`.
+struct PasswordChangePage: ViewModel {
+    let csrf: String
+    let errors: AccountFieldErrors
+    let hasErrors: Bool
 }

@@ -37,32 +37,26 @@ struct ProfilePages {
             throw HTTPFailure(.notFound, "There is nobody with this username.")
         }
         let table = renderer.strings(for: request)
-        let isOwn = request.signedIn?.user.id == user.id
-        let description = user.role == .creator ? (user.bio ?? "") : "\(user.fullName) · \(user.location)"
-        let owned = user.role == .creator ? try portfolios.portfolios(ownedBy: user.id!) : []
+        let isOwn = request.signedIn?.userId == user.id
+        let owned = user.role == .creator ? try portfolios.portfolios(ownedBy: user.storedId) : []
         let avatar = try user.avatarPhotoId.flatMap { try photos.photo(id: $0) }
-        var person = PersonViewModel(user: user, table: table, showPrivate: isOwn).dictionary
-        person["avatar"] = avatar.map { ["src": PhotoViews.thumbnailURL($0), "color": $0.placeholderColor] } ?? false
-        person["rating"] = RatingSummary.text(user, table: table)
-        var head: [String: Any] = [
-            "type": "profile", "title": "\(user.fullName) (@\(user.username))", "description": description,
-            "url": CanonicalURL.of(request, path: "/u/\(QueryItems.escape(user.username))"),
-        ]
-        if let accent = Self.accent(of: user) {
-            head["accentStylesheet"] = "/u/\(QueryItems.escape(user.username))/accent.css?v="
-                + String(format: "%.1f-%.1f", accent.hue, accent.saturation)
-        }
-        if let image = (avatar ?? owned.first?.cover?.photo).flatMap(PhotoViews.cardImagePath) {
-            head["image"] = CanonicalURL.of(request, path: image)
-        }
-        return try renderer.render(isOwn ? .ownProfile : .person, for: request, title: user.fullName, content: [
-            "csrf": request.csrfToken, "isOwn": isOwn, "person": person,
-            "rating": try ratingControl(of: user, for: request, table: table),
-            "portfolios": owned.map(PortfolioViews(table: table).row), "hasPortfolios": !owned.isEmpty,
-            "emptyState": owned.isEmpty ? emptyPortfolios(isOwn: isOwn).dictionary(table) : false,
-            "notice": isOwn ? notice(request.query, table: table) : false,
-            "confirmationFailed": isOwn && request.query["confirmed"] == "0",
-        ], head: head)
+        let image = (avatar ?? owned.first?.cover?.photo).flatMap(PhotoViews.cardImagePath)
+        let head = SocialMeta(
+            url: CanonicalURL.of(request, path: "/u/\(QueryItems.escape(user.username))"), type: "profile",
+            title: "\(user.fullName) (@\(user.username))",
+            description: user.role == .creator ? (user.bio ?? "") : "\(user.fullName) · \(user.location)",
+            image: image.map { CanonicalURL.of(request, path: $0) },
+            accentStylesheet: Self.accent(of: user).map { accent in
+                "/u/\(QueryItems.escape(user.username))/accent.css?v=" + String(format: "%.1f-%.1f", accent.hue, accent.saturation)
+            })
+        return try renderer.render(isOwn ? .ownProfile : .person, for: request, title: user.fullName, content: PersonPage(
+            csrf: request.csrfToken, isOwn: isOwn,
+            person: PersonViewModel(user: user, table: table, showPrivate: isOwn, avatar: avatar),
+            rating: try ratingControl(of: user, for: request, table: table),
+            portfolios: owned.map(PortfolioViews(table: table).row), hasPortfolios: !owned.isEmpty,
+            emptyState: owned.isEmpty ? emptyPortfolios(isOwn: isOwn).model(table) : nil,
+            notice: isOwn ? notice(request.query, table: table) : nil,
+            confirmationFailed: isOwn && request.query["confirmed"] == "0"), head: head)
     }
 
     /// The owner has the "new portfolio" button just above; a visitor is shown the way on.
@@ -72,50 +66,47 @@ struct ProfilePages {
     }
 
     /// The stars a signed-in visitor gave (or may give) this person.
-    private func ratingControl(of user: User, for request: Request, table: StringTable) throws -> [String: Any] {
-        guard let rater = request.signedIn?.user, rater.id != user.id else { return ["canRate": false] }
-        let given = try ratings.stars(givenTo: user.id!, by: rater.id!)
-        return [
-            "canRate": true, "given": given != nil,
-            "stars": RatingsService.stars.map { value -> [String: Any] in
-                ["value": value, "checked": value == given, "label": table.plural("rating.stars", count: value)]
-            },
-        ]
+    private func ratingControl(of user: User, for request: Request, table: StringTable) throws -> PersonPage.Rating {
+        guard let rater = request.signedIn?.userId, rater != user.id else { return PersonPage.Rating(canRate: false, given: false, stars: []) }
+        let given = try ratings.stars(givenTo: user.storedId, by: rater)
+        return PersonPage.Rating(canRate: true, given: given != nil, stars: RatingsService.stars.map { value in
+            .init(value: value, checked: value == given, label: table.plural("rating.stars", count: value))
+        })
     }
 
     /// The message after something the owner just did, if any.
-    private func notice(_ query: QueryItems, table: StringTable) -> Any {
+    private func notice(_ query: QueryItems, table: StringTable) -> String? {
         let notices = ["confirmed": "pages.account.confirmed", "saved": "profile.saved",
                        "passwordChanged": "profile.passwordChanged", "deleted": "portfolio.deleted"]
-        return notices.first { query[$0.key] == "1" }.map { table.string($0.value) } ?? false
+        return notices.first { query[$0.key] == "1" }.map { table.string($0.value) }
     }
 }
 
-/// What a profile shows of a person, worded in the reader's language.
-struct PersonViewModel {
-    let user: User
-    let table: StringTable
-    /// The owner also sees their e-mail and whether it is confirmed.
-    let showPrivate: Bool
-
-    var dictionary: [String: Any] {
-        var person: [String: Any] = [
-            "username": user.username, "fullName": user.fullName, "location": user.location,
-            "initials": Initials.of(user.fullName), "isCreator": user.role == .creator, "bio": user.bio ?? "",
-            "experience": user.yearsOfExperience.map { table.plural("profile.experience", count: $0) } ?? false,
-            "price": price,
-        ]
-        if showPrivate {
-            person["email"] = user.email
-            person["emailConfirmed"] = user.emailConfirmedAt != nil
+/// `pages/person`: a person's public profile; for its owner also their account settings.
+struct PersonPage: ViewModel {
+    /// The stars a signed-in visitor gave, or may give.
+    struct Rating: ViewModel {
+        struct Star: ViewModel {
+            let value: Int
+            let checked: Bool
+            let label: String
         }
-        return person
+
+        let canRate: Bool
+        let given: Bool
+        let stars: [Star]
     }
 
-    private var price: String {
-        guard let rate = user.hourlyRate, !user.priceByAgreement else { return table.string("profile.priceByAgreement") }
-        return table.string("profile.perHour").replacingOccurrences(of: "{rate}", with: GroupedNumber.format(rate, language: table.language))
-    }
+    let csrf: String
+    let isOwn: Bool
+    let person: PersonViewModel
+    let rating: Rating
+    let portfolios: [PortfolioRow]
+    let hasPortfolios: Bool
+    let emptyState: ContentState.Model?
+    /// What the owner just did ("Saved").
+    let notice: String?
+    let confirmationFailed: Bool
 }
 
 /// Whole numbers with thousands grouped as each language does: "1 500" (Czech, with a

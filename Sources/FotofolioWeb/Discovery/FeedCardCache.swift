@@ -43,11 +43,11 @@ final class FeedCardCache: Sendable {
         let cached = cards.withLock { cards in portfolios.map { cards[Self.key($0, table.language)] } }
         let missing = zip(portfolios, cached).filter { $0.1 == nil }.map(\.0)
         var rendered: [Int64: CutText<Slot>] = [:]
-        for details in try load(missing) { rendered[details.portfolio.id!] = try cut(details, table: table, request: request) }
+        for details in try load(missing) { rendered[details.portfolio.storedId] = try cut(details, table: table, request: request) }
         var html = ""
         for (portfolio, card) in zip(portfolios, cached) {
-            guard let card = card ?? rendered[portfolio.id!] else { continue }
-            let isSelected = selected.contains(portfolio.id!)
+            guard let card = card ?? rendered[portfolio.storedId] else { continue }
+            let isSelected = selected.contains(portfolio.storedId)
             html += card.fill { slot in
                 switch slot {
                 case .pressed: isSelected ? "true" : "false"
@@ -60,7 +60,7 @@ final class FeedCardCache: Sendable {
     }
 
     private static func key(_ portfolio: Portfolio, _ language: Language) -> Key {
-        Key(language: language, portfolioId: portfolio.id!, updatedAt: portfolio.updatedAt.timeIntervalSince1970)
+        Key(language: language, portfolioId: portfolio.storedId, updatedAt: portfolio.updatedAt.timeIntervalSince1970)
     }
 
     private func cut(_ details: PortfolioDetails, table: StringTable, request: Request) throws -> CutText<Slot> {
@@ -76,18 +76,18 @@ final class FeedCardCache: Sendable {
     }
 
     /// The card's model with markers for everything that differs between readers.
-    private static func markedModel(_ details: PortfolioDetails, table: StringTable) -> [String: Any] {
-        var card = PortfolioCards(table: table, address: FeedAddress(), selected: []).card(details)
+    private static func markedModel(_ details: PortfolioDetails, table: StringTable) -> FeedCard {
+        var card = PortfolioCards(table: table, address: FeedAddress(), selected: [], csrf: "").card(details)
         let mark = CutText<Slot>.marker
-        card["pressed"] = mark(.pressed)
-        card["bookmarkLabel"] = mark(.label)
-        card["returnTo"] = mark(.returnTo) + "#portfolio-\(details.portfolio.id!)"
-        card["csrf"] = mark(.csrf)
+        card.pressed = mark(.pressed)
+        card.bookmarkLabel = mark(.label)
+        card.returnTo = mark(.returnTo) + "#portfolio-\(details.portfolio.storedId)"
+        card.csrf = mark(.csrf)
         // Tag links add their tag to whatever the reader filters by now (a repeated tag is
         // dropped when the address is read).
-        card["tagLinks"] = details.tags.map { tag -> [String: Any] in
-            ["label": tag.label, "filterTags": mark(.filterTags) + tag.label,
-             "href": "/?tags=" + mark(.filterQuery) + QueryItems.escape(tag.label) + mark(.sortQuery)]
+        card.tagLinks = details.tags.map { tag in
+            .init(label: tag.label, href: "/?tags=" + mark(.filterQuery) + QueryItems.escape(tag.label) + mark(.sortQuery),
+                  filterTags: mark(.filterTags) + tag.label)
         }
         return card
     }

@@ -34,38 +34,34 @@ struct FeedPages {
         }
     }
 
-    private func model(_ page: FeedPage, address: FeedAddress, request: Request) -> [String: Any] {
+    private func model(_ page: FeedPage, address: FeedAddress, request: Request) -> FeedPageModel {
         let table = renderer.strings(for: request)
         let filtered = !address.tags.isEmpty || address.maxRate != nil
         let language: SliderLanguage = table.language == .cs ? .czech : .english
         let rate = HourlyRateField(name: "maxRate", text: address.maxRate.map(String.init) ?? "")
-        return [
-            "csrf": request.csrfToken, "cardsHTML": PageRenderer.insertion,
-            "count": table.plural("portfolioCount", count: page.total),
+        let count = table.plural("portfolioCount", count: page.total)
+        return FeedPageModel(
+            csrf: request.csrfToken, cardsHTML: PageRenderer.insertion, count: count,
             // The filter sheet's peek bar on phones: "12 portfolií · svatba, praha".
-            "summary": ([table.plural("portfolioCount", count: page.total)]
+            summary: ([count]
                 + (address.tags.isEmpty ? [] : [address.tags.map(\.label).joined(separator: ", ")])
                 + (address.maxRate == nil ? [] : [table.string("feed.upTo")
                     .replacingOccurrences(of: "{rate}", with: rate.field.readout(language))]))
                 .joined(separator: " · "),
-            "rate": rate.view(label: table.string("feed.maxRate"), hint: table.string("feed.maxRateHint"),
-                              notGiven: table.string("feed.anyRate"), language: language),
-            "filtered": filtered, "tagsValue": address.tags.map(\.label).joined(separator: " "),
-            "sortNewest": address.sort == .newest, "sortRating": address.sort == .rating,
-            "activeTags": address.tags.map { tag -> [String: Any] in
+            rate: rate.view(label: table.string("feed.maxRate"), hint: table.string("feed.maxRateHint"),
+                            notGiven: table.string("feed.anyRate"), language: language),
+            filtered: filtered, tagsValue: address.tags.map(\.label).joined(separator: " "),
+            sortNewest: address.sort == .newest, sortRating: address.sort == .rating,
+            activeTags: address.tags.map { tag in
                 let without = address.removing(tag)
-                return ["label": tag.label, "href": without.url(), "filterTags": without.tagsAttribute]
+                return .init(label: tag.label, href: without.url(), filterTags: without.tagsAttribute)
             },
-            "clearURL": address.cleared.url(),
-            "emptyState": page.portfolios.isEmpty ? emptyState(filtered: filtered, address: address).dictionary(table) : false,
-            "errorState": ContentState(.error, "feedFailed", icon: "alert",
-                                       action: .init(href: address.url(), name: "retry")).dictionary(table),
-            "problems": address.problems.map { table.string($0) },
-            "moreURL": page.next.map { address.url(after: $0) } ?? false,
-            "refreshURL": address.url(),
-            "isNextPage": address.after != nil,
-            "maxTags": FeedQuery.maximumTags,
-        ]
+            clearURL: address.cleared.url(),
+            emptyState: page.portfolios.isEmpty ? emptyState(filtered: filtered, address: address).model(table) : nil,
+            errorState: ContentState(.error, "feedFailed", icon: "alert", action: .init(href: address.url(), name: "retry")).model(table),
+            problems: address.problems.map { table.string($0) },
+            moreURL: page.next.map { address.url(after: $0) },
+            refreshURL: address.url(), isNextPage: address.after != nil, maxTags: FeedQuery.maximumTags)
     }
 }
 
@@ -81,7 +77,7 @@ extension FeedPages {
 /// Which portfolios the reader has in their selection: the account's, or a guest's cookie.
 enum SelectedPortfolios {
     static func of(_ request: Request, _ selection: SelectionService) throws -> Set<Int64> {
-        if let user = request.signedIn?.user { return try selection.portfolioIds(for: user.id!) }
+        if let signedIn = request.signedIn { return try selection.portfolioIds(for: signedIn.userId) }
         return Set(GuestSelection.ids(in: request))
     }
 }

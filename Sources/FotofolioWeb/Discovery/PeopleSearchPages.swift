@@ -17,15 +17,13 @@ struct PeopleSearchPages {
         let text = String((request.query["q"] ?? "").prefix(100))
         let mode = request.query["by"].flatMap(PeopleSearch.Mode.init(rawValue:)) ?? .name
         let people = try search.search(text, mode: mode)
-        let content: [String: Any] = [
-            "q": text, "byName": mode == .name, "byLocation": mode == .location,
-            "searched": !text.trimmingCharacters(in: .whitespaces).isEmpty, "hasPeople": !people.isEmpty,
-            "count": table.plural("search.peopleCount", count: people.count),
-            "people": try people.map { try result($0, table: table) },
-            "emptyState": people.isEmpty ? nobodyFound(text, mode: mode).dictionary(table) : false,
-            "errorState": ContentState(.error, "searchFailed", icon: "alert",
-                                       action: .init(href: "/search", name: "retry")).dictionary(table),
-        ]
+        let content = PeopleSearchPage(
+            q: text, byName: mode == .name, byLocation: mode == .location,
+            searched: !text.trimmingCharacters(in: .whitespaces).isEmpty, hasPeople: !people.isEmpty,
+            count: table.plural("search.peopleCount", count: people.count),
+            people: try people.map { try result($0) },
+            emptyState: people.isEmpty ? nobodyFound(text, mode: mode).model(table) : nil,
+            errorState: ContentState(.error, "searchFailed", icon: "alert", action: .init(href: "/search", name: "retry")).model(table))
         if request.headers["x-fragment"] == "results" {
             return try renderer.fragment("partials/people-results", of: .search, for: request, content: content)
         }
@@ -40,12 +38,34 @@ struct PeopleSearchPages {
                             action: .init(href: href, name: "search-\(other.rawValue)"))
     }
 
-    private func result(_ user: User, table: StringTable) throws -> [String: Any] {
+    private func result(_ user: User) throws -> PeopleSearchPage.Person {
         let avatar = try user.avatarPhotoId.flatMap { try photos.photo(id: $0) }
-        return [
-            "username": user.username, "fullName": user.fullName, "location": user.location,
-            "initials": Initials.of(user.fullName), "isCreator": user.role == .creator,
-            "avatar": avatar.map { PhotoViews.thumbnailURL($0) } ?? false,
-        ]
+        return .init(username: user.username, fullName: user.fullName, location: user.location,
+                     initials: Initials.of(user.fullName), isCreator: user.role == .creator,
+                     avatar: avatar.map(PhotoViews.thumbnailURL))
     }
+}
+
+/// `pages/search` and its results (`partials/people-results`).
+struct PeopleSearchPage: ViewModel {
+    struct Person: ViewModel {
+        let username: String
+        let fullName: String
+        let location: String
+        let initials: String
+        let isCreator: Bool
+        /// The avatar's thumbnail; initials stand in without one.
+        let avatar: String?
+    }
+
+    let q: String
+    let byName: Bool
+    let byLocation: Bool
+    let searched: Bool
+    let hasPeople: Bool
+    let count: String
+    let people: [Person]
+    let emptyState: ContentState.Model?
+    /// What the script shows when a search fails.
+    let errorState: ContentState.Model
 }

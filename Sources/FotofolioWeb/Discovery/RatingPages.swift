@@ -8,7 +8,9 @@ struct RatingPages {
     let ratings: RatingsService
 
     func register(in router: inout Router) {
-        router.post("/u/:username/rating") { request in try rate(request) }
+        router.group(RequireSignIn()) { router in
+            router.post("/u/:username/rating") { request in try rate(request) }
+        }
     }
 
     private func rate(_ request: Request) throws -> Response {
@@ -20,10 +22,10 @@ struct RatingPages {
         var stars: Int?
         do {
             if request.form["remove"] != nil {
-                updated = try ratings.removeRating(of: rated.id!, by: rater.userId) ?? rated
+                updated = try ratings.removeRating(of: rated.storedId, by: rater.userId) ?? rated
             } else {
                 guard let given = request.form["stars"].flatMap(Int.init) else { throw RatingError.starsOutOfRange }
-                updated = try ratings.rate(rated.id!, stars: given, by: rater.userId)
+                updated = try ratings.rate(rated.storedId, stars: given, by: rater.userId)
                 stars = given
             }
         } catch RatingError.ownProfile {

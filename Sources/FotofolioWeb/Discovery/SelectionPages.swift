@@ -10,26 +10,28 @@ struct SelectionPages {
     let portfolios: PortfoliosService
 
     func register(in router: inout Router) {
-        router.get("/selection") { request in try show(request) }
         router.post("/selection/toggle") { request in try change(request, adding: nil) }
         router.post("/selection/add") { request in try change(request, adding: true) }
         router.post("/selection/remove") { request in try change(request, adding: false) }
-        router.post("/selection/clear") { request in try clear(request) }
+        router.group(RequireSignIn()) { router in
+            router.get("/selection") { request in try show(request) }
+            router.post("/selection/clear") { request in try clear(request) }
+        }
     }
 
     private func show(_ request: Request) throws -> Response {
-        let user = try request.requireSignIn().user
+        let userId = try request.requireSignIn().userId
         let table = renderer.strings(for: request)
-        let entries = try selection.entries(for: user.id!)
-        let cards = PortfolioCards(table: table, address: FeedAddress(), selected: Set(entries.map { $0.portfolio.id! }))
-        return try renderer.render(.selection, for: request, content: [
-            "csrf": request.csrfToken, "cards": entries.map { cards.card($0, withAuthor: true) },
-            "hasCards": !entries.isEmpty, "count": table.plural("portfolioCount", count: entries.count),
-            "cleared": request.query["cleared"] == "1",
-            "emptyState": entries.isEmpty
-                ? ContentState(.empty, "selectionEmpty", icon: "selection", action: .init(href: "/", name: "browse")).dictionary(table)
-                : false,
-        ])
+        let entries = try selection.entries(for: userId)
+        let cards = PortfolioCards(table: table, address: FeedAddress(), selected: Set(entries.map(\.portfolio.storedId)),
+                                   csrf: request.csrfToken)
+        return try renderer.render(.selection, for: request, content: SelectionPage(
+            csrf: request.csrfToken, cards: entries.map { cards.card($0, withAuthor: true) },
+            hasCards: !entries.isEmpty, count: table.plural("portfolioCount", count: entries.count),
+            cleared: request.query["cleared"] == "1",
+            emptyState: entries.isEmpty
+                ? ContentState(.empty, "selectionEmpty", icon: "selection", action: .init(href: "/", name: "browse")).model(table)
+                : nil))
     }
 
     /// Adds (`true`), removes (`false`) or toggles (nil) one portfolio, for an account or a
@@ -40,10 +42,10 @@ struct SelectionPages {
         }
         let selected: Bool
         var cookie: SetCookie?
-        if let user = request.signedIn?.user {
-            let now = try selection.portfolioIds(for: user.id!).contains(id)
+        if let userId = request.signedIn?.userId {
+            let now = try selection.portfolioIds(for: userId).contains(id)
             selected = adding ?? !now
-            if selected { try selection.add(id, for: user.id!) } else { try selection.remove(id, for: user.id!) }
+            if selected { try selection.add(id, for: userId) } else { try selection.remove(id, for: userId) }
         } else {
             var ids = GuestSelection.ids(in: request)
             selected = adding ?? !ids.contains(id)
@@ -59,8 +61,18 @@ struct SelectionPages {
     }
 
     private func clear(_ request: Request) throws -> Response {
-        let user = try request.requireSignIn().user
-        try selection.removeAll(for: user.id!)
+        try selection.removeAll(for: try request.requireSignIn().userId)
         return .redirect(to: "/selection?cleared=1")
     }
+}
+
+/// `pages/selection`: the shortlist, each card with who its author is.
+struct SelectionPage: ViewModel {
+    let csrf: String
+    let cards: [FeedCard]
+    let hasCards: Bool
+    let count: String
+    /// Just emptied with "remove all".
+    let cleared: Bool
+    let emptyState: ContentState.Model?
 }

@@ -1,63 +1,89 @@
 import Foundation
+import Mustache
 
 /// The UI strings of one language, loaded from `Templates/locales/<code>.json`: nested
 /// objects of strings, addressed by dotted keys (`nav.feed`).
-public struct StringTable: @unchecked Sendable {
-    // @unchecked: `tree` is built once at start-up and never mutated; it holds only
-    // Strings and dictionaries of them.
+public struct StringTable: Sendable {
     /// The whole table, as templates see it under `t`.
-    public let tree: [String: Any]
+    public let tree: StringGroup
     public let language: Language
 
     public init(language: Language, json: Data) throws {
-        guard let object = try JSONSerialization.jsonObject(with: json) as? [String: Any],
-              let tree = Self.strings(object) as? [String: Any] else {
+        do {
+            tree = try JSONDecoder().decode(StringGroup.self, from: json)
+        } catch {
             throw LocalizationError("The string table for “\(language.rawValue)” must be a JSON object of strings.")
         }
         self.language = language
-        self.tree = tree
     }
 
     /// The string at a dotted key, or the key itself when missing (visible, never a crash).
     public func string(_ key: String) -> String {
-        (value(at: key) as? String) ?? key
+        if case .text(let text)? = entry(at: key) { return text }
+        return key
     }
 
     /// A counted phrase: `{count}` replaced, the form chosen by the language's plural rule.
     public func plural(_ key: String, count: Int) -> String {
-        let forms = value(at: key) as? [String: Any]
-        let form = forms?[PluralRule.category(of: count, in: language).rawValue] as? String
-        return (form ?? key).replacingOccurrences(of: "{count}", with: String(count))
+        var form = key
+        if case .group(let forms)? = entry(at: key), case .text(let text)? = forms.entries[PluralRule.category(of: count, in: language).rawValue] {
+            form = text
+        }
+        return form.replacingOccurrences(of: "{count}", with: String(count))
     }
 
     /// Every dotted key that leads to a string, for checking that tables match.
-    public var keys: Set<String> { Self.keys(in: tree, prefix: "") }
+    public var keys: Set<String> { tree.keys(prefix: "") }
 
-    private func value(at key: String) -> Any? {
-        var node: Any? = tree
+    private func entry(at key: String) -> StringGroup.Entry? {
+        var entry = StringGroup.Entry.group(tree)
         for part in key.split(separator: ".") {
-            node = (node as? [String: Any])?[String(part)]
+            guard case .group(let group) = entry, let next = group.entries[String(part)] else { return nil }
+            entry = next
         }
-        return node
+        return entry
+    }
+}
+
+/// The strings under one key of a table (`t.nav` in a template), each a string or a group.
+public struct StringGroup: MustacheParent, Decodable, Sendable {
+    enum Entry: Decodable, Sendable {
+        case text(String)
+        case group(StringGroup)
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let text = try? value.decode(String.self) {
+                self = .text(text)
+            } else {
+                self = .group(try value.decode(StringGroup.self))
+            }
+        }
     }
 
-    /// Copies JSON into plain Swift values, rejecting anything but strings and objects.
-    private static func strings(_ value: Any) -> Any? {
-        if let text = value as? String { return text }
-        guard let object = value as? [String: Any] else { return nil }
-        var result: [String: Any] = [:]
-        for (key, child) in object {
-            guard let converted = strings(child) else { return nil }
-            result[key] = converted
-        }
-        return result
+    let entries: [String: Entry]
+
+    /// Reads a JSON object of strings and objects of strings; anything else is an error.
+    public init(from decoder: any Decoder) throws {
+        entries = try decoder.singleValueContainer().decode([String: Entry].self)
     }
 
-    private static func keys(in node: [String: Any], prefix: String) -> Set<String> {
+    public func child(named name: String) -> Any? {
+        switch entries[name] {
+        case .text(let text): text
+        case .group(let group): group
+        case nil: ViewModelLookup.missing(name)
+        }
+    }
+
+    fileprivate func keys(prefix: String) -> Set<String> {
         var result = Set<String>()
-        for (key, child) in node {
+        for (key, entry) in entries {
             let path = prefix.isEmpty ? key : "\(prefix).\(key)"
-            if let object = child as? [String: Any] { result.formUnion(keys(in: object, prefix: path)) } else { result.insert(path) }
+            switch entry {
+            case .text: result.insert(path)
+            case .group(let group): result.formUnion(group.keys(prefix: path))
+            }
         }
         return result
     }

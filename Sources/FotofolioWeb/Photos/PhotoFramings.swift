@@ -10,7 +10,7 @@ struct PhotoFramings {
 
     /// Fields at each photo's current framing.
     init(_ photos: [Photo], table: StringTable) {
-        fields = Dictionary(photos.map { ($0.id!, FramingField(photo: $0, name: FramingField.name(forPhoto: $0.id!))) }) { first, _ in first }
+        fields = Dictionary(photos.map { ($0.storedId, FramingField(photo: $0, name: FramingField.name(forPhoto: $0.storedId))) }) { first, _ in first }
         language = table.language == .cs ? .czech : .english
     }
 
@@ -26,11 +26,10 @@ struct PhotoFramings {
         for (id, field) in submitted.fields where fields[id] != nil { fields[id] = field }
     }
 
-    /// The template values of photo `id`'s field, or false when it has none (a photo uploaded
-    /// by the script into a form not saved yet gets one once the form is shown again).
-    func view(of id: Int64, table: StringTable, hint: String = "framing.hint") -> Any {
-        guard let field = fields[id] else { return false }
-        return field.view(table: table, language: language).merging(["hint": table.string(hint)]) { $1 }
+    /// The framing of photo `id`, or nil when it has no field (a photo uploaded by the script
+    /// into a form not saved yet gets one once the form is shown again).
+    func view(of id: Int64, table: StringTable, hint: String = "framing.hint") -> PrecisePlaneModel? {
+        fields[id]?.view(table: table, hint: hint, language: language)
     }
 
     /// Cuts the squares again where the framing changed. Errors become pages a person can act on.

@@ -27,7 +27,9 @@ struct PhotoUploads {
     }
 
     func register(in router: inout Router) {
-        router.post("/photos", options: scriptOptions) { request in try upload(request) }
+        router.group(RequireSignIn()) { router in
+            router.post("/photos", options: scriptOptions) { request in try upload(request) }
+        }
     }
 
     struct Imported {
@@ -56,16 +58,14 @@ struct PhotoUploads {
     }
 
     private func upload(_ request: Request) throws -> Response {
-        guard let user = request.signedIn?.user, let owner = user.id else {
-            throw HTTPFailure(.unauthorized, "Sign in to upload photos.")
-        }
+        let owner = try request.requireSignIn().userId
         let table = renderer.strings(for: request)
         guard let file = request.form.file("file"), file.size > 0 else {
             return .json(["error": table.string("photos.problems.noFile")], status: .unprocessableContent)
         }
         do {
             let photo = try photos.importPhoto(fileAt: file.path, owner: owner)
-            return .json(UploadedPhoto(id: photo.id!, src: PhotoViews.thumbnailURL(photo), color: photo.placeholderColor),
+            return .json(UploadedPhoto(id: photo.storedId, src: PhotoViews.thumbnailURL(photo), color: photo.placeholderColor),
                          status: .created)
         } catch {
             let status: HTTPStatus = switch error {

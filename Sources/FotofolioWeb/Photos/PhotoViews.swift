@@ -5,28 +5,27 @@ import Imaging
 /// `<img>` with its size (so the layout never jumps), the placeholder colour, the alt text.
 enum PhotoViews {
     /// The square crop, for rows and grids; `sizes` says how wide it is shown.
-    static func square(_ photo: Photo, alt: String, sizes: String = "(min-width: 48em) 24rem, 100vw") -> [String: Any] {
+    static func square(_ photo: Photo, alt: String, number: Int, sizes: String = "(min-width: 48em) 24rem, 100vw") -> PhotoModel {
         let webp = photo.variants(.webp, square: true)
         let jpeg = photo.variants(.jpeg, square: true)
         let fallback = jpeg.first { $0.kind == .square640 } ?? jpeg.last
-        return [
-            "webpSrcset": srcset(webp), "jpegSrcset": srcset(jpeg), "sizes": sizes,
-            "src": fallback.map { MediaFiles.url($0.fileName) } ?? "",
-            "width": fallback?.width ?? 640, "height": fallback?.height ?? 640,
-            "color": photo.placeholderColor, "alt": alt,
-        ]
+        return PhotoModel(
+            color: photo.placeholderColor, webpSrcset: srcset(webp), jpegSrcset: srcset(jpeg), sizes: sizes,
+            src: fallback.map { MediaFiles.url($0.fileName) } ?? "",
+            width: fallback?.width ?? 640, height: fallback?.height ?? 640, alt: alt, eager: false, number: number)
     }
 
     /// The whole frame, as large as the page allows.
-    static func full(_ photo: Photo, alt: String, sizes: String = "(min-width: 60em) 56rem, 100vw") -> [String: Any] {
+    static func full(_ photo: Photo, alt: String, number: Int, eager: Bool,
+                     sizes: String = "(min-width: 60em) 56rem, 100vw") -> PhotoModel {
         let fullJPEG = photo.variant(.full, .jpeg)
         let fullWebP = photo.variant(.full, .webp)
-        return [
-            "webpSrcset": fullWebP.map { srcset([$0]) } ?? "", "jpegSrcset": fullJPEG.map { srcset([$0]) } ?? "", "sizes": sizes,
-            "src": fullJPEG.map { MediaFiles.url($0.fileName) } ?? "",
-            "width": fullJPEG?.width ?? photo.width, "height": fullJPEG?.height ?? photo.height,
-            "color": photo.placeholderColor, "alt": alt,
-        ]
+        return PhotoModel(
+            color: photo.placeholderColor, webpSrcset: fullWebP.map { srcset([$0]) } ?? "",
+            jpegSrcset: fullJPEG.map { srcset([$0]) } ?? "", sizes: sizes,
+            src: fullJPEG.map { MediaFiles.url($0.fileName) } ?? "",
+            width: fullJPEG?.width ?? photo.width, height: fullJPEG?.height ?? photo.height, alt: alt,
+            eager: eager, number: number)
     }
 
     /// The smallest square, for thumbnails in forms and avatars.
@@ -52,14 +51,12 @@ enum PhotoViews {
     }
 
     /// "how it was shot", in the reader's words, or nil when the camera said nothing.
-    static func shot(_ details: ShotDetails, table: StringTable) -> [String: Any]? {
+    static func shot(_ details: ShotDetails, table: StringTable) -> ShotModel? {
         guard !details.isEmpty else { return nil }
         let settings = [details.focalLengthText, details.apertureText, details.shutterText, details.isoText].compactMap { $0 }
-        var shot: [String: Any] = [:]
-        if let camera = details.camera { shot["camera"] = camera }
-        if let lens = details.lens { shot["lens"] = lens }
-        if !settings.isEmpty { shot["settings"] = settings.joined(separator: " · ") }
-        if let taken = details.takenAt.flatMap({ date($0, language: table.language) }) { shot["takenAt"] = taken }
-        return shot.isEmpty ? nil : shot
+        let shot = ShotModel(camera: details.camera, lens: details.lens, settings: settings.isEmpty ? nil : settings.joined(separator: " · "),
+                             takenAt: details.takenAt.flatMap { date($0, language: table.language) })
+        let said = [shot.camera, shot.lens, shot.settings, shot.takenAt].contains { $0 != nil }
+        return said ? shot : nil
     }
 }

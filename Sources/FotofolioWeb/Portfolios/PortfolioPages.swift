@@ -11,38 +11,37 @@ struct PortfolioPages {
 
     func register(in router: inout Router) {
         let uploads = self.uploads.routeOptions
-        router.get("/portfolios/new") { request in try newPortfolio(request) }
-        router.post("/portfolios", options: uploads) { request in try createPortfolio(request) }
         router.get("/portfolios/:id") { request in try show(request) }
-        router.get("/portfolios/:id/edit") { request in try editPortfolio(request) }
-        router.post("/portfolios/:id", options: uploads) { request in try updatePortfolio(request) }
-        router.get("/portfolios/:id/delete") { request in try confirmDeletion(request) }
-        router.post("/portfolios/:id/delete") { request in try deletePortfolio(request) }
+        router.group(RequireSignIn()) { router in
+            router.get("/portfolios/new") { request in try newPortfolio(request) }
+            router.post("/portfolios", options: uploads) { request in try createPortfolio(request) }
+            router.get("/portfolios/:id/edit") { request in try editPortfolio(request) }
+            router.post("/portfolios/:id", options: uploads) { request in try updatePortfolio(request) }
+            router.get("/portfolios/:id/delete") { request in try confirmDeletion(request) }
+            router.post("/portfolios/:id/delete") { request in try deletePortfolio(request) }
+        }
     }
 
     private func show(_ request: Request) throws -> Response {
         guard let details = try portfolios.details(id: portfolioId(request)) else {
             throw HTTPFailure(.notFound, "There is no such portfolio.")
         }
-        let views = PortfolioViews(table: renderer.strings(for: request))
-        let isOwn = request.signedIn?.user.id == details.portfolio.ownerId
-        let path = PortfolioViews.path(details)
-        var head: [String: Any] = [
-            "type": "article", "title": "\(details.portfolio.name) – @\(details.owner.username)",
-            "description": details.portfolio.description, "url": CanonicalURL.of(request, path: path),
-        ]
-        if let cover = details.cover, let image = PhotoViews.cardImagePath(cover.photo) {
-            head["image"] = CanonicalURL.of(request, path: image)
-        }
-        let selected = try SelectedPortfolios.of(request, selection).contains(details.portfolio.id!)
         let table = renderer.strings(for: request)
-        return try renderer.render(.portfolio, for: request, title: details.portfolio.name, content: [
-            "portfolio": views.page(details, isOwn: isOwn), "csrf": request.csrfToken,
-            "justSaved": isOwn && request.query["saved"] == "1",
+        let isOwn = request.signedIn?.userId == details.portfolio.ownerId
+        let path = PortfolioViews.path(details)
+        let cover = details.cover.flatMap { PhotoViews.cardImagePath($0.photo) }
+        let head = SocialMeta(url: CanonicalURL.of(request, path: path), type: "article",
+                              title: "\(details.portfolio.name) – @\(details.owner.username)",
+                              description: details.portfolio.description,
+                              image: cover.map { CanonicalURL.of(request, path: $0) }, accentStylesheet: nil)
+        let id = details.portfolio.storedId
+        let selected = try SelectedPortfolios.of(request, selection).contains(id)
+        return try renderer.render(.portfolio, for: request, title: details.portfolio.name, content: PortfolioPage(
+            portfolio: PortfolioViews(table: table).page(details, isOwn: isOwn), csrf: request.csrfToken,
+            justSaved: isOwn && request.query["saved"] == "1",
             // The bookmark of the feed, so a portfolio found by a link can be saved too.
-            "id": details.portfolio.id!, "returnTo": path, "pressed": selected ? "true" : "false",
-            "bookmarkLabel": table.string(selected ? "selection.remove" : "selection.add"),
-        ], head: head)
+            id: id, returnTo: path, pressed: selected ? "true" : "false",
+            bookmarkLabel: table.string(selected ? "selection.remove" : "selection.add")), head: head)
     }
 
     private func newPortfolio(_ request: Request) throws -> Response {
@@ -60,32 +59,31 @@ struct PortfolioPages {
     }
 
     private func editPortfolio(_ request: Request) throws -> Response {
-        let user = try request.requireSignIn().user
+        let userId = try request.requireSignIn().userId
         let id = try portfolioId(request)
-        let details = try withAccess { try portfolios.editable(id, by: user.id!) }
+        let details = try withAccess { try portfolios.editable(id, by: userId) }
         return try editor(request, draft: PortfolioDraft(details), action: "/portfolios/\(id)", isNew: false)
     }
 
     private func updatePortfolio(_ request: Request) throws -> Response {
-        let user = try request.requireSignIn().user
+        let userId = try request.requireSignIn().userId
         let id = try portfolioId(request)
-        _ = try withAccess { try portfolios.editable(id, by: user.id!) }
+        _ = try withAccess { try portfolios.editable(id, by: userId) }
         return try handleForm(request, action: "/portfolios/\(id)", isNew: false) { draft in
-            try portfolios.update(id, with: draft, by: user.id!)
+            try portfolios.update(id, with: draft, by: userId)
         }
     }
 
     private func confirmDeletion(_ request: Request) throws -> Response {
-        let user = try request.requireSignIn().user
-        let details = try withAccess { try portfolios.editable(try portfolioId(request), by: user.id!) }
-        return try renderer.render(.portfolioDelete, for: request, content: [
-            "csrf": request.csrfToken, "portfolio": PortfolioViews(table: renderer.strings(for: request)).row(details),
-        ])
+        let userId = try request.requireSignIn().userId
+        let details = try withAccess { try portfolios.editable(try portfolioId(request), by: userId) }
+        return try renderer.render(.portfolioDelete, for: request, content: PortfolioDeletePage(
+            csrf: request.csrfToken, portfolio: PortfolioViews(table: renderer.strings(for: request)).row(details)))
     }
 
     private func deletePortfolio(_ request: Request) throws -> Response {
-        let user = try request.requireSignIn().user
-        try withAccess { try portfolios.delete(try portfolioId(request), by: user.id!) }
+        let userId = try request.requireSignIn().userId
+        try withAccess { try portfolios.delete(try portfolioId(request), by: userId) }
         return .redirect(to: "/profile?deleted=1")
     }
 
@@ -93,13 +91,13 @@ struct PortfolioPages {
     /// (then shows the portfolio) or shows the form again with everything as typed.
     private func handleForm(_ request: Request, action: String, isNew: Bool,
                             save: (PortfolioDraft) throws -> PortfolioDetails) throws -> Response {
+        let owner = try request.requireSignIn().userId
         var form = PortfolioForm(request.form)
         let room = max(0, PortfolioDraft.photoLimit - form.draft.photos.count)
-        let imported = uploads.importFiles(request, field: "files", owner: request.signedIn!.user.id!, limit: room)
-        form.draft.photos += imported.photos.map { .init(photoId: $0.id!) }
+        let imported = uploads.importFiles(request, field: "files", owner: owner, limit: room)
+        form.draft.photos += imported.photos.map { .init(photoId: $0.storedId) }
         form.applyAction()
         // Every photo's crop as typed; shown again with the rest of the form whatever happens.
-        let owner = request.signedIn!.user.id!
         let table = renderer.strings(for: request)
         var framings = PhotoFramings(try photos.photos(ids: form.draft.photos.map(\.photoId), ownedBy: owner), table: table)
         framings.submit(request.form)
@@ -122,15 +120,15 @@ struct PortfolioPages {
                         problems: [PortfolioField: PortfolioProblem] = [:], uploadProblems: [String] = [],
                         framings submitted: PhotoFramings? = nil, status: HTTPStatus = .ok) throws -> Response {
         let table = renderer.strings(for: request)
-        let owned = try photos.photos(ids: draft.photos.map(\.photoId), ownedBy: request.signedIn!.user.id!)
+        let owned = try photos.photos(ids: draft.photos.map(\.photoId), ownedBy: try request.requireSignIn().userId)
         // Photos uploaded with this very request have no submitted crop: they start from the smart crop.
         var framings = PhotoFramings(owned, table: table)
         if let submitted { framings.adopt(submitted) }
-        let model = PortfolioEditorModel(draft: draft, photos: owned, framings: framings, table: table)
         return try renderer.render(.portfolioEditor, for: request,
                                    title: table.string(isNew ? "pages.portfolioEditor.newTitle" : "pages.portfolioEditor.editTitle"),
-                                   content: model.dictionary(action: action, isNew: isNew, csrf: request.csrfToken,
-                                                             problems: problems, uploadProblems: uploadProblems),
+                                   content: PortfolioEditorPage(draft: draft, photos: owned, framings: framings, table: table,
+                                                                action: action, isNew: isNew, csrf: request.csrfToken,
+                                                                problems: problems, uploadProblems: uploadProblems),
                                    status: status)
     }
 
@@ -156,4 +154,10 @@ struct PortfolioPages {
         case .notCreator: HTTPFailure(.forbidden, "Only photographers have portfolios.")
         }
     }
+}
+
+/// `pages/portfolio-delete`: the portfolio to delete and the button that does.
+struct PortfolioDeletePage: ViewModel {
+    let csrf: String
+    let portfolio: PortfolioRow
 }

@@ -5,47 +5,51 @@ struct PortfolioViews {
     let table: StringTable
 
     /// A profile's row: name, description, tags and the square photos.
-    func row(_ details: PortfolioDetails) -> [String: Any] {
+    func row(_ details: PortfolioDetails) -> PortfolioRow {
+        PortfolioRow(
+            id: details.portfolio.storedId, name: details.portfolio.name, description: details.portfolio.description,
+            url: Self.path(details), photoCount: photoCount(details), hasTags: !details.tags.isEmpty, tags: tags(details),
+            carousel: carousel(details, linkPhotos: true))
+    }
+
+    /// The square photos in a sideways row; `linkPhotos` makes each open the portfolio's page.
+    func carousel(_ details: PortfolioDetails, linkPhotos: Bool) -> Carousel {
         let total = details.photos.count
-        return [
-            "id": details.portfolio.id!, "name": details.portfolio.name, "description": details.portfolio.description,
-            "url": PortfolioViews.path(details), "tags": tags(details), "hasTags": !details.tags.isEmpty,
-            "photoCount": table.plural("portfolio.photoCount", count: total),
-            "position": "1 / \(total)", "single": total < 2, "linkPhotos": true,
-            "photos": details.photos.enumerated().map { index, item in
-                var square = PhotoViews.square(item.photo, alt: altText(item, index: index, in: details))
-                square["number"] = index + 1
-                return square
+        return Carousel(
+            photos: details.photos.enumerated().map { index, item in
+                PhotoViews.square(item.photo, alt: altText(item, index: index, in: details), number: index + 1)
             },
-            "carouselLabel": table.string("portfolio.photosOf").replacingOccurrences(of: "{name}", with: details.portfolio.name),
-        ]
+            carouselLabel: table.string("portfolio.photosOf").replacingOccurrences(of: "{name}", with: details.portfolio.name),
+            linkPhotos: linkPhotos, url: Self.path(details), single: total < 2, position: "1 / \(total)")
     }
 
     /// The portfolio's own page: every photo whole, with how it was shot and its credit.
-    func page(_ details: PortfolioDetails, isOwn: Bool) -> [String: Any] {
-        var model = row(details)
-        model["isOwn"] = isOwn
-        model["author"] = ["username": details.owner.username, "fullName": details.owner.fullName]
-        model["frames"] = details.photos.enumerated().map { index, item -> [String: Any] in
-            var frame = PhotoViews.full(item.photo, alt: altText(item, index: index, in: details))
-            frame["number"] = index + 1
-            // The first photo is what the reader sees first: fetch it at once.
-            frame["eager"] = index == 0
-            frame["fullURL"] = frame["src"]
-            if isOwn { frame["originalURL"] = "/photos/\(item.photo.id!)/original" }
-            if !details.portfolio.hidesShotDetails, let shot = PhotoViews.shot(item.photo.shot, table: table) { frame["shot"] = shot }
-            if let credit = item.photo.credit {
-                // An author nobody named is left out rather than shown as an empty name.
-                frame["credit"] = ["author": credit.isEmpty ? false : credit, "licence": item.photo.licence ?? "",
-                                   "licenceURL": item.photo.licenceURL ?? ""] as [String: Any]
-            }
-            return frame
-        }
-        return model
+    func page(_ details: PortfolioDetails, isOwn: Bool) -> PortfolioPage.Portfolio {
+        PortfolioPage.Portfolio(
+            name: details.portfolio.name, description: details.portfolio.description, url: Self.path(details),
+            author: .init(username: details.owner.username, fullName: details.owner.fullName),
+            photoCount: photoCount(details), hasTags: !details.tags.isEmpty, tags: tags(details), isOwn: isOwn,
+            frames: details.photos.enumerated().map { index, item in frame(item, index: index, of: details, isOwn: isOwn) })
     }
 
-    func tags(_ details: PortfolioDetails) -> [[String: Any]] {
-        details.tags.map { ["label": $0.label, "folded": $0.folded] }
+    private func frame(_ item: PortfolioPhoto, index: Int, of details: PortfolioDetails, isOwn: Bool) -> PortfolioPage.Frame {
+        // The first photo is what the reader sees first: fetch it at once.
+        let photo = PhotoViews.full(item.photo, alt: altText(item, index: index, in: details), number: index + 1, eager: index == 0)
+        return PortfolioPage.Frame(
+            number: index + 1, photo: photo, fullURL: photo.src,
+            originalURL: isOwn ? "/photos/\(item.photo.storedId)/original" : nil,
+            shot: details.portfolio.hidesShotDetails ? nil : PhotoViews.shot(item.photo.shot, table: table),
+            credit: item.photo.credit.map { credit in
+                .init(author: credit.isEmpty ? nil : credit, licence: item.photo.licence ?? "", licenceURL: item.photo.licenceURL ?? "")
+            })
+    }
+
+    func tags(_ details: PortfolioDetails) -> [PortfolioRow.Tag] {
+        details.tags.map { .init(label: $0.label, folded: $0.folded) }
+    }
+
+    private func photoCount(_ details: PortfolioDetails) -> String {
+        table.plural("portfolio.photoCount", count: details.photos.count)
     }
 
     /// Alt text as the creator wrote it, or "Svatby, photo 2 of 4" when they wrote none.
@@ -57,5 +61,5 @@ struct PortfolioViews {
             .replacingOccurrences(of: "{total}", with: String(details.photos.count))
     }
 
-    static func path(_ details: PortfolioDetails) -> String { "/portfolios/\(details.portfolio.id!)" }
+    static func path(_ details: PortfolioDetails) -> String { "/portfolios/\(details.portfolio.storedId)" }
 }

@@ -3,9 +3,9 @@
 /// its strings live in the string tables under `states.<key>` (`title`, `text`, `action`).
 ///
 /// Templates render a state with the partial of its kind inside a section over the state's
-/// dictionary, e.g. `{{#emptyState}}{{> partials/state-empty}}{{/emptyState}}`. The
-/// dictionary always carries every key the partials read (an absent action is `false`), so
-/// Mustache never finds a same-named key of the page further out.
+/// model, e.g. `{{#emptyState}}{{> partials/state-empty}}{{/emptyState}}`. The model always
+/// has every name the partials read (no action is a nil `action`, which ends the lookup), so
+/// Mustache never finds a same-named value of the page further out.
 ///
 /// - `partials/state-empty`: nothing here yet, with the way to something (a list, results).
 /// - `partials/state-error`: something failed, with a retry (role="alert").
@@ -33,11 +33,24 @@ struct ContentState {
         self.action = action
     }
 
-    func dictionary(_ table: StringTable) -> [String: Any] {
-        [
-            "kind": kind.rawValue, "icon": icon,
-            "title": table.string("states.\(key).title"), "text": table.string("states.\(key).text"),
-            "action": action.map { ["href": $0.href, "name": $0.name, "label": table.string("states.\(key).action")] } ?? false,
-        ]
+    func model(_ table: StringTable) -> Model {
+        Model(kind: kind.rawValue, icon: icon, title: table.string("states.\(key).title"),
+              text: table.string("states.\(key).text"),
+              action: action.map { .init(href: $0.href, name: $0.name, label: table.string("states.\(key).action")) })
+    }
+
+    /// What `partials/state-empty` and `partials/state-error` read.
+    struct Model: ViewModel {
+        struct Action: ViewModel {
+            let href: String
+            let name: String
+            let label: String
+        }
+
+        let kind: String
+        let icon: String
+        let title: String
+        let text: String
+        let action: Action?
     }
 }

@@ -162,8 +162,9 @@ public final class PageRenderer: Sendable {
 
     private func shell(_ key: ShellKey) throws -> ShellTemplate {
         if let shell = shells.withLock({ $0[key] }) { return shell }
-        let model = ShellViewModel(page: key.page, table: templates.table(for: key.language), assets: assets,
-                                   signedIn: key.signedIn).dictionary
+        let table = templates.table(for: key.language)
+        let model = PageContext(content: ShellViewModel(page: key.page, table: table, signedIn: key.signedIn),
+                                page: PageModel(page: key.page, table: table, assets: assets))
         let shell = try ShellTemplate(rendered: try render("layout", model))
         shells.withLock { $0[key] = shell }
         return shell
@@ -177,8 +178,8 @@ public final class PageRenderer: Sendable {
     }
 }
 
-/// Fingerprinted URLs of the assets every page links.
-struct AssetURLs: Sendable {
+/// Fingerprinted URLs of the assets every page links (`assets.css`).
+struct AssetURLs: ViewModel, Sendable {
     let css: String
     let icons: String
     let favicon: String
@@ -225,15 +226,6 @@ struct AssetURLs: Sendable {
         bottomSheet = files.url(for: "/js/bottom-sheet.js")
         shotDetails = files.url(for: "/js/shot-details.js")
         profileAccent = files.url(for: "/js/profile-accent.js")
-    }
-
-    var dictionary: [String: String] {
-        ["css": css, "icons": icons, "favicon": favicon, "passwordToggle": passwordToggle, "carousel": carousel,
-         "tagInput": tagInput, "portfolioEditor": portfolioEditor, "feed": feed, "peopleSearch": peopleSearch,
-         "rating": rating, "preciseSlider": preciseSlider, "precisePlane": precisePlane, "photoFraming": photoFraming,
-         "sliderDemo": sliderDemo, "chatRoom": chatRoom, "conversationList": conversationList, "liveShell": liveShell,
-         "segmentedControl": segmentedControl, "bottomSheet": bottomSheet, "shotDetails": shotDetails,
-         "profileAccent": profileAccent]
     }
 }
 

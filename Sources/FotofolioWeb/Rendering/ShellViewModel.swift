@@ -1,33 +1,46 @@
-/// What the layout needs: language, strings, navigation, assets. Per-request values
-/// (title, page body, return path) are markers here; see `ShellTemplate`.
-struct ShellViewModel {
-    let page: Page
-    let table: StringTable
-    let assets: AssetURLs
-    let signedIn: Bool
+/// What the layout needs besides what every page has (`PageModel`): navigation and the
+/// language switch. Per-request values (title, page body, return path) are markers here;
+/// see `ShellTemplate`.
+struct ShellViewModel: ViewModel {
+    struct Account: ViewModel {
+        let username: String
+    }
 
-    /// As a dictionary, which Mustache reads without reflection.
-    var dictionary: [String: Any] {
-        [
-            "lang": table.language.rawValue,
-            "t": table.tree,
-            "title": ShellTemplate.Slot.title.marker,
-            "main": ShellTemplate.Slot.main.marker,
-            "returnTo": ShellTemplate.Slot.returnTo.marker,
-            "csrf": ShellTemplate.Slot.csrf.marker,
-            "head": ShellTemplate.Slot.head.marker,
-            "unreadBadge": ShellTemplate.Slot.unreadBadge.marker,
-            "liveAfter": ShellTemplate.Slot.liveAfter.marker,
-            "account": signedIn ? ["username": ShellTemplate.Slot.username.marker] as [String: Any] : false,
-            "page": ["id": page.rawValue],
-            "assets": assets.dictionary,
-            "nav": NavigationTab.all.map { tab -> [String: Any] in
-                ["id": tab.page.rawValue, "href": tab.path, "label": table.string("nav.\(tab.page.rawValue)"),
-                 "current": tab.page == page.tab, "badge": signedIn && tab.page == .messages]
-            },
-            "languages": Language.allCases.map { language -> [String: Any] in
-                ["code": language.rawValue, "label": language.nativeName, "current": language == table.language]
-            },
-        ]
+    struct Tab: ViewModel {
+        let id: String
+        let href: String
+        let label: String
+        let current: Bool
+        /// The unread count goes on this tab.
+        let badge: Bool
+    }
+
+    struct LanguageChoice: ViewModel {
+        let code: String
+        let label: String
+        let current: Bool
+    }
+
+    let title = ShellTemplate.Slot.title.marker
+    let main = ShellTemplate.Slot.main.marker
+    let returnTo = ShellTemplate.Slot.returnTo.marker
+    let csrf = ShellTemplate.Slot.csrf.marker
+    let head = ShellTemplate.Slot.head.marker
+    let unreadBadge = ShellTemplate.Slot.unreadBadge.marker
+    let liveAfter = ShellTemplate.Slot.liveAfter.marker
+    /// Nil for a guest.
+    let account: Account?
+    let nav: [Tab]
+    let languages: [LanguageChoice]
+
+    init(page: Page, table: StringTable, signedIn: Bool) {
+        account = signedIn ? Account(username: ShellTemplate.Slot.username.marker) : nil
+        nav = NavigationTab.all.map { tab in
+            Tab(id: tab.page.rawValue, href: tab.path, label: table.string("nav.\(tab.page.rawValue)"),
+                current: tab.page == page.tab, badge: signedIn && tab.page == .messages)
+        }
+        languages = Language.allCases.map { language in
+            LanguageChoice(code: language.rawValue, label: language.nativeName, current: language == table.language)
+        }
     }
 }

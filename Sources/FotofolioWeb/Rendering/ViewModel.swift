@@ -1,13 +1,19 @@
 import Mustache
+import Synchronization
 
 /// What a template reads: a struct whose stored properties are the names its template uses,
 /// one struct per page and per partial. A value left out is a compile error, and a name the
 /// template reads that the model does not have shows up in `TemplateModelTests`.
 ///
 /// Mustache looks a name up through the sections around it when the innermost model does
-/// not have it, and a nil Optional counts as not having it: an inner model never gets an
-/// Optional whose name an outer model also has (use a Bool and a value instead).
-public protocol ViewModel {}
+/// not have it. A model's nil Optional is empty (its section is skipped, its inverted
+/// section shown, `{{name}}` prints nothing) and, unlike a missing name, ends the lookup
+/// there: it never finds a same-named value of an outer model.
+public protocol ViewModel: MustacheParent {}
+
+extension ViewModel {
+    public func child(named name: String) -> Any? { ViewModelLookup.property(named: name, of: self) }
+}
 
 /// What a page's template sees: its own model first, then what every page has.
 struct PageContext: MustacheParent {
@@ -15,26 +21,29 @@ struct PageContext: MustacheParent {
     let page: PageModel
 
     func child(named name: String) -> Any? {
-        ViewModelLookup.value(named: name, in: content) ?? page.child(named: name)
+        content.child(named: name) ?? page.child(named: name)
     }
 }
 
 /// What every page's template gets besides its own model: the language, the string table
 /// (`t`), the page's id and the assets' fingerprinted URLs.
-struct PageModel: MustacheParent {
-    let page: Page
-    let table: StringTable
+struct PageModel: ViewModel {
+    let lang: String
+    let t: StringGroup
+    let page: PageName
     let assets: AssetURLs
 
-    func child(named name: String) -> Any? {
-        switch name {
-        case "lang": table.language.rawValue
-        case "t": table.tree
-        case "page": ["id": page.rawValue]
-        case "assets": assets.dictionary
-        default: nil
-        }
+    init(page: Page, table: StringTable, assets: AssetURLs) {
+        lang = table.language.rawValue
+        t = table.tree
+        self.page = PageName(id: page.rawValue)
+        self.assets = assets
     }
+}
+
+/// The page's id, for `data-page` and icons (`page.id`).
+struct PageName: ViewModel {
+    let id: String
 }
 
 /// The social-sharing tags in a page's head (`partials/social-meta`): canonical URL, Open
@@ -50,12 +59,60 @@ public struct SocialMeta: ViewModel {
 }
 
 enum ViewModelLookup {
-    /// The stored property `name` of `model`, unwrapped; nil when it has none or it is nil.
-    static func value(named name: String, in model: Any) -> Any? {
-        if let parent = model as? MustacheParent { return parent.child(named: name) }
-        guard let child = Mirror(reflecting: model).children.first(where: { $0.label == name }) else { return nil }
-        let value = Mirror(reflecting: child.value)
-        guard value.displayStyle == .optional else { return child.value }
-        return value.children.first?.value
+    /// The stored property `name` of `model`, unwrapped: `Empty` for a nil Optional, nil
+    /// when the model has no such property.
+    static func property(named name: String, of model: some ViewModel) -> Any? {
+        // Most lookups are misses (Mustache asks every model from the innermost out): they
+        // need no mirror once the type's names are known.
+        guard let offset = offsets(of: model)[name] else { return missing(name) }
+        TemplateNames.log?.answered(name)
+        let children = Mirror(reflecting: model).children
+        let value = children[children.index(children.startIndex, offsetBy: offset)].value
+        guard let optional = value as? OptionalValue else { return value }
+        return optional.wrapped ?? Empty()
     }
+
+    /// `value` as the answer to `name` (`Empty` for nil), for a model that answers by name
+    /// itself: one with hundreds of instances a page (ruler ticks), where reflection showed.
+    static func answer(_ name: String, _ value: Any?) -> Any {
+        TemplateNames.log?.answered(name)
+        return value ?? Empty()
+    }
+
+    /// Nil, for a name a model does not have; noted while `TemplateNames.log` is set.
+    static func missing(_ name: String) -> Any? {
+        TemplateNames.log?.unanswered(name)
+        return nil
+    }
+
+    /// Each model type's property names and their places, found once: walking a mirror's
+    /// children to the one named copies every property before it, which cost more than the
+    /// rest of a lookup.
+    private static let offsetsByType = Mutex<[ObjectIdentifier: [String: Int]]>([:])
+
+    private static func offsets(of model: some ViewModel) -> [String: Int] {
+        let key = ObjectIdentifier(type(of: model))
+        if let offsets = offsetsByType.withLock({ $0[key] }) { return offsets }
+        var offsets: [String: Int] = [:]
+        for (offset, child) in Mirror(reflecting: model).children.enumerated() {
+            if let label = child.label { offsets[label] = offset }
+        }
+        offsetsByType.withLock { $0[key] = offsets }
+        return offsets
+    }
+}
+
+/// An Optional seen through `Any`, to unwrap it without a mirror.
+private protocol OptionalValue {
+    var wrapped: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrapped: Any? { self }
+}
+
+/// A nil Optional of a model as Mustache sees it: present, so the lookup stops, and empty.
+struct Empty: MustacheCustomRenderable {
+    var renderText: String { "" }
+    var isNull: Bool { true }
 }

@@ -21,7 +21,7 @@ struct FramingField {
     /// The fields at the photo's framing: the person's, or the smart crop's.
     init(photo: Photo, name: String) {
         self.photo = photo
-        self.photoId = photo.id!
+        photoId = photo.storedId
         self.name = name
         let framing = photo.framing
         zoom = Self.zoomField(name: name, value: framing.zoom)
@@ -48,21 +48,18 @@ struct FramingField {
         return SquareFraming(centerX: plane.x.value / 100, centerY: plane.y.value / 100, zoom: zoom.value)
     }
 
-    /// Template values for `partials/photo-framing`.
-    func view(table: StringTable, language: SliderLanguage) -> [String: Any] {
-        var values = plane.view(label: table.string("framing.label"), xLabel: table.string("framing.x"),
-                                yLabel: table.string("framing.y"), language: language)
-        let config = (values["config"] as? String ?? "{}").dropLast()
-        values["config"] = config + ",\"frame\":\(Self.frameFraction)}"
-        values["isFraming"] = true
-        values["hint"] = table.string("framing.hint")
-        values["open"] = !isValid
-        values["zoom"] = SliderFrame.fieldValues(zoom, id: "\(name)-zoom", language: language)
-            .merging(["label": table.string("framing.zoom")]) { $1 }
+    /// The model of `partials/photo-framing`: the plane with the zoom and the frame.
+    func view(table: StringTable, hint: String, language: SliderLanguage) -> PrecisePlaneModel {
+        var view = plane.view(label: table.string("framing.label"), xLabel: table.string("framing.x"),
+                              yLabel: table.string("framing.y"), hint: table.string(hint), language: language)
+        view.config = String(view.config.dropLast()) + ",\"frame\":\(Self.frameFraction)}"
+        view.isFraming = true
+        view.open = !isValid
+        view.zoom = SliderFrame.fieldValues(zoom, id: "\(name)-zoom", label: table.string("framing.zoom"), language: language)
         let inset = (1 - Self.frameFraction) / 2 * 100
-        values["frame"] = ["inset": SliderFrame.format(inset), "side": SliderFrame.format(Self.frameFraction * 100),
-                           "end": SliderFrame.format(100 - inset)]
-        return values
+        view.frame = .init(inset: SliderFrame.format(inset), side: SliderFrame.format(Self.frameFraction * 100),
+                           end: SliderFrame.format(100 - inset))
+        return view
     }
 
     private static func zoomField(name: String, value: Double) -> SliderField {

@@ -33,13 +33,12 @@ struct HourlyRateField {
     var isValid: Bool { field.isValid }
     var rate: Int? { text.isEmpty || !isValid ? nil : Int(text) }
 
-    func view(label: String, hint: String, notGiven: String, language: SliderLanguage) -> [String: Any] {
-        var view = SliderFrame.slider(field, id: name, label: label, language: language)
-        view["hint"] = hint
-        view["optional"] = true
+    /// The slider; while no rate is given its field is empty and the read-out says so.
+    func view(label: String, hint: String, notGiven: String, language: SliderLanguage) -> PreciseSliderModel {
+        var view = SliderFrame.slider(field, id: name, label: label, hint: hint, optional: true, language: language)
         if text.isEmpty {
-            view["text"] = ""
-            view["readout"] = notGiven
+            view.text = ""
+            view.readout = notGiven
         }
         return view
     }

@@ -35,42 +35,35 @@ struct PlaneField {
         y.submit(yText, language: language)
     }
 
-    /// Template values: the fields, the content's copies, the idle axes and their ticks.
-    func view(label: String, xLabel: String, yLabel: String, language: SliderLanguage) -> [String: Any] {
+    /// The template's model: the fields, the content's copies, the idle axes and their ticks.
+    func view(label: String, xLabel: String, yLabel: String, hint: String, language: SliderLanguage) -> PrecisePlaneModel {
         let (xOrigins, width) = SliderFrame.tiles(x, span: span.x)
         let (yOrigins, height) = SliderFrame.tiles(y, span: span.y)
         // The idle axes are 5 % of the shorter side thick: in percent of each dimension.
         let shorter = Double(min(aspect.width, aspect.height))
         let stripHeight = 5 * shorter / Double(aspect.height)
         let stripWidth = 5 * shorter / Double(aspect.width)
-        var values: [String: Any] = [
-            "id": name, "label": label,
-            "aspect": "\(aspect.width)x\(aspect.height)", "isFraming": false, "zoom": false, "frame": false,
-            "config": "{\"x\":\(x.configuration(language)),\"y\":\(y.configuration(language)),"
+        let image: String? = if case .image(let url) = content { url } else { nil }
+        return PrecisePlaneModel(
+            id: name, label: label, aspect: "\(aspect.width)x\(aspect.height)",
+            config: "{\"x\":\(x.configuration(language)),\"y\":\(y.configuration(language)),"
                 + "\"content\":\"\(contentKind)\",\"span\":{\"x\":\(span.x),\"y\":\(span.y)}}",
-            "x": SliderFrame.fieldValues(x, id: "\(name)-x", language: language).merging(["label": xLabel]) { $1 },
-            "y": SliderFrame.fieldValues(y, id: "\(name)-y", language: language).merging(["label": yLabel]) { $1 },
-            "tiles": yOrigins.flatMap { top in xOrigins.map { left in
-                ["x": left, "y": top, "width": width, "height": height]
-            } },
-            "xStrip": ["top": SliderFrame.format(100 - stripHeight), "height": SliderFrame.format(stripHeight),
-                       "width": SliderFrame.format(100 - stripWidth)],
-            "yStrip": ["left": SliderFrame.format(100 - stripWidth), "width": SliderFrame.format(stripWidth),
-                       "height": SliderFrame.format(100 - stripHeight)],
-            "xTicks": SliderFrame.planeTicks(x, span: span.x).map { tick in
-                ["at": tick.at, "from": SliderFrame.format(100 - stripHeight),
-                 "to": SliderFrame.format(100 - stripHeight + stripHeight * tick.ratio * 0.7)]
+            x: SliderFrame.fieldValues(x, id: "\(name)-x", label: xLabel, language: language),
+            y: SliderFrame.fieldValues(y, id: "\(name)-y", label: yLabel, language: language),
+            tiles: yOrigins.flatMap { top in xOrigins.map { left in .init(x: left, y: top, width: width, height: height) } },
+            xStrip: .init(top: SliderFrame.format(100 - stripHeight), height: SliderFrame.format(stripHeight),
+                          width: SliderFrame.format(100 - stripWidth)),
+            yStrip: .init(left: SliderFrame.format(100 - stripWidth), width: SliderFrame.format(stripWidth),
+                          height: SliderFrame.format(100 - stripHeight)),
+            xTicks: SliderFrame.planeTicks(x, span: span.x).map { tick in
+                .init(at: tick.at, from: SliderFrame.format(100 - stripHeight),
+                      to: SliderFrame.format(100 - stripHeight + stripHeight * tick.ratio * 0.7))
             },
-            "yTicks": SliderFrame.planeTicks(y, span: span.y).map { tick in
-                ["at": tick.at, "from": SliderFrame.format(100 - stripWidth),
-                 "to": SliderFrame.format(100 - stripWidth + stripWidth * tick.ratio * 0.7)]
+            yTicks: SliderFrame.planeTicks(y, span: span.y).map { tick in
+                .init(at: tick.at, from: SliderFrame.format(100 - stripWidth),
+                      to: SliderFrame.format(100 - stripWidth + stripWidth * tick.ratio * 0.7))
             },
-        ]
-        switch content {
-        case .image(let url): values["image"] = url
-        case .hueSaturation: values["hue"] = true
-        }
-        return values
+            image: image, hue: image == nil, hint: hint, isFraming: false, zoom: nil, frame: nil, open: false)
     }
 
     private var contentKind: String {

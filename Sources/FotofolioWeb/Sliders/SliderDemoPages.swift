@@ -27,22 +27,19 @@ struct SliderDemoPages {
             }
         }
         let valid = sliders.allSatisfy(\.isValid) && planes.allSatisfy(\.isValid)
-        let content: [String: Any] = [
-            "sliders": sliders.map { field in
+        let content = SliderDemoPage(
+            sliders: sliders.map { field in
                 SliderFrame.slider(field, id: "slider-\(field.name)", label: table.string("sliders.\(field.name).label"),
-                                   language: language)
-                    .merging(["hint": table.string("sliders.\(field.name).hint")]) { $1 }
+                                   hint: table.string("sliders.\(field.name).hint"), language: language)
             },
-            "planes": planes.map { plane in
+            planes: planes.map { plane in
                 plane.view(label: table.string("sliders.\(plane.name).label"),
                            xLabel: table.string("sliders.\(plane.name).x"), yLabel: table.string("sliders.\(plane.name).y"),
-                           language: language)
-                    .merging(["hint": table.string("sliders.\(plane.name).hint")]) { $1 }
+                           hint: table.string("sliders.\(plane.name).hint"), language: language)
             },
-            "hasAccepted": submitted && valid,
-            "accepted": (sliders + planes.flatMap { [$0.x, $0.y] }).map { ["name": $0.name, "text": $0.controlText] },
-            "invalid": !valid,
-        ]
+            hasAccepted: submitted && valid,
+            accepted: (sliders + planes.flatMap { [$0.x, $0.y] }).map { .init(name: $0.name, text: $0.controlText) },
+            invalid: !valid)
         return try renderer.render(.sliders, for: request, content: content,
                                    status: valid ? .ok : .unprocessableContent)
     }
@@ -80,4 +77,19 @@ struct SliderDemoPages {
                 content: .hueSaturation, aspect: (3, 2)),
         ]
     }
+}
+
+/// `pages/sliders`.
+struct SliderDemoPage: ViewModel {
+    /// A value the model accepted, as the form control holds it.
+    struct Accepted: ViewModel {
+        let name: String
+        let text: String
+    }
+
+    let sliders: [PreciseSliderModel]
+    let planes: [PrecisePlaneModel]
+    let hasAccepted: Bool
+    let accepted: [Accepted]
+    let invalid: Bool
 }

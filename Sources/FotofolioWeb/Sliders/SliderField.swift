@@ -60,19 +60,18 @@ struct SliderField {
     /// The form control's attributes: a number input where the browser can check the range,
     /// `datetime-local` for dates, text for durations (`m:ss`), and text for a rejected value,
     /// which a number or date input could not show back.
-    var control: [String: Any] {
-        if rejection != nil { return ["type": "text", "inputmode": format == .date ? "text" : "decimal"] }
+    var control: SliderFieldModel.Control {
+        if rejection != nil {
+            return .init(type: "text", inputmode: format == .date ? "text" : "decimal", step: nil, min: nil, max: nil)
+        }
         switch format {
-        case .date: return ["type": "datetime-local", "step": precision < 60 ? "1" : "60"]
-        case .duration: return ["type": "text", "inputmode": "decimal"]
+        case .date: return .init(type: "datetime-local", inputmode: nil, step: precision < 60 ? "1" : "60", min: nil, max: nil)
+        case .duration: return .init(type: "text", inputmode: "decimal", step: nil, min: nil, max: nil)
         default:
             // An infinite axis accepts any number and wraps it, so it gets no bounds.
-            var attributes: [String: Any] = ["type": "number", "step": "any", "inputmode": "decimal"]
-            if !axis.isInfinite {
-                attributes["min"] = SliderText.plain(axis.lowerBound, precision)
-                attributes["max"] = SliderText.plain(axis.upperBound, precision)
-            }
-            return attributes
+            return .init(type: "number", inputmode: "decimal", step: "any",
+                         min: axis.isInfinite ? nil : SliderText.plain(axis.lowerBound, precision),
+                         max: axis.isInfinite ? nil : SliderText.plain(axis.upperBound, precision))
         }
     }
 }

@@ -14,29 +14,27 @@ enum SliderFrame {
     static let labelBaseline = 42.0
 
     /// A 1D slider: the field's template values with the ruler's ticks.
-    static func slider(_ field: SliderField, id: String, label: String, language: SliderLanguage) -> [String: Any] {
+    static func slider(_ field: SliderField, id: String, label: String, hint: String, optional: Bool = false,
+                       language: SliderLanguage) -> PreciseSliderModel {
         let ticks = thinLabels((try? field.axis.visibleTicks(
             value: field.value, scale: field.scale, viewport: .slider(length: reference),
             format: field.format, language: language)) ?? [])
-        return fieldValues(field, id: id, language: language).merging([
-            "label": label,
-            "config": field.configuration(language),
-            "ticks": ticks.map { tick, label in
-                ["x": percent(tick.x), "length": format(tick.heightRatio * majorTickLength),
-                 "major": tick.isMajor, "label": label ?? false] as [String: Any]
+        return PreciseSliderModel(
+            field: fieldValues(field, id: id, label: label, language: language), config: field.configuration(language),
+            ticks: ticks.map { tick, label in
+                .init(x: percent(tick.x), length: format(tick.heightRatio * majorTickLength), major: tick.isMajor, label: label)
             },
-        ]) { $1 }
+            hint: hint, optional: optional)
     }
 
     /// What every slider field shows: its control, value, read-out and any error.
-    static func fieldValues(_ field: SliderField, id: String, language: SliderLanguage) -> [String: Any] {
-        [
-            "id": id, "name": field.name, "text": field.controlText, "readout": field.readout(language),
-            "control": field.control, "error": field.rejection?.message ?? false,
-            "value": SliderText.machine(field.value, format: field.format, precision: field.precision),
-            "scale": SliderText.plain(field.scale, 0.001),
-            "step": SliderText.plain((try? field.axis.minorStep(scale: field.scale)) ?? 0, field.precision),
-        ]
+    static func fieldValues(_ field: SliderField, id: String, label: String, language: SliderLanguage) -> SliderFieldModel {
+        SliderFieldModel(
+            id: id, name: field.name, label: label, text: field.controlText, readout: field.readout(language),
+            control: field.control, error: field.rejection?.message,
+            value: SliderText.machine(field.value, format: field.format, precision: field.precision),
+            scale: SliderText.plain(field.scale, 0.001),
+            step: SliderText.plain((try? field.axis.minorStep(scale: field.scale)) ?? 0, field.precision))
     }
 
     /// The labels to draw: the model labels ticks for the slider's layout, but only the view

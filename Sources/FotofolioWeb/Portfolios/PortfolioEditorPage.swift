@@ -1,0 +1,88 @@
+import Fotofolio
+
+/// `pages/portfolio-editor`: the draft as typed, each photo with its thumbnail and crop.
+struct PortfolioEditorPage: ViewModel {
+    struct Values: ViewModel {
+        let name: String
+        let description: String
+        let tags: String
+        let hidesShotDetails: Bool
+    }
+
+    /// Each field's problem, in the reader's words.
+    struct Errors: ViewModel {
+        let name: String?
+        let description: String?
+        let tags: String?
+        let photos: String?
+
+        init(_ problems: [PortfolioField: PortfolioProblem], table: StringTable) {
+            func message(_ field: PortfolioField) -> String? {
+                problems[field].map { table.string("portfolio.problems.\($0.rawValue)") }
+            }
+            name = message(.name)
+            description = message(.description)
+            tags = message(.tags)
+            photos = message(.photos)
+        }
+    }
+
+    /// `partials/photo-item`.
+    struct PhotoItem: ViewModel {
+        let id: String
+        let src: String
+        let color: String
+        let alt: String
+        let isCover: Bool
+        let isFirst: Bool
+        let isLast: Bool
+        /// Nil for a photo the script uploaded into a form not saved yet.
+        let framing: PrecisePlaneModel?
+    }
+
+    let action: String
+    let isNew: Bool
+    let csrf: String
+    let cancelURL: String
+    let deleteURL: String?
+    let values: Values
+    let photos: [PhotoItem]
+    let hasPhotos: Bool
+    let errors: Errors
+    let hasErrors: Bool
+    let framingInvalid: Bool
+    let uploadProblems: [String]
+    let maxTags: Int
+    /// The script fills these placeholders in for each photo it uploads.
+    let newItem = PhotoItem(id: "{id}", src: "{src}", color: "{color}", alt: "", isCover: false, isFirst: false,
+                            isLast: false, framing: nil)
+}
+
+extension PortfolioEditorPage {
+    /// - Parameters:
+    ///   - photos: the draft's photos that exist and are the author's, in the draft's order.
+    ///   - framings: each photo's square crop, as stored or as typed.
+    init(draft: PortfolioDraft, photos: [Photo], framings: PhotoFramings, table: StringTable, action: String, isNew: Bool,
+         csrf: String, problems: [PortfolioField: PortfolioProblem], uploadProblems: [String]) {
+        self.action = action
+        self.isNew = isNew
+        self.csrf = csrf
+        cancelURL = isNew ? "/profile" : action
+        deleteURL = isNew ? nil : "\(action)/delete"
+        values = Values(name: draft.name, description: draft.description, tags: draft.tags,
+                        hidesShotDetails: draft.hidesShotDetails)
+        let alts = Dictionary(draft.photos.map { ($0.photoId, $0.altText) }) { first, _ in first }
+        let cover = photos.first { $0.id == draft.coverPhotoId }?.id ?? photos.first?.id
+        self.photos = photos.enumerated().map { index, photo in
+            PhotoItem(id: String(photo.storedId), src: PhotoViews.thumbnailURL(photo), color: photo.placeholderColor,
+                      alt: alts[photo.storedId] ?? "", isCover: photo.id == cover, isFirst: index == 0,
+                      isLast: index == photos.count - 1, framing: framings.view(of: photo.storedId, table: table))
+        }
+        hasPhotos = !photos.isEmpty
+        errors = Errors(problems, table: table)
+        hasErrors = !problems.isEmpty || !uploadProblems.isEmpty || !framings.isValid
+        framingInvalid = !framings.isValid
+        self.uploadProblems = uploadProblems
+        maxTags = TagParsing.maximumCount
+    }
+}

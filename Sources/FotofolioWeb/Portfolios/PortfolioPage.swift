@@ -1,0 +1,46 @@
+/// `pages/portfolio`: every photo whole, with how it was shot and its credit, and the
+/// feed's bookmark for readers who are not its author.
+struct PortfolioPage: ViewModel {
+    struct Portfolio: ViewModel {
+        struct Author: ViewModel {
+            let username: String
+            let fullName: String
+        }
+
+        let name: String
+        let description: String
+        let url: String
+        let author: Author
+        let photoCount: String
+        let hasTags: Bool
+        let tags: [PortfolioRow.Tag]
+        let isOwn: Bool
+        let frames: [Frame]
+    }
+
+    struct Frame: ViewModel {
+        struct Credit: ViewModel {
+            /// Nil when nobody is named: left out rather than shown as an empty name.
+            let author: String?
+            let licence: String
+            let licenceURL: String
+        }
+
+        let number: Int
+        let photo: PhotoModel
+        let fullURL: String
+        /// The original with its metadata: for the author only.
+        let originalURL: String?
+        let shot: ShotModel?
+        let credit: Credit?
+    }
+
+    let portfolio: Portfolio
+    let csrf: String
+    let justSaved: Bool
+    /// The bookmark (`partials/bookmark`).
+    let id: Int64
+    let returnTo: String
+    let pressed: String
+    let bookmarkLabel: String
+}

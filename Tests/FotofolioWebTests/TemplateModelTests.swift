@@ -1,0 +1,210 @@
+import Foundation
+import Fotofolio
+import HTTPServer
+import Mustache
+import Testing
+@testable import FotofolioWeb
+
+/// Every page and partial, rendered with a model that fills every value, reads only names
+/// its model or the page-level values (`lang`, `t`, `page`, `assets`) have: a misspelt name
+/// would otherwise render as nothing.
+@Suite struct TemplateModelTests {
+    static let renderer = try! PageRenderer(templatesDirectory: WebTestServer.repository + "/Templates",
+                                            staticFiles: try! StaticFiles(root: WebTestServer.repository + "/Public"))
+
+    /// The names `template` read that nobody answered, rendered with `content` on `page`.
+    static func unanswered(_ template: String, _ content: any ViewModel, page: Page = .feed,
+                           library: MustacheLibrary = renderer.templates.mustache) -> Set<String> {
+        let log = TemplateNames()
+        let model = PageModel(page: page, table: renderer.templates.table(for: .en), assets: renderer.assets)
+        TemplateNames.$log.withValue(log) {
+            _ = library.render(PageContext(content: content, page: model), withTemplate: template)
+        }
+        return log.missing
+    }
+
+    static var checked: [(template: String, model: any ViewModel)] { [
+        ("layout", ShellViewModel(page: .messages, table: renderer.templates.table(for: .en), signedIn: true)),
+        ("pages/error", ErrorPage(status: .notFound, title: "Not found", message: "Nothing here.")),
+        ("pages/feed", Sample.feed),
+        ("pages/login", LoginPage(csrf: "c", identifier: "jana", returnTo: "/", message: "Wrong.", notice: "Logged out.")),
+        ("pages/register", RegisterPage(csrf: "c", values: Sample.registration, errors: Sample.errors, hasErrors: true)),
+        ("pages/password-change", PasswordChangePage(csrf: "c", errors: Sample.errors, hasErrors: true)),
+        ("pages/profile-edit", Sample.profileEdit),
+        ("pages/person", Sample.person(isOwn: true)),
+        ("pages/person", Sample.person(isOwn: false)),
+        ("pages/portfolio", Sample.portfolioPage(isOwn: false)),
+        ("pages/portfolio", Sample.portfolioPage(isOwn: true)),
+        ("pages/portfolio-editor", Sample.editor),
+        ("pages/portfolio-delete", PortfolioDeletePage(csrf: "c", portfolio: Sample.row)),
+        ("pages/search", Sample.search),
+        ("pages/selection", SelectionPage(csrf: "c", cards: [Sample.card(withAuthor: true)], hasCards: true, count: "1",
+                                          cleared: true, emptyState: Sample.state)),
+        ("pages/sliders", SliderDemoPage(sliders: [Sample.slider], planes: [Sample.plane, Sample.colourPlane], hasAccepted: true,
+                                         accepted: [.init(name: "finite", text: "12")], invalid: true)),
+        ("partials/bookmark", Sample.card(withAuthor: false)),
+        ("partials/carousel", Sample.row.carousel),
+        ("partials/feed-card", Sample.card(withAuthor: false)),
+        ("partials/feed-card", Sample.card(withAuthor: true)),
+        ("partials/feed-page", Sample.feed),
+        ("partials/feed-results", Sample.feed),
+        ("partials/people-results", Sample.search),
+        ("partials/photo", Sample.photo),
+        ("partials/photo-framing", Sample.framing),
+        ("partials/photo-item", Sample.editor.photos[0]),
+        ("partials/photo-item", Sample.editor.newItem),
+        ("partials/portfolio-row", Sample.row),
+        ("partials/precise-plane", Sample.plane),
+        ("partials/precise-slider", Sample.slider),
+        ("partials/social-meta", SocialMeta(url: "u", type: "profile", title: "t", description: "d", image: "i",
+                                            accentStylesheet: "a")),
+        ("partials/state-empty", Sample.state),
+        ("partials/state-error", Sample.state),
+    ] }
+
+    @Test func everyTemplateReadsOnlyNamesItsModelHas() {
+        for (template, model) in Self.checked {
+            #expect(Self.unanswered(template, model) == [], "\(template) with \(type(of: model))")
+        }
+    }
+
+    /// A page without content of its own reads only the page-level values.
+    @Test func theProfilePlaceholderReadsOnlyPageValues() {
+        let log = TemplateNames()
+        let model = PageModel(page: .profile, table: Self.renderer.templates.table(for: .en), assets: Self.renderer.assets)
+        TemplateNames.$log.withValue(log) { _ = Self.renderer.templates.mustache.render(model, withTemplate: "pages/profile") }
+        #expect(log.missing == [])
+    }
+
+    @Test func everyPageAndPartialOfTheseFeaturesIsChecked() throws {
+        let others: Set = ["pages/messages", "pages/room", "pages/status", "partials/conversations"]
+        let root = WebTestServer.repository + "/Templates/"
+        let files = try ["pages", "partials"].flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: root + folder)
+                .filter { $0.hasSuffix(".mustache") }.map { "\(folder)/\($0.dropLast(".mustache".count))" }
+        }
+        let checked = Set(Self.checked.map(\.template)).union(["pages/profile", "partials/empty-state"])
+        let unchecked = Set(files).subtracting(checked).subtracting(others).filter { !$0.hasPrefix("partials/chat") }
+        #expect(unchecked == [])
+    }
+
+    @Test func aMisspeltNameIsReported() throws {
+        var library = Self.renderer.templates.mustache
+        try library.register("{{#carousel}}{{carouselLable}}{{t.portfolio.previus}}{{/carousel}}", named: "typo")
+        #expect(Self.unanswered("typo", Sample.row, library: library) == ["carouselLable", "previus"])
+    }
+
+    @Test func aNilOptionalEndsTheLookupInsteadOfFindingAnOuterValue() throws {
+        var library = Self.renderer.templates.mustache
+        try library.register("{{#ticks}}[{{#label}}{{label}}{{/label}}]{{/ticks}}", named: "ticks")
+        let html = library.render(PageContext(content: Sample.slider, page: PageModel(
+            page: .sliders, table: Self.renderer.templates.table(for: .en), assets: Self.renderer.assets)), withTemplate: "ticks")
+        #expect(html == "[1][]")
+    }
+}
+
+/// Models with every value filled in, so every section of the templates is entered.
+private enum Sample {
+    static var photo: PhotoModel { PhotoModel(color: "#808080", webpSrcset: "a.webp 320w", jpegSrcset: "a.jpg 320w", sizes: "100vw",
+                                  src: "a.jpg", width: 320, height: 320, alt: "Alt", eager: true, number: 1) }
+    static var carousel: Carousel { Carousel(photos: [photo, photo], carouselLabel: "Photos", linkPhotos: true, url: "/portfolios/1",
+                                   single: false, position: "1 / 2") }
+    static var row: PortfolioRow { PortfolioRow(id: 1, name: "Svatby", description: "Popis", url: "/portfolios/1", photoCount: "2 photos",
+                                  hasTags: true, tags: [.init(label: "Svatba", folded: "svatba")], carousel: carousel) }
+    static var state: ContentState.Model { ContentState.Model(kind: "empty", icon: "feed", title: "Title", text: "Text",
+                                          action: .init(href: "/", name: "browse", label: "Browse")) }
+    static var control: SliderFieldModel.Control { SliderFieldModel.Control(type: "number", inputmode: "decimal", step: "any", min: "0", max: "100") }
+    static var field: SliderFieldModel { SliderFieldModel(id: "f", name: "f", label: "Field", text: "1", readout: "1", control: control,
+                                        error: "Wrong.", value: "1", scale: "1", step: "0.1") }
+    static var slider: PreciseSliderModel {
+        var slider = PreciseSliderModel(field: field, config: "{}", ticks: [.init(x: "50", length: "22", major: true, label: "1"),
+                                                                             .init(x: "60", length: "11", major: false, label: nil)],
+                                        hint: "Hint", optional: true)
+        slider.error = "Wrong."
+        return slider
+    }
+    static var plane: PrecisePlaneModel { PrecisePlaneModel(
+        id: "p", label: "Plane", aspect: "1x1", config: "{}", x: field, y: field,
+        tiles: [.init(x: "0", y: "0", width: "100", height: "100")],
+        xStrip: .init(top: "95", height: "5", width: "95"), yStrip: .init(left: "95", width: "5", height: "95"),
+        xTicks: [.init(at: "50", from: "95", to: "98")], yTicks: [.init(at: "50", from: "95", to: "98")],
+        image: "/img.jpg", hue: false, hint: "Hint", isFraming: true, zoom: field, frame: .init(inset: "10", side: "80", end: "90"),
+        open: true) }
+    static var colourPlane: PrecisePlaneModel {
+        let photo = plane
+        return PrecisePlaneModel(
+            id: "c", label: "Colour", aspect: "3x2", config: "{}", x: field, y: field, tiles: photo.tiles,
+            xStrip: photo.xStrip, yStrip: photo.yStrip, xTicks: photo.xTicks, yTicks: photo.yTicks, image: nil, hue: true,
+            hint: "Colour hint", isFraming: false, zoom: nil, frame: nil, open: false)
+    }
+    static var framing: PrecisePlaneModel { plane }
+
+    static func people() -> PersonViewModel {
+        PersonViewModel(username: "vojta", fullName: "Vojta", location: "Praha", initials: "V", isCreator: true, bio: "Bio",
+                        experience: "8 years", price: "1,500 Kč/h", rating: "★ 4.5", profileURL: "/u/vojta",
+                        avatar: .init(src: "a.webp", color: "#000"), email: "v@example.cz", emailConfirmed: false)
+    }
+
+    static func card(withAuthor: Bool) -> FeedCard {
+        FeedCard(id: 1, name: "Svatby", description: "Popis", url: "/portfolios/1", hasTags: true,
+                 tagLinks: [.init(label: "svatba", href: "/?tags=svatba", filterTags: "svatba")], carousel: carousel,
+                 author: people(), withAuthor: withAuthor, csrf: "c", returnTo: "/", pressed: "false", bookmarkLabel: "Save")
+    }
+
+    static var feed: FeedPageModel { FeedPageModel(
+        csrf: "c", cardsHTML: "", count: "1 portfolio", summary: "1 portfolio", rate: slider, filtered: true, tagsValue: "svatba",
+        sortNewest: true, sortRating: false, activeTags: [.init(label: "svatba", href: "/", filterTags: "")], clearURL: "/",
+        emptyState: state, errorState: state, problems: ["Too many tags."], moreURL: "/?after=x", refreshURL: "/",
+        isNextPage: true, maxTags: 5) }
+
+    static var search: PeopleSearchPage { PeopleSearchPage(
+        q: "v", byName: true, byLocation: false, searched: true, hasPeople: true, count: "1 person",
+        people: [.init(username: "vojta", fullName: "Vojta", location: "Praha", initials: "V", isCreator: true, avatar: "a.webp")],
+        emptyState: state, errorState: state) }
+
+    static var errors: AccountFieldErrors {
+        var problems: [RegistrationField: RegistrationProblem] = [:]
+        for field in RegistrationField.allCases { problems[field] = .usernameTaken }
+        return AccountFieldErrors(problems, table: TemplateModelTests.renderer.templates.table(for: .en))
+    }
+
+    static var registration: RegisterPage.Values { RegisterPage.Values(
+        roleClient: false, roleCreator: true, username: "vojta", fullName: "Vojta", email: "v@example.cz", location: "Praha",
+        bio: "Bio", yearsOfExperience: "8", hourlyRate: "1500", priceByAgreement: true) }
+
+    static var profileEdit: ProfileEditPage { ProfileEditPage(
+        csrf: "c", values: .init(fullName: "Vojta", email: "v@example.cz", location: "Praha", isCreator: true, wasClient: true,
+                                 bio: "Bio", yearsOfExperience: "8", hourlyRate: "1500", priceByAgreement: true,
+                                 avatarPhoto: "3", removesAvatar: true),
+        avatar: .init(src: "a.webp", color: "#000"), avatarFraming: framing, initials: "V", errors: errors, hasErrors: true,
+        framingInvalid: true, rate: slider, accent: colourPlane, accentDefault: true) }
+
+    static func person(isOwn: Bool) -> PersonPage {
+        PersonPage(csrf: "c", isOwn: isOwn, person: people(),
+                   rating: .init(canRate: true, given: true, stars: [.init(value: 1, checked: true, label: "1 star")]),
+                   portfolios: [row], hasPortfolios: true, emptyState: state, notice: "Saved.", confirmationFailed: true)
+    }
+
+    static func portfolioPage(isOwn: Bool) -> PortfolioPage {
+        PortfolioPage(
+            portfolio: .init(name: "Svatby", description: "Popis", url: "/portfolios/1",
+                             author: .init(username: "vojta", fullName: "Vojta"), photoCount: "1 photo", hasTags: true,
+                             tags: row.tags, isOwn: isOwn,
+                             frames: [.init(number: 1, photo: photo, fullURL: "a.jpg", originalURL: "/photos/1/original",
+                                            shot: ShotModel(camera: "Canon", lens: "50 mm", settings: "f/2", takenAt: "1 Jan 2020"),
+                                            credit: .init(author: "Someone", licence: "CC BY", licenceURL: "https://example.org"))]),
+            csrf: "c", justSaved: true, id: 1, returnTo: "/portfolios/1", pressed: "true", bookmarkLabel: "Remove")
+    }
+
+    static var editor: PortfolioEditorPage {
+        var problems: [PortfolioField: PortfolioProblem] = [:]
+        for field in PortfolioField.allCases { problems[field] = .nameMissing }
+        return PortfolioEditorPage(
+            action: "/portfolios/1", isNew: false, csrf: "c", cancelURL: "/portfolios/1", deleteURL: "/portfolios/1/delete",
+            values: .init(name: "Svatby", description: "Popis", tags: "svatba", hidesShotDetails: true),
+            photos: [.init(id: "1", src: "a.webp", color: "#000", alt: "Alt", isCover: true, isFirst: true, isLast: true,
+                           framing: framing)],
+            hasPhotos: true, errors: .init(problems, table: TemplateModelTests.renderer.templates.table(for: .en)), hasErrors: true,
+            framingInvalid: true, uploadProblems: ["Too large."], maxTags: 5)
+    }
+}
