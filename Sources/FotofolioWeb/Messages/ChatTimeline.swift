@@ -1,5 +1,4 @@
 import Foundation
-import Mustache
 import PreciseSlider
 
 /// The timeline of a long conversation: a precise slider on a time axis from its first
@@ -39,22 +38,12 @@ struct ChatTimeline {
     /// The chosen moment.
     var date: Date { Date(timeIntervalSince1970: field.value - offset) }
 
-    func view(label: String, hint: String, language: SliderLanguage) -> ChatTimelineView {
-        ChatTimelineView(slider: SliderFrame.slider(field, id: "timeline", label: label, language: language), hint: hint)
+    /// The timeline as `partials/precise-slider` reads it, with the hint under it.
+    func view(label: String, hint: String, language: SliderLanguage) -> PreciseSliderModel {
+        SliderFrame.slider(field, id: "timeline", label: label, hint: hint, language: language)
     }
 
     private static func wall(_ date: Date, _ offset: TimeInterval) -> Double {
         date.timeIntervalSince1970 + offset
-    }
-}
-
-/// The timeline as `partials/precise-slider` reads it, with the hint under it. The slider's
-/// own values come as `SliderFrame` makes them for every precise slider.
-struct ChatTimelineView: ViewModel, MustacheParent {
-    let slider: [String: Any]
-    let hint: String
-
-    func child(named name: String) -> Any? {
-        name == "hint" ? hint : slider[name]
     }
 }

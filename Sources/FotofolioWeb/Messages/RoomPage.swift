@@ -35,7 +35,7 @@ struct RoomPage: ViewModel {
     /// Earlier messages than the newest are shown (a page back, a timeline's moment).
     let window: Bool
     /// Long conversations only: a short one is all on screen.
-    let timeline: ChatTimelineView?
+    let timeline: PreciseSliderModel?
     let timelineOpen: Bool
     let liveAfter: Int64
     /// The composer's uuid for a post without a script.
