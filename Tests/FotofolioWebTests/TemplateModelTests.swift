@@ -60,7 +60,16 @@ import Testing
                                             accentStylesheet: "a")),
         ("partials/state-empty", Sample.state),
         ("partials/state-error", Sample.state),
-    ] }
+        ("pages/room", Chat.room(group: true)),
+        ("pages/room", Chat.room(group: false)),
+        ("pages/room", Chat.emptyRoom),
+        ("pages/messages", Chat.messagesPage(problem: "Unknown person.")),
+        ("partials/conversations", Chat.conversations),
+        ("partials/conversations", Chat.noConversations),
+        ("pages/status", StatusPage.View(internals: Chat.internals, lan: Chat.lan)),
+        ("pages/status", StatusPage.View(internals: nil, lan: nil)),
+    ] + Chat.days.flatMap(\.messages).map { ("partials/chat-message", $0) }
+      + [("partials/chat-message", ChatMessageView(sending: Chat.jana))] }
 
     @Test func everyTemplateReadsOnlyNamesItsModelHas() {
         for (template, model) in Self.checked {
@@ -76,15 +85,26 @@ import Testing
         #expect(log.missing == [])
     }
 
-    @Test func everyPageAndPartialOfTheseFeaturesIsChecked() throws {
-        let others: Set = ["pages/messages", "pages/room", "pages/status", "partials/conversations"]
+    /// The chat samples enter every section the chat's templates have.
+    @Test func theChatSamplesAreFullyFilled() {
+        let messages = Chat.days.flatMap(\.messages)
+        #expect(Chat.days.count == 2)
+        #expect(messages.contains { $0.own } && messages.contains { !$0.own })
+        #expect(messages.contains { $0.continued } && messages.contains { $0.target } && messages.contains { $0.firstUnread })
+        #expect(messages.contains { $0.textHTML.contains("<a ") && $0.textHTML.contains("@jana") })
+        #expect(Chat.room(group: true).timeline?.error != nil)
+        #expect(Chat.conversations.rooms.allSatisfy { $0.snippetAuthor != nil && $0.hasUnread && $0.mentionsYou })
+        #expect(Chat.noConversations.emptyState?.action != nil)
+    }
+
+    @Test func everyPageAndPartialIsChecked() throws {
         let root = WebTestServer.repository + "/Templates/"
         let files = try ["pages", "partials"].flatMap { folder in
             try FileManager.default.contentsOfDirectory(atPath: root + folder)
                 .filter { $0.hasSuffix(".mustache") }.map { "\(folder)/\($0.dropLast(".mustache".count))" }
         }
         let checked = Set(Self.checked.map(\.template)).union(["pages/profile", "partials/empty-state"])
-        let unchecked = Set(files).subtracting(checked).subtracting(others).filter { !$0.hasPrefix("partials/chat") }
+        let unchecked = Set(files).subtracting(checked)
         #expect(unchecked == [])
     }
 
@@ -100,6 +120,93 @@ import Testing
         let html = library.render(PageContext(content: Sample.slider, page: PageModel(
             page: .sliders, table: Self.renderer.templates.table(for: .en), assets: Self.renderer.assets)), withTemplate: "ticks")
         #expect(html == "[1][]")
+    }
+}
+
+/// The messenger's models, built the way its pages build them, with every value filled in.
+private enum Chat {
+    static var table: StringTable { TemplateModelTests.renderer.templates.table(for: .en) }
+    static let now = Date(timeIntervalSince1970: 1_750_000_000)
+    static var dates: MessageDates { MessageDates(zone: TimeZone(identifier: "UTC")!, language: .en, table: table, now: now) }
+    static let jana = MessageAuthor(username: "jana", name: "Jana Nováková")
+    static let vojta = MessageAuthor(username: "vojta", name: "Vojta Fotí")
+    static let members = [RoomMember(userId: 1, username: "jana", name: "Jana Nováková"),
+                          RoomMember(userId: 2, username: "vojta", name: "Vojta Fotí"),
+                          RoomMember(userId: 3, username: "eva", name: "Eva Svobodová")]
+
+    static func message(_ id: Int64, by author: MessageAuthor, _ content: String, minutesAgo: Double,
+                        mentions: [String] = []) -> ChatMessage {
+        ChatMessage(id: id, roomId: 1, uuid: "00000000-0000-4000-8000-00000000000\(id)", content: content,
+                    sentAt: now - minutesAgo * 60, author: author, authorId: author.username == "jana" ? 1 : 2,
+                    mentions: mentions)
+    }
+
+    /// Two days: someone else's message with a mention and a link, their follow-up, then
+    /// the reader's own the next day; the follow-up is where a timeline's moment lands.
+    static var messages: [ChatMessage] { [
+        message(1, by: vojta, "Ahoj @jana, the photos are at https://example.org/svatba", minutesAgo: 26 * 60, mentions: ["jana"]),
+        message(2, by: vojta, "And one more thing.", minutesAgo: 26 * 60 - 1),
+        message(3, by: jana, "Thanks!", minutesAgo: 10),
+    ] }
+
+    static var days: [ChatDayView] {
+        ChatDayView.days(messages, reader: 1, lastRead: nil, dates: dates, target: messages[1].sentAt)
+    }
+
+    static func summary(group: Bool, last: ChatMessage? = nil) -> RoomSummary {
+        RoomSummary(room: ChatRoom(id: group ? 1 : 2, kind: group ? .group : .direct, name: group ? "Svatba" : nil,
+                                   createdBy: 1, createdAt: now - 86_400 * 3),
+                    title: group ? "Svatba" : "Vojta Fotí", members: group ? members : Array(members.prefix(2)),
+                    lastMessage: last, unreadCount: last == nil ? 0 : 2, mentionsReader: last != nil, lastReadMessageId: nil)
+    }
+
+    /// A timeline that refused what was typed in it, so its error shows too.
+    static var timeline: PreciseSliderModel {
+        var timeline = ChatTimeline(span: messages[0].sentAt...messages[2].sentAt, zone: dates.zone, now: now)!
+        _ = timeline.submit("not a moment", language: .english)
+        return timeline.view(label: "Timeline", hint: "Pick a moment.", language: .english)
+    }
+
+    static func room(group: Bool) -> RoomPage {
+        RoomPage(room: RoomPage.Room(summary(group: group), for: 1), days: days, older: 1, window: true,
+                 timeline: timeline, timelineOpen: true, liveAfter: 7, uuid: "00000000-0000-4000-8000-000000000009",
+                 me: ChatAuthorView(jana), timeZone: "UTC", draft: "Draft", problem: "The message is too long.",
+                 csrf: "c", limit: 4000, pending: ChatMessageView(sending: jana))
+    }
+
+    static var emptyRoom: RoomPage {
+        RoomPage(room: RoomPage.Room(summary(group: false), for: 1), days: [], older: nil, window: false,
+                 timeline: nil, timelineOpen: false, liveAfter: 0, uuid: "00000000-0000-4000-8000-000000000009",
+                 me: ChatAuthorView(jana), timeZone: "UTC", draft: "", problem: nil, csrf: "c", limit: 4000,
+                 pending: ChatMessageView(sending: jana))
+    }
+
+    static var conversations: ConversationsView {
+        ConversationsView(
+            rooms: [summary(group: true, last: messages[0]), summary(group: false, last: messages[2])]
+                .map { ConversationView($0, reader: 1, table: table, dates: dates) },
+            hasRooms: true, emptyState: nil)
+    }
+
+    static var noConversations: ConversationsView {
+        ConversationsView(rooms: [], hasRooms: false,
+                          emptyState: MessagePages.emptyState(hasAny: true, shown: 0)?.model(table))
+    }
+
+    static func messagesPage(problem: String?) -> MessagePages.Page {
+        MessagePages.Page(conversations: conversations, filter: .init(unread: true, relevant: true, any: true),
+                          liveAfter: 7, problem: problem,
+                          values: .init(username: "vojta", groupName: "Svatba", members: "vojta, eva", group: true),
+                          csrf: "c")
+    }
+
+    static var internals: StatusPage.InternalsView {
+        StatusPage.InternalsView(.init(broker: "reconnecting", brokerProblem: "Connection refused", lastEventSecondsAgo: 12,
+                                       outboxBacklog: 120, liveStreams: 2), table: table)
+    }
+
+    static var lan: StatusPage.LanView {
+        StatusPage.LanView(url: "http://192.168.1.2:8080", others: ["http://10.0.0.2:8080"], qr: "<svg></svg>")
     }
 }
 

@@ -14,7 +14,7 @@ struct ChatMessageView: ViewModel {
     let stored: Bool
     let id: Int64
     let uuid: String
-    let author: MessageAuthor
+    let author: ChatAuthorView
     /// ISO 8601 with milliseconds (the `datetime` of its `<time>`).
     let sentAt: String
     /// The reader's clock ("14:05").
@@ -33,7 +33,7 @@ struct ChatMessageView: ViewModel {
         stored = true
         id = message.id
         uuid = message.uuid
-        author = message.author
+        author = ChatAuthorView(message.author)
         sentAt = MessageViews.timestamp(message.sentAt)
         time = dates.clock(message.sentAt)
         own = message.authorId == reader
@@ -49,7 +49,7 @@ struct ChatMessageView: ViewModel {
         stored = false
         id = 0
         uuid = ""
-        self.author = author
+        self.author = ChatAuthorView(author)
         sentAt = ""
         time = ""
         own = true
@@ -57,6 +57,19 @@ struct ChatMessageView: ViewModel {
         target = false
         firstUnread = false
         textHTML = ""
+    }
+}
+
+/// Who wrote a message, as the chat's templates read them (`author.name`, `me.username`).
+struct ChatAuthorView: ViewModel {
+    let username: String
+    let name: String
+    let initials: String
+
+    init(_ author: MessageAuthor) {
+        username = author.username
+        name = author.name
+        initials = author.initials
     }
 }
 

@@ -6,7 +6,7 @@ struct ConversationsView: ViewModel {
     let rooms: [ConversationView]
     let hasRooms: Bool
     /// Why the list is empty, when it is.
-    let emptyState: EmptyStateView?
+    let emptyState: ContentState.Model?
 }
 
 /// One conversation in the list, as the reader sees it.
@@ -43,28 +43,5 @@ struct ConversationView: ViewModel {
         }
         time = last.map { dates.listLabel($0.sentAt) } ?? ""
         sentAt = last.map { MessageViews.timestamp($0.sentAt) } ?? ""
-    }
-}
-
-/// A `ContentState` of kind empty as `partials/state-empty` reads it.
-struct EmptyStateView: ViewModel {
-    struct Action: ViewModel {
-        let href: String
-        let name: String
-        let label: String
-    }
-    let kind: String
-    let icon: String
-    let title: String
-    let text: String
-    /// None or one: a list, so an absent action is never looked up further out.
-    let action: [Action]
-
-    init(_ state: ContentState, table: StringTable) {
-        kind = state.kind.rawValue
-        icon = state.icon
-        title = table.string("states.\(state.key).title")
-        text = table.string("states.\(state.key).text")
-        action = state.action.map { [Action(href: $0.href, name: $0.name, label: table.string("states.\(state.key).action"))] } ?? []
     }
 }

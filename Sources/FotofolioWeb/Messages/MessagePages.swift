@@ -55,7 +55,7 @@ struct MessagePages {
         let hasAny = filter.isFiltering ? try !messenger.rooms(of: userId).isEmpty : !rooms.isEmpty
         let conversations = ConversationsView(
             rooms: rooms.map { ConversationView($0, reader: userId, table: table, dates: dates) }, hasRooms: !rooms.isEmpty,
-            emptyState: Self.emptyState(hasAny: hasAny, shown: rooms.count).map { EmptyStateView($0, table: table) })
+            emptyState: Self.emptyState(hasAny: hasAny, shown: rooms.count)?.model(table))
         if request.headers["x-fragment"] == "conversations" {
             return try renderer.fragment("partials/conversations", of: .messages, for: request, content: conversations)
         }

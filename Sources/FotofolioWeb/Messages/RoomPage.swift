@@ -40,7 +40,7 @@ struct RoomPage: ViewModel {
     let liveAfter: Int64
     /// The composer's uuid for a post without a script.
     let uuid: String
-    let me: MessageAuthor
+    let me: ChatAuthorView
     let timeZone: String
     let draft: String
     let problem: String?

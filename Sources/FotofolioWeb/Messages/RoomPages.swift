@@ -68,7 +68,7 @@ struct RoomPages {
                     ? timeline?.view(label: table.string("messages.timeline.label"),
                                      hint: table.string("messages.timeline.hint"), language: language) : nil,
                 timelineOpen: !showsNewest || timelineRejected,
-                liveAfter: sequence, uuid: UUID().uuidString.lowercased(), me: me, timeZone: dates.zone.identifier,
+                liveAfter: sequence, uuid: UUID().uuidString.lowercased(), me: ChatAuthorView(me), timeZone: dates.zone.identifier,
                 draft: draft ?? "", problem: problem, csrf: request.csrfToken,
                 limit: MessengerService.messageLimit.characters, pending: ChatMessageView(sending: me)
             ), status: timelineRejected ? .unprocessableContent : status)
