@@ -38,6 +38,8 @@ public struct WebApp: Sendable {
                                         policy: uploadPolicy)
         let uploads = PhotoUploads(photos: photos, renderer: renderer, logger: logger, admission: admission)
         let portfolios = PortfoliosService(database: database)
+        let selection = SelectionService(database: database)
+        let ratings = RatingsService(database: database)
         let confirmations = EmailConfirmations(database: database)
         let live = try LiveDelivery(database: database, messenger: messenger, accounts: accounts,
                                     transport: liveTransport, logger: logger)
@@ -45,19 +47,18 @@ public struct WebApp: Sendable {
         var router = Router()
         LanguageSwitch().register(in: &router)
         AccountPages(renderer: renderer, accounts: accounts, sessions: sessions, confirmations: confirmations,
-                     selection: SelectionService(database: database), logger: logger).register(in: &router)
+                     selection: selection, logger: logger).register(in: &router)
         ProfilePages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos,
-                     ratings: RatingsService(database: database)).register(in: &router)
+                     ratings: ratings).register(in: &router)
         ProfileEditPages(renderer: renderer, accounts: accounts, photos: photos, uploads: uploads,
                          confirmations: confirmations, logger: logger).register(in: &router)
-        let selection = SelectionService(database: database)
         PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, uploads: uploads,
                        selection: selection).register(in: &router)
         FeedPages(renderer: renderer, feed: FeedService(database: database), selection: selection,
                   cards: FeedCardCache(renderer: renderer)).register(in: &router)
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios).register(in: &router)
         PeopleSearchPages(renderer: renderer, search: PeopleSearch(database: database), photos: photos).register(in: &router)
-        RatingPages(renderer: renderer, accounts: accounts, ratings: RatingsService(database: database)).register(in: &router)
+        RatingPages(renderer: renderer, accounts: accounts, ratings: ratings).register(in: &router)
         MessagePages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
         RoomPages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
         LiveEndpoint(live: live, markup: LiveMessageMarkup(renderer: renderer, messenger: messenger, logger: logger))

@@ -54,11 +54,6 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
-    /// Sets the field only when it is not present yet.
-    public mutating func setIfMissing(_ name: String, _ value: String) {
-        if !contains(name) { add(name, value) }
-    }
-
     public mutating func remove(_ name: String) {
         let key = name.asciiLowercased
         fields.removeAll { $0.name == key }

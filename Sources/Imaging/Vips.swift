@@ -116,17 +116,6 @@ final class VImage: @unchecked Sendable {
         return String(cString: value)
     }
 
-    /// An integer field's value; nil when the field is missing or not an integer.
-    func int(_ field: String) -> Int? {
-        guard has(field) else { return nil }
-        var value: Int32 = 0
-        guard vips_image_get_int(pointer, field, &value) == 0 else {
-            vips_error_clear()
-            return nil
-        }
-        return Int(value)
-    }
-
     /// Every metadata field name on the image (`exif-ifd0-Make`, `xmp-data`, …).
     var fieldNames: [String] {
         guard let fields = vips_image_get_fields(pointer) else { return [] }
