@@ -4,16 +4,6 @@ import Testing
 @testable import FotofolioWeb
 
 @Suite struct LiveStreamTests {
-    @Test func aGuestsEventSourceIsRefusedWith401NotSentToTheLoginPage() async throws {
-        let server = try WebTestServer()
-        let stream = try await server.send("/live", headers: ["Accept": "text/event-stream"])
-        #expect(stream.status == 401)
-        #expect(stream.headers["location"] == nil)
-        let page = try await server.send("/live")
-        #expect(page.status == 303)
-        #expect(page.headers["location"] == "/login?return=%2Flive")
-    }
-
     @Test func aMessageArrivesAsAnEventWithItsSequence() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery([])

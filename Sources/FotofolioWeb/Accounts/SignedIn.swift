@@ -22,15 +22,14 @@ public struct SignedIn: Sendable {
 
 /// Thrown where only a signed-in person may go, and answered once for every handler:
 /// a page goes to the login page and comes back afterwards (303), a script's `fetch` gets
-/// 401 with the sentence in JSON, and an `EventSource` gets 401 too (it cannot follow a
-/// redirect to a page, and a 401 stops it from reconnecting).
+/// 401 with the sentence in JSON.
 struct SignInRequired: HTTPError {
     let status: HTTPStatus
     let message = "Sign in to continue."
     let headers: HTTPHeaders
 
     init(_ request: Request) {
-        if request.wantsJSON || request.headers["accept"]?.contains("text/event-stream") == true {
+        if request.wantsJSON {
             status = .unauthorized
             headers = HTTPHeaders()
         } else {

@@ -12,7 +12,7 @@ struct LiveEndpoint {
     let markup: LiveMessageMarkup
 
     func register(in router: inout Router) {
-        router.group(RequireSignIn()) { router in
+        router.group(StreamSignIn()) { router in
             router.get("/live") { request in try stream(request) }
         }
     }
@@ -35,6 +35,15 @@ struct LiveEndpoint {
             let id = hub.connect(userId: userId, after: after, sink: EventStreamSink(writer: writer, reader: reader, markup: markup))
             writer.onClose { hub.disconnect(id) }
         }))
+    }
+}
+
+/// A guest asking for the stream gets 401: an `EventSource` cannot follow a redirect to
+/// the login page, and a 401 stops it from reconnecting.
+struct StreamSignIn: Middleware {
+    func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
+        guard request.signedIn != nil else { throw HTTPFailure(.unauthorized, "Sign in to follow your conversations live.") }
+        return try next(request)
     }
 }
 

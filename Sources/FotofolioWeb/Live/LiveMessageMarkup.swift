@@ -12,18 +12,16 @@ import Synchronization
 /// not, time zone, language), not once per stream: a room's members share renderings.
 /// Called on the live hub's queue.
 final class LiveMessageMarkup: Sendable {
-    /// Who a stream is for, and how they read times.
+    /// Who a stream is for, and how they read times: all a stream keeps of its request.
     struct Reader: Sendable {
         let userId: Int64
-        let request: Request
         let language: Language
-        let zone: String
+        let zone: TimeZone
 
         init(userId: Int64, request: Request) {
             self.userId = userId
-            self.request = request
             language = Language.preferred(by: request)
-            zone = MessageDates.zone(of: request).identifier
+            zone = MessageDates.zone(of: request)
         }
     }
 
@@ -58,11 +56,11 @@ final class LiveMessageMarkup: Sendable {
     func data(of event: LiveEvent, for reader: Reader) -> String {
         guard let message = message(of: event, for: reader) else { return event.payload }
         let view = View(sequence: event.sequence, own: message.authorId == reader.userId,
-                        language: reader.language, zone: reader.zone)
+                        language: reader.language, zone: reader.zone.identifier)
         if let data = recent.withLock({ $0.data[view] }) { return data }
         do {
-            let dates = MessageDates(for: reader.request, table: renderer.strings(for: reader.request))
-            let html = try renderer.chatMessage(ChatMessageView(message, reader: reader.userId, dates: dates), for: reader.request)
+            let dates = MessageDates(zone: reader.zone, language: reader.language, table: renderer.templates.table(for: reader.language))
+            let html = try renderer.chatMessage(ChatMessageView(message, reader: reader.userId, dates: dates), language: reader.language)
             let data = try Self.adding(html: html, to: event.payload)
             remember { $0.data[view] = data }
             return data

@@ -119,8 +119,8 @@ extension PageRenderer {
     /// `partials/chat-message` alone, as a script puts it in the page (the reply to a send,
     /// a live event): the same bytes the page has for the message, without the file's last
     /// line break.
-    func chatMessage(_ message: ChatMessageView, for request: Request) throws -> String {
-        var html = try fragmentText("partials/chat-message", of: .room, for: request, content: message)
+    func chatMessage(_ message: ChatMessageView, language: Language) throws -> String {
+        var html = try fragmentText("partials/chat-message", of: .room, language: language, content: message)
         while html.utf8.last == UInt8(ascii: "\n") { html.removeLast() }
         return html
     }

@@ -97,8 +97,9 @@ struct RoomPages {
             guard request.wantsJSON else {
                 return .redirect(to: "/messages/\(roomId)#message-\(result.message.id)")
             }
-            let dates = MessageDates(for: request, table: renderer.strings(for: request))
-            let html = try renderer.chatMessage(ChatMessageView(result.message, reader: userId, dates: dates), for: request)
+            let table = renderer.strings(for: request)
+            let dates = MessageDates(for: request, table: table)
+            let html = try renderer.chatMessage(ChatMessageView(result.message, reader: userId, dates: dates), language: table.language)
             return .json(MessageViews.reply(result, html: html, dates: dates), status: result.isNew ? .created : .ok)
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)

@@ -139,7 +139,12 @@ public final class PageRenderer: Sendable {
 
     /// `template` rendered with the model its page would give it, as text.
     func fragmentText(_ template: String, of page: Page, for request: Request, content: any ViewModel) throws -> String {
-        let table = templates.table(for: Language.preferred(by: request))
+        try fragmentText(template, of: page, language: Language.preferred(by: request), content: content)
+    }
+
+    /// The same, for a reader known only by language (a live stream's).
+    func fragmentText(_ template: String, of page: Page, language: Language, content: any ViewModel) throws -> String {
+        let table = templates.table(for: language)
         return try render(template, PageContext(content: content, page: PageModel(page: page, table: table, assets: assets)))
     }
 
