@@ -15,9 +15,8 @@ from pathlib import Path
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import new_account, register
+from browser_helpers import new_account, register, wait_until
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parents[1]
@@ -102,9 +101,7 @@ def launch_server(data_dir, log_path, port=0, extra=()):
     reader = threading.Thread(target=pipe_lines, args=(process.stdout, lines), daemon=True)
     reader.start()
     url = read_banner_url(lines, log_path)
-    # WebDriverWait polls any object, not only a browser: here, the server process.
-    WebDriverWait(process, STARTUP_DEADLINE, poll_frequency=0.05).until(
-        lambda server: healthy(url, server, log_path), f"{url}/healthz did not answer ok in time")
+    wait_until(lambda: healthy(url, process, log_path), STARTUP_DEADLINE, f"{url}/healthz did not answer ok in time")
     return RunningServer(process, url, data_dir, log_path, reader)
 
 
