@@ -55,7 +55,7 @@ browser-test: build $(VENV)/.installed
 
 $(VENV)/.installed: Tests/Browser/requirements.txt
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
 	touch $@
 
 deps:
