@@ -112,7 +112,7 @@ def test_the_peek_bar_counts_the_results_while_the_cards_behind_change(open_brow
     assert peek(driver) != everything
 
 
-def test_the_backdrop_and_esc_collapse_the_sheet(open_browser, base_url):
+def test_the_backdrop_collapses_the_sheet(open_browser, base_url):
     driver = open_feed(open_browser, base_url)
     driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]").click()
     wait_to_rest_at(driver, HALF)
@@ -120,6 +120,9 @@ def test_the_backdrop_and_esc_collapse_the_sheet(open_browser, base_url):
     driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": 180, "y": 120, "button": "left", "clickCount": 1})
     wait_to_rest_at(driver, COLLAPSED)
 
+
+def test_esc_collapses_the_sheet_and_gives_focus_back_to_the_handle(open_browser, base_url):
+    driver = open_feed(open_browser, base_url)
     handle = driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]")
     handle.send_keys(Keys.ENTER)
     wait_to_rest_at(driver, HALF)
