@@ -5,6 +5,7 @@ import Synchronization
 /// What the server knows about one request between libmicrohttpd's first call (headers
 /// parsed) and the completion callback. Owned by libmicrohttpd's per-request pointer
 /// (retained there, released on completion); only the connection's polling thread uses it.
+/// `InProcessClient` drives the same steps for one request on its caller's thread.
 final class RequestState {
     let id: String
     let method: HTTPMethod
