@@ -22,7 +22,7 @@ run: deps release
 	.build/release/fotofolio seed --data-dir $(DATA)
 	MALLOC_ARENA_MAX=2 .build/release/fotofolio serve --port $(PORT) --data-dir $(DATA)
 
-test: test-deps swift-test js-test fuzz-smoke browser-test
+test: test-deps swift-test js-test browser-test
 
 release:
 	$(SWIFT) build -c release --product fotofolio
@@ -40,8 +40,10 @@ js-test:
 	  node --test Tests/JS/; \
 	fi
 
-# Every libFuzzer target of Fuzz/ for 10 s on its corpus (bench/FUZZING.md); `make fuzz`
-# runs them for longer (FUZZ_SECONDS each, 300 unless set).
+# `make test` replays every fuzz target on its committed corpus in `swift test`
+# (FuzzCorpusTests). These build the libFuzzer targets of Fuzz/ and fuzz: each for 10 s on
+# its corpus (bench/FUZZING.md), or for longer with `make fuzz` (FUZZ_SECONDS each, 300
+# unless set).
 fuzz-smoke:
 	Fuzz/run.sh
 
@@ -53,7 +55,7 @@ browser-test: build $(VENV)/.installed
 
 $(VENV)/.installed: Tests/Browser/requirements.txt
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
 	touch $@
 
 deps:

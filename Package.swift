@@ -108,6 +108,17 @@ let package = Package(
                 "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "MQTTClient", "RawHTTP", "HostileInput",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        // The fuzz targets of Fuzz/ on their committed corpora, each input once: `swift test`
+        // replays every seed and every input a campaign found; `make fuzz` fuzzes for real.
+        .testTarget(
+            name: "FuzzCorpusTests",
+            dependencies: ["HTTPServer", "PreciseSlider", "Imaging", "Fotofolio", "FotofolioWeb"],
+            path: "Fuzz/Sources",
+            exclude: ["CFuzzDriver"],
+            sources: ["CorpusReplay", "FuzzSupport", "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz",
+                      "MultipartFuzz", "FeedCursorFuzz", "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz",
+                      "SliderTextFuzz", "MessengerCommandFuzz", "HTMLEscapeFuzz", "TemplateEscapeFuzz"],
+            swiftSettings: [.define("FUZZ_CORPUS_REPLAY")]),
     ],
     swiftLanguageModes: [.v6]
 )

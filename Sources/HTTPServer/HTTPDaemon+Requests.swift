@@ -7,7 +7,7 @@ extension HTTPDaemon {
     func beginRequest(_ connection: OpaquePointer, method: String, url: String) -> RequestState {
         requestStarted()
         return RequestState(id: RequestID.next(), connection: connection, method: method, url: url,
-                            router: router, configuration: configuration)
+                            router: dispatch.router, configuration: configuration)
     }
 
     /// Headers are in. A request that failed already and announced a body larger than the
@@ -61,7 +61,7 @@ extension HTTPDaemon {
         suspendedForSlowWork.add(1, ordering: .relaxed)
         let handle = SuspendedConnection(pointer: connection, state: state)
         slowWork.async { [self] in
-            let response = respond(to: request)
+            let response = dispatch.respond(to: request)
             handle.state.finished.withLock { $0 = (request, response) }
             MHD_resume_connection(handle.pointer)
             suspendedForSlowWork.subtract(1, ordering: .releasing)
@@ -69,27 +69,12 @@ extension HTTPDaemon {
         return .YES
     }
 
-
     private func answer(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         let request = state.makeRequest()
-        let response = respond(to: request)
+        let response = dispatch.respond(to: request)
         let queued = queue(response, for: request, on: connection)
         state.responseQueued = queued
         return queued ? .YES : .NO
-    }
-
-    /// Runs the middleware chain; an error that escapes it still gets an answer.
-    func respond(to request: Request) -> Response {
-        do {
-            return try responder(request)
-        } catch let error as any HTTPError {
-            var response = Response.text(error.message, status: error.status)
-            for field in error.headers { response.headers.add(field.name, field.value) }
-            return response
-        } catch {
-            logger.error("Unhandled error", metadata: ["request": "\(request.id)", "error": "\(error)"])
-            return .text("Something went wrong on our side.", status: .internalServerError)
-        }
     }
 
     /// Hands a response to libmicrohttpd. Returns false if it was refused.

@@ -17,8 +17,7 @@ public struct HTTPDaemonError: Error, CustomStringConvertible {
 /// only written under `lifecycle`'s lock and the other state is immutable or atomic.
 public final class HTTPDaemon: @unchecked Sendable {
     public let configuration: ServerConfiguration
-    let responder: Handler
-    let router: Router
+    let dispatch: RequestDispatch
     let logger: Logger
     /// Where the handlers of slow routes run while their connections are suspended.
     let slowWork = DispatchQueue(label: "http.slow-work", qos: .userInitiated, attributes: .concurrent)
@@ -38,14 +37,8 @@ public final class HTTPDaemon: @unchecked Sendable {
 
     public init(configuration: ServerConfiguration, router: Router, middleware: [any Middleware] = [], logger: Logger = Logger(label: "http")) {
         self.configuration = configuration
-        self.router = router
         self.logger = logger
-        let fallback = router.fallback
-        self.responder = middleware.wrapping { request in
-            // The daemon resolves the route before the body is read; see RequestState.
-            guard let handler = request.resolvedHandler ?? fallback else { throw RequestState.notFound }
-            return try handler(request)
-        }
+        self.dispatch = RequestDispatch(router: router, middleware: middleware, logger: logger)
     }
 
     deinit { shutdown() }

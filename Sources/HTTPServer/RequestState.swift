@@ -5,6 +5,7 @@ import Synchronization
 /// What the server knows about one request between libmicrohttpd's first call (headers
 /// parsed) and the completion callback. Owned by libmicrohttpd's per-request pointer
 /// (retained there, released on completion); only the connection's polling thread uses it.
+/// `InProcessClient` drives the same steps for one request on its caller's thread.
 final class RequestState {
     let id: String
     let method: HTTPMethod
@@ -36,14 +37,26 @@ final class RequestState {
     /// What the route's admission asked to run when the request is over.
     private var releaseAdmission: (@Sendable () -> Void)?
 
-    init(id: String, connection: OpaquePointer, method: String, url: String, router: Router, configuration: ServerConfiguration) {
+    /// A request libmicrohttpd has parsed the head of: `url` is its path (the query string
+    /// comes as the connection's arguments).
+    convenience init(id: String, connection: OpaquePointer, method: String, url: String, router: Router,
+                     configuration: ServerConfiguration) {
+        var headers = HTTPHeaders()
+        for (name, value) in Self.values(of: .HEADER_KIND, on: connection) { headers.add(name, value) }
+        self.init(id: id, method: method, url: url, query: Result { () throws(HTTPFailure) in try Self.query(on: connection) },
+                  headers: headers, remoteAddress: SocketAddressText.describe(fotofolio_mhd_client_address(connection)),
+                  router: router, configuration: configuration)
+    }
+
+    /// A request's head as values: the path as sent (`url`), the query decoded or the reason
+    /// it could not be.
+    init(id: String, method: String, url: String, query parsedQuery: Result<QueryItems, HTTPFailure>, headers: HTTPHeaders,
+         remoteAddress: String, router: Router, configuration: ServerConfiguration) {
         self.id = id
         self.method = HTTPMethod(method)
         self.rawPath = url
-        var headers = HTTPHeaders()
-        for (name, value) in Self.values(of: .HEADER_KIND, on: connection) { headers.add(name, value) }
         self.headers = headers
-        self.remoteAddress = SocketAddressText.describe(fotofolio_mhd_client_address(connection))
+        self.remoteAddress = remoteAddress
         do {
             let path = try RequestPath(encoded: url)
             self.path = path
@@ -53,9 +66,10 @@ final class RequestState {
             self.match = .notFound
             self.failure = error
         }
-        do {
-            self.query = try Self.query(on: connection)
-        } catch {
+        switch parsedQuery {
+        case .success(let items):
+            self.query = items
+        case .failure(let error):
             self.query = QueryItems()
             self.failure = self.failure ?? error
         }

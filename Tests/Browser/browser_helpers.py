@@ -24,6 +24,41 @@ LOCALES = Path(__file__).resolve().parents[2] / "Templates" / "locales"
 STRINGS = {lang: json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8")) for lang in ("cs", "en")}
 
 
+# Waiting -------------------------------------------------------------------------------------
+
+def wait_until(condition, timeout=WAIT, message="the condition never held", poll=0.05):
+    """The one way these tests wait: calls `condition()` until it returns something truthy,
+    and returns that; fails with `message` after `timeout` seconds. Never a sleep: what a
+    test waits for is a state (a page, an event, a process gone), with a deadline."""
+    # WebDriverWait polls any object, not only a browser.
+    return WebDriverWait(condition, timeout, poll_frequency=poll).until(lambda check: check(), message)
+
+
+# Two animation frames in a row with nothing running and nothing moved: the element is at rest.
+AT_REST = """
+    const [element, done] = arguments;
+    let last = null;
+    const look = () => {
+      const box = element.getBoundingClientRect();
+      const now = `${getComputedStyle(element).transform} ${box.left} ${box.top} ${box.width} ${box.height}`;
+      const running = element.getAnimations({ subtree: true }).some((a) => a.playState === "running");
+      if (!running && now === last) return done(true);
+      last = now;
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);"""
+
+
+def wait_for_rest(driver, element, timeout=WAIT):
+    """Waits until `element` (a WebElement or a CSS selector) has stopped moving: no CSS
+    animation or transition running in it and the same box and transform on two frames in a
+    row. Slides, snaps and flings are awaited by where they end, never by how long they take."""
+    if isinstance(element, str):
+        element = driver.find_element(By.CSS_SELECTOR, element)
+    driver.set_script_timeout(timeout)
+    driver.execute_async_script(AT_REST, element)
+
+
 # Reading a page ----------------------------------------------------------------------------
 
 def html_lang(driver):
@@ -259,9 +294,10 @@ def sheet_state(driver):
 
 
 def wait_to_rest_at(driver, detent):
-    WebDriverWait(driver, WAIT).until(
-        lambda d: d.execute_script("return document.querySelector('[data-bottom-sheet]').dataset.sheetDetent") == str(detent)
-        and abs(sheet_state(d)["visible"] - sheet_state(d)["detents"][detent]) < 1, f"the sheet did not come to rest at detent {detent}")
+    wait_until(
+        lambda: driver.execute_script("return document.querySelector('[data-bottom-sheet]').dataset.sheetDetent") == str(detent)
+        and abs(sheet_state(driver)["visible"] - sheet_state(driver)["detents"][detent]) < 1,
+        message=f"the sheet did not come to rest at detent {detent}")
 
 
 # Touch ------------------------------------------------------------------------------------------

@@ -1,12 +1,15 @@
-"""Fixtures for the browser tests: one Fotofolio server for the whole run, a fresh
-headless Chromium for every test that asks for one, and fresh accounts to sign in with."""
+"""Fixtures for the browser tests: one Fotofolio server for the whole run (per worker), a
+fresh headless Chromium for every test that asks for one, and fresh accounts to sign in with."""
 
+import atexit
 import json
 import os
 import queue
 import re
+import shutil
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 import urllib.request
@@ -15,9 +18,8 @@ from pathlib import Path
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import new_account, register
+from browser_helpers import new_account, register, wait_until
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parents[1]
@@ -72,11 +74,23 @@ class RunningServer:
         self.reader.join(timeout=SHUTDOWN_DEADLINE)
 
 
+_seeded = None
+
+
 def seed(data_dir):
-    """The demo world (people and portfolios from Demo/photos), as `make run` starts with."""
-    subprocess.run([str(BINARY), "seed", "--data-dir", str(data_dir),
-                    "--demo-photos-dir", str(REPO_ROOT / "Demo" / "photos")],
-                   cwd=REPO_ROOT, check=True, capture_output=True, timeout=300)
+    """The demo world (people and portfolios from Demo/photos), as `make run` starts with.
+
+    Seeding resizes every demo photo, so it runs once per test process; each data folder is
+    a copy of that first one (the folder holds no absolute paths)."""
+    global _seeded
+    if _seeded is None:
+        folder = Path(tempfile.mkdtemp(prefix="fotofolio-seeded-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        subprocess.run([str(BINARY), "seed", "--data-dir", str(folder / "data"),
+                        "--demo-photos-dir", str(REPO_ROOT / "Demo" / "photos")],
+                       cwd=REPO_ROOT, check=True, capture_output=True, timeout=300)
+        _seeded = folder / "data"
+    shutil.copytree(_seeded, data_dir, symlinks=True)
 
 
 def launch_server(data_dir, log_path, port=0, extra=()):
@@ -102,9 +116,7 @@ def launch_server(data_dir, log_path, port=0, extra=()):
     reader = threading.Thread(target=pipe_lines, args=(process.stdout, lines), daemon=True)
     reader.start()
     url = read_banner_url(lines, log_path)
-    # WebDriverWait polls any object, not only a browser: here, the server process.
-    WebDriverWait(process, STARTUP_DEADLINE, poll_frequency=0.05).until(
-        lambda server: healthy(url, server, log_path), f"{url}/healthz did not answer ok in time")
+    wait_until(lambda: healthy(url, process, log_path), STARTUP_DEADLINE, f"{url}/healthz did not answer ok in time")
     return RunningServer(process, url, data_dir, log_path, reader)
 
 

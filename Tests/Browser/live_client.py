@@ -11,7 +11,9 @@ import time
 import urllib.parse
 import uuid as uuids
 
-from browser_helpers import WAIT
+from selenium.common.exceptions import TimeoutException
+
+from browser_helpers import WAIT, wait_until
 
 
 class Person:
@@ -91,13 +93,13 @@ class EventStream:
             return [event["data"]["content"] for event in self.events if event["kind"] == kind]
 
     def wait_for(self, check, message, timeout=WAIT):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        def holds():
             with self.lock:
-                if check(self):
-                    return
-            time.sleep(0.02)
-        raise AssertionError(f"{message}; got {self.contents()}")
+                return check(self)
+        try:
+            wait_until(holds, timeout, message, poll=0.02)
+        except TimeoutException:
+            raise AssertionError(f"{message}; got {self.contents()}") from None
 
     def close(self):
         self.stopped = True
@@ -109,6 +111,7 @@ class EventStream:
                 self._follow()
             except (OSError, http.client.HTTPException):
                 pass
+            # EventSource waits `retry` before it reconnects: this is the client's behaviour, not a wait.
             time.sleep(retry)
 
     def _follow(self):

@@ -9,7 +9,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, STRINGS, WAIT, Finger, plural_form, sheet_state as state, wait_to_rest_at
+from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, Finger, plural_form, sheet_state as state, wait_for_rest,
+                             wait_to_rest_at)
 
 COLLAPSED, HALF, FULL = 0, 1, 2
 
@@ -83,7 +84,7 @@ def test_a_snap_can_be_caught_mid_way(open_browser, base_url):
     catch.down(s["handle"]["x"], state(driver)["handle"]["y"])
     caught = state(driver)["visible"]
     assert s["detents"][COLLAPSED] + 60 <= caught < s["detents"][FULL] - 1, "the catch came after the snap"
-    driver.execute_async_script("setTimeout(arguments[0], 500)")  # longer than a snap
+    wait_for_rest(driver, "[data-bottom-sheet]")  # a snap that went on would end elsewhere
     assert abs(state(driver)["visible"] - caught) < 1, "a caught sheet stays under the finger"
     catch.slide(0, s["detents"][FULL], steps=10)  # and goes where the finger takes it
     catch.up(after_ms=200)
@@ -111,7 +112,7 @@ def test_the_peek_bar_counts_the_results_while_the_cards_behind_change(open_brow
     assert peek(driver) != everything
 
 
-def test_the_backdrop_and_esc_collapse_the_sheet(open_browser, base_url):
+def test_the_backdrop_collapses_the_sheet(open_browser, base_url):
     driver = open_feed(open_browser, base_url)
     driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]").click()
     wait_to_rest_at(driver, HALF)
@@ -119,6 +120,9 @@ def test_the_backdrop_and_esc_collapse_the_sheet(open_browser, base_url):
     driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": "mouseReleased", "x": 180, "y": 120, "button": "left", "clickCount": 1})
     wait_to_rest_at(driver, COLLAPSED)
 
+
+def test_esc_collapses_the_sheet_and_gives_focus_back_to_the_handle(open_browser, base_url):
+    driver = open_feed(open_browser, base_url)
     handle = driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]")
     handle.send_keys(Keys.ENTER)
     wait_to_rest_at(driver, HALF)

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, WAIT, Finger
+from browser_helpers import DESKTOP, PHONE, WAIT, Finger, wait_for_rest
 from png_pixels import close, decode_png
 
 ACCENT, ON_ACCENT, SUNKEN = (0xA8, 0x4C, 0x25), (0xFF, 0xFF, 0xFF), (0xF1, 0xEE, 0xE9)
@@ -59,9 +59,10 @@ def mouse(driver, kind, x, y):
         "type": kind, "x": x, "y": y, "button": "left", "buttons": 0 if kind == "mouseReleased" else 1, "clickCount": 1})
 
 
-def rest(driver, ms):
-    """Waits on the page's clock (for what must not happen within the time)."""
-    driver.execute_async_script(f"setTimeout(arguments[0], {ms})")
+def thumb_of(driver, name):
+    return driver.execute_script(
+        "return document.querySelector(`input[type=radio][name='${arguments[0]}']`)"
+        ".closest('[data-segmented-control]').querySelector('.segmented__thumb')", name)
 
 
 def middle(box):
@@ -217,7 +218,7 @@ def test_the_thumb_appears_in_place_without_sliding_on_first_render(open_browser
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH_THUMBS})
     driver.get(base_url + "/search?by=location")
     g = wait_until_live(driver, "by")
-    rest(driver, 400)  # longer than a slide
+    wait_for_rest(driver, thumb_of(driver, "by"))  # a slide on first render would be over by then
     moves = set(thumb_moves(driver, "by"))
     assert len(moves) == 1, f"the thumb moved on first render: {moves}"
     assert abs(g["thumb"] - g["segments"][1]["left"]) < 0.5

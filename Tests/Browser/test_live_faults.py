@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from browser_helpers import wait_until
 from conftest import BINARY, REPO_ROOT, seed
 from live_client import EventStream, Person
 
@@ -29,12 +30,11 @@ def process_alive(pid):
         return False
 
 
-def post_all(person, room, numbers, pause=0.02):
+def post_all(person, room, numbers):
     token = person.csrf()
     for number in numbers:
         status, _ = person.post(room, f"Zpráva {number}", token)
         assert status == 201
-        time.sleep(pause)
 
 
 def arrived_once_in_order(stream, count):
@@ -79,7 +79,7 @@ def test_restarting_the_server_mid_stream_loses_nothing(own_server, how):
     arrived_once_in_order(stream, MESSAGES)
     assert stream.connections >= 2
     # A killed server's broker does not outlive the next start.
-    wait_until(lambda: not process_alive(old_broker), "the killed server's broker is still running")
+    wait_until(lambda: not process_alive(old_broker), message="the killed server's broker is still running")
     stream.close()
 
 
@@ -99,19 +99,11 @@ def brokers_of(server):
     return found
 
 
-def wait_until(condition, message, deadline=10.0):
-    end = time.monotonic() + deadline
-    while not condition():
-        if time.monotonic() > end:
-            pytest.fail(message)
-        time.sleep(0.05)
-
-
 def test_a_killed_server_takes_its_broker_with_it_and_a_start_runs_one(own_server):
     server = own_server()
     assert brokers_of(server) == [broker_pid(server)]
     server.kill()
-    wait_until(lambda: brokers_of(server) == [], "the broker outlived its SIGKILLed server")
+    wait_until(lambda: brokers_of(server) == [], message="the broker outlived its SIGKILLed server")
     restarted = own_server(port=server.port)
     assert brokers_of(restarted) == [broker_pid(restarted)]
 

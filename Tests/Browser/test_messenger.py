@@ -9,14 +9,13 @@ import pytest
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, WAIT, click, click_and_wait_for_next_page, sign_in
+from browser_helpers import DESKTOP, PHONE, WAIT, click, click_and_wait_for_next_page, sign_in, wait_until
 from live_client import Person
 
 
 def wait(driver, check, message, timeout=WAIT):
-    return WebDriverWait(driver, timeout).until(check, message)
+    return wait_until(lambda: check(driver), timeout, message)
 
 
 def is_leader(driver):

@@ -246,7 +246,7 @@ def test_two_fingers_zoom_around_their_midpoint(open_browser, base_url):
     assert abs(number(driver, "finite") - expected) <= 0.05  # written to a tenth of the minor step
 
 
-def test_ctrl_wheel_zooms_and_the_wheel_moves(open_browser, base_url):
+def test_ctrl_wheel_zooms_around_the_value_under_the_cursor(open_browser, base_url):
     driver = open_sliders(open_browser, base_url)
     ruler = box(driver, "finite")
     wheel(driver, ruler["x"], ruler["y"], -200, ctrl=True)
@@ -256,9 +256,14 @@ def test_ctrl_wheel_zooms_and_the_wheel_moves(open_browser, base_url):
     # The value under the cursor stays put.
     zoomed = 37 + ruler["offset"] / ppv - ruler["offset"] / zoomed_ppv
     assert abs(number(driver, "finite") - zoomed) <= 0.05
+
+
+def test_the_wheel_moves_the_ruler_by_its_pixels(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    ruler = box(driver, "finite")
     wheel(driver, ruler["x"], ruler["y"], 100)
-    wait_for_change(driver, 2)
-    assert abs(number(driver, "finite") - (zoomed + 100 / zoomed_ppv)) <= 0.05
+    wait_for_change(driver)
+    assert abs(number(driver, "finite") - (37 + 100 / (2 * ruler["width"] / 100))) <= 0.05
 
 
 def test_the_keyboard_steps_by_ticks_jumps_to_the_ends_and_zooms(open_browser, base_url):

@@ -7,21 +7,41 @@ import Fotofolio
 import HTTPServer
 import Logging
 
-/// The real web app (repository templates and assets, a fresh database) on a free port.
+/// The real web app (repository templates and assets, a fresh database), answering in
+/// process: each request goes through the daemon's own reading, limits, middleware and
+/// routing (`InProcessClient`), with no socket and no HTTP client in between.
+///
+/// A test about the wire itself asks for `transport: .http`: then every request goes over
+/// a socket to a running daemon. A test that reaches for `daemon` (its port, for a raw
+/// socket or a live event stream) starts the daemon on the port the in-process requests
+/// already named in their `Host`, so addresses in pages stay the same.
 final class WebTestServer {
+    enum Transport {
+        /// Requests are answered in this process without a socket.
+        case inProcess
+        /// Requests go over HTTP to a daemon on a loopback port.
+        case http
+    }
+
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
     let directory = NSTemporaryDirectory() + "fotofolio-web-" + UUID().uuidString
     let database: AppDatabase
     let app: WebApp
-    let daemon: HTTPDaemon
+    let transport: Transport
+    let client: InProcessClient
+    private let listener: DaemonListener
+
+    /// The daemon, started the first time it is asked for (at once with `.http`).
+    var daemon: HTTPDaemon { listener.started() }
 
     /// - Parameters:
     ///   - liveTransport: an MQTT connection for live events; without one a write wakes the streams directly.
     ///   - heartbeat: seconds between the live streams' keep-alive comments.
+    ///   - transport: how requests reach the app.
     init(liveTransport: LiveTransport? = nil, heartbeat: Double = 15, metricsToken: String? = nil, trustProxy: Bool = false,
-         minimumFreeDiskBytes: Int64 = 0) throws {
+         minimumFreeDiskBytes: Int64 = 0, transport: Transport = .inProcess) throws {
         database = try AppDatabase(directory: directory)
         let logger = Logger(label: "test")
         app = try WebApp(database: database, templatesDirectory: Self.repository + "/Templates",
@@ -29,16 +49,19 @@ final class WebTestServer {
                          passwordHasher: PasswordHasher(parameters: .fastForTests), liveTransport: liveTransport,
                          metricsToken: metricsToken, trustProxy: trustProxy, minimumFreeDiskBytes: minimumFreeDiskBytes)
         try app.live.start(heartbeatInterval: heartbeat, pollInterval: 0)
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, temporaryDirectory: directory + "/tmp")
-        daemon = HTTPDaemon(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
-        let daemon = daemon
+        self.transport = transport
+        let port = try ReservedPort()
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: port.number, temporaryDirectory: directory + "/tmp")
+        client = try InProcessClient(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
+        let daemon = HTTPDaemon(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
+        listener = DaemonListener(daemon: daemon, port: port)
         app.metrics.observeConnections { daemon.openConnections }
-        try daemon.start()
+        if transport == .http { _ = try listener.start() }
     }
 
     deinit {
         app.live.stop()
-        daemon.shutdown()
+        listener.stop()
         try? FileManager.default.removeItem(atPath: directory)
     }
 
@@ -53,32 +76,28 @@ final class WebTestServer {
     /// Cookies kept between requests, like a browser's.
     var jar: [String: String] = [:]
 
-    /// Sends a request with URLSession, without following redirects, with the cookies of
-    /// earlier replies.
+    /// Sends a request without following redirects, with the cookies of earlier replies.
     func send(_ path: String, method: String = "GET", headers: [String: String] = [:], form: String? = nil,
               body: (data: Data, contentType: String)? = nil) async throws -> Reply {
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(daemon.port)\(path)")!)
-        request.httpMethod = method
-        request.httpShouldHandleCookies = false
-        if !jar.isEmpty { request.setValue(jar.map { "\($0.key)=\($0.value)" }.joined(separator: "; "), forHTTPHeaderField: "Cookie") }
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        // What URLSession sends unless told otherwise (no Accept-Encoding: bodies stay plain).
+        var fields: HTTPHeaders = ["Host": "127.0.0.1:\(listener.port.number)", "Accept": "*/*", "Accept-Language": "en"]
+        if !jar.isEmpty { fields.set("Cookie", jar.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")) }
+        for (name, value) in headers { fields.set(name, value) }
+        var content = Data()
         if let form {
-            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-            request.httpBody = Data(form.utf8)
+            fields.set("Content-Type", "application/x-www-form-urlencoded")
+            content = Data(form.utf8)
         }
         if let body {
-            request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
-            request.httpBody = body.data
+            fields.set("Content-Type", body.contentType)
+            content = body.data
         }
-        let session = URLSession(configuration: .ephemeral, delegate: RedirectsRefused(), delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let (data, response) = try await session.data(for: request)
-        let http = response as! HTTPURLResponse
-        var headers: [String: String] = [:]
-        for case (let name as String, let value as String) in http.allHeaderFields { headers[name.lowercased()] = value }
-        let cookies = Self.cookies(in: headers["set-cookie"] ?? "")
-        for (name, value) in cookies { jar[name] = value.isEmpty ? nil : value }
-        return Reply(status: http.statusCode, headers: headers, body: String(decoding: data, as: UTF8.self), cookies: cookies)
+        let reply = switch transport {
+        case .inProcess: try await sendInProcess(Self.withoutDotSegments(path), method: method, headers: fields, body: content)
+        case .http: try await sendOverHTTP(path, method: method, headers: fields, body: content)
+        }
+        for (name, value) in reply.cookies { jar[name] = value.isEmpty ? nil : value }
+        return reply
     }
 
     /// Posts a form the way a page of this site does: with the CSRF token and a same-origin header.
@@ -114,13 +133,5 @@ final class WebTestServer {
             if pair.count == 2 { cookies[String(pair[0]).trimmingCharacters(in: .whitespaces)] = String(pair[1]) }
         }
         return cookies
-    }
-}
-
-/// Lets tests see redirects instead of following them.
-final class RedirectsRefused: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        completionHandler(nil)
     }
 }

@@ -11,18 +11,29 @@ final class WriterBox: Sendable {
     var all: [ResponseStreamWriter] { writers.withLock { $0 } }
 }
 
+/// Work a test holds in flight: the handler says when it has started and finishes once the
+/// test lets it.
+final class HeldWork: Sendable {
+    let started = Atomic<Bool>(false)
+    let released = Atomic<Bool>(false)
+
+    func run() -> Response {
+        started.store(true, ordering: .releasing)
+        _ = eventually(within: .seconds(10)) { released.load(ordering: .acquiring) }
+        return .text("finished")
+    }
+}
+
 @Suite struct StreamAndShutdownTests {
-    static func server(writers: WriterBox, grace: Duration = .seconds(5)) throws -> TestServer {
+    static func server(writers: WriterBox, work: HeldWork = HeldWork(), grace: Duration = .seconds(5)) throws -> TestServer {
         try TestServer(shutdownGrace: grace) { router in
             router.get("/stream") { _ in
                 Response(headers: ["Content-Type": "text/event-stream"], body: .stream(ResponseStream { writer in
                     writers.add(writer)
                 }))
             }
-            router.get("/slow") { _ in
-                Thread.sleep(forTimeInterval: 0.3)
-                return .text("finished")
-            }
+            // Off the polling threads, so a held request does not hold up the stream's.
+            router.add(.get, "/slow", options: RouteOptions(isSlow: true)) { _ in work.run() }
             router.get("/") { _ in .text("home") }
         }
     }
@@ -81,13 +92,14 @@ final class WriterBox: Sendable {
 
     @Test func shutdownLetsInFlightRequestsFinishAndClosesStreams() throws {
         let writers = WriterBox()
-        let server = try Self.server(writers: writers)
+        let work = HeldWork()
+        let server = try Self.server(writers: writers, work: work)
         let stream = try server.connect()
         stream.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(eventually { writers.all.count == 1 })
         let slow = try server.connect()
         slow.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
-        Thread.sleep(forTimeInterval: 0.05) // let the slow handler start; its answer is what we check
+        #expect(eventually { work.started.load(ordering: .acquiring) })
         let port = server.port
         let stopped = Atomic<Bool>(false)
         let daemon = server.daemon
@@ -95,8 +107,12 @@ final class WriterBox: Sendable {
             daemon.shutdown()
             stopped.store(true, ordering: .releasing)
         }
+        // The stream ends with its terminating chunk: shutdown has begun, with the request in flight.
+        #expect(try stream.readResponse().status == 200)
+        let stoppedEarly = stopped.load(ordering: .acquiring)
+        #expect(!stoppedEarly, "shutdown did not wait for the request in flight")
+        work.released.store(true, ordering: .releasing)
         #expect(try slow.readResponse().text == "finished")
-        #expect(try stream.readResponse().status == 200) // the stream ends with its terminating chunk
         #expect(eventually { stopped.load(ordering: .acquiring) })
         #expect(throws: RawConnection.Failure.self) { try RawConnection(port: port) }
     }

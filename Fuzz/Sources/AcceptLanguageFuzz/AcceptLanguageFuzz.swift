@@ -5,16 +5,23 @@
 // Oracles: a match is a language whose code begins one of the header's entries; a valid
 // cookie always wins; without a match the fallback (Czech) is chosen; and the negotiation
 // does not depend on the case of the header.
+#if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
+#endif
 @testable import FotofolioWeb
 import HTTPServer
 
+#if !FUZZ_CORPUS_REPLAY
 @main
 enum AcceptLanguageFuzzMain {
-    static func main() { runFuzzer(fuzzAcceptLanguage) }
+    static func main() { runFuzzer(fuzzAcceptLanguageEntry) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzAcceptLanguageEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzAcceptLanguage(data, size) }
+#endif
+
+/// The target: also replayed on its corpus by `swift test` (FuzzCorpusTests).
 public func fuzzAcceptLanguage(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     let (cookieLine, headerBytes) = splitFirstLine(bytes)

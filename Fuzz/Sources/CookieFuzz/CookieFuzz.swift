@@ -3,15 +3,22 @@
 // Oracles: every name and value is cut at `;` and `=` as the grammar says (a name holds no
 // `;` or `=`, a value no `;`) and a name has no spaces or tabs around it; `Request` reads the
 // same cookies as the parser.
+#if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
+#endif
 @testable import HTTPServer
 
+#if !FUZZ_CORPUS_REPLAY
 @main
 enum CookieFuzzMain {
-    static func main() { runFuzzer(fuzzCookies) }
+    static func main() { runFuzzer(fuzzCookiesEntry) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCookiesEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzCookies(data, size) }
+#endif
+
+/// The target: also replayed on its corpus by `swift test` (FuzzCorpusTests).
 public func fuzzCookies(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = fuzzText(fuzzBytes(data, size))
     var headers = HTTPHeaders()

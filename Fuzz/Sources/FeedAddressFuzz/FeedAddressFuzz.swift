@@ -7,17 +7,24 @@
 // Oracles: the canonical link (`url(after:)`) does not trap and its query parses; read
 // again, it gives the same tags, rate, order and cursor, with no problems noted; at most
 // `FeedQuery.maximumTags` tags are kept.
+#if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
+#endif
 import Fotofolio
 @testable import FotofolioWeb
 @testable import HTTPServer
 
+#if !FUZZ_CORPUS_REPLAY
 @main
 enum FeedAddressFuzzMain {
-    static func main() { runFuzzer(fuzzFeedAddress) }
+    static func main() { runFuzzer(fuzzFeedAddressEntry) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFeedAddressEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzFeedAddress(data, size) }
+#endif
+
+/// The target: also replayed on its corpus by `swift test` (FuzzCorpusTests).
 public func fuzzFeedAddress(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     // The fallback keeps to what a decoded query can hold: valid UTF-8 without NUL.

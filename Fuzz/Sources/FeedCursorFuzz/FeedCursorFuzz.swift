@@ -4,15 +4,22 @@
 // Oracles: for a text it accepts, `text(for:)` does not trap (for either order) and what it
 // writes is accepted again; written again, it is the same text (the written form is a
 // fixed point), and for realistic numbers (below 2^50) it reads back as the same cursor.
+#if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
+#endif
 @testable import Fotofolio
 
+#if !FUZZ_CORPUS_REPLAY
 @main
 enum FeedCursorFuzzMain {
-    static func main() { runFuzzer(fuzzFeedCursor) }
+    static func main() { runFuzzer(fuzzFeedCursorEntry) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFeedCursorEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzFeedCursor(data, size) }
+#endif
+
+/// The target: also replayed on its corpus by `swift test` (FuzzCorpusTests).
 public func fuzzFeedCursor(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = fuzzText(fuzzBytes(data, size))
     for sort in FeedQuery.Sort.allCases {

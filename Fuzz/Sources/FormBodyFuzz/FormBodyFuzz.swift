@@ -7,7 +7,9 @@
 // (fields, file names, types and contents) or the same error; an urlencoded body gives
 // exactly what `QueryItems(encoded:)` gives; uploads lie in the upload directory and hold
 // the bytes the form says.
+#if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
+#endif
 @testable import HTTPServer
 
 private let limits: BodyLimits = {
@@ -20,12 +22,17 @@ private let limits: BodyLimits = {
     return limits
 }()
 
+#if !FUZZ_CORPUS_REPLAY
 @main
 enum FormBodyFuzzMain {
-    static func main() { runFuzzer(fuzzFormBody) }
+    static func main() { runFuzzer(fuzzFormBodyEntry) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFormBodyEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzFormBody(data, size) }
+#endif
+
+/// The target: also replayed on its corpus by `swift test` (FuzzCorpusTests).
 public func fuzzFormBody(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     let (header, body) = splitFirstLine(bytes)

@@ -1,9 +1,11 @@
-import CFuzzDriver
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+#if !FUZZ_CORPUS_REPLAY
+import CFuzzDriver
 
 /// Runs libFuzzer on `callback` with the process's command line, then exits with its status.
 public func runFuzzer(_ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
@@ -11,6 +13,7 @@ public func runFuzzer(_ callback: @convention(c) (UnsafePointer<UInt8>?, Int) ->
     var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
     exit(LLVMFuzzerRunDriver(&argc, &argv, callback))
 }
+#endif
 
 /// The bytes libFuzzer hands to `LLVMFuzzerTestOneInput`, copied into an array.
 public func fuzzBytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {

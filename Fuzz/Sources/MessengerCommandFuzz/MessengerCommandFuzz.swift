@@ -13,7 +13,9 @@
 // `JSONSerialization` reads back to exactly the same strings, scalar for scalar, with the
 // timestamp as ISO 8601 to the millisecond.
 import Foundation
+#if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
+#endif
 @testable import Fotofolio
 
 /// The command as `MessengerBridge` decodes it; its own type is private to the bridge, so
@@ -31,12 +33,17 @@ private struct NewMessageCommand: Decodable {
 
 private let topicReaders = [LiveTopics(), LiveTopics(prefix: "site/a"), LiveTopics(prefix: "")]
 
+#if !FUZZ_CORPUS_REPLAY
 @main
 enum MessengerCommandFuzzMain {
-    static func main() { runFuzzer(fuzzMessengerCommand) }
+    static func main() { runFuzzer(fuzzMessengerCommandEntry) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMessengerCommandEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzMessengerCommand(data, size) }
+#endif
+
+/// The target: also replayed on its corpus by `swift test` (FuzzCorpusTests).
 public func fuzzMessengerCommand(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     let (topicBytes, payload) = splitFirstLine(bytes)

@@ -5,7 +5,9 @@
 // Oracles: one piece or chunks of 1 to boundary + 10 bytes (delimiters split at every byte)
 // give the same form or the same error; uploads lie in the upload directory and hold the
 // bytes the form says; text fields are valid UTF-8 without NUL.
+#if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
+#endif
 @testable import HTTPServer
 
 private let limits: BodyLimits = {
@@ -17,12 +19,17 @@ private let limits: BodyLimits = {
     return limits
 }()
 
+#if !FUZZ_CORPUS_REPLAY
 @main
 enum MultipartFuzzMain {
-    static func main() { runFuzzer(fuzzMultipart) }
+    static func main() { runFuzzer(fuzzMultipartEntry) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMultipartEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzMultipart(data, size) }
+#endif
+
+/// The target: also replayed on its corpus by `swift test` (FuzzCorpusTests).
 public func fuzzMultipart(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     let (line, body) = splitFirstLine(bytes)

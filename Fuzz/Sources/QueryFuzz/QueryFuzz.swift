@@ -4,15 +4,22 @@
 // (`QueryItems.encoded`) to text that parses to the same items; the fast path for path
 // segments decodes exactly like the general decoder; and decoding the escaped form of any
 // text without NUL gives that text back.
+#if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
+#endif
 @testable import HTTPServer
 
+#if !FUZZ_CORPUS_REPLAY
 @main
 enum QueryFuzzMain {
-    static func main() { runFuzzer(fuzzQuery) }
+    static func main() { runFuzzer(fuzzQueryEntry) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzQueryEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzQuery(data, size) }
+#endif
+
+/// The target: also replayed on its corpus by `swift test` (FuzzCorpusTests).
 public func fuzzQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     let fromBytes = try? QueryItems(encoded: bytes)

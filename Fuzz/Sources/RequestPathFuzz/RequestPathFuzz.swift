@@ -3,15 +3,22 @@
 // Oracles, for a path it accepts: the normalized form starts with `/`; no segment is empty,
 // `.` or `..`, holds a `/` or a NUL; and writing the segments back percent-encoded gives the
 // same path again (the decoder is the inverse of the encoder).
+#if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
+#endif
 @testable import HTTPServer
 
+#if !FUZZ_CORPUS_REPLAY
 @main
 enum RequestPathFuzzMain {
-    static func main() { runFuzzer(fuzzRequestPath) }
+    static func main() { runFuzzer(fuzzRequestPathEntry) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRequestPathEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzRequestPath(data, size) }
+#endif
+
+/// The target: also replayed on its corpus by `swift test` (FuzzCorpusTests).
 public func fuzzRequestPath(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let raw = fuzzText(fuzzBytes(data, size))
     check(raw)

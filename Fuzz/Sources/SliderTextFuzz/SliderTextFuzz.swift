@@ -9,7 +9,9 @@
 // is accepted and lands within one precision step of the value. The plain parsers never
 // return a value beyond ±1e15. The hourly rate is a whole number of crowns in its range
 // that reads back as itself.
+#if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
+#endif
 import Imaging
 import PreciseSlider
 @testable import FotofolioWeb
@@ -30,12 +32,17 @@ private let fields: [SliderField] = {
 
 private let scales = [1, 0.5, 2, 3.7, 5, 25, 125, 250, 1000]
 
+#if !FUZZ_CORPUS_REPLAY
 @main
 enum SliderTextFuzzMain {
-    static func main() { runFuzzer(fuzzSliderText) }
+    static func main() { runFuzzer(fuzzSliderTextEntry) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSliderTextEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzSliderText(data, size) }
+#endif
+
+/// The target: also replayed on its corpus by `swift test` (FuzzCorpusTests).
 public func fuzzSliderText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = fuzzBytes(data, size)
     guard bytes.count >= 3 else { return 0 }

@@ -4,15 +4,22 @@
 // Oracles: every tag is non-empty, carries its folded form, and no two fold alike; the
 // tags written back as the editor and the filter write them (labels joined by a space, or by
 // a comma) read as the same tags.
+#if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
+#endif
 @testable import Fotofolio
 
+#if !FUZZ_CORPUS_REPLAY
 @main
 enum TagsFuzzMain {
-    static func main() { runFuzzer(fuzzTags) }
+    static func main() { runFuzzer(fuzzTagsEntry) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTagsEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzTags(data, size) }
+#endif
+
+/// The target: also replayed on its corpus by `swift test` (FuzzCorpusTests).
 public func fuzzTags(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = fuzzText(fuzzBytes(data, size))
     let tags = TagParsing.tags(in: text)

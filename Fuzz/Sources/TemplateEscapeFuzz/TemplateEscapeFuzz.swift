@@ -10,7 +10,9 @@
 // (no `<`, `>`, `"`, `'` byte, every `&` starting a known reference, decoding back to the
 // input).
 import Foundation
+#if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
+#endif
 @testable import FotofolioWeb
 
 private let probeName = "fuzz-probe"
@@ -37,12 +39,17 @@ private let library: TemplateLibrary = {
     }
 }()
 
+#if !FUZZ_CORPUS_REPLAY
 @main
 enum TemplateEscapeFuzzMain {
-    static func main() { runFuzzer(fuzzTemplateEscape) }
+    static func main() { runFuzzer(fuzzTemplateEscapeEntry) }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTemplateEscapeEntry(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { fuzzTemplateEscape(data, size) }
+#endif
+
+/// The target: also replayed on its corpus by `swift test` (FuzzCorpusTests).
 public func fuzzTemplateEscape(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = fuzzText(fuzzBytes(data, size))
     guard let rendered = library.mustache.render(["v": text], withTemplate: probeName) else {
