@@ -78,7 +78,7 @@ private func checkField(_ template: SliderField, scale: Double, language: Slider
     var field = fresh()
     field.submit(text, language: language)
     let context = "\(template.name) (\(template.format), scale \(scale), \(language)) given \(visible(text))"
-    _ = SliderFrame.slider(field, id: "f", label: "f", language: language)
+    _ = SliderFrame.slider(field, id: "f", label: "f", hint: "", language: language)
     let control = field.controlText
     guard field.isValid else {
         require(control == String(text.prefix(100)), "\(context): a refused text is shown back as \(visible(control))")
