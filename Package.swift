@@ -83,6 +83,8 @@ let package = Package(
 
         // Exactly the bytes a test wants on a socket, for the HTTP tests of every module.
         .target(name: "RawHTTP", path: "Tests/RawHTTP"),
+        // The one way the tests wait: for a condition, with a deadline.
+        .target(name: "Waiting", path: "Tests/Waiting"),
         // Generators of hostile text for the property tests of every module.
         .target(
             name: "HostileInput", dependencies: [.product(name: "PropertyBased", package: "swift-property-based")],
@@ -90,10 +92,10 @@ let package = Package(
         .testTarget(
             name: "HTTPServerTests",
             dependencies: [
-                "HTTPServer", "RawHTTP", "HostileInput", .product(name: "Logging", package: "swift-log"),
+                "HTTPServer", "RawHTTP", "HostileInput", "Waiting", .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
-        .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient"]),
+        .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Waiting"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "PreciseSliderTests", dependencies: ["PreciseSlider"]),
         .testTarget(
@@ -101,11 +103,11 @@ let package = Package(
             dependencies: ["Imaging", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "FotofolioTests",
-            dependencies: ["Fotofolio", "FotofolioDemo", "HostileInput", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["Fotofolio", "FotofolioDemo", "HostileInput", "Waiting", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "FotofolioWebTests",
             dependencies: [
-                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "MQTTClient", "RawHTTP", "HostileInput",
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "MQTTClient", "RawHTTP", "HostileInput", "Waiting",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         // The fuzz targets of Fuzz/ on their committed corpora, each input once: `swift test`

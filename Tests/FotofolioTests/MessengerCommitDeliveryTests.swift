@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import Synchronization
 import Testing
+import Waiting
 @testable import Fotofolio
 
 /// Live delivery follows the commit: what the messenger stores reaches open streams without
@@ -14,17 +15,6 @@ import Testing
         func deliver(_ event: LiveEvent) -> Bool { events.withLock { $0.append(event) }; return true }
         func heartbeat() -> Bool { true }
         func reset(after sequence: Int64) -> Bool { true }
-    }
-
-    struct TimedOut: Error, CustomStringConvertible { let description: String }
-
-    /// Polls `condition` on this test's own thread of control until it holds or `timeout` passes.
-    func waitUntil(_ what: String, timeout: Duration = .seconds(10), _ condition: () throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while try !condition() {
-            guard ContinuousClock.now < deadline else { throw TimedOut(description: "timed out waiting until \(what)") }
-            try await Task.sleep(for: .milliseconds(10))
-        }
     }
 
     let world: TestDatabase

@@ -3,6 +3,7 @@ import Fotofolio
 import MQTTClient
 import Synchronization
 import Testing
+import Waiting
 @testable import FotofolioWeb
 
 /// The whole path through a real mosquitto: a post goes to the outbox, out over MQTT, back
@@ -99,18 +100,5 @@ import Testing
                 == (1...5).map { "Zpráva \($0)" })
         #expect(try await stream.staysQuiet(for: .milliseconds(500)) == nil)
         #expect(setup.broker.restartCount >= 1)
-    }
-
-    struct TimedOut: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    private func waitUntil(_ what: String, timeout: Duration = .seconds(20), _ condition: () throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while try !condition() {
-            guard ContinuousClock.now < deadline else { throw TimedOut(description: "timed out waiting until \(what)") }
-
-            try await Task.sleep(for: .milliseconds(20))
-        }
     }
 }

@@ -150,3 +150,15 @@ import Testing
         _ = stuck
     }
 }
+
+@Suite struct EventStreamFormatTests {
+    @Test func aOneLinePayloadIsOneDataLine() {
+        #expect(EventStreamSink.dataLines(#"{"html":"<li>é</li>"}"#) == "data: {\"html\":\"<li>é</li>\"}\n")
+        #expect(EventStreamSink.dataLines("") == "data: \n")
+    }
+
+    @Test func everyLineOfAPayloadIsADataLineOfItsOwn() {
+        #expect(EventStreamSink.dataLines("a\nb\n") == "data: a\ndata: b\ndata: \n")
+        #expect(EventStreamSink.dataLines("ě\n\u{301}x") == "data: ě\ndata: \u{301}x\n")
+    }
+}

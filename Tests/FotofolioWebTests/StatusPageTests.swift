@@ -3,6 +3,7 @@ import Fotofolio
 import HTTPServer
 import MQTTClient
 import Testing
+import Waiting
 @testable import FotofolioWeb
 
 @Suite struct StatusPageTests {
@@ -13,10 +14,9 @@ import Testing
         _ = try await server.post("Ahoj", in: try server.directRoom("jana.k", "vojtafoti"))
         server.signOut()
         // The hub reads the message from the log on a queue of its own.
-        let deadline = Date() + 10
-        while (WebTestServer.json(try await server.send("/status", headers: ["Accept": "application/json"]).body)["internals"] as? [String: Any])?["lastEventSecondsAgo"] == nil,
-              Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
+        try await waitUntil("the hub has handled the message") {
+            (WebTestServer.json(try await server.send("/status", headers: ["Accept": "application/json"]).body)["internals"]
+                as? [String: Any])?["lastEventSecondsAgo"] != nil
         }
         let page = try await server.send("/status", headers: ["Accept-Language": "cs"])
         #expect(page.status == 200)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Waiting
 @testable import HTTPServer
 
 @Suite struct RequestBodyTests {

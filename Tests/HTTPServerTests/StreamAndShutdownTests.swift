@@ -2,6 +2,7 @@ import Foundation
 import RawHTTP
 import Synchronization
 import Testing
+import Waiting
 @testable import HTTPServer
 
 /// Holds stream writers handed out by a route, so a test can write to them later.

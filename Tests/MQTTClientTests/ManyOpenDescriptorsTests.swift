@@ -1,4 +1,5 @@
 import Testing
+import Waiting
 import MQTTClient
 
 /// A server holding thousands of connections gives the client sockets numbered 1,024 and

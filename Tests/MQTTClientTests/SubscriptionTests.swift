@@ -1,4 +1,5 @@
 import Testing
+import Waiting
 import MQTTClient
 
 @Suite struct SubscriptionTests {

@@ -56,9 +56,17 @@ struct EventStreamSink: LiveSink {
 
     func deliver(_ event: LiveEvent) -> Bool {
         let payload = event.kind == .message ? markup.data(of: event, for: reader) : event.payload
-        // A payload is one line of JSON; splitting keeps the format right even if it were not.
-        let data = payload.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined()
-        return writer.write("id: \(event.sequence)\nevent: \(event.kind.rawValue)\n\(data)\n")
+        return writer.write("id: \(event.sequence)\nevent: \(event.kind.rawValue)\n\(Self.dataLines(payload))\n")
+    }
+
+    /// `data:` lines for a payload. A payload is one line of JSON, so the common case is one
+    /// line; splitting (on bytes: this runs for every stream of every event) keeps the
+    /// format right even if it were not.
+    static func dataLines(_ payload: String) -> String {
+        let newline = UInt8(ascii: "\n")
+        guard payload.utf8.contains(newline) else { return "data: " + payload + "\n" }
+        return payload.utf8.split(separator: newline, omittingEmptySubsequences: false)
+            .map { "data: " + String(Substring($0)) + "\n" }.joined()
     }
 
     func heartbeat() -> Bool { writer.write(": keep-alive\n\n") }

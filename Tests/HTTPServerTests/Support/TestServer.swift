@@ -45,13 +45,3 @@ final class TestServer {
         (try? FileManager.default.contentsOfDirectory(atPath: directory + "/tmp")) ?? []
     }
 }
-
-/// Waits for a condition with a deadline instead of sleeping for luck.
-func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.005)
-    }
-    return condition()
-}

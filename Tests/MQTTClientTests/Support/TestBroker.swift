@@ -1,5 +1,6 @@
 import Foundation
 import MQTTClient
+import Waiting
 import Synchronization
 
 /// A private mosquitto in its own temporary directory, for one test; stopped and cleaned
@@ -69,17 +70,6 @@ final class Inbox<Item: Sendable>: Sendable {
 extension Inbox where Item == MQTTMessage {
     var texts: [String] { all.map { $0.text ?? "" } }
     var topics: [String] { all.map(\.topic) }
-}
-
-/// Waits for a condition with a deadline instead of sleeping for luck. The deadline is
-/// generous: these tests share two cores with the build and other suites.
-func eventually(within timeout: Duration = .seconds(20), _ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.005)
-    }
-    return condition()
 }
 
 /// Whether a process with this id exists.
