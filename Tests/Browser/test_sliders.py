@@ -4,6 +4,7 @@ the keyboard, and the plain form without JavaScript. Expected values come from t
 slider's formulas (a 1D range spans twice the ruler's width at scale 1; a plane's content
 spans the plane), computed here independently of the page's scripts."""
 
+import time
 import math
 from urllib.parse import urlencode
 
@@ -86,15 +87,22 @@ def mouse(driver, kind, x, y, **extra):
 
 def drag(driver, start, dx, dy=0, steps=12, hold=True):
     """Presses at `start`, moves by (dx, dy) in `steps` moves and releases. With `hold` the
-    pointer rests before the release (no fling); without, it lets go while moving fast."""
+    pointer rests before the release (no fling); without, it lets go while moving fast.
+
+    Every event carries its own time stamp, one frame (16 ms) after the one before, so the
+    velocity the widget measures does not depend on how fast this machine sends them."""
     x, y = start
-    mouse(driver, "mousePressed", x, y)
+    start_time = time.time()
+    at = lambda frame: {"timestamp": start_time + frame * 0.016}
+    mouse(driver, "mousePressed", x, y, **at(0))
     for step in range(1, steps + 1):
-        mouse(driver, "mouseMoved", x + dx * step / steps, y + dy * step / steps)
+        mouse(driver, "mouseMoved", x + dx * step / steps, y + dy * step / steps, **at(step))
     if hold:
         # The release velocity only counts the last 100 ms of movement: rest longer than that.
         driver.execute_async_script("setTimeout(arguments[0], 250)")
-    mouse(driver, "mouseReleased", x + dx, y + dy)
+        mouse(driver, "mouseReleased", x + dx, y + dy)
+    else:
+        mouse(driver, "mouseReleased", x + dx, y + dy, **at(steps + 1))
 
 
 def touches(driver, kind, points):
