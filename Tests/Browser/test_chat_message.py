@@ -4,6 +4,7 @@ included."""
 
 import uuid as uuids
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
@@ -57,9 +58,11 @@ def test_a_message_written_here_settles_into_the_markup_the_page_shows(open_brow
     box = driver.find_element(By.ID, "composer")
     box.send_keys("Ahoj @ad.fotograf, mrkni na https://example.cz/portfolio")
     box.send_keys(Keys.ENTER)
-    item = WebDriverWait(driver, WAIT).until(
-        lambda d: d.find_element(By.CSS_SELECTOR, "[data-chat-days] .chat-message--own[data-message]"), "the message was not stored")
-    message_uuid = item.get_attribute("data-uuid")
+    # The reply and the live event may each put the stored message in place: read its uuid in
+    # the same step that finds it, and look again if it was replaced meanwhile.
+    message_uuid = WebDriverWait(driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "[data-chat-days] .chat-message--own[data-message]").get_attribute("data-uuid"),
+        "the message was not stored")
     settled = shown(driver, message_uuid)
     assert 'class="mention">@ad.fotograf</span>' in settled
     assert 'href="https://example.cz/portfolio"' in settled
