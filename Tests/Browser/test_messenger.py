@@ -326,9 +326,10 @@ def test_a_banner_shows_while_the_live_stream_reconnects(open_browser, own_serve
     wait(driver, lambda d: not banner.is_displayed(), "the banner stayed after the server came back", timeout=3 * WAIT)
 
 
-def test_a_client_writes_to_the_author_of_a_shortlisted_portfolio(open_browser, base_url):
+def test_a_client_writes_to_the_author_of_a_shortlisted_portfolio(open_browser, base_url, sign_up):
     driver = open_browser(size=PHONE)
-    sign_in(driver, base_url, "eva.s")
+    # A client of its own: a demo person's selection is read by other tests on the same server.
+    sign_up(driver, role="client")
     driver.get(base_url + "/")
     bookmark = driver.find_element(By.CSS_SELECTOR, "[data-bookmark-button][aria-pressed='false']")
     click(driver, bookmark)
