@@ -5,6 +5,9 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <string.h>
+/* libmicrohttpd stops polling a suspended connection, so HTTPServer watches the sockets
+   of suspended streams itself; Swift's Glibc module does not export epoll. */
+#include <sys/epoll.h>
 #include <microhttpd.h>
 
 /* libmicrohttpd percent-decodes the path and query by default, which hides encoded
@@ -43,6 +46,16 @@ fotofolio_mhd_client_address(struct MHD_Connection *connection)
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info ? info->client_addr : NULL;
+}
+
+/* MHD_get_connection_info is variadic; this asks for the connection's socket, so a
+   suspended stream can be watched for the client hanging up. -1 when unknown. */
+static inline int
+fotofolio_mhd_connection_socket(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
 }
 
 /* MHD_get_daemon_info is variadic; this asks for the port actually bound (for port 0). */

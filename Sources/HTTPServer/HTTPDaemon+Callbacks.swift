@@ -50,6 +50,7 @@ let streamReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
     case .bytes(let count): return count
     case .suspend: return 0
     case .end: return -1 // MHD_CONTENT_READER_END_OF_STREAM
+    case .fail: return -2 // MHD_CONTENT_READER_END_WITH_ERROR
     }
 }
 

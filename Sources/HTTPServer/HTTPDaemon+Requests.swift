@@ -129,9 +129,12 @@ final class StreamConnection: @unchecked Sendable {
     // @unchecked: the connection pointer is only used for MHD_suspend_connection (on the
     // connection's own thread, inside the reader callback) and MHD_resume_connection (safe
     // from any thread, and only ever after a suspend — see ResponseStreamWriter).
+    // `hangUpWatch` is written in `register` (on the connection's thread, before the stream
+    // starts) and read in `closed` (after libmicrohttpd is done with the response).
     private let connection: OpaquePointer
     private weak var daemon: HTTPDaemon?
     private(set) var writer: ResponseStreamWriter!
+    private var hangUpWatch: UInt64?
 
     init(connection: OpaquePointer, daemon: HTTPDaemon) {
         self.connection = connection
@@ -144,9 +147,11 @@ final class StreamConnection: @unchecked Sendable {
 
     func register() {
         daemon?.liveStreams.withLock { $0[ObjectIdentifier(self)] = writer }
+        hangUpWatch = daemon?.hangUps.watch(socket: fotofolio_mhd_connection_socket(connection), writer: writer)
     }
 
     func closed() {
+        if let hangUpWatch { daemon?.hangUps.forget(hangUpWatch) }
         writer.connectionClosed()
         daemon?.liveStreams.withLock { $0[ObjectIdentifier(self)] = nil }
     }

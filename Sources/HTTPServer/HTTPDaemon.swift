@@ -28,6 +28,8 @@ public final class HTTPDaemon: @unchecked Sendable {
     private let openConnectionCount = Atomic<Int>(0)
     private let activeRequestCount = Atomic<Int>(0)
     let liveStreams = Mutex<[ObjectIdentifier: ResponseStreamWriter]>([:])
+    /// Ends a waiting stream as soon as its client hangs up.
+    let hangUps = HangUpWatch()
 
     private struct Lifecycle {
         var daemon: OpaquePointer?
@@ -67,6 +69,7 @@ public final class HTTPDaemon: @unchecked Sendable {
             state.daemon = daemon
             state.port = Int(fotofolio_mhd_bound_port(daemon))
         }
+        hangUps.start()
     }
 
     /// Stops accepting, ends live streams, lets in-flight requests finish within the grace
@@ -85,6 +88,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         endLiveStreams()
         waitForSlowWork()
         MHD_stop_daemon(daemon)
+        hangUps.stop()
         if listenSocket >= 0 { close(listenSocket) }
         lifecycle.withLock { $0.daemon = nil }
     }

@@ -24,6 +24,8 @@ public final class ResponseStreamWriter: Sendable {
         var pending: [UInt8] = []
         var finished = false
         var closed = false
+        /// The client hung up while the connection waited: the response ends with an error.
+        var abandoned = false
         var suspended = false
         var closeHandlers: [@Sendable () -> Void] = []
     }
@@ -66,6 +68,18 @@ public final class ResponseStreamWriter: Sendable {
         if wake { resumeConnection() }
     }
 
+    /// Called when the client hung up: what is queued is dropped and the connection, woken
+    /// if it waits, ends the response with an error, so libmicrohttpd closes it at once.
+    func clientHungUp() {
+        let wake = state.withLock { state -> Bool in
+            state.abandoned = true
+            state.finished = true
+            state.pending.removeAll()
+            return state.takeSuspension()
+        }
+        if wake { resumeConnection() }
+    }
+
     /// True once the connection is gone; writes are then dropped.
     public var isClosed: Bool { state.withLock { $0.closed } }
 
@@ -83,6 +97,8 @@ public final class ResponseStreamWriter: Sendable {
         case bytes(Int)
         case suspend
         case end
+        /// The client is gone: close the connection without ending the body.
+        case fail
     }
 
     /// Copies queued bytes into `buffer`. When nothing is queued, calls `suspend` (which
@@ -90,6 +106,7 @@ public final class ResponseStreamWriter: Sendable {
     /// connection before it is suspended; the next write resumes it.
     func read(into buffer: UnsafeMutableRawBufferPointer, suspend: () -> Void) -> Read {
         state.withLock { state in
+            if state.abandoned { return .fail }
             if !state.pending.isEmpty {
                 let count = min(buffer.count, state.pending.count)
                 state.pending.withUnsafeBytes { source in

@@ -33,6 +33,21 @@ import Waiting
         #expect((report["lastEventSecondsAgo"] as? Int).map { $0 < 60 } == true)
     }
 
+    @Test func aStreamTheBrowserClosedIsCountedOutAtOnce() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        func liveStreams() async throws -> Int? {
+            let json = WebTestServer.json(try await server.send("/status", headers: ["Accept": "application/json"]).body)
+            return (json["internals"] as? [String: Any])?["liveStreams"] as? Int
+        }
+        var stream: EventStreamClient? = try await server.stream(for: try await server.cookies(of: "jana.k"))
+        try await waitUntil("the stream is counted") { try await liveStreams() == 1 }
+        _ = stream
+        stream = nil // the browser leaves the page: the socket closes
+        // Heartbeats are 15 s apart: the count must not wait for one.
+        try await waitUntil("the closed stream is counted out", timeout: .seconds(3)) { try await liveStreams() == 0 }
+    }
+
     @Test func fromAnotherMachineOnlyTheLANAddressShows() async throws {
         let server = try WebTestServer()
         let forwarded = ["X-Forwarded-For": "192.168.1.50", "Accept-Language": "en"]

@@ -91,6 +91,22 @@ final class HeldWork: Sendable {
         #expect(!writers.all[0].write("after close"))
     }
 
+    @Test func anIdleStreamEndsAsSoonAsItsClientLeaves() throws {
+        let writers = WriterBox()
+        let server = try Self.server(writers: writers)
+        var connection: RawConnection? = try server.connect()
+        connection?.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try connection?.readResponseHead().status == 200)
+        #expect(eventually { writers.all.count == 1 })
+        let closed = Atomic<Bool>(false)
+        writers.all[0].onClose { closed.store(true, ordering: .relaxed) }
+        connection = nil
+        // Nothing is written to the stream: the server notices the hang-up by itself, long
+        // before a heartbeat would.
+        #expect(eventually(within: .seconds(3)) { closed.load(ordering: .relaxed) })
+        #expect(server.daemon.liveStreams.withLock { $0.isEmpty })
+    }
+
     @Test func shutdownLetsInFlightRequestsFinishAndClosesStreams() throws {
         let writers = WriterBox()
         let work = HeldWork()
