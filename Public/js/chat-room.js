@@ -6,7 +6,10 @@
 // this module the composer is a plain form that posts and comes back.
 
 import "./live.js";
+import { announce, fill } from "./announce.js";
 import { ChatHistory, element } from "./chat-history.js";
+
+const ANNOUNCED_CHARACTERS = 120; // a long message is read out only to here; the page has it all
 
 const room = document.querySelector("[data-chat-room]");
 const composer = room?.querySelector("[data-chat-composer]");
@@ -31,6 +34,7 @@ if (history) {
   });
   document.addEventListener("live:message", (event) => {
     if (event.detail.roomId !== roomId) return;
+    announceArrival(event.detail);
     if (showsEarlier) {
       history.jump.hidden = false;
       return;
@@ -47,6 +51,14 @@ if (history) {
   });
   document.addEventListener("visibilitychange", markRead);
   history.openAtFirstUnread();
+}
+
+/** Says who wrote what, for a message of someone else's: one's own are no news. */
+function announceArrival(message) {
+  if (!message.author || message.author.username === room.dataset.me) return;
+  const content = message.content ?? "";
+  const text = content.length > ANNOUNCED_CHARACTERS ? `${content.slice(0, ANNOUNCED_CHARACTERS)}…` : content;
+  announce(fill(room.dataset.announceMessage ?? "", { name: message.author.name, text }));
 }
 
 /** The timeline jumps when its value settles (a drag let go, the last of a few key presses). */

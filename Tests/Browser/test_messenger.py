@@ -391,3 +391,40 @@ def test_without_javascript_the_timeline_is_a_date_field(open_browser, own_serve
     assert "at=" in driver.current_url
     target = driver.find_element(By.CSS_SELECTOR, "[data-timeline-target] .chat-message__text")
     assert target.get_attribute("textContent") == "Dobrý den, tento týden bude na menu dýňová polévka. Stihnete ve čtvrtek dopoledne?"
+
+
+def announced(driver):
+    """What the page's polite live region says now."""
+    return driver.execute_script("return document.querySelector('[data-announcer]').textContent").strip()
+
+
+def test_own_messages_stay_read_in_other_tabs_and_others_are_announced(open_browser, base_url, sign_up):
+    driver = open_browser(size=DESKTOP)
+    sign_up(driver, role="client")
+    driver.get(base_url + "/messages")
+    driver.find_element(By.ID, "start-username").send_keys("vojtafoti")
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "form[action='/messages/direct'] [type='submit']"))
+    room = int(driver.current_url.rsplit("/", 1)[1])
+    room_tab = driver.current_window_handle
+    driver.switch_to.new_window("tab")
+    driver.get(base_url + "/messages")
+    list_tab = driver.current_window_handle
+    wait(driver, lambda d: d.execute_script("return document.body.dataset.liveRole"), "the list tab does not follow the stream")
+
+    driver.switch_to.window(room_tab)
+    write(driver, "Dobrý den, máte volno v červnu?")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "[data-chat-days] .chat-message[data-message]"), "the message was not stored")
+    driver.switch_to.window(list_tab)
+    wait(driver, lambda d: "máte volno v červnu" in d.find_element(By.CSS_SELECTOR, "[data-conversations]").text,
+         "the other tab did not hear of the message")
+    # One's own message, written in another tab, is no unread news.
+    assert unread_badge(driver) == 0
+    assert not driver.title.startswith("(")
+    assert announced(driver) == ""
+
+    driver.switch_to.window(room_tab)
+    assert announced(driver) == "", "one's own message was announced"
+    Person(base_url, "vojtafoti").post(room, "Ano, 14. června mám volno.")
+    wait(driver, lambda d: "14. června" in " ".join(message_texts(d)), "the answer did not arrive")
+    author = driver.find_elements(By.CSS_SELECTOR, ".chat-message__author")[-1].text
+    assert announced(driver) == f"Nová zpráva od {author}: Ano, 14. června mám volno."

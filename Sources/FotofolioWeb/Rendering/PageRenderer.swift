@@ -193,6 +193,7 @@ struct AssetURLs: ViewModel, Sendable {
     let tagInput: String
     let portfolioEditor: String
     let feed: String
+    let bookmark: String
     let peopleSearch: String
     let rating: String
     let preciseSlider: String
@@ -217,6 +218,7 @@ struct AssetURLs: ViewModel, Sendable {
         tagInput = files.url(for: "/js/tag-input.js")
         portfolioEditor = files.url(for: "/js/portfolio-editor.js")
         feed = files.url(for: "/js/feed.js")
+        bookmark = files.url(for: "/js/bookmark.js")
         peopleSearch = files.url(for: "/js/people-search.js")
         rating = files.url(for: "/js/rating.js")
         preciseSlider = files.url(for: "/js/precise-slider.js")
