@@ -6,6 +6,7 @@
 // When the results fail to load, they show the server's error state with a retry; when any
 // other request fails, the page does what it would have done without the script.
 
+import { postForJSON, posting, showSelected } from "./bookmark.js";
 import { Fragments, showFailure, statusFor } from "./fragment.js";
 
 const ADD_URL = "/selection/add"; // adds only: a double tap never takes a portfolio back out
@@ -36,18 +37,6 @@ function urlOf(form) {
   }
   const action = form.getAttribute("action") || location.pathname;
   return pairs.length ? `${action}?${pairs.join("&")}` : action;
-}
-
-// The JSON answer to a form post, or null for anything the page cannot use: not signed in,
-// an expired session, no network, a server error.
-async function postForJSON(url, data) {
-  try {
-    const headers = { Accept: "application/json" };
-    const response = await fetch(url, { method: "POST", body: data, headers });
-    return response.ok ? await response.json() : null;
-  } catch {
-    return null;
-  }
 }
 
 class Feed {
@@ -155,31 +144,6 @@ class Feed {
   }
 }
 
-// Bookmarks. Delegated from the document, so cards added later work without any setup.
-
-const posting = new WeakSet(); // bookmark forms awaiting an answer: a second tap waits for it
-
-function showSelected(form, selected) {
-  const button = form.querySelector("[data-bookmark-button]");
-  if (!button) return;
-  button.setAttribute("aria-pressed", String(selected));
-  const label = button.querySelector("[data-bookmark-label]");
-  const text = selected ? button.dataset.labelRemove : button.dataset.labelAdd;
-  if (label && text) label.textContent = text;
-}
-
-async function toggleBookmark(event) {
-  const form = event.target;
-  if (!form.matches("[data-bookmark-form]")) return;
-  event.preventDefault();
-  if (posting.has(form)) return;
-  posting.add(form);
-  const answer = await postForJSON(form.action, new FormData(form));
-  posting.delete(form);
-  if (typeof answer?.selected === "boolean") showSelected(form, answer.selected);
-  else form.submit(); // e.g. a guest: the server's own answer asks them to sign in
-}
-
 const toastTimers = new WeakMap();
 
 function showToast(card) {
@@ -284,5 +248,4 @@ for (const root of document.querySelectorAll("[data-feed]")) {
   const parts = root.querySelectorAll("[data-feed-filter], [data-feed-results]");
   if (parts.length === 2) new Feed(root);
 }
-document.addEventListener("submit", toggleBookmark);
 new PhotoDoubleTap();

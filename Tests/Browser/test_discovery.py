@@ -196,3 +196,39 @@ def test_without_javascript_the_filter_is_a_form_and_bookmarks_wait_for_login(op
     click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "form.form button[type='submit']"))
     assert path_of(driver) == "/selection"
     assert card_names_on_selection(driver) == ["Krajina"]
+
+
+def bookmark_state(driver):
+    """aria-pressed and the label of the portfolio page's bookmark button."""
+    return driver.execute_script("""
+        const button = document.querySelector('.portfolio-page [data-bookmark-button]');
+        return [button.getAttribute('aria-pressed'), button.querySelector('[data-bookmark-label]').textContent.trim()]""")
+
+
+def test_the_bookmark_on_a_portfolio_page_toggles_in_place_and_posts_without_javascript(
+        open_browser, base_url, sign_up, screenshots_dir):
+    driver = open_browser(size=PHONE)
+    sign_up(driver, role="client")
+    driver.get(base_url + "/?tags=krajina")
+    link = driver.find_element(By.CSS_SELECTOR, "[data-feed-card] a[href^='/portfolios/']")
+    portfolio = urlsplit(link.get_attribute("href")).path
+    name = driver.find_element(By.CSS_SELECTOR, "[data-feed-card] .feed-card__name").text
+    driver.get(base_url + portfolio)
+    assert bookmark_state(driver) == ["false", STRINGS["cs"]["selection"]["add"]]
+    driver.execute_script("window.samePage = true")
+
+    click(driver, driver.find_element(By.CSS_SELECTOR, ".portfolio-page [data-bookmark-button]"))
+    WebDriverWait(driver, WAIT).until(lambda d: bookmark_state(d)[0] == "true", "the bookmark did not turn on")
+    assert bookmark_state(driver) == ["true", STRINGS["cs"]["selection"]["remove"]]
+    assert driver.execute_script("return window.samePage") is True, "the page was loaded again"
+    screenshot(driver, screenshots_dir, "portfolio-bookmarked-phone", PHONE)
+    screenshot(driver, screenshots_dir, "portfolio-bookmarked-desktop", DESKTOP)
+    driver.get(base_url + "/selection")
+    assert card_names_on_selection(driver) == [name]
+
+    guest = open_browser(size=PHONE, javascript=False)
+    assert javascript_is_off(guest)
+    guest.get(base_url + portfolio)
+    click_and_wait_for_next_page(guest, guest.find_element(By.CSS_SELECTOR, ".portfolio-page [data-bookmark-button]"))
+    assert path_of(guest) == portfolio
+    assert bookmark_state(guest) == ["true", STRINGS["cs"]["selection"]["remove"]]
