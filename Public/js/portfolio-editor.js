@@ -4,6 +4,10 @@
 // <li>s are moved and removed here, and their hidden "photo" inputs carry the order to the
 // server on Save; a drag handle reorders by pointer; chosen files upload at once, one request
 // each, so a big batch shows progress and a bad file fails alone instead of the whole form.
+// Each chosen file holds its place in the list from the start, in the order chosen, whichever
+// upload answers first; the live region says when a batch starts and how it ended.
+
+import { announce, counted, fill as fillText } from "./announce.js";
 
 const PARALLEL_UPLOADS = 2; // more would only split the same upstream bandwidth
 const SCROLL_EDGE = 96; // px from the viewport's top or bottom where a drag scrolls the page
@@ -45,7 +49,12 @@ class PortfolioEditor {
     this.uploads = form.querySelector("[data-upload-list]");
     this.queue = []; // uploads waiting for a free slot
     this.running = 0;
+    this.batch = { total: 0, done: 0, failed: 0 }; // the uploads since the last were all done
+    this.autoCover = null; // the cover radio checked for the person, until they pick one
 
+    this.list.addEventListener("change", (event) => {
+      if (event.target.name === "cover") this.autoCover = null;
+    });
     this.list.addEventListener("click", (event) => this.onClick(event));
     this.list.addEventListener("pointerdown", (event) => this.startDrag(event));
     for (const item of this.items()) this.enhance(item);
@@ -119,7 +128,7 @@ class PortfolioEditor {
     const files = [...this.fileInput.files];
     // Cleared so the same files do not travel with the form on Save as well.
     this.fileInput.value = "";
-    for (const row of this.uploads.querySelectorAll(".upload--failed")) row.remove();
+    for (const row of this.form.querySelectorAll(".upload--failed")) row.remove();
 
     const taken = this.items().length + this.queue.length + this.running;
     const room = (Number(dataset.maxPhotos) || Infinity) - taken;
@@ -128,14 +137,18 @@ class PortfolioEditor {
       this.uploads.append(row);
       this.fail(row, dataset.tooManyMessage);
     }
-    for (const file of files.slice(0, Math.max(room, 0))) {
-      this.queue.push({ file, row: this.addRow(file.name) });
-    }
+    const chosen = files.slice(0, Math.max(room, 0));
+    if (!chosen.length) return;
+    this.batch.total += chosen.length;
+    announce(counted(this.fileInput, "uploading", chosen.length));
+    for (const file of chosen) this.queue.push({ file, row: this.addPlaceholder(file.name) });
     this.startUploads();
   }
 
-  addRow(name) {
-    const row = element("li", "upload");
+  // The file's place in the photo list, taken now so the photos keep the order they were
+  // chosen in: its name and progress until the upload answers, then the photo or why not.
+  addPlaceholder(name) {
+    const row = element("li", "upload upload--pending");
     const label = element("span", "upload__name", name);
     label.id = `upload-${++uploadCount}`;
     const bar = element("progress", "upload__bar");
@@ -143,11 +156,12 @@ class PortfolioEditor {
     bar.value = 0;
     bar.setAttribute("aria-labelledby", label.id);
     row.append(label, bar);
-    this.uploads.append(row);
+    this.list.append(row);
     return row;
   }
 
   fail(row, message) {
+    row.classList.remove("upload--pending");
     row.classList.add("upload--failed");
     row.querySelector("progress")?.remove();
     const text = element("p", "upload__message", message);
@@ -178,14 +192,18 @@ class PortfolioEditor {
     request.addEventListener("loadend", () => {
       const body = request.response;
       if (request.status >= 200 && request.status < 300 && body?.id != null) {
-        row.remove();
-        this.addPhoto(body);
+        row.replaceWith(this.photoItem(body));
+        this.chooseCover();
+        this.refresh();
+        this.batch.done += 1;
       } else {
         const message = typeof body?.error === "string" && body.error;
         this.fail(row, message || this.fileInput.dataset.failedMessage);
+        this.batch.failed += 1;
       }
       this.running -= 1;
       this.startUploads();
+      if (!this.running && !this.queue.length) this.announceBatch();
     });
 
     const data = new FormData();
@@ -194,19 +212,34 @@ class PortfolioEditor {
     request.send(data);
   }
 
-  addPhoto({ id, src, color }) {
+  photoItem({ id, src, color }) {
     // Cloned from the inert template content and filled before it joins the page, so the
     // browser never requests an image at "{src}".
     const item = this.template.content.querySelector("[data-photo-item]").cloneNode(true);
     fill(item, { id: String(id), src: src ?? "", color: color ?? "" });
     this.enhance(item);
-    this.list.append(item);
-    // A portfolio's first photo is its cover until the person picks another.
-    if (!this.list.querySelector('input[type="radio"]:checked')) {
-      const radio = item.querySelector('input[type="radio"]');
-      if (radio) radio.checked = true;
-    }
-    this.refresh();
+    return item;
+  }
+
+  // A portfolio's first photo is its cover until the person picks another; photos arrive
+  // in any order, so the cover follows the first one in the list until then.
+  chooseCover() {
+    const checked = this.list.querySelector('input[name="cover"]:checked');
+    if (checked && checked !== this.autoCover) return;
+    const first = this.items()[0]?.querySelector('input[name="cover"]');
+    if (!first) return;
+    first.checked = true;
+    this.autoCover = first;
+  }
+
+  // "3 of 3 photos uploaded", and how many failed: each failure also says why in its place.
+  announceBatch() {
+    const { total, done, failed } = this.batch;
+    this.batch = { total: 0, done: 0, failed: 0 };
+    if (!total) return;
+    const summary = counted(this.fileInput, "uploaded", total, { done });
+    const failures = failed ? fillText(this.fileInput.dataset.uploadsFailed ?? "", { count: failed }) : "";
+    announce([summary, failures].filter(Boolean).join(". "));
   }
 
   startDrag(event) {

@@ -2,6 +2,7 @@
 saves, edits, and the profile shows the portfolio as a sideways row; the same without
 JavaScript through the plain form."""
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -69,9 +70,7 @@ def test_a_photographer_creates_a_portfolio_with_three_photos_and_edits_it(
     assert chips == ["krajina", "Káva", "ráno"]
 
     upload(driver, PHOTOS)
-    progress_rows = driver.find_elements(By.CSS_SELECTOR, "[data-upload-list] .upload:not(.upload--failed)")
-    WebDriverWait(driver, WAIT).until(lambda d: all(not row.is_displayed() for row in progress_rows) or
-                                      not d.find_elements(By.CSS_SELECTOR, "[data-upload-list] progress"))
+    assert not driver.find_elements(By.CSS_SELECTOR, "[data-photo-list] progress")
     describe_photos(driver, ["Pole v mlze", "Šálek espressa", "Panda červená"])
     save(driver)
 
@@ -142,7 +141,7 @@ def test_a_file_that_is_not_a_photo_gets_a_message_and_nothing_else_changes(
     fake.write_text("this is not a photo")
     driver.find_element(By.ID, "files").send_keys(str(fake))
     failed = WebDriverWait(driver, UPLOAD_WAIT).until(
-        EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-upload-list] .upload--failed")))
+        EC.visibility_of_element_located((By.CSS_SELECTOR, "[data-photo-list] .upload--failed")))
     assert "holiday.jpg" in failed.text
     assert "not a photo we can read" in failed.text
     assert photo_items(driver) == []
@@ -166,3 +165,54 @@ def test_without_javascript_the_plain_form_uploads_and_saves(open_browser, base_
     assert alt_texts_on_portfolio_page(driver) == ["Šálek", "Pole"]
     cs = STRINGS["cs"]
     assert cs["portfolio"]["photoCount"]["few"].replace("{count}", "2") in driver.find_element(By.TAG_NAME, "main").text
+
+
+def announced(driver):
+    """What the page's polite live region says now."""
+    return driver.execute_script("return document.querySelector('[data-announcer]').textContent").strip()
+
+
+def colours(driver, selector):
+    """The placeholder colour of each photo matching `selector`, in page order: the same photo
+    has the same colour in the editor and on the portfolio's page."""
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((rect) => rect.getAttribute('fill'))", selector)
+
+
+def test_photos_chosen_together_keep_the_order_they_were_chosen_in_and_their_upload_is_announced(
+        open_browser, base_url, sign_up, tmp_path, screenshots_dir):
+    # By far the largest file goes first, so it is the last to be ready.
+    panorama = tmp_path / "panorama.jpg"
+    subprocess.run(["convert", str(DEMO_PHOTOS / PHOTOS[0]), "-resize", "7200x2400!", "-quality", "97", str(panorama)],
+                   check=True, timeout=60)
+    chosen = [panorama, DEMO_PHOTOS / "food-espresso-cup.jpg", DEMO_PHOTOS / "animals-red-panda.jpg"]
+    driver = open_browser(size=PHONE, language="cs")
+    account = sign_up(driver)
+    start_new_portfolio(driver, base_url, account)
+    type_into(driver, "name", "Po pořadě")
+    driver.find_element(By.ID, "files").send_keys("\n".join(str(path) for path in chosen))
+    cs = STRINGS["cs"]["portfolio"]
+    WebDriverWait(driver, WAIT).until(lambda d: announced(d) == cs["uploading"]["few"].replace("{count}", "3"),
+                                      "the start of the upload was not announced")
+    places = driver.execute_script(
+        "return [...document.querySelectorAll('[data-photo-list] > li')].map((li) => li.querySelector('.upload__name')?.textContent)")
+    assert places == [path.name for path in chosen]
+    driver.execute_script("document.querySelector('[data-photo-list]').scrollIntoView({behavior: 'instant'})")
+    driver.save_screenshot(str(screenshots_dir / "portfolio-editor-uploading-phone.png"))
+
+    WebDriverWait(driver, UPLOAD_WAIT).until(lambda d: len(photo_items(d)) == 3, "the photos did not all arrive")
+    done = cs["uploaded"]["many"].replace("{done}", "3").replace("{count}", "3")
+    WebDriverWait(driver, WAIT).until(lambda d: announced(d) == done, "the end of the upload was not announced")
+    in_editor = colours(driver, "[data-photo-list] > [data-photo-item] .photo-item__thumb rect")
+    assert photo_items(driver)[0].find_element(By.CSS_SELECTOR, "input[name='cover']").is_selected()
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 768})
+        driver.execute_script("document.querySelector('[data-photo-list]').scrollIntoView({behavior: 'instant'})")
+        driver.save_screenshot(str(screenshots_dir / f"portfolio-editor-uploaded-{name}.png"))
+    save(driver)
+
+    shapes = driver.execute_script("""return [...document.querySelectorAll('.frames .photo__image')].map(
+        (image) => Math.round(100 * image.getAttribute('width') / image.getAttribute('height')) / 100)""")
+    assert shapes == [3.0, 1.5, 1.78], "the photos are not in the order they were chosen in"
+    assert colours(driver, ".frames .photo__placeholder rect") == in_editor
