@@ -7,7 +7,8 @@
 // other request fails, the page does what it would have done without the script.
 
 import { postForJSON, posting, showSelected } from "./bookmark.js";
-import { Fragments, showFailure, statusFor } from "./fragment.js";
+import { announce } from "./announce.js";
+import { Fragments, showFailure } from "./fragment.js";
 
 const ADD_URL = "/selection/add"; // adds only: a double tap never takes a portfolio back out
 const DOUBLE_TAP_MS = 350; // also how long a single tap on a photo waits before opening it
@@ -46,7 +47,6 @@ class Feed {
     this.results = root.querySelector("[data-feed-results]");
     this.fragments = new Fragments(); // the results, or the next cards, on their way
     this.started = 0; // results requests so far: tells a filter link whether the form reacted
-    this.status = statusFor(this.results);
 
     // Only named fields: the tag input's typing box fires its own change on blur, but its
     // words reach the form through the hidden field.
@@ -95,7 +95,6 @@ class Feed {
       html = await this.fragments.fetch(url, "results", this.results);
     } catch {
       showFailure(this.results, document.querySelector("template[data-feed-error]"), url);
-      this.status.textContent = "";
       return;
     }
     if (html === null) return; // a newer filter's answer is on its way
@@ -111,7 +110,9 @@ class Feed {
       count.tabIndex = -1;
       count.focus();
     } else {
-      this.status.textContent = count?.textContent.trim() ?? "";
+      // Said by the page's live region: the results themselves are not one, or replacing
+      // them would recite every card.
+      announce(count?.textContent.trim());
     }
   }
 

@@ -327,3 +327,8 @@ class Finger:
     def up(self, after_ms=16):
         """Lets go: at once after the last move is a flick; after 200 ms, a careful release."""
         self.send("touchEnd", [], after_ms)
+
+
+def announced(driver):
+    """What the page's polite live region (the layout's `[data-announcer]`) says now."""
+    return driver.execute_script("return document.querySelector('[data-announcer]').textContent").strip()

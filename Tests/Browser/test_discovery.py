@@ -12,7 +12,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, choose, click, click_and_wait_for_next_page, heading,
+from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, announced, choose, click, click_and_wait_for_next_page, heading,
                              sheet_state, wait_to_rest_at,
                              javascript_is_off, path_of, png_size)
 
@@ -64,9 +64,13 @@ def test_a_guest_filters_the_feed_by_two_tags_and_sorts_it_by_rating(open_browse
     field.send_keys("příroda ")
     WebDriverWait(driver, WAIT).until(lambda d: count_text(d) == plural("cs", "portfolioCount", 3),
                                       "the count did not follow the first tag")
+    WebDriverWait(driver, WAIT).until(lambda d: announced(d) == plural("cs", "portfolioCount", 3),
+                                      "the new count was not announced")
     field.send_keys("ptaci ")
     WebDriverWait(driver, WAIT).until(lambda d: card_names(d) == ["Ptáci"], "the second tag did not narrow the feed")
     assert count_text(driver) == plural("cs", "portfolioCount", 1)
+    WebDriverWait(driver, WAIT).until(lambda d: announced(d) == plural("cs", "portfolioCount", 1),
+                                      "the narrowed count was not announced")
     assert query_of(driver)["tags"] == ["příroda,ptaci"]
     assert texts(driver, ".filter-chip > span:first-child") == ["příroda", "ptaci"]
     screenshot(driver, screenshots_dir, "feed-filtered-phone", PHONE)

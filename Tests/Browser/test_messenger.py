@@ -10,7 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser_helpers import DESKTOP, PHONE, WAIT, click, click_and_wait_for_next_page, sign_in, wait_until
+from browser_helpers import DESKTOP, PHONE, WAIT, announced, click, click_and_wait_for_next_page, sign_in, wait_until
 from live_client import Person
 
 
@@ -392,10 +392,6 @@ def test_without_javascript_the_timeline_is_a_date_field(open_browser, own_serve
     target = driver.find_element(By.CSS_SELECTOR, "[data-timeline-target] .chat-message__text")
     assert target.get_attribute("textContent") == "Dobrý den, tento týden bude na menu dýňová polévka. Stihnete ve čtvrtek dopoledne?"
 
-
-def announced(driver):
-    """What the page's polite live region says now."""
-    return driver.execute_script("return document.querySelector('[data-announcer]').textContent").strip()
 
 
 def test_own_messages_stay_read_in_other_tabs_and_others_are_announced(open_browser, base_url, sign_up):

@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, click, click_and_wait_for_next_page, javascript_is_off,
+from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, announced, click, click_and_wait_for_next_page, javascript_is_off,
                              log_out, own_profile_path, path_of, png_size, type_into)
 
 DEMO_PHOTOS = Path(__file__).resolve().parents[2] / "Demo" / "photos"
@@ -166,10 +166,6 @@ def test_without_javascript_the_plain_form_uploads_and_saves(open_browser, base_
     cs = STRINGS["cs"]
     assert cs["portfolio"]["photoCount"]["few"].replace("{count}", "2") in driver.find_element(By.TAG_NAME, "main").text
 
-
-def announced(driver):
-    """What the page's polite live region says now."""
-    return driver.execute_script("return document.querySelector('[data-announcer]').textContent").strip()
 
 
 def colours(driver, selector):
