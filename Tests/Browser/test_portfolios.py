@@ -145,6 +145,9 @@ def test_a_file_that_is_not_a_photo_gets_a_message_and_nothing_else_changes(
     assert "holiday.jpg" in failed.text
     assert "not a photo we can read" in failed.text
     assert photo_items(driver) == []
+    en = STRINGS["en"]["portfolio"]
+    ended = en["uploaded"]["one"].replace("{done}", "0").replace("{count}", "1") + ". " + en["uploadsFailed"].replace("{count}", "1")
+    WebDriverWait(driver, WAIT).until(lambda d: announced(d) == ended, "the failed upload was not announced")
 
 
 def test_without_javascript_the_plain_form_uploads_and_saves(open_browser, base_url, sign_up):
