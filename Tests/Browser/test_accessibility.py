@@ -67,13 +67,7 @@ def room_path(driver, base_url, name):
     return next(href for href, text in links(driver, "a[href^='/messages/']") if name in text)
 
 
-def shot_portfolio(driver, base_url):
-    """A demo portfolio whose photos carry camera details."""
-    for number in range(1, 13):
-        visit(driver, base_url, f"/portfolios/{number}")
-        if driver.find_elements(By.CSS_SELECTOR, "[data-shot-open]"):
-            return f"/portfolios/{number}"
-    pytest.fail("no demo portfolio has photos with camera details")
+SHOT_PORTFOLIO = "/portfolios/4"  # a demo portfolio whose photos carry camera details
 
 
 # What the accessibility tree says -------------------------------------------------------------
@@ -130,7 +124,8 @@ def guest_pages(driver, base_url, audit, language):
                  "/no-such-page", "/portfolios/999999", "/confirm-email/nonsense"):
         visit(driver, base_url, path)
         audit.check(path)
-    audit.check(shot_portfolio(driver, base_url), prepare=open_shot_sheet)
+    visit(driver, base_url, SHOT_PORTFOLIO)
+    audit.check("a portfolio, a photo's details open", prepare=open_shot_sheet)
 
 
 def photographer_pages(driver, base_url, audit, language):
@@ -207,3 +202,108 @@ def test_every_page_passes_axe(open_browser, base_url, sign_up, person, language
     else:
         walk(driver, base_url, audit, language)
     assert not audit.found, audit.report()
+
+
+# Forced colours and reduced motion ---------------------------------------------------------------
+
+# What a system colour (Canvas, CanvasText, Highlight…) is in the palette the browser forces now.
+SYSTEM_COLOUR = """
+    const probe = document.createElement("span");
+    probe.style.cssText = "forced-color-adjust: none; color: " + arguments[0];
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;"""
+
+SEGMENTED_COLOURS = """
+    const track = document.querySelector(".segmented--live");
+    const options = [...track.querySelectorAll(".segmented__option")];
+    const copies = [...track.querySelectorAll(".segmented__inverse .segmented__label")];
+    const style = (element, property) => getComputedStyle(element)[property];
+    const behind = style(track, "backgroundColor");
+    return options.map((option, index) => option.querySelector("input").checked
+      ? { checked: true, text: style(copies[index], "color"), ground: style(track.querySelector(".segmented__thumb"), "backgroundColor"),
+          shown: style(copies[index], "visibility") === "visible" }
+      : { checked: false, text: style(option, "color"), ground: behind, shown: style(copies[index], "visibility") === "visible" });"""
+
+RULER_COLOURS = """
+    const ruler = document.querySelector(".precise-slider__ruler");
+    const style = (selector, property) => getComputedStyle(ruler.querySelector(selector))[property];
+    return { ticks: style(".ruler-tick", "stroke"), major: style(".ruler-tick--major", "stroke"),
+             labels: style(".ruler-label", "fill"), pointer: style(".precise-slider__pointer line", "stroke"),
+             mark: style(".precise-slider__pointer path", "fill"), ground: getComputedStyle(ruler).backgroundColor };"""
+
+
+def system_colour(driver, name):
+    return driver.execute_script(SYSTEM_COLOUR, name)
+
+
+def shoot(driver, screenshots_dir, name):
+    settle(driver)
+    driver.save_screenshot(str(screenshots_dir / f"{name}.png"))
+
+
+def test_forced_colours_keep_the_choice_the_rulers_and_the_sheet_visible(open_browser, base_url, screenshots_dir):
+    driver = open_browser(size=PHONE, language="cs")
+    schemes = ("light", "dark")  # as Windows' light and dark contrast themes
+
+    def palettes():
+        """Each forced palette in turn, with its system colours."""
+        for scheme in schemes:
+            set_media(driver, scheme, forced_colors="active")
+            yield scheme, {name: system_colour(driver, name) for name in ("Canvas", "CanvasText", "Highlight", "HighlightText")}
+
+    visit(driver, base_url, "/search?q=Brno&by=location")
+    for scheme, colour in palettes():
+        segments = driver.execute_script(SEGMENTED_COLOURS)
+        chosen = [(s["text"], s["ground"], s["shown"]) for s in segments if s["checked"]]
+        others = {(s["text"], s["ground"], s["shown"]) for s in segments if not s["checked"]}
+        assert chosen == [(colour["HighlightText"], colour["Highlight"], True)], segments
+        assert others == {(colour["CanvasText"], colour["Canvas"], False)}, segments
+        shoot(driver, screenshots_dir, f"forced-colors-search-phone-{scheme}")
+
+    visit(driver, base_url, "/")
+    open_feed_sheet(driver, "phone")
+    for scheme, colour in palettes():
+        grabber, edge, ground = driver.execute_script("""
+            const sheet = document.querySelector("[data-bottom-sheet]");
+            return [getComputedStyle(sheet.querySelector(".sheet__grabber")).backgroundColor,
+                    getComputedStyle(sheet).borderTopColor, getComputedStyle(sheet).backgroundColor];""")
+        assert (grabber, edge, ground) == (colour["CanvasText"], colour["CanvasText"], colour["Canvas"]), (
+            "the sheet's grabber or edge vanishes in forced colours")
+        shoot(driver, screenshots_dir, f"forced-colors-feed-sheet-phone-{scheme}")
+
+    visit(driver, base_url, "/sliders")
+    for size, name in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        set_viewport(driver, size)
+        for scheme, colour in palettes():
+            ruler = driver.execute_script(RULER_COLOURS)
+            text, highlight = colour["CanvasText"], colour["Highlight"]
+            assert ruler == {"ticks": text, "major": text, "labels": text, "pointer": highlight, "mark": highlight,
+                             "ground": colour["Canvas"]}, f"the ruler is not drawn in system colours: {ruler}"
+            shoot(driver, screenshots_dir, f"forced-colors-sliders-{name}-{scheme}")
+
+
+SLIDES_AT_ONCE = """
+    const [start, done] = arguments;
+    const where = new Function(start)();
+    requestAnimationFrame(() => requestAnimationFrame(() => done(where())));"""
+
+
+def test_with_reduced_motion_the_sheet_and_the_thumb_move_at_once(open_browser, base_url, screenshots_dir):
+    driver = open_browser(size=PHONE, language="en")
+    set_media(driver, "light", prefers_reduced_motion="reduce")
+    visit(driver, base_url, "/")
+    # Two frames after the sheet is asked to open, and the thumb to move, both are where they end.
+    state = driver.execute_async_script(SLIDES_AT_ONCE, """
+        const sheet = document.querySelector("[data-bottom-sheet]");
+        sheet.dispatchEvent(new CustomEvent("bottom-sheet:open", { detail: { detent: 1 } }));
+        const segmented = sheet.querySelector(".segmented--live");
+        const option = segmented.querySelectorAll(".segmented__option")[1];
+        option.click();
+        return () => ({ sheet: sheet.getBoundingClientRect().top, thumb: segmented.querySelector(".segmented__thumb").getBoundingClientRect().left,
+                        option: option.getBoundingClientRect().left, running: document.getAnimations().length });""")
+    wait_to_rest_at(driver, 1)
+    rest = driver.execute_script("return document.querySelector('[data-bottom-sheet]').getBoundingClientRect().top")
+    assert abs(state["sheet"] - rest) < 1 and abs(state["thumb"] - state["option"]) < 1 and state["running"] == 0, state
+    shoot(driver, screenshots_dir, "reduced-motion-feed-sheet-phone")
