@@ -56,6 +56,15 @@ def open_shot_sheet(driver, size):
     wait_for_rest(driver, "[data-shot-sheet]")
 
 
+def send_as_it_is(driver, base_url, form_selector):
+    """Sends a form unfilled, past the browser's own checks, so that the server's field errors show."""
+    driver.execute_script("const form = document.querySelector(arguments[0]); form.noValidate = true; form.requestSubmit()",
+                          form_selector)
+    wait_until(lambda: driver.execute_script("return document.readyState === 'complete' && !!document.querySelector('.form-alert')"),
+               message="the form's errors did not show")
+    ready(driver)
+
+
 def links(driver, selector):
     return driver.execute_script(
         "return [...document.querySelectorAll(arguments[0])].map((a) => [a.getAttribute('href'), a.textContent])", selector)
@@ -124,6 +133,9 @@ def guest_pages(driver, base_url, audit, language):
                  "/no-such-page", "/portfolios/999999", "/confirm-email/nonsense"):
         visit(driver, base_url, path)
         audit.check(path)
+    visit(driver, base_url, "/register")
+    send_as_it_is(driver, base_url, "form[action='/register']")
+    audit.check("registration with errors")
     visit(driver, base_url, SHOT_PORTFOLIO)
     audit.check("a portfolio, a photo's details open", prepare=open_shot_sheet)
 
@@ -137,6 +149,9 @@ def photographer_pages(driver, base_url, audit, language):
                  "/u/eva.s"):
         visit(driver, base_url, path)
         audit.check(path)
+    visit(driver, base_url, "/portfolios/new")
+    send_as_it_is(driver, base_url, "form[action='/portfolios']")
+    audit.check("a new portfolio with errors")
     visit(driver, base_url, portfolio + "/edit")
     audit.check("portfolio editor, a photo's framing open", prepare=open_details("[data-photo-framing-panel]"))
     assert group_of(driver, "input[name='cover']") == ("radiogroup", STRINGS[language]["portfolio"]["coverChoice"]), (
@@ -157,7 +172,7 @@ def client_pages(driver, base_url, audit, language):
     sign_in(driver, base_url, "martin.b")
     visit(driver, base_url, "/u/martin.b")
     audit.check("own client profile, its menu open", prepare=open_details("details.menu"))
-    for path in ("/profile/edit", "/u/vojtafoti", "/"):
+    for path in ("/profile/edit", "/profile/edit?creator=1", "/u/vojtafoti", "/"):
         visit(driver, base_url, path)
         audit.check(path)
     visit(driver, base_url, room_path(driver, base_url, "Svatba"))
@@ -260,6 +275,9 @@ def test_forced_colours_keep_the_choice_the_rulers_and_the_sheet_visible(open_br
         others = {(s["text"], s["ground"], s["shown"]) for s in segments if not s["checked"]}
         assert chosen == [(colour["HighlightText"], colour["Highlight"], True)], segments
         assert others == {(colour["CanvasText"], colour["Canvas"], False)}, segments
+        edge = driver.execute_script("""const style = getComputedStyle(document.querySelector("form .button[type=submit]"));
+            return [style.borderTopStyle, style.borderTopColor]""")
+        assert edge == ["solid", system_colour(driver, "ButtonText")], "a button has no edge in forced colours"
         shoot(driver, screenshots_dir, f"forced-colors-search-phone-{scheme}")
 
     visit(driver, base_url, "/")
