@@ -12,7 +12,7 @@ and gathers everything it finds, for one assertion at the end of a test."""
 
 from importlib.resources import files
 
-from browser_helpers import DESKTOP, PHONE, WAIT
+from browser_helpers import DESKTOP, PHONE, wait_until
 
 AXE_SOURCE = files("axe_playwright_python").joinpath("axe.min.js").read_text(encoding="utf-8")
 
@@ -31,13 +31,11 @@ RUN = """
       .catch((error) => done({ error: String(error && error.stack || error) }));"""
 
 # Transitions and entry animations that run once: colours read in the middle of one are
-# neither the old nor the new ones. Endless animations (a spinner) are not waited for.
-SETTLED = """
-    const done = arguments[0];
-    const finite = () => document.getAnimations().filter((a) => a.playState === "running"
-      && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
-    const look = () => finite().length === 0 ? done(true) : requestAnimationFrame(look);
-    requestAnimationFrame(() => requestAnimationFrame(look));"""
+# neither the old nor the new ones. Endless animations (a spinner) are not waited for. Polled
+# from here rather than on animation frames, which a page without scripts does not run.
+RUNNING = """
+    return document.getAnimations().filter((a) => a.playState === "running"
+      && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length"""
 
 # Another colour scheme changes colours and nothing else, so after the first scheme only the
 # rules that read colours run again.
@@ -62,8 +60,7 @@ def set_media(driver, scheme="light", **features):
 
 
 def settle(driver):
-    driver.set_script_timeout(WAIT)
-    driver.execute_async_script(SETTLED)
+    wait_until(lambda: driver.execute_script(RUNNING) == 0, message="the page's transitions did not end")
 
 
 def violations(driver, options=OPTIONS):

@@ -140,6 +140,18 @@ def guest_pages(driver, base_url, audit, language):
     audit.check("a portfolio, a photo's details open", prepare=open_shot_sheet)
 
 
+def pages_without_scripts(driver, base_url, audit, language):
+    """The pages as they are without JavaScript: radios, plain fields, details under each photo.
+    The page's own scripts (all of them files) are blocked rather than JavaScript switched
+    off, which would stop axe too."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*.js"]})
+    for path in ("/", "/search?q=Brno&by=location", "/register", "/sliders", SHOT_PORTFOLIO):
+        driver.get(base_url + path)
+        assert not driver.find_elements(By.CSS_SELECTOR, ".segmented--live, .sheet--live"), "a page script ran"
+        audit.check(f"{path} without scripts")
+
+
 def photographer_pages(driver, base_url, audit, language):
     sign_in(driver, base_url, "lenka.svetlo")
     visit(driver, base_url, "/u/lenka.svetlo")
@@ -199,6 +211,7 @@ def new_client_pages(driver, base_url, audit, language, sign_up):
 
 PEOPLE = {
     "guest": guest_pages,
+    "guest without scripts": pages_without_scripts,
     "photographer": photographer_pages,
     "client": client_pages,
     "new client": new_client_pages,
@@ -206,7 +219,8 @@ PEOPLE = {
 
 
 @pytest.mark.parametrize("person, language", [
-    ("guest", "cs"), ("guest", "en"), ("photographer", "en"), ("client", "cs"), ("new client", "en"),
+    ("guest", "cs"), ("guest", "en"), ("guest without scripts", "cs"), ("photographer", "en"), ("client", "cs"),
+    ("new client", "en"),
 ])
 def test_every_page_passes_axe(open_browser, base_url, sign_up, person, language):
     driver = open_browser(size=DESKTOP, language=language)
