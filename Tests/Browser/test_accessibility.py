@@ -56,7 +56,7 @@ def open_shot_sheet(driver, size):
     wait_for_rest(driver, "[data-shot-sheet]")
 
 
-def send_as_it_is(driver, base_url, form_selector):
+def send_as_it_is(driver, form_selector):
     """Sends a form unfilled, past the browser's own checks, so that the server's field errors show."""
     driver.execute_script("const form = document.querySelector(arguments[0]); form.noValidate = true; form.requestSubmit()",
                           form_selector)
@@ -134,7 +134,7 @@ def guest_pages(driver, base_url, audit, language):
         visit(driver, base_url, path)
         audit.check(path)
     visit(driver, base_url, "/register")
-    send_as_it_is(driver, base_url, "form[action='/register']")
+    send_as_it_is(driver, "form[action='/register']")
     audit.check("registration with errors")
     visit(driver, base_url, SHOT_PORTFOLIO)
     audit.check("a portfolio, a photo's details open", prepare=open_shot_sheet)
@@ -162,7 +162,7 @@ def photographer_pages(driver, base_url, audit, language):
         visit(driver, base_url, path)
         audit.check(path)
     visit(driver, base_url, "/portfolios/new")
-    send_as_it_is(driver, base_url, "form[action='/portfolios']")
+    send_as_it_is(driver, "form[action='/portfolios']")
     audit.check("a new portfolio with errors")
     visit(driver, base_url, portfolio + "/edit")
     audit.check("portfolio editor, a photo's framing open", prepare=open_details("[data-photo-framing-panel]"))
