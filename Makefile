@@ -53,9 +53,10 @@ fuzz:
 browser-test: build $(VENV)/.installed
 	$(PYTHON) -m pytest Tests/Browser
 
-$(VENV)/.installed: Tests/Browser/requirements.txt
+$(VENV)/.installed: Tests/Browser/requirements.txt Tests/Browser/requirements-no-deps.txt
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check --no-deps -r Tests/Browser/requirements-no-deps.txt
 	touch $@
 
 deps:

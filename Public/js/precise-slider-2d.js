@@ -57,6 +57,7 @@ export class PrecisePlane {
 
   #enhance() {
     this.view.setAttribute("role", "group");
+    this.view.setAttribute("aria-labelledby", this.root.querySelector(".precise-slider__head .field__label").id);
     this.view.setAttribute("tabindex", "0");
     this.root.classList.add("precise-plane--live");
     this.gestures = new PlaneGestures(this, this.view);

@@ -62,7 +62,9 @@ class PreciseSlider {
       ruler.addEventListener(type, () => { this.untouched = false; }, { capture: true });
     }
     this.input.addEventListener("input", () => { this.untouched = false; });
+    // Named only once it is a slider: without the script the ruler is a picture beside the field.
     ruler.setAttribute("role", "slider");
+    ruler.setAttribute("aria-labelledby", this.root.querySelector(".precise-slider__head .field__label").id);
     ruler.setAttribute("tabindex", "0");
     ruler.setAttribute("aria-orientation", "horizontal");
     ruler.setAttribute("aria-valuemin", String(this.axis.lowerBound));

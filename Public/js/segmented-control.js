@@ -96,6 +96,13 @@ class SegmentedControl {
     this.thumb.style.transform = `translateX(${position}px)`;
     const clip = thumbClip({ position, top: this.layout.top, width: this.layout.width, height: this.layout.height }, this.box);
     this.inverse.style.clipPath = this.index < 0 && !this.gesture ? "inset(50%)" : clipPath(clip, this.radius);
+    // A copy wholly outside the clip is hidden too, so that nothing reads it as text in the
+    // wrong colours (contrast checkers do not apply a parent's clip).
+    const { inset, pitch, width } = this.layout;
+    [...this.inverse.children].forEach((copy, index) => {
+      const left = thumbPosition(index, { inset, pitch });
+      copy.style.visibility = left < position + width && left + width > position ? "" : "hidden";
+    });
     this.thumb.hidden = this.index < 0 && !this.gesture; // nothing chosen yet: no thumb
   }
 
