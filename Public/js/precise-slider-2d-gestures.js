@@ -1,11 +1,13 @@
 // What fingers, the mouse, the wheel and keys do to the 2D precise slider (precise-slider-2d.js):
 // a drag or pinch on the picture moves both axes, one on a ruler only that axis (which then
 // stays thick and labelled for two seconds), a release glides, the wheel moves or (with
-// Ctrl/⌘, or a trackpad pinch) zooms, a double click or tap zooms in, arrows move the
-// crosshair by a tick and + and − zoom. The widget keeps the position; this moves it.
+// Ctrl/⌘, or a trackpad pinch) zooms, a double click or tap zooms in; keys on the axes'
+// range inputs (precise-slider-2d-keys.js) move the crosshair by a tick and + and − zoom.
+// The widget keeps the position; this moves it.
 
 import { SliderConstants, isAxisActive } from "./precise-slider-math.js";
 import { VelocityTracker, now, runAnimations, wheelPixels, wheelZoomFactor } from "./precise-slider-view.js";
+import { planeKey } from "./precise-slider-2d-keys.js";
 
 const AXES = ["x", "y"];
 const KEY_ZOOM = 2;
@@ -39,8 +41,10 @@ export class PlaneGestures {
     }
     view.addEventListener("wheel", (event) => this.#wheel(event), { passive: false });
     view.addEventListener("dblclick", (event) => this.#zoomAt(this.#local(event), TAP_ZOOM, this.#regionAt(event)));
-    view.addEventListener("keydown", (event) => this.#key(event));
   }
+
+  /** Stops a glide, so a value set from elsewhere stays. */
+  stop() { this.#stopAnimation(); }
 
   /** Whether the axis's ruler is thick and labelled: a gesture on it less than two seconds ago. */
   isActive(id, time = now()) { return isAxisActive(this.#lastGesture[id], time); }
@@ -68,7 +72,8 @@ export class PlaneGestures {
   #pointerDown(event) {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     event.preventDefault();
-    this.#view.focus({ preventScroll: true });
+    // The keys live on the range inputs: after a drag they go on from there.
+    (this.#widget.inputs?.x ?? this.#view).focus({ preventScroll: true });
     this.#stopAnimation();
     if (this.#pointers.size === 0) this.#region = this.#regionAt(event);
     this.#view.setPointerCapture(event.pointerId);
@@ -183,32 +188,34 @@ export class PlaneGestures {
     if (commit) widget.commit();
   }
 
-  #key(event) {
-    const { axes, plane, position } = this.#widget;
-    const step = (id) => axes[id].minorStep(position[id].scale);
-    const moves = {
-      ArrowRight: ["x", 1], ArrowLeft: ["x", -1], ArrowDown: ["y", 1], ArrowUp: ["y", -1],
-    };
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (moves[event.key]) {
-      // Arrows move the crosshair over the picture the way they point.
-      const [id, sign] = moves[event.key];
+  /** Zooms both axes in (+1) or out (−1) by one key step around the crosshair. */
+  zoomBy(direction) {
+    this.#zoomAt(this.#widget.plane.geometry.crosshair, direction > 0 ? KEY_ZOOM : 1 / KEY_ZOOM);
+  }
+
+  /** A key on the range input of axis `focused`. */
+  key(event, focused) {
+    const widget = this.#widget;
+    const move = planeKey(event, focused, widget.isRightToLeft);
+    if (!move) return;
+    event.preventDefault();
+    this.#stopAnimation();
+    const { axes, plane, position } = widget;
+    if (move.step) {
+      const { axis: id, sign, major } = move.step;
       const axis = axes[id];
-      const size = step(id) * (event.shiftKey ? SliderConstants.ticksPerMajor : 1);
+      const size = axis.minorStep(position[id].scale) * (major ? SliderConstants.ticksPerMajor : 1);
       const delta = sign * axis.direction * size;
       const at = axis.publicValue(position[id].value) / size;
       const next = delta > 0 ? Math.floor(at + 1e-9) + 1 : Math.ceil(at - 1e-9) - 1;
       position[id].value = axis.publicValue(next * size);
       this.#touch([id]);
-    } else if (event.key === "+" || event.key === "=") {
-      this.#zoomAt(plane.geometry.crosshair, KEY_ZOOM, "content", false);
-    } else if (event.key === "-") {
-      this.#zoomAt(plane.geometry.crosshair, 1 / KEY_ZOOM, "content", false);
+    } else if (move.end) {
+      const { axis: id, sign } = move.end;
+      position[id].value = sign < 0 ? axes[id].lowerBound : axes[id].upperBound;
     } else {
-      return;
+      this.#zoomAt(plane.geometry.crosshair, move.zoom > 0 ? KEY_ZOOM : 1 / KEY_ZOOM, "content", false);
     }
-    event.preventDefault();
-    this.#stopAnimation();
-    this.#widget.commit();
+    widget.commit();
   }
 }
