@@ -72,8 +72,6 @@ export class PlaneGestures {
   #pointerDown(event) {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     event.preventDefault();
-    // The keys live on the range inputs: after a drag they go on from there.
-    (this.#widget.inputs?.x ?? this.#view).focus({ preventScroll: true });
     this.#stopAnimation();
     if (this.#pointers.size === 0) this.#region = this.#regionAt(event);
     this.#view.setPointerCapture(event.pointerId);

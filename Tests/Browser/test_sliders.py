@@ -219,6 +219,23 @@ def test_a_double_tap_zooms_in_one_step(open_browser, base_url):
     WebDriverWait(driver, WAIT).until(lambda d: stat(d, "finite", "scale") == "5", "the double tap did not zoom")
 
 
+def test_one_finger_alone_sets_the_value_by_a_tap_and_zooms_by_the_buttons(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    ruler = box(driver, "finite")
+    touches(driver, "touchStart", [(ruler["x"] + 60, ruler["y"])])
+    touches(driver, "touchEnd", [])
+    # The value under the tap comes to the pointer: 60 px right is 60 · 100 / (2 · width) more.
+    expected = 37 + (60 + ruler["offset"]) * 100 / (2 * ruler["width"])
+    WebDriverWait(driver, WAIT).until(
+        lambda d: abs(number(d, "finite") - expected) <= 0.1, "the tap did not bring its value to the pointer")
+    zoom_in = driver.find_element(By.CSS_SELECTOR, f"{widget_selector('finite')} [data-zoom='in']")
+    zoom_in.click()
+    assert stat(driver, "finite", "scale") == "2"
+    driver.find_element(By.CSS_SELECTOR, f"{widget_selector('finite')} [data-zoom='out']").click()
+    assert stat(driver, "finite", "scale") == "1"
+    assert abs(number(driver, "finite") - expected) <= 0.1, "zooming about the pointer moved the value"
+
+
 def test_past_the_end_the_ruler_resists_and_springs_back(open_browser, base_url):
     driver = open_sliders(open_browser, base_url)
     ruler = box(driver, "finite")
