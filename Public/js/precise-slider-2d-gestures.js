@@ -1,7 +1,8 @@
 // What fingers, the mouse, the wheel and keys do to the 2D precise slider (precise-slider-2d.js):
 // a drag or pinch on the picture moves both axes, one on a ruler only that axis (which then
 // stays thick and labelled for two seconds), a release glides, the wheel moves or (with
-// Ctrl/⌘, or a trackpad pinch) zooms, a double click or tap zooms in; keys on the axes'
+// Ctrl/⌘, or a trackpad pinch) zooms, a double click or tap zooms in, a single tap brings the
+// point under it to the crosshair (on a ruler: that axis only); keys on the axes'
 // range inputs (precise-slider-2d-keys.js) move the crosshair by a tick and + and − zoom.
 // The widget keeps the position; this moves it.
 
@@ -13,6 +14,9 @@ const AXES = ["x", "y"];
 const KEY_ZOOM = 2;
 const TAP_ZOOM = 5; // a double click or double tap: one step of the rulers' layout
 const WHEEL_COMMIT_MS = 250; // the wheel has stopped turning
+const TAP_SLOP_PX = 6; // a press that moves less than this is a tap, not a drag
+const TAP_MS = 300; // and one that lasts longer is a press and hold
+const DOUBLE_TAP_MS = 300; // a tap waits this long for a second one, which zooms instead
 const IDLE_REDRAW_MS = SliderConstants.axisActiveDuration * 1000 + 50; // a ruler has fallen idle
 
 /** The axes a gesture on `region` moves. */
@@ -29,6 +33,8 @@ export class PlaneGestures {
   #idleTimer = 0;
   #wheelCommit = 0;
   #stopAnimation = () => {};
+  #tap = null;
+  #tapTimer = 0;
 
   /** `widget`: its `plane`, `axes` and `position`, and `requestDraw()`, `draw()`, `commit()`. */
   constructor(widget, view) {
@@ -40,7 +46,10 @@ export class PlaneGestures {
       view.addEventListener(type, (event) => this.#pointerUp(event));
     }
     view.addEventListener("wheel", (event) => this.#wheel(event), { passive: false });
-    view.addEventListener("dblclick", (event) => this.#zoomAt(this.#local(event), TAP_ZOOM, this.#regionAt(event)));
+    view.addEventListener("dblclick", (event) => {
+      clearTimeout(this.#tapTimer);
+      this.#zoomAt(this.#local(event), TAP_ZOOM, this.#regionAt(event));
+    });
   }
 
   /** Stops a glide, so a value set from elsewhere stays. */
@@ -74,6 +83,8 @@ export class PlaneGestures {
     event.preventDefault();
     this.#stopAnimation();
     if (this.#pointers.size === 0) this.#region = this.#regionAt(event);
+    clearTimeout(this.#tapTimer);
+    this.#tap = this.#pointers.size === 0 ? { ...this.#local(event), time: event.timeStamp } : null;
     this.#view.setPointerCapture(event.pointerId);
     this.#pointers.set(event.pointerId, this.#local(event));
     this.#startGesture();
@@ -94,6 +105,7 @@ export class PlaneGestures {
     const widget = this.#widget;
     const point = this.#local(event);
     this.#pointers.set(event.pointerId, point);
+    if (this.#tap && Math.hypot(point.x - this.#tap.x, point.y - this.#tap.y) > TAP_SLOP_PX) this.#tap = null;
     const fingers = [...this.#pointers.values()];
     const start = this.#gesture.position;
     const region = this.#region;
@@ -128,8 +140,15 @@ export class PlaneGestures {
     this.#pointers.delete(event.pointerId);
     if (this.#view.hasPointerCapture(event.pointerId)) this.#view.releasePointerCapture(event.pointerId);
     if (this.#pointers.size > 0) {
+      this.#tap = null;
       this.#startGesture();
       return;
+    }
+    const tap = this.#tap;
+    this.#tap = null;
+    if (tap && event.type === "pointerup" && event.timeStamp - tap.time < TAP_MS) {
+      const region = this.#region;
+      this.#tapTimer = setTimeout(() => this.#jumpTo(tap, region), DOUBLE_TAP_MS);
     }
     const velocity = { x: 0, y: 0 };
     for (const id of axesOf(this.#region)) velocity[id] = this.#velocity[id].velocity(event);
@@ -144,6 +163,24 @@ export class PlaneGestures {
       if (y !== null) widget.position.y.value = y;
       widget.draw();
     }, () => widget.commit());
+  }
+
+  /** A tap: the point under it comes to the crosshair (on a ruler, along that axis only). */
+  #jumpTo(point, region) {
+    this.#stopAnimation();
+    const widget = this.#widget;
+    const { axes, plane } = widget;
+    const centre = plane.geometry.crosshair;
+    const translation = { x: centre.x - point.x, y: centre.y - point.y };
+    let position = region === "content"
+      ? plane.dragContent(widget.position, translation)
+      : plane.dragAxis(region === "xAxis" ? "x" : "y", widget.position, translation[region === "xAxis" ? "x" : "y"]);
+    for (const id of AXES) {
+      if (!axes[id].isInfinite) position = { ...position, [id]: { ...position[id], value: axes[id].clamp(position[id].value) } };
+    }
+    widget.position = position;
+    if (region !== "content") this.#touch(axesOf(region));
+    widget.commit();
   }
 
   // ---- wheel, keys, zoom

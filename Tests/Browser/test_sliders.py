@@ -384,6 +384,17 @@ def test_dragging_the_photo_moves_both_axes_and_a_ruler_moves_one(open_browser, 
     assert abs(float(thickness(driver)) - 0.05 * min(view["width"], view["height"])) < 0.01
 
 
+def test_a_tap_on_the_photo_brings_the_point_under_it_to_the_crosshair(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    view = box(driver, "photo-x")
+    touches(driver, "touchStart", [(view["x"] + 60, view["y"] - 30)])
+    touches(driver, "touchEnd", [])
+    wait_for_change(driver, 2)  # the release, then the jump
+    # The photo spans the plane at scale 1: 60 px is 60 · 100 / width percent.
+    assert abs(number(driver, "photo-x") - (50 + (60 + view["offset"]) * 100 / view["width"])) <= 0.6
+    assert abs(number(driver, "photo-y") - (50 - 30 * 100 / view["height"])) <= 0.6
+
+
 def test_pinching_the_photo_zooms_each_axis_by_its_own_spread(open_browser, base_url):
     driver = open_sliders(open_browser, base_url, size=PHONE)
     view = box(driver, "photo-x")
