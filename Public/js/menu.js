@@ -1,7 +1,8 @@
-// A menu drawn by <details class="menu">: Escape closes it and gives the focus back to its
-// button (the <summary>), as a menu button does; a click outside it closes it too.
+// A menu or an inline confirmation drawn by <details> (`.menu`, `.confirm-inline`): Escape
+// closes it and gives the focus back to its button (the <summary>), as a menu button does;
+// a click outside it closes it too.
 
-const OPEN_MENUS = "details.menu[open]";
+const OPEN_MENUS = ":is(details.menu, details.confirm-inline)[open]";
 
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape") return;

@@ -168,6 +168,13 @@ def test_the_five_user_test_tasks_with_the_keyboard_alone(open_browser, base_url
     keys.press(Keys.ENTER)
     keys.wait_for_page("/selection", "the selection did not open")
     author = driver.find_element("css selector", ".feed-card__actions input[name=username]").get_attribute("value")
+    keys.tab_to(".confirm-inline > summary")
+    keys.press(Keys.ENTER)
+    keys.tab_to(".confirm-inline button")
+    keys.press(Keys.ESCAPE)
+    assert driver.find_element("css selector", ".confirm-inline").get_attribute("open") is None, \
+        "Escape left the question open"
+    assert keys.focused(".confirm-inline > summary"), "the focus did not return to the question's button"
     keys.tab_to(".feed-card__actions button")
     keys.press(Keys.ENTER)
     keys.wait_for_page(r"/messages/\d+", "writing to the photographer did not open a conversation")
