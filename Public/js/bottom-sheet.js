@@ -74,6 +74,7 @@ class BottomSheet {
       this.#place(this.heights[0]);
       this.#settle(0);
     } else {
+      document.documentElement.style.removeProperty("--sheet-peek");
       for (const property of ["height", "transform"]) this.root.style.removeProperty(property);
       this.root.removeAttribute("data-sheet-detent");
       this.root.inert = this.body.inert = false;
@@ -85,6 +86,8 @@ class BottomSheet {
     const bottom = parseFloat(getComputedStyle(this.root).bottom) || 0;
     this.heights = detentHeights(this.root.dataset.detents || "0.5", innerHeight - bottom);
     this.root.style.height = `${this.heights[this.last]}px`;
+    // The page keeps what the keyboard focuses clear of the peek bar (scroll-padding-bottom).
+    document.documentElement.style.setProperty("--sheet-peek", `${this.heights[0]}px`);
     if (this.detent !== undefined && !this.gesture) this.#place(this.heights[this.detent]);
   }
 

@@ -1,16 +1,22 @@
 // What fingers, the mouse, the wheel and keys do to the 2D precise slider (precise-slider-2d.js):
 // a drag or pinch on the picture moves both axes, one on a ruler only that axis (which then
 // stays thick and labelled for two seconds), a release glides, the wheel moves or (with
-// Ctrl/⌘, or a trackpad pinch) zooms, a double click or tap zooms in, arrows move the
-// crosshair by a tick and + and − zoom. The widget keeps the position; this moves it.
+// Ctrl/⌘, or a trackpad pinch) zooms, a double click or tap zooms in, a single tap brings the
+// point under it to the crosshair (on a ruler: that axis only); keys on the axes'
+// range inputs (precise-slider-2d-keys.js) move the crosshair by a tick and + and − zoom.
+// The widget keeps the position; this moves it.
 
 import { SliderConstants, isAxisActive } from "./precise-slider-math.js";
 import { VelocityTracker, now, runAnimations, wheelPixels, wheelZoomFactor } from "./precise-slider-view.js";
+import { planeKey } from "./precise-slider-2d-keys.js";
 
 const AXES = ["x", "y"];
 const KEY_ZOOM = 2;
 const TAP_ZOOM = 5; // a double click or double tap: one step of the rulers' layout
 const WHEEL_COMMIT_MS = 250; // the wheel has stopped turning
+const TAP_SLOP_PX = 6; // a press that moves less than this is a tap, not a drag
+const TAP_MS = 300; // and one that lasts longer is a press and hold
+const DOUBLE_TAP_MS = 300; // a tap waits this long for a second one, which zooms instead
 const IDLE_REDRAW_MS = SliderConstants.axisActiveDuration * 1000 + 50; // a ruler has fallen idle
 
 /** The axes a gesture on `region` moves. */
@@ -27,6 +33,8 @@ export class PlaneGestures {
   #idleTimer = 0;
   #wheelCommit = 0;
   #stopAnimation = () => {};
+  #tap = null;
+  #tapTimer = 0;
 
   /** `widget`: its `plane`, `axes` and `position`, and `requestDraw()`, `draw()`, `commit()`. */
   constructor(widget, view) {
@@ -38,9 +46,14 @@ export class PlaneGestures {
       view.addEventListener(type, (event) => this.#pointerUp(event));
     }
     view.addEventListener("wheel", (event) => this.#wheel(event), { passive: false });
-    view.addEventListener("dblclick", (event) => this.#zoomAt(this.#local(event), TAP_ZOOM, this.#regionAt(event)));
-    view.addEventListener("keydown", (event) => this.#key(event));
+    view.addEventListener("dblclick", (event) => {
+      clearTimeout(this.#tapTimer);
+      this.#zoomAt(this.#local(event), TAP_ZOOM, this.#regionAt(event));
+    });
   }
+
+  /** Stops a glide, so a value set from elsewhere stays. */
+  stop() { this.#stopAnimation(); }
 
   /** Whether the axis's ruler is thick and labelled: a gesture on it less than two seconds ago. */
   isActive(id, time = now()) { return isAxisActive(this.#lastGesture[id], time); }
@@ -68,9 +81,10 @@ export class PlaneGestures {
   #pointerDown(event) {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     event.preventDefault();
-    this.#view.focus({ preventScroll: true });
     this.#stopAnimation();
     if (this.#pointers.size === 0) this.#region = this.#regionAt(event);
+    clearTimeout(this.#tapTimer);
+    this.#tap = this.#pointers.size === 0 ? { ...this.#local(event), time: event.timeStamp } : null;
     this.#view.setPointerCapture(event.pointerId);
     this.#pointers.set(event.pointerId, this.#local(event));
     this.#startGesture();
@@ -91,6 +105,7 @@ export class PlaneGestures {
     const widget = this.#widget;
     const point = this.#local(event);
     this.#pointers.set(event.pointerId, point);
+    if (this.#tap && Math.hypot(point.x - this.#tap.x, point.y - this.#tap.y) > TAP_SLOP_PX) this.#tap = null;
     const fingers = [...this.#pointers.values()];
     const start = this.#gesture.position;
     const region = this.#region;
@@ -125,8 +140,15 @@ export class PlaneGestures {
     this.#pointers.delete(event.pointerId);
     if (this.#view.hasPointerCapture(event.pointerId)) this.#view.releasePointerCapture(event.pointerId);
     if (this.#pointers.size > 0) {
+      this.#tap = null;
       this.#startGesture();
       return;
+    }
+    const tap = this.#tap;
+    this.#tap = null;
+    if (tap && event.type === "pointerup" && event.timeStamp - tap.time < TAP_MS) {
+      const region = this.#region;
+      this.#tapTimer = setTimeout(() => this.#jumpTo(tap, region), DOUBLE_TAP_MS);
     }
     const velocity = { x: 0, y: 0 };
     for (const id of axesOf(this.#region)) velocity[id] = this.#velocity[id].velocity(event);
@@ -141,6 +163,24 @@ export class PlaneGestures {
       if (y !== null) widget.position.y.value = y;
       widget.draw();
     }, () => widget.commit());
+  }
+
+  /** A tap: the point under it comes to the crosshair (on a ruler, along that axis only). */
+  #jumpTo(point, region) {
+    this.#stopAnimation();
+    const widget = this.#widget;
+    const { axes, plane } = widget;
+    const centre = plane.geometry.crosshair;
+    const translation = { x: centre.x - point.x, y: centre.y - point.y };
+    let position = region === "content"
+      ? plane.dragContent(widget.position, translation)
+      : plane.dragAxis(region === "xAxis" ? "x" : "y", widget.position, translation[region === "xAxis" ? "x" : "y"]);
+    for (const id of AXES) {
+      if (!axes[id].isInfinite) position = { ...position, [id]: { ...position[id], value: axes[id].clamp(position[id].value) } };
+    }
+    widget.position = position;
+    if (region !== "content") this.#touch(axesOf(region));
+    widget.commit();
   }
 
   // ---- wheel, keys, zoom
@@ -183,32 +223,34 @@ export class PlaneGestures {
     if (commit) widget.commit();
   }
 
-  #key(event) {
-    const { axes, plane, position } = this.#widget;
-    const step = (id) => axes[id].minorStep(position[id].scale);
-    const moves = {
-      ArrowRight: ["x", 1], ArrowLeft: ["x", -1], ArrowDown: ["y", 1], ArrowUp: ["y", -1],
-    };
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (moves[event.key]) {
-      // Arrows move the crosshair over the picture the way they point.
-      const [id, sign] = moves[event.key];
+  /** Zooms both axes in (+1) or out (−1) by one key step around the crosshair. */
+  zoomBy(direction) {
+    this.#zoomAt(this.#widget.plane.geometry.crosshair, direction > 0 ? KEY_ZOOM : 1 / KEY_ZOOM);
+  }
+
+  /** A key on the range input of axis `focused`. */
+  key(event, focused) {
+    const widget = this.#widget;
+    const move = planeKey(event, focused, widget.isRightToLeft);
+    if (!move) return;
+    event.preventDefault();
+    this.#stopAnimation();
+    const { axes, plane, position } = widget;
+    if (move.step) {
+      const { axis: id, sign, major } = move.step;
       const axis = axes[id];
-      const size = step(id) * (event.shiftKey ? SliderConstants.ticksPerMajor : 1);
+      const size = axis.minorStep(position[id].scale) * (major ? SliderConstants.ticksPerMajor : 1);
       const delta = sign * axis.direction * size;
       const at = axis.publicValue(position[id].value) / size;
       const next = delta > 0 ? Math.floor(at + 1e-9) + 1 : Math.ceil(at - 1e-9) - 1;
       position[id].value = axis.publicValue(next * size);
       this.#touch([id]);
-    } else if (event.key === "+" || event.key === "=") {
-      this.#zoomAt(plane.geometry.crosshair, KEY_ZOOM, "content", false);
-    } else if (event.key === "-") {
-      this.#zoomAt(plane.geometry.crosshair, 1 / KEY_ZOOM, "content", false);
+    } else if (move.end) {
+      const { axis: id, sign } = move.end;
+      position[id].value = sign < 0 ? axes[id].lowerBound : axes[id].upperBound;
     } else {
-      return;
+      this.#zoomAt(plane.geometry.crosshair, move.zoom > 0 ? KEY_ZOOM : 1 / KEY_ZOOM, "content", false);
     }
-    event.preventDefault();
-    this.#stopAnimation();
-    this.#widget.commit();
+    widget.commit();
   }
 }

@@ -2,8 +2,10 @@
 // crosshair; the point under it is the value. Rulers on the right and at the bottom show
 // where it is; a gesture on a ruler changes only that axis, and the ruler grows thicker and
 // labelled for two seconds after it. Pinching the picture zooms each axis by its own finger
-// spread. The server renders the first frame and two typed fields that submit without
-// JavaScript; the maths is precise-slider-math.js (the twin of the server's model), the
+// spread. The server renders the first frame and, in a named group, one range input per axis:
+// the form fields without JavaScript, and with it the keyboard's and assistive technology's
+// way to move the point (as React Aria's useColorArea) and a tap-to-jump for one finger;
+// the + and − buttons zoom without a pinch. The picture stays the pointer surface; the maths is precise-slider-math.js (the twin of the server's model), the
 // gestures precise-slider-2d-gestures.js and the drawing precise-slider-2d-drawing.js.
 //
 // Events on the widget: `slider-input` while moving and `slider-change` on commit
@@ -34,8 +36,9 @@ export class PrecisePlane {
     };
     this.view = root.querySelector("[data-plane-view]");
     this.drawing = new PlaneDrawing(this.view.querySelector("svg"));
-    const typed = root.querySelectorAll("[data-slider-typed] input");
-    this.inputs = { x: typed[0], y: typed[1] };
+    this.inputs = { x: root.querySelector('[data-plane-input="x"]'), y: root.querySelector('[data-plane-input="y"]') };
+    this.labels = {};
+    for (const id of AXES) this.labels[id] = root.querySelector(`label[for="${this.inputs[id].id}"]`).textContent;
     this.readouts = { x: root.querySelector("[data-readout-x]"), y: root.querySelector("[data-readout-y]") };
     this.committed = { x: this.inputs.x.value, y: this.inputs.y.value };
     this.#measure();
@@ -56,11 +59,34 @@ export class PrecisePlane {
   }
 
   #enhance() {
-    this.view.setAttribute("role", "group");
-    this.view.setAttribute("aria-labelledby", this.root.querySelector(".precise-slider__head .field__label").id);
-    this.view.setAttribute("tabindex", "0");
     this.root.classList.add("precise-plane--live");
     this.gestures = new PlaneGestures(this, this.view);
+    for (const id of AXES) {
+      const input = this.inputs[id];
+      input.addEventListener("keydown", (event) => this.gestures.key(event, id));
+      // Only what a person did to the range (a tap or a drag on it); the widget's own writes
+      // dispatch untrusted events.
+      input.addEventListener("input", (event) => { if (event.isTrusted && input.type === "range") this.#ranged(id); });
+      input.addEventListener("change", (event) => { if (event.isTrusted && input.type === "range") this.commit(); });
+    }
+    const zoom = this.root.querySelector("[data-slider-zoom]");
+    if (zoom) {
+      zoom.hidden = false;
+      zoom.addEventListener("click", (event) => {
+        const button = event.target.closest("[data-zoom]");
+        if (button) this.gestures.zoomBy(button.dataset.zoom === "in" ? 1 : -1);
+      });
+    }
+  }
+
+  get isRightToLeft() { return getComputedStyle(this.root).direction === "rtl"; }
+
+  #ranged(id) {
+    const value = Number(this.inputs[id].value);
+    if (!Number.isFinite(value)) return;
+    this.gestures.stop();
+    this.position[id].value = value;
+    this.requestDraw();
   }
 
   // ---- drawing and events
@@ -101,10 +127,13 @@ export class PrecisePlane {
     const state = this.#state();
     for (const id of AXES) {
       if (this.readouts[id].textContent !== state[id].readout) this.readouts[id].textContent = state[id].readout;
-      if (this.inputs[id].value !== state[id].text) {
-        this.inputs[id].value = state[id].text;
-        this.inputs[id].dispatchEvent(new Event("input", { bubbles: true }));
+      const input = this.inputs[id];
+      if (input.value !== state[id].text) {
+        input.value = state[id].text;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
       }
+      const valueText = `${this.labels[id]}: ${state[id].readout}`;
+      if (input.getAttribute("aria-valuetext") !== valueText) input.setAttribute("aria-valuetext", valueText);
     }
     this.root.dispatchEvent(new CustomEvent("slider-input", { bubbles: true, detail: state }));
   }

@@ -6,7 +6,8 @@
 // animations the model decides.
 //
 // Gestures: drag, fling, two-finger pinch, Ctrl/⌘ + wheel or a trackpad pinch to zoom, wheel
-// to move, double-click or double-tap to zoom in. Keys: arrows by the minor step, PageUp and
+// to move, double-click or double-tap to zoom in, and for one finger alone: a tap on the ruler
+// brings the value under it to the pointer, the + and − buttons zoom. Keys: arrows by the minor step, PageUp and
 // PageDown by the major step, Home/End to the ends, + and − to zoom.
 // Events on the widget: `slider-input` while moving and `slider-change` on commit (detail:
 // value, text, readout, scale, step); the typed field gets `input` and `change` too.
@@ -20,6 +21,9 @@ import {
 const KEY_ZOOM = 2;
 const TAP_ZOOM = 5; // one step of the ruler's layout
 const WHEEL_COMMIT_MS = 250; // the wheel has stopped turning
+const TAP_SLOP_PX = 6; // a press that moves less than this is a tap, not a drag
+const TAP_MS = 300; // and one that lasts longer is a press and hold
+const DOUBLE_TAP_MS = 300; // a tap waits this long for a second one, which zooms instead
 
 class PreciseSlider {
   constructor(root) {
@@ -77,8 +81,23 @@ class PreciseSlider {
     }
     ruler.addEventListener("wheel", (event) => this.#wheel(event), { passive: false });
     // Browsers send dblclick for a double tap too.
-    ruler.addEventListener("dblclick", (event) => this.#zoomIn(event.clientX));
+    ruler.addEventListener("dblclick", (event) => {
+      clearTimeout(this.tapTimer);
+      this.#zoomIn(event.clientX);
+    });
     ruler.addEventListener("keydown", (event) => this.#key(event));
+    const zoom = this.root.querySelector("[data-slider-zoom]");
+    if (zoom) {
+      zoom.hidden = false;
+      zoom.addEventListener("click", (event) => {
+        const button = event.target.closest("[data-zoom]");
+        if (!button) return;
+        this.untouched = false;
+        this.stopAnimation();
+        this.#zoomAt(0, button.dataset.zoom === "in" ? KEY_ZOOM : 1 / KEY_ZOOM);
+        this.commit();
+      });
+    }
   }
 
   get viewport() { return AxisViewport.slider(this.width); }
@@ -98,6 +117,8 @@ class PreciseSlider {
     this.ruler.focus({ preventScroll: true });
     this.stopAnimation();
     this.ruler.setPointerCapture(event.pointerId);
+    clearTimeout(this.tapTimer);
+    this.tap = this.pointers.size === 0 ? { x: event.clientX, time: event.timeStamp } : null;
     this.pointers.set(event.pointerId, { x: event.clientX });
     this.#startGesture();
   }
@@ -121,6 +142,7 @@ class PreciseSlider {
     const finger = this.pointers.get(event.pointerId);
     if (!finger) return;
     finger.x = event.clientX;
+    if (this.tap && Math.abs(finger.x - this.tap.x) > TAP_SLOP_PX) this.tap = null;
     const fingers = [...this.pointers.values()];
     if (fingers.length === 1) {
       const dx = finger.x - this.gesture.x;
@@ -142,10 +164,24 @@ class PreciseSlider {
     this.pointers.delete(event.pointerId);
     if (this.ruler.hasPointerCapture(event.pointerId)) this.ruler.releasePointerCapture(event.pointerId);
     if (this.pointers.size > 0) {
+      this.tap = null;
       this.#startGesture();
       return;
     }
+    if (this.tap && event.type === "pointerup" && event.timeStamp - this.tap.time < TAP_MS) {
+      const { x } = this.tap;
+      this.tapTimer = setTimeout(() => this.#jumpTo(x), DOUBLE_TAP_MS);
+    }
+    this.tap = null;
     this.#release(this.velocity.velocity(event));
+  }
+
+  /** A tap: the value under the tapped point comes to the pointer. */
+  #jumpTo(clientX) {
+    this.stopAnimation();
+    const value = this.axis.dragValue(this.value, -this.#offset(clientX), this.scale, this.viewport);
+    this.value = this.axis.isInfinite ? value : this.axis.clamp(value);
+    this.commit();
   }
 
   /** Lets the model decide the glide, spring or nothing, then commits where it ends. */

@@ -5,6 +5,7 @@ import sqlite3
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
 from browser_helpers import DESKTOP, PHONE, WAIT, click, click_and_wait_for_next_page, sign_in
@@ -50,19 +51,18 @@ def test_a_colour_picked_across_the_hue_wrap_colours_the_profile(open_browser, o
     driver.save_screenshot(str(screenshots_dir / f"profile-colour-{'phone' if size == PHONE else 'desktop'}.png"))
 
 
-def test_without_javascript_the_colour_is_two_numbers(open_browser, own_server):
+def test_without_javascript_the_colour_is_two_range_inputs(open_browser, own_server):
     server = own_server()
     driver = open_browser(size=PHONE, javascript=False)
     sign_in(driver, server.url, "vojtafoti")
     driver.get(server.url + "/profile/edit")
-    for name, value in (("accent-x", "370"), ("accent-y", "80")):
-        field = driver.find_element(By.NAME, name)
-        field.clear()
-        field.send_keys(value)
+    # The keys move a range without the script: hue to its start, saturation to its top.
+    driver.find_element(By.NAME, "accent-x").send_keys(Keys.HOME)
+    driver.find_element(By.NAME, "accent-y").send_keys(Keys.END)
     use_default = driver.find_element(By.NAME, "accentDefault")
     if use_default.is_selected():
         click(driver, use_default)
     click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, ".form__actions button[type=submit]"))
     driver.get(server.url + "/u/vojtafoti")
     link = driver.find_element(By.CSS_SELECTOR, "link[href*='accent.css']").get_attribute("href")
-    assert "v=10.0-80.0" in link
+    assert "v=0.0-100.0" in link

@@ -219,6 +219,23 @@ def test_a_double_tap_zooms_in_one_step(open_browser, base_url):
     WebDriverWait(driver, WAIT).until(lambda d: stat(d, "finite", "scale") == "5", "the double tap did not zoom")
 
 
+def test_one_finger_alone_sets_the_value_by_a_tap_and_zooms_by_the_buttons(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    ruler = box(driver, "finite")
+    touches(driver, "touchStart", [(ruler["x"] + 60, ruler["y"])])
+    touches(driver, "touchEnd", [])
+    # The value under the tap comes to the pointer: 60 px right is 60 · 100 / (2 · width) more.
+    expected = 37 + (60 + ruler["offset"]) * 100 / (2 * ruler["width"])
+    WebDriverWait(driver, WAIT).until(
+        lambda d: abs(number(d, "finite") - expected) <= 0.1, "the tap did not bring its value to the pointer")
+    zoom_in = driver.find_element(By.CSS_SELECTOR, f"{widget_selector('finite')} [data-zoom='in']")
+    zoom_in.click()
+    assert stat(driver, "finite", "scale") == "2"
+    driver.find_element(By.CSS_SELECTOR, f"{widget_selector('finite')} [data-zoom='out']").click()
+    assert stat(driver, "finite", "scale") == "1"
+    assert abs(number(driver, "finite") - expected) <= 0.1, "zooming about the pointer moved the value"
+
+
 def test_past_the_end_the_ruler_resists_and_springs_back(open_browser, base_url):
     driver = open_sliders(open_browser, base_url)
     ruler = box(driver, "finite")
@@ -367,6 +384,17 @@ def test_dragging_the_photo_moves_both_axes_and_a_ruler_moves_one(open_browser, 
     assert abs(float(thickness(driver)) - 0.05 * min(view["width"], view["height"])) < 0.01
 
 
+def test_a_tap_on_the_photo_brings_the_point_under_it_to_the_crosshair(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    view = box(driver, "photo-x")
+    touches(driver, "touchStart", [(view["x"] + 60, view["y"] - 30)])
+    touches(driver, "touchEnd", [])
+    wait_for_change(driver, 2)  # the release, then the jump
+    # The photo spans the plane at scale 1: 60 px is 60 · 100 / width percent.
+    assert abs(number(driver, "photo-x") - (50 + (60 + view["offset"]) * 100 / view["width"])) <= 0.6
+    assert abs(number(driver, "photo-y") - (50 - 30 * 100 / view["height"])) <= 0.6
+
+
 def test_pinching_the_photo_zooms_each_axis_by_its_own_spread(open_browser, base_url):
     driver = open_sliders(open_browser, base_url, size=PHONE)
     view = box(driver, "photo-x")
@@ -377,16 +405,49 @@ def test_pinching_the_photo_zooms_each_axis_by_its_own_spread(open_browser, base
     assert stat(driver, "photo-x", "scale") == "3 × 1"
 
 
-def test_arrow_keys_move_the_crosshair_over_the_plane(open_browser, base_url):
+def value_text(driver, name):
+    return driver.find_element(By.CSS_SELECTOR, f"input[name='{name}']").get_attribute("aria-valuetext")
+
+
+def test_the_plane_is_two_range_inputs_that_take_the_keys_and_a_tap_zooms(open_browser, base_url, screenshots_dir):
+    """As React Aria's useColorArea: a named group with a range input per axis; either input
+    takes all four arrows, Shift and the page keys take major steps, Home/End go to the ends,
+    and right to left Left moves x forward. The + and − buttons zoom with one tap."""
     driver = open_sliders(open_browser, base_url)
-    view = driver.find_element(By.CSS_SELECTOR, f"{widget_selector('photo-x')} [data-plane-view]")
-    view.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_DOWN, Keys.ARROW_DOWN)
+    group = driver.find_element(By.CSS_SELECTOR, widget_selector("photo-x"))
+    assert group.get_attribute("role") == "group"
+    label = driver.find_element(By.ID, group.get_attribute("aria-labelledby")).text
+    assert label and driver.find_element(By.ID, "photo-x").get_attribute("type") == "range"
+
+    driver.find_element(By.ID, "photo-x").send_keys(Keys.ARROW_RIGHT, Keys.ARROW_DOWN, Keys.ARROW_DOWN)
     # 0–100 in 10 units: minor ticks every 2 %.
     assert (field(driver, "photo-x"), field(driver, "photo-y")) == ("52", "54")
-    view.send_keys(Keys.SHIFT, Keys.ARROW_LEFT)
-    assert field(driver, "photo-x") == "50"
-    view.send_keys("+")
+    x_label = driver.find_element(By.CSS_SELECTOR, "label[for='photo-x']").text
+    assert value_text(driver, "photo-x").replace("\u00a0", " ") in (f"{x_label}: 52,0 %", f"{x_label}: 52.0 %")
+    y = driver.find_element(By.ID, "photo-y")
+    y.send_keys(Keys.SHIFT, Keys.ARROW_LEFT)
+    y.send_keys(Keys.PAGE_DOWN)
+    # A major step lands on the next major tick.
+    assert (field(driver, "photo-x"), field(driver, "photo-y")) == ("50", "60")
+    y.send_keys(Keys.END)
+    driver.find_element(By.ID, "photo-x").send_keys(Keys.HOME)
+    assert (field(driver, "photo-x"), field(driver, "photo-y")) == ("0", "100")
+    assert "100" in value_text(driver, "photo-y")
+
+    driver.execute_script("document.querySelector(arguments[0]).dir = 'rtl'", widget_selector("photo-x"))
+    driver.find_element(By.ID, "photo-x").send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+    assert field(driver, "photo-x") == "4"
+    driver.find_element(By.ID, "photo-x").send_keys(Keys.ARROW_RIGHT)
+    assert field(driver, "photo-x") == "2"
+
+    driver.find_element(By.ID, "photo-x").send_keys("+")
     assert stat(driver, "photo-x", "scale") == "2 × 2"
+    zoom_out = group.find_element(By.CSS_SELECTOR, "[data-zoom='out']")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", zoom_out)
+    zoom_out.click()
+    zoom_out.click()
+    assert stat(driver, "photo-x", "scale") == "0.5 × 0.5"
+    driver.save_screenshot(str(screenshots_dir / "sliders-plane-keys-desktop.png"))
 
 
 def test_the_colour_field_wraps_its_hue(open_browser, base_url):
@@ -417,6 +478,14 @@ def test_without_javascript_the_typed_fields_submit_through_the_model(open_brows
     click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, ".slider-demo__actions button"))
     accepted = lambda name: driver.find_element(By.CSS_SELECTOR, f'[data-accepted-value="{name}"]').text
     assert accepted("finite") == "100" and accepted("hue") == "330"
+
+    # A plane's axes are range inputs: the keys set them without the script, and they submit.
+    driver.get(base_url + "/sliders")
+    driver.find_element(By.ID, "photo-x").send_keys(Keys.END)
+    driver.find_element(By.ID, "colour-y").send_keys(Keys.HOME)
+    driver.save_screenshot(str(screenshots_dir / "sliders-plane-no-javascript-phone.png"))
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, ".slider-demo__actions button"))
+    assert accepted("photo-x") == "100" and accepted("photo-y") == "50" and accepted("colour-y") == "0"
 
     driver.get(base_url + "/sliders?" + urlencode({"finite": "dvanáct"}))
     assert http_status_of_page(driver) == 422

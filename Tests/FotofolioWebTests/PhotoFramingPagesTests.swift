@@ -39,7 +39,7 @@ import Testing
         let smart = edited.photo.smartFraming
         #expect(page.body.contains("data-photo-framing=\""))
         func value(_ axis: String) -> Double? {
-            page.body.firstMatch(of: try! Regex("name=\"framing-\(id)-\(axis)\" type=\"number\" value=\"([0-9.]+)\""))
+            page.body.firstMatch(of: try! Regex("name=\"framing-\(id)-\(axis)\" type=\"range\" value=\"([0-9.]+)\""))
                 .flatMap { ($0.output[1].substring).flatMap { Double($0) } }
         }
         let x = try #require(value("x"))

@@ -36,6 +36,17 @@ import Testing
         #expect(page.body.matches(of: /<svg class="plane-tile"/).count == 1 + 3)
     }
 
+    @Test func aPlaneIsANamedGroupOfOneRangeInputPerAxis() async throws {
+        let server = try WebTestServer()
+        let page = try await server.send("/sliders", headers: ["Accept-Language": "cs"])
+        #expect(page.body.contains("role=\"group\" aria-labelledby=\"photo-label\""))
+        #expect(page.body.contains("id=\"photo-x\" name=\"photo-x\" type=\"range\" value=\"50\" min=\"0\" max=\"100\" "
+            + "step=\"any\" aria-valuetext=\"Vodorovně: 50,0\u{A0}%\""))
+        // The colour's saturation runs from 100 down to 0: the range holds it between its bounds.
+        #expect(page.body.contains("name=\"colour-y\" type=\"range\" value=\"80\" min=\"0\" max=\"100\""))
+        #expect(page.body.contains("aria-label=\"Přiblížit\""))
+    }
+
     @Test func submittedValuesGoThroughTheModel() async throws {
         let server = try WebTestServer()
         let reply = try await server.send(Self.query([

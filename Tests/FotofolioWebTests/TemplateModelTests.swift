@@ -221,7 +221,7 @@ private enum Sample {
     static var state: ContentState.Model { ContentState.Model(kind: "empty", icon: "feed", title: "Title", text: "Text",
                                           action: .init(href: "/", name: "browse", label: "Browse")) }
     static var control: SliderFieldModel.Control { SliderFieldModel.Control(type: "number", inputmode: "decimal", step: "any", min: "0", max: "100") }
-    static var field: SliderFieldModel { SliderFieldModel(id: "f", name: "f", label: "Field", text: "1", readout: "1", control: control,
+    static var field: SliderFieldModel { SliderFieldModel(id: "f", name: "f", label: "Field", text: "1", readout: "1", valueText: "Field: 1", control: control,
                                         error: "Wrong.", value: "1", scale: "1", step: "0.1") }
     static var slider: PreciseSliderModel {
         var slider = PreciseSliderModel(field: field, config: "{}", ticks: [.init(x: "50", length: "22", major: true, label: "1"),

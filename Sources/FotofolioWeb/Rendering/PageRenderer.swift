@@ -208,6 +208,7 @@ struct AssetURLs: ViewModel, Sendable {
     let bottomSheet: String
     let shotDetails: String
     let profileAccent: String
+    let menu: String
 
     init(_ files: StaticFiles) {
         css = files.url(for: "/css/app.css")
@@ -233,6 +234,7 @@ struct AssetURLs: ViewModel, Sendable {
         bottomSheet = files.url(for: "/js/bottom-sheet.js")
         shotDetails = files.url(for: "/js/shot-details.js")
         profileAccent = files.url(for: "/js/profile-accent.js")
+        menu = files.url(for: "/js/menu.js")
     }
 }
 

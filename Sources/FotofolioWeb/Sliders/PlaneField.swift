@@ -1,6 +1,6 @@
 import PreciseSlider
 
-/// A 2D precise slider as two form fields: a picture moved under a fixed crosshair, the value
+/// A 2D precise slider as two form fields (a range input per axis): a picture moved under a fixed crosshair, the value
 /// being the point under it. The content is an image, or a hue × saturation colour field.
 struct PlaneField {
     enum Content {
@@ -48,8 +48,8 @@ struct PlaneField {
             id: name, label: label, aspect: "\(aspect.width)x\(aspect.height)",
             config: "{\"x\":\(x.configuration(language)),\"y\":\(y.configuration(language)),"
                 + "\"content\":\"\(contentKind)\",\"span\":{\"x\":\(span.x),\"y\":\(span.y)}}",
-            x: SliderFrame.fieldValues(x, id: "\(name)-x", label: xLabel, language: language),
-            y: SliderFrame.fieldValues(y, id: "\(name)-y", label: yLabel, language: language),
+            x: SliderFrame.fieldValues(x, id: "\(name)-x", label: xLabel, language: language, control: x.rangeControl),
+            y: SliderFrame.fieldValues(y, id: "\(name)-y", label: yLabel, language: language, control: y.rangeControl),
             tiles: yOrigins.flatMap { top in xOrigins.map { left in .init(x: left, y: top, width: width, height: height) } },
             xStrip: .init(top: SliderFrame.format(100 - stripHeight), height: SliderFrame.format(stripHeight),
                           width: SliderFrame.format(100 - stripWidth)),

@@ -74,4 +74,13 @@ struct SliderField {
                          max: axis.isInfinite ? nil : SliderText.plain(axis.upperBound, precision))
         }
     }
+
+    /// A plane axis's control: a range input from end to end, the keyboard's and assistive
+    /// technology's way to move the point and the form field without JavaScript; text for a
+    /// rejected value, which a range could not show back.
+    var rangeControl: SliderFieldModel.Control {
+        if rejection != nil { return control }
+        return .init(type: "range", inputmode: nil, step: "any",
+                     min: SliderText.plain(axis.lowerBound, precision), max: SliderText.plain(axis.upperBound, precision))
+    }
 }

@@ -16,6 +16,8 @@ struct SliderFieldModel: ViewModel {
     /// What the control holds: the value written for it, or the rejected text.
     let text: String
     let readout: String
+    /// What assistive technology reads for the control: its label and the read-out ("x: 35 %").
+    let valueText: String
     let control: Control
     /// Why the typed text was refused.
     let error: String?

@@ -28,10 +28,13 @@ enum SliderFrame {
     }
 
     /// What every slider field shows: its control, value, read-out and any error.
-    static func fieldValues(_ field: SliderField, id: String, label: String, language: SliderLanguage) -> SliderFieldModel {
+    /// `control` replaces the field's own (a plane's axes are range inputs).
+    static func fieldValues(_ field: SliderField, id: String, label: String, language: SliderLanguage,
+                            control: SliderFieldModel.Control? = nil) -> SliderFieldModel {
         SliderFieldModel(
             id: id, name: field.name, label: label, text: field.controlText, readout: field.readout(language),
-            control: field.control, error: field.rejection?.message,
+            valueText: "\(label): \(field.readout(language))",
+            control: control ?? field.control, error: field.rejection?.message,
             value: SliderText.machine(field.value, format: field.format, precision: field.precision),
             scale: SliderText.plain(field.scale, 0.001),
             step: SliderText.plain((try? field.axis.minorStep(scale: field.scale)) ?? 0, field.precision))
