@@ -12,6 +12,7 @@ from selenium.webdriver.support.wait import WebDriverWait
 
 from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, click, click_and_wait_for_next_page, javascript_is_off,
                              log_out, own_profile_path, path_of, png_size, type_into)
+from engines import set_viewport
 
 DEMO_PHOTOS = Path(__file__).resolve().parents[2] / "Demo" / "photos"
 PHOTOS = ["landscape-misty-fields.jpg", "food-espresso-cup.jpg", "animals-red-panda.jpg"]
@@ -56,6 +57,7 @@ def save(driver):
     click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, ".form__actions button[name='save']"))
 
 
+@pytest.mark.engines
 def test_a_photographer_creates_a_portfolio_with_three_photos_and_edits_it(
         open_browser, base_url, sign_up, screenshots_dir):
     driver = open_browser(size=PHONE, language="cs")
@@ -99,9 +101,7 @@ def test_a_photographer_creates_a_portfolio_with_three_photos_and_edits_it(
     click(driver, driver.find_element(By.CSS_SELECTOR, "[data-carousel-next]"))
     WebDriverWait(driver, WAIT).until(lambda d: position.text == "2 / 3", "the next arrow did not move the row")
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
-        driver.set_window_size(*size)
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 768})
+        set_viewport(driver, *size)
         driver.execute_script("document.querySelector('.profile__portfolios').scrollIntoView({behavior: 'instant'})")
         file = screenshots_dir / f"portfolio-profile-{name}.png"
         file.unlink(missing_ok=True)
