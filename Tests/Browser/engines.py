@@ -46,6 +46,10 @@ NEEDS = {
 FIREFOX_CHROME_SCRIPT = """
     const [width, height] = arguments;
     const browser = gBrowser.selectedBrowser;
+    if (width === null) {
+      for (const property of ["width", "height", "flex"]) browser.style.removeProperty(property);
+      return;
+    }
     browser.style.setProperty("width", `${width}px`);
     browser.style.setProperty("height", `${height}px`);
     browser.style.setProperty("flex", "none");"""
@@ -161,13 +165,16 @@ def set_viewport(driver, width, height):
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 768,
         })
         return
+    if engine == "firefox":
+        in_browser_chrome(driver, FIREFOX_CHROME_SCRIPT, None, None)  # the page fills its window again
     driver.set_window_size(width, height)
     for _ in range(4):  # the toolbars' height is known once they are laid out in the new size
         inner_width, inner_height = driver.execute_script("return [innerWidth, innerHeight]")
         if (inner_width, inner_height) == (width, height):
             break
         window = driver.get_window_size()
-        driver.set_window_size(window["width"] + width - inner_width, window["height"] + height - inner_height)
+        driver.set_window_size(width + max(window["width"] - inner_width, 0),
+                               height + max(window["height"] - inner_height, 0))
     if engine == "firefox" and driver.execute_script("return [innerWidth, innerHeight]") != [width, height]:
         in_browser_chrome(driver, FIREFOX_CHROME_SCRIPT, width, height)
     actual = driver.execute_script("return [innerWidth, innerHeight]")
