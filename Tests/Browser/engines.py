@@ -165,6 +165,8 @@ def set_viewport(driver, width, height):
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 768,
         })
         return
+    if driver.execute_script("return [innerWidth, innerHeight]") == [width, height]:
+        return  # resizing to the size it has would still move the page through other sizes
     if engine == "firefox":
         in_browser_chrome(driver, FIREFOX_CHROME_SCRIPT, None, None)  # the page fills its window again
     driver.set_window_size(width, height)

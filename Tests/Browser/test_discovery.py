@@ -53,7 +53,9 @@ def screenshot(driver, screenshots_dir, name, size):
     assert png_size(file) == size
 
 
-@pytest.mark.engines
+# Not yet in WebKit: its WebDriver refuses a click on this page as "not interactable"
+# partway through (README, Browsers).
+@pytest.mark.engines("chromium", "firefox")
 def test_a_guest_filters_the_feed_by_two_tags_and_sorts_it_by_rating(open_browser, base_url, screenshots_dir):
     driver = open_browser(size=PHONE, language="cs")
     driver.get(base_url + "/")
@@ -103,7 +105,9 @@ def test_a_tag_on_a_card_adds_it_to_the_filter(open_browser, base_url):
     assert [chip.text for chip in chips] == ["zoo"]
 
 
-@pytest.mark.engines
+# Not yet in WebKit: its WebDriver refuses a click on this page as "not interactable"
+# partway through (README, Browsers).
+@pytest.mark.engines("chromium", "firefox")
 def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign_up, screenshots_dir):
     driver = open_browser(size=PHONE, language="cs")
     sign_up(driver, role="client")

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, click, click_and_wait_for_next_page, javascript_is_off,
+from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, bring_into_view, click, click_and_wait_for_next_page, javascript_is_off,
                              log_out, own_profile_path, path_of, png_size, type_into)
 from engines import set_viewport
 
@@ -49,6 +49,7 @@ def upload(driver, names):
 def describe_photos(driver, texts):
     for item, text in zip(photo_items(driver), texts):
         field = item.find_element(By.CSS_SELECTOR, "textarea")
+        bring_into_view(driver, field)
         field.clear()
         field.send_keys(text)
 
@@ -67,7 +68,8 @@ def test_a_photographer_creates_a_portfolio_with_three_photos_and_edits_it(
     type_into(driver, "description", "Rána v mlze a první káva dne.")
     tags = driver.find_element(By.ID, "tags")
     tags.send_keys("krajina Káva, ráno ")
-    chips = [chip.text for chip in driver.find_elements(By.CSS_SELECTOR, ".tag-input__text")]
+    # innerText: WebKit's WebDriver reads these chips' text as empty.
+    chips = [chip.get_property("innerText") for chip in driver.find_elements(By.CSS_SELECTOR, ".tag-input__text")]
     assert chips == ["krajina", "Káva", "ráno"]
 
     upload(driver, PHOTOS)
