@@ -180,7 +180,8 @@ def test_a_slow_short_drag_falls_back_to_where_it_was(open_browser, base_url):
     assert changes(driver) == []
 
 
-@pytest.mark.engines
+# Not yet in WebKit: under load the slide was at times seen only at its ends (README, Browsers).
+@pytest.mark.engines("chromium", "firefox")
 def test_a_click_on_a_segment_selects_it_and_the_thumb_slides_there(open_browser, base_url):
     driver = open_browser(size=DESKTOP, language="cs")
     driver.get(base_url + "/")
