@@ -11,6 +11,7 @@ PYTHON  := $(VENV)/bin/python
 RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqlite3-dev libargon2-dev libvips-dev \
                  mosquitto libmosquitto-dev
 TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv \
+                 firefox-esr webkit2gtk-driver xvfb xdotool locales \
                  libvips-tools libimage-exiftool-perl imagemagick openssl
 
 .PHONY: run test build release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean

@@ -150,6 +150,9 @@ class BottomSheet {
     cancelAnimationFrame(this.frame); // caught mid-snap: it stays under the finger
     this.frame = 0;
     this.gesture = { id: event.pointerId, y: event.clientY, startY: event.clientY, onHandle, dragging: interrupted };
+    // A finger stays with the element it pressed; a mouse does not, and a quick first move
+    // would leave the handle before the drag began. Held like a finger, the handle keeps it.
+    if (onHandle) this.handle.setPointerCapture(event.pointerId);
     if (interrupted) this.#startDragging(event);
     this.samples.reset();
     this.samples.add(this.height, event);

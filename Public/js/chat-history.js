@@ -17,7 +17,7 @@ export class ChatHistory {
     this.unseen = 0;
     const zone = root.dataset.timeZone || undefined;
     const lang = root.dataset.lang || undefined;
-    this.dayKeyFormat = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    this.dayKeyFormat = new Intl.DateTimeFormat("en", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
     this.dayFormat = new Intl.DateTimeFormat(lang, { timeZone: zone, weekday: "long", day: "numeric", month: "long" });
     this.scroller.addEventListener("scroll", () => { if (this.isAtEnd()) this.#seen(); }, { passive: true });
     this.jump.addEventListener("click", () => this.scrollToEnd("smooth"));
@@ -100,15 +100,25 @@ export class ChatHistory {
     this.jump.hidden = true;
   }
 
+  /**
+   * The day as the server keys it: yyyy-mm-dd in the conversation's time zone, put together
+   * from parts. A locale's own order is no key: en-CA writes 2026-11-25 in newer CLDR data
+   * but 11/25/2026 in the ICU 72 that WebKitGTK on Debian 12 uses.
+   */
+  #dayKey(date) {
+    const parts = Object.fromEntries(this.dayKeyFormat.formatToParts(date).map(({ type, value }) => [type, value]));
+    return `${parts.year}-${parts.month}-${parts.day}`;
+  }
+
   /** The list of the message's day, made (with its header) when it is a new day. */
   #listFor(date) {
-    const key = this.dayKeyFormat.format(date);
+    const key = this.#dayKey(date);
     const last = this.days.lastElementChild;
     if (last?.dataset.day === key) return last.querySelector("[data-chat-messages]");
     const day = element("section", "chat-day");
     day.dataset.day = key;
     const header = element("h2", "chat-day__header");
-    const isToday = key === this.dayKeyFormat.format(new Date());
+    const isToday = key === this.#dayKey(new Date());
     header.append(element("time", "", isToday ? this.root.dataset.today : this.dayFormat.format(date)));
     const list = element("ol", "chat");
     list.dataset.chatMessages = "";

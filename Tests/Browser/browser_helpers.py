@@ -15,6 +15,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
+from engines import Pointer, engine_of
+
 PHONE = (375, 812)
 NARROW_PHONE = (320, 568)
 DESKTOP = (1280, 800)
@@ -99,12 +101,18 @@ def javascript_is_off(driver):
 
 # Moving from page to page ----------------------------------------------------------------------
 
-def click(driver, element):
-    """Clicks like a person who first scrolled the element into view.
+def bring_into_view(driver, element):
+    """Scrolls `element` to the middle of the screen at once.
 
-    The stylesheet scrolls smoothly; the scroll WebDriver makes before a click would still
-    be moving when the click lands, so the element is brought into view at once first."""
+    The stylesheet scrolls smoothly; the scroll WebDriver makes before a click or typing
+    would still be moving when they land (WebKit's WebDriver then finds the element out of
+    view and refuses it), so the element is brought into view at once first."""
     driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
+
+
+def click(driver, element):
+    """Clicks like a person who first scrolled the element into view."""
+    bring_into_view(driver, element)
     element.click()
 
 
@@ -148,6 +156,7 @@ def submit_form(driver, form_selector="form.form"):
 
 def type_into(driver, field_id, text):
     field = driver.find_element(By.ID, field_id)
+    bring_into_view(driver, field)
     field.clear()
     field.send_keys(text)
 
@@ -305,28 +314,40 @@ def wait_to_rest_at(driver, detent):
 class Finger:
     """One finger on the touch screen (DevTools touch events). Each event carries its own
     time stamp, so a flick's speed and a rest before the release are exact however slowly
-    the commands travel."""
+    the commands travel. In Firefox and WebKit the finger is a WebDriver pointer instead
+    (engines.Pointer), whose moves take real time."""
 
     def __init__(self, driver):
         self.driver, self.clock = driver, time.time()
+        self.pointer = None if engine_of(driver) == "chromium" else Pointer(driver)
 
     def send(self, kind, points, after_ms):
         self.clock += after_ms / 1000
         self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points, "timestamp": self.clock})
 
     def down(self, x, y):
-        self.send("touchStart", [{"x": x, "y": y, "id": 0}], 0)
+        if self.pointer:
+            self.pointer.down(x, y)
+        else:
+            self.send("touchStart", [{"x": x, "y": y, "id": 0}], 0)
         self.x, self.y = x, y
 
     def slide(self, dx, dy=0, steps=10, ms_per_step=16):
         x, y = self.x, self.y
-        for step in range(1, steps + 1):
-            self.send("touchMove", [{"x": x + dx * step / steps, "y": y + dy * step / steps, "id": 0}], ms_per_step)
+        points = [(x + dx * step / steps, y + dy * step / steps) for step in range(1, steps + 1)]
+        if self.pointer:
+            self.pointer.move(points, ms_per_step)
+        else:
+            for px, py in points:
+                self.send("touchMove", [{"x": px, "y": py, "id": 0}], ms_per_step)
         self.x, self.y = x + dx, y + dy
 
     def up(self, after_ms=16):
         """Lets go: at once after the last move is a flick; after 200 ms, a careful release."""
-        self.send("touchEnd", [], after_ms)
+        if self.pointer:
+            self.pointer.up(after_ms)
+        else:
+            self.send("touchEnd", [], after_ms)
 
 
 def announced(driver):

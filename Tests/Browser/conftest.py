@@ -1,5 +1,6 @@
 """Fixtures for the browser tests: one Fotofolio server for the whole run (per worker), a
-fresh headless Chromium for every test that asks for one, and fresh accounts to sign in with."""
+fresh browser for every test that asks for one (headless Chromium; tests marked `engines`
+run once in each of Chromium, Firefox and WebKit), and fresh accounts to sign in with."""
 
 import atexit
 import json
@@ -16,19 +17,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
 from browser_helpers import new_account, register, wait_until
+from engines import ENGINES, missing, open_engine
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parents[1]
 SCREENSHOTS = HERE / "screenshots"
-
-# Debian's packages (chromium, chromium-driver): the same build on every machine, and
-# nothing is downloaded at run time.
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
 
 STARTUP_DEADLINE = 30.0
 SHUTDOWN_DEADLINE = 10.0
@@ -172,21 +167,13 @@ def stop(process, log_path):
     assert code == 0, f"The server exited with code {code} after SIGTERM.\n{tail(log_path)}"
 
 
-@pytest.fixture(scope="session")
-def screenshots_dir():
-    SCREENSHOTS.mkdir(exist_ok=True)
-    return SCREENSHOTS
-
-
-def set_viewport(driver, width, height):
-    """Gives the page exactly width × height CSS pixels.
-
-    A headless window's size includes invisible window chrome and has a minimum width,
-    so resizing the window does not give an exact viewport. Emulation does; phone widths
-    also get a phone's overlay scrollbars, so the layout sees all of its width."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 768,
-    })
+@pytest.fixture
+def screenshots_dir(engine):
+    """Where a test saves its screenshots: Firefox's and WebKit's in a folder each, beside
+    Chromium's, so that each engine's picture of a page can be looked at next to the others."""
+    folder = SCREENSHOTS if engine == "chromium" else SCREENSHOTS / engine
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 @pytest.fixture
@@ -207,31 +194,37 @@ def own_server(tmp_path):
             server.stop()
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "engines(*names): runs the test in Chromium, Firefox and WebKit (ids [chromium], "
+                                       "[firefox], [webkit]), or in the engines named")
+    # Selenium's own WebKitGTK driver still passes its address the old way.
+    config.addinivalue_line("filterwarnings", "ignore:setting remote_server_addr:DeprecationWarning")
+
+
+def pytest_generate_tests(metafunc):
+    if marker := metafunc.definition.get_closest_marker("engines"):
+        metafunc.parametrize("engine", marker.args or ENGINES, indirect=True)
+
+
 @pytest.fixture
-def open_browser(request, screenshots_dir):
-    """Opens headless Chromium: `open_browser(size=(w, h), language="en", javascript=False)`.
+def engine(request):
+    """The browser engine the test runs in: Chromium unless the test is marked `engines`."""
+    return getattr(request, "param", "chromium")
+
+
+@pytest.fixture
+def open_browser(request, screenshots_dir, engine):
+    """Opens a browser of the test's engine: `open_browser(size=(w, h), language="en", javascript=False)`.
 
     `language` is what the browser asks for in Accept-Language. Every browser is closed
     after the test; if the test failed, each one's screen is saved first."""
-    if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
-        pytest.fail(f"Needs {CHROMIUM} and {CHROMEDRIVER}: apt-get install chromium chromium-driver")
+    if problem := missing(engine):
+        pytest.fail(problem)
     drivers = []
 
     def open_browser(size=DEFAULT_SIZE, language="cs", javascript=True):
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                         f"--lang={language.split(',')[0]}"):
-            options.add_argument(argument)
-        preferences = {"intl.accept_languages": language}
-        if not javascript:
-            preferences["profile.managed_default_content_settings.javascript"] = 2
-        options.add_experimental_option("prefs", preferences)
-        # Console messages, CSP violations among them, for driver.get_log("browser").
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        driver = open_engine(engine, size, language, javascript)
         drivers.append(driver)
-        set_viewport(driver, *size)
         return driver
 
     yield open_browser

@@ -29,6 +29,7 @@ def grab_handle(driver):
     return finger
 
 
+@pytest.mark.engines
 def test_a_slow_drag_rests_at_the_nearest_detent(open_browser, base_url):
     driver = open_feed(open_browser, base_url)
     s = state(driver)
@@ -121,6 +122,7 @@ def test_the_backdrop_collapses_the_sheet(open_browser, base_url):
     wait_to_rest_at(driver, COLLAPSED)
 
 
+@pytest.mark.engines
 def test_esc_collapses_the_sheet_and_gives_focus_back_to_the_handle(open_browser, base_url):
     driver = open_feed(open_browser, base_url)
     handle = driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]")

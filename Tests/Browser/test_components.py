@@ -11,6 +11,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
 from browser_helpers import DESKTOP, PHONE, WAIT, Finger, wait_for_rest
+from engines import Pointer, engine_of
 from png_pixels import close, decode_png
 
 ACCENT, ON_ACCENT, SUNKEN = (0xA8, 0x4C, 0x25), (0xFF, 0xFF, 0xFF), (0xF1, 0xEE, 0xE9)
@@ -117,6 +118,7 @@ def split_colours(driver, text, edge):
 
 # ---------------------------------------------------------------- segmented control
 
+@pytest.mark.engines
 def test_a_finger_drags_the_thumb_the_half_covered_label_is_two_coloured_and_the_release_snaps(
         open_browser, base_url, screenshots_dir):
     driver = open_browser(size=PHONE, language="cs")
@@ -178,6 +180,8 @@ def test_a_slow_short_drag_falls_back_to_where_it_was(open_browser, base_url):
     assert changes(driver) == []
 
 
+# Not yet in WebKit: under load the slide was at times seen only at its ends (README, Browsers).
+@pytest.mark.engines("chromium", "firefox")
 def test_a_click_on_a_segment_selects_it_and_the_thumb_slides_there(open_browser, base_url):
     driver = open_browser(size=DESKTOP, language="cs")
     driver.get(base_url + "/")
@@ -185,8 +189,13 @@ def test_a_click_on_a_segment_selects_it_and_the_thumb_slides_there(open_browser
     count_changes(driver)
     watch_thumbs(driver)
     x, y = middle(g["segments"][1])
-    mouse(driver, "mousePressed", x, y)
-    mouse(driver, "mouseReleased", x, y)
+    if engine_of(driver) == "chromium":
+        mouse(driver, "mousePressed", x, y)
+        mouse(driver, "mouseReleased", x, y)
+    else:
+        click_at = Pointer(driver, "mouse")
+        click_at.down(x, y)
+        click_at.up(after_ms=0)
     wait_for_thumb_over(driver, "sort", 1)
     start, end = g["segments"][0]["left"] - g["track"]["left"], g["segments"][1]["left"] - g["track"]["left"]
     assert any(start + 1 < x < end - 1 for x in thumb_moves(driver, "sort")), "the thumb slides; it does not jump"
@@ -194,6 +203,9 @@ def test_a_click_on_a_segment_selects_it_and_the_thumb_slides_there(open_browser
     WebDriverWait(driver, WAIT).until(lambda d: query_of(d).get("sort") == ["rating"], "the sort did not reach the URL")
 
 
+# Not in WebKit: WebKitGTK does not match :focus-visible on a radio its arrow keys focus, so
+# the control shows no ring there (README, Browsers).
+@pytest.mark.engines("chromium", "firefox")
 def test_arrow_keys_move_the_choice_and_the_thumb_follows(open_browser, base_url):
     driver = open_browser(size=PHONE, language="cs")
     driver.get(base_url + "/register")
@@ -202,7 +214,8 @@ def test_arrow_keys_move_the_choice_and_the_thumb_follows(open_browser, base_url
     driver.execute_script(
         "(document.querySelector('input[name=role]:checked') ?? document.querySelector('input[name=role]')).focus()")
     checked_before = geometry(driver, "role")["checked"]
-    driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    # Towards the other choice: WebKit's radios stop at the ends, where the others wrap round.
+    driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT if checked_before <= 0 else Keys.ARROW_LEFT)
     expected = 1 if checked_before <= 0 else 0
     wait_for_thumb_over(driver, "role", expected)
     values = ["client", "creator"]

@@ -15,6 +15,7 @@ from selenium.webdriver.support.wait import WebDriverWait
 from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, announced, choose, click, click_and_wait_for_next_page, heading,
                              sheet_state, wait_to_rest_at,
                              javascript_is_off, path_of, png_size)
+from engines import set_viewport
 
 
 # The results are replaced in place while tests wait on them: each read is one script call,
@@ -45,14 +46,16 @@ def plural(language, key, count):
 
 
 def screenshot(driver, screenshots_dir, name, size):
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 768})
+    set_viewport(driver, *size)
     file = screenshots_dir / f"{name}.png"
     file.unlink(missing_ok=True)
     assert driver.save_screenshot(str(file))
     assert png_size(file) == size
 
 
+# Not yet in WebKit: its WebDriver refuses a click on this page as "not interactable"
+# partway through (README, Browsers).
+@pytest.mark.engines("chromium", "firefox")
 def test_a_guest_filters_the_feed_by_two_tags_and_sorts_it_by_rating(open_browser, base_url, screenshots_dir):
     driver = open_browser(size=PHONE, language="cs")
     driver.get(base_url + "/")
@@ -106,6 +109,9 @@ def test_a_tag_on_a_card_adds_it_to_the_filter(open_browser, base_url):
     assert [chip.text for chip in chips] == ["zoo"]
 
 
+# Not yet in WebKit: its WebDriver refuses a click on this page as "not interactable"
+# partway through (README, Browsers).
+@pytest.mark.engines("chromium", "firefox")
 def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign_up, screenshots_dir):
     driver = open_browser(size=PHONE, language="cs")
     sign_up(driver, role="client")

@@ -11,6 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from browser_helpers import DESKTOP, PHONE, WAIT, announced, click, click_and_wait_for_next_page, sign_in, wait_until
+from engines import emulate_media
 from live_client import Person
 
 
@@ -53,11 +54,19 @@ def write(driver, text):
 
 
 def dark(driver):
-    """Switches to the dark theme and waits until the colours have finished changing."""
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-    wait(driver, lambda d: d.execute_script("return document.getAnimations().length") == 0, "the theme did not settle")
+    """Switches to the dark theme and waits until the colours have finished changing; False
+    where the engine cannot switch while running (WebKit: engines.emulate_media)."""
+    if not emulate_media(driver, "prefers-color-scheme", "dark"):
+        return False
+    # Only what is drawn: Firefox never starts a transition inside a closed <details>, whose
+    # content is never painted, and lists it as pending for good.
+    wait(driver, lambda d: d.execute_script(
+        "return document.getAnimations().filter((a) => a.effect?.target?.checkVisibility() ?? true).length") == 0,
+        "the theme did not settle")
+    return True
 
 
+@pytest.mark.engines
 def test_vojtafoti_answers_the_new_wedding_question(open_browser, own_server, screenshots_dir):
     server = own_server()
     vojta = open_browser(size=PHONE)
@@ -68,8 +77,8 @@ def test_vojtafoti_answers_the_new_wedding_question(open_browser, own_server, sc
     assert conversations(vojta) == [("Svatba Benešovi", 3), ("Martin Beneš", 1)]
     assert vojta.find_element(By.CSS_SELECTOR, ".conversation [data-mention]").is_displayed()
     vojta.save_screenshot(str(screenshots_dir / "messages-list-phone.png"))
-    dark(vojta)
-    vojta.save_screenshot(str(screenshots_dir / "messages-list-phone-dark.png"))
+    theme = "-dark" if dark(vojta) else ""
+    vojta.save_screenshot(str(screenshots_dir / f"messages-list-phone{theme}.png"))
 
     martin = open_browser(size=DESKTOP)
     sign_in(martin, server.url, "martin.b")
@@ -90,6 +99,9 @@ def test_vojtafoti_answers_the_new_wedding_question(open_browser, own_server, sc
     wait(vojta, lambda d: d.find_elements(By.CSS_SELECTOR, ".chat-message--own[data-message]"), "the answer was not stored")
     assert message_texts(vojta) == message_texts(martin)
     assert len(message_texts(vojta)) == 2
+    # A message that arrives live joins the day the server drew: one header a day.
+    for driver in (vojta, martin):
+        assert len(day_headers(driver)) == len(set(day_headers(driver))), day_headers(driver)
     # A message that arrives while the room is on screen is read at once.
     write(martin, "Děkujeme, to zní skvěle!")
     wait(vojta, lambda d: "Děkujeme, to zní skvěle!" in message_texts(d), "Vojta did not see Martin's thanks")
@@ -97,10 +109,10 @@ def test_vojtafoti_answers_the_new_wedding_question(open_browser, own_server, sc
     wait(vojta, lambda d: 'data-room="' + room + '"' not in vojta_api.request("GET", "/messages?unread=1")[2],
          "the room was not marked read while on screen")
     assert unread_badge(vojta) == 3
-    vojta.save_screenshot(str(screenshots_dir / "messages-room-phone-dark.png"))
+    vojta.save_screenshot(str(screenshots_dir / f"messages-room-phone{theme}.png"))
     martin.save_screenshot(str(screenshots_dir / "messages-room-desktop.png"))
-    dark(martin)
-    martin.save_screenshot(str(screenshots_dir / "messages-room-desktop-dark.png"))
+    if dark(martin):
+        martin.save_screenshot(str(screenshots_dir / "messages-room-desktop-dark.png"))
 
 
 def test_the_list_and_the_badge_follow_new_messages_and_the_filters_combine(open_browser, own_server, screenshots_dir):
@@ -326,6 +338,9 @@ def test_a_banner_shows_while_the_live_stream_reconnects(open_browser, own_serve
     wait(driver, lambda d: not banner.is_displayed(), "the banner stayed after the server came back", timeout=3 * WAIT)
 
 
+# Not yet in WebKit: under load its WebDriver at times refuses the bookmark's click as "not
+# interactable" (README, Browsers).
+@pytest.mark.engines("chromium", "firefox")
 def test_a_client_writes_to_the_author_of_a_shortlisted_portfolio(open_browser, base_url, sign_up):
     driver = open_browser(size=PHONE)
     # A client of its own: a demo person's selection is read by other tests on the same server.
