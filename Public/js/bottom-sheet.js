@@ -26,6 +26,7 @@ const FOCUSABLE = ':is(a[href], button, input, select, textarea, [tabindex]):not
 class BottomSheet {
   gesture = null;
   frame = 0;
+  hidden = 0; // px of the body's foot kept clear, out of sight under the tab bar
   samples = new VelocitySamples();
 
   constructor(root) {
@@ -76,6 +77,7 @@ class BottomSheet {
     } else {
       document.documentElement.style.removeProperty("--sheet-peek");
       for (const property of ["height", "transform"]) this.root.style.removeProperty(property);
+      this.#fitBody(0);
       this.root.removeAttribute("data-sheet-detent");
       this.root.inert = this.body.inert = false;
     }
@@ -88,11 +90,16 @@ class BottomSheet {
     this.root.style.height = `${this.heights[this.last]}px`;
     // The page keeps what the keyboard focuses clear of the peek bar (scroll-padding-bottom).
     document.documentElement.style.setProperty("--sheet-peek", `${this.heights[0]}px`);
-    if (this.detent !== undefined && !this.gesture) this.#place(this.heights[this.detent]);
+    if (this.detent !== undefined && !this.gesture) {
+      this.#place(this.heights[this.detent]);
+      this.#fitBody(this.heights[this.last] - this.heights[this.detent]);
+    }
   }
 
   #place(height) {
     this.height = height;
+    // Showing more than the body reaches (a drag or a snap upwards): the body fills the sheet.
+    if (this.hidden && height > this.heights[this.last] - this.hidden) this.#fitBody(0);
     this.root.style.transform = `translateY(${this.heights[this.last] - height}px)`;
     this.backdrop.style.opacity = String(backdropOpacity(this.heights, height));
     this.backdrop.classList.toggle("sheet-backdrop--active", height > this.heights[0] + 1);
@@ -102,11 +109,21 @@ class BottomSheet {
   // nothing is all off screen.
   #settle(detent) {
     this.detent = detent;
+    this.#fitBody(this.heights[this.last] - this.heights[detent]);
     this.root.dataset.sheetDetent = String(detent);
     this.handle.setAttribute("aria-expanded", String(detent > 0));
     this.body.inert = detent === 0;
     this.root.inert = detent === 0 && this.heights[0] === 0;
     this.root.dispatchEvent(new CustomEvent("bottom-sheet:change", { detail: { detent } }));
+  }
+
+  // At rest the body ends where the sheet is seen, not under the tab bar: nothing in it is
+  // half hidden there, and the body scrolls its last field into view.
+  #fitBody(hidden) {
+    if (hidden === this.hidden) return;
+    this.hidden = hidden;
+    if (hidden) this.body.style.marginBottom = `${hidden}px`;
+    else this.body.style.removeProperty("margin-bottom");
   }
 
   snapTo(detent) {

@@ -149,6 +149,22 @@ def test_arrow_keys_move_the_sheet_and_at_full_height_tab_stays_inside(open_brow
     assert driver.execute_script(inside)
 
 
+def test_at_half_height_the_body_ends_above_the_tab_bar_and_scrolls_its_last_control_into_view(open_browser, base_url):
+    driver = open_feed(open_browser, base_url)
+    driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]").send_keys(Keys.ARROW_UP)
+    wait_to_rest_at(driver, HALF)
+    body_bottom, bar_top = driver.execute_script("""return [
+        document.querySelector('[data-sheet-body]').getBoundingClientRect().bottom,
+        document.querySelector('.tabbar').getBoundingClientRect().top]""")
+    assert body_bottom <= bar_top + 1, "the sheet's body goes on under the tab bar"
+    last = driver.find_elements(By.CSS_SELECTOR, "[data-sheet-body] button:not([hidden]), [data-sheet-body] input")[-1]
+    driver.execute_script("arguments[0].scrollIntoView({block: 'end', behavior: 'instant'})", last)
+    covered = driver.execute_script("""const box = arguments[0].getBoundingClientRect();
+        const seen = document.elementFromPoint(box.left + box.width / 2, box.bottom - 2);
+        return !(seen && (seen === arguments[0] || arguments[0].contains(seen)))""", last)
+    assert not covered, "the body's last control cannot be brought out from under the tab bar"
+
+
 def test_collapsed_the_filter_cannot_be_reached_by_tab_but_the_peek_bar_can(open_browser, base_url):
     driver = open_feed(open_browser, base_url)
     assert driver.execute_script("return document.querySelector('[data-sheet-body]').inert") is True
