@@ -39,6 +39,8 @@ let package = Package(
         .systemLibrary(
             name: "CMosquitto", pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]),
+        // glibc's spawn.h, for the one call it declares only under _GNU_SOURCE.
+        .systemLibrary(name: "CSpawn"),
 
         .target(
             name: "HTTPServer",
@@ -47,9 +49,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // Child processes started with posix_spawn, for the broker, its tools and the tests' tools.
+        .target(name: "Spawn", dependencies: ["CSpawn"]),
         .target(
             name: "MQTTClient",
-            dependencies: ["CMosquitto", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CMosquitto", "Spawn", .product(name: "Logging", package: "swift-log")]),
         .target(name: "QRCode", dependencies: ["CQREncode"]),
         .target(name: "PreciseSlider"),
         .target(
@@ -95,15 +99,16 @@ let package = Package(
                 "HTTPServer", "RawHTTP", "HostileInput", "Waiting", .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
-        .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Waiting"]),
+        .testTarget(name: "SpawnTests", dependencies: ["Spawn", "Waiting"]),
+        .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Spawn", "Waiting"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "PreciseSliderTests", dependencies: ["PreciseSlider"]),
         .testTarget(
             name: "ImagingTests",
-            dependencies: ["Imaging", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["Imaging", "Spawn", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "FotofolioTests",
-            dependencies: ["Fotofolio", "FotofolioDemo", "HostileInput", "Waiting", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["Fotofolio", "FotofolioDemo", "HostileInput", "Spawn", "Waiting", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "FotofolioWebTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 
 /// Why a private broker could not be set up or started.
 public struct MosquittoBrokerError: Error, CustomStringConvertible, Sendable {
@@ -78,23 +79,16 @@ struct BrokerFiles {
         let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
         guard written == line.count else { throw .init("cannot write \(passwords)") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["-U", passwords]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
+        let run: ChildProcess.Completion
         do {
-            try process.run()
+            run = try ChildProcess.run(tool, ["-U", passwords])
         } catch {
             unlink(passwords)
             throw .init("cannot run \(tool) (is the mosquitto package installed?): \(error)")
         }
-        let message = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard run.status.succeeded else {
             unlink(passwords)
-            throw .init("\(tool) failed: \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw .init("\(tool) failed (\(run.status)): \(run.output.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         chmod(passwords, 0o600)
     }

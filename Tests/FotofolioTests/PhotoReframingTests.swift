@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Imaging
+import Spawn
 import Testing
 @testable import Fotofolio
 
@@ -31,16 +32,9 @@ private struct QuadrantPhoto {
     }
 
     private static func vips(_ arguments: String...) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["vips"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadUnknown) }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try ChildProcess.run("/usr/bin/env", ["vips"] + arguments)
+        guard run.status.succeeded else { throw CocoaError(.fileReadUnknown) }
+        return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Imaging
+import Spawn
 
 /// Real image files made at test time with the `vips` command (libvips-tools), `exiftool`
 /// (libimage-exiftool-perl) and ImageMagick's `convert`, in a directory removed afterwards.
@@ -64,33 +65,13 @@ final class Fixtures {
         return output
     }
 
-    /// Runs a command, throwing with its error output if it fails. Output goes to files,
-    /// which a chatty command cannot fill up and block on the way it can a pipe.
+    /// Runs a command found on the PATH; its output and error output together, or an
+    /// error carrying them if it fails.
     @discardableResult
     func run(_ command: String, _ arguments: String...) throws -> String {
-        let name = UUID().uuidString
-        let outputURL = directory.appendingPathComponent("\(name).out")
-        let errorsURL = directory.appendingPathComponent("\(name).err")
-        try Data().write(to: outputURL)
-        try Data().write(to: errorsURL)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let errors = try FileHandle(forWritingTo: errorsURL)
-        defer {
-            try? output.close()
-            try? errors.close()
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command] + arguments
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let complaints = (try? String(contentsOf: errorsURL, encoding: .utf8)) ?? ""
-            throw FixtureError("\(command) failed: \(complaints)")
-        }
-        return (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
+        let run = try ChildProcess.run("/usr/bin/env", [command] + arguments)
+        guard run.status.succeeded else { throw FixtureError("\(command) failed (\(run.status)): \(run.output)") }
+        return run.output
     }
 }
 

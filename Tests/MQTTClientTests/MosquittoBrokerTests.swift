@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Waiting
 import MQTTClient
+import Spawn
 
 @Suite struct MosquittoBrokerTests {
     @Test func startedBrokerListensOnLoopbackWithGeneratedFiles() throws {
@@ -48,21 +49,15 @@ import MQTTClient
         // A broker started from the directory's configuration whose owner died without stopping it.
         let first = try MosquittoBroker(directory: directory)
         try first.start()
-        let leftover = Process()
-        leftover.executableURL = URL(fileURLWithPath: "/usr/sbin/mosquitto")
-        leftover.arguments = ["-c", directory + "/mosquitto.conf"]
         first.stop()
-        leftover.standardOutput = FileHandle.nullDevice
-        leftover.standardError = FileHandle.nullDevice
-        try leftover.run()
+        let leftover = try ChildProcess(executable: "/usr/sbin/mosquitto", arguments: ["-c", directory + "/mosquitto.conf"])
         try "\(leftover.processIdentifier)\n".write(toFile: directory + "/mosquitto.pid", atomically: true, encoding: .utf8)
         #expect(processExists(leftover.processIdentifier))
 
         let next = try MosquittoBroker(directory: directory)
         try next.start()
         defer { next.stop() }
-        leftover.waitUntilExit()
-        #expect(leftover.terminationReason == .uncaughtSignal)
+        #expect(leftover.waitUntilExit() == .signalled(SIGKILL))
         #expect(next.processIdentifier != nil)
     }
 

@@ -1,4 +1,3 @@
-@testable import MQTTClient
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,23 +11,20 @@ struct PlaceholderDescriptors {
 
     init(count: Int) throws {
         try Self.allowOpenFiles(count + 1_024)
-        // Not while a broker is being launched anywhere in the process (see BrokerProcess.launching).
-        descriptors = try BrokerProcess.launching.withLock { _ in
-            var descriptors: [Int32] = []
-            for _ in 0..<count {
-                let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
-                guard descriptor >= 0 else {
-                    let reason = String(cString: strerror(errno))
-                    descriptors.forEach { _ = close($0) }
-                    throw TestFailure("cannot open /dev/null \(count) times: \(reason)")
-                }
-                descriptors.append(descriptor)
+        var descriptors: [Int32] = []
+        for _ in 0..<count {
+            let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                let reason = String(cString: strerror(errno))
+                descriptors.forEach { _ = close($0) }
+                throw TestFailure("cannot open /dev/null \(count) times: \(reason)")
             }
-            return descriptors
+            descriptors.append(descriptor)
         }
+        self.descriptors = descriptors
     }
 
-    func closeAll() { BrokerProcess.launching.withLock { _ in descriptors.forEach { _ = close($0) } } }
+    func closeAll() { descriptors.forEach { _ = close($0) } }
 
     /// Raises the soft limit on open files to `count` if it is lower and the hard limit allows.
     private static func allowOpenFiles(_ count: Int) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 
 /// A throwaway certificate authority and a server certificate for 127.0.0.1, made with the
 /// openssl command line tool.
@@ -24,13 +25,7 @@ struct TestCertificates {
     }
 
     private static func openssl(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestFailure("openssl \(arguments.first ?? "") failed") }
+        let run = try ChildProcess.run("/usr/bin/openssl", arguments)
+        guard run.status.succeeded else { throw TestFailure("openssl \(arguments.first ?? "") failed: \(run.output)") }
     }
 }
