@@ -60,18 +60,6 @@ export class Fragments {
 }
 
 /**
- * A status read out in place of `region`: as a live region, replaced results would recite
- * everything in them. The status outlives the replacements and says just the new count.
- */
-export function statusFor(region) {
-  const status = Object.assign(document.createElement("p"), { className: "visually-hidden" });
-  status.setAttribute("role", "status");
-  region.before(status);
-  region.setAttribute("aria-live", "off");
-  return status;
-}
-
-/**
  * The error state the server rendered for `region` in `template`, its retry pointed at the
  * `url` that failed. Without one the page goes to the address, as the plain form would.
  */

@@ -3,7 +3,8 @@
 // `X-Fragment: results` with just the inside of the results element. If a request fails, the
 // results show the server's error state, whose retry searches again.
 
-import { Fragments, showFailure, statusFor } from "./fragment.js";
+import { announce } from "./announce.js";
+import { Fragments, showFailure } from "./fragment.js";
 
 const TYPING_PAUSE_MS = 200; // a search per pause in typing, not per keystroke
 
@@ -13,7 +14,6 @@ class PeopleSearch {
     this.results = results;
     this.fragments = new Fragments();
     this.shown = this.url(); // what the results show now, so an unchanged query is not refetched
-    this.status = statusFor(results);
 
     form.addEventListener("input", (event) => {
       if (event.target.type === "radio") return; // its change follows at once
@@ -47,7 +47,6 @@ class PeopleSearch {
       html = await this.fragments.fetch(url, "results", this.results);
     } catch {
       showFailure(this.results, document.querySelector("template[data-search-error]"), url);
-      this.status.textContent = "";
       return;
     }
     if (html === null) return; // a newer query's answer is on its way
@@ -57,7 +56,7 @@ class PeopleSearch {
     // text that stands in for it).
     const { results } = this;
     const count = results.querySelector("[data-search-count]") ?? results.querySelector("p");
-    this.status.textContent = count?.textContent.trim() ?? "";
+    announce(count?.textContent.trim());
   }
 }
 

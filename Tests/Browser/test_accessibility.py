@@ -303,6 +303,10 @@ def test_forced_colours_keep_the_choice_the_rulers_and_the_sheet_visible(open_br
                     getComputedStyle(sheet).borderTopColor, getComputedStyle(sheet).backgroundColor];""")
         assert (grabber, edge, ground) == (colour["CanvasText"], colour["CanvasText"], colour["Canvas"]), (
             "the sheet's grabber or edge vanishes in forced colours")
+        tab = driver.execute_script("""const style = getComputedStyle(
+            document.querySelector('.tabbar__link[aria-current="page"] .icon'));
+            return [style.backgroundColor, style.color]""")
+        assert tab == [colour["Highlight"], colour["HighlightText"]], "the current tab keeps the theme's colours"
         shoot(driver, screenshots_dir, f"forced-colors-feed-sheet-phone-{scheme}")
 
     visit(driver, base_url, "/sliders")

@@ -161,6 +161,8 @@ def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign
     driver.find_element(By.ID, "q").send_keys("Praha")
     WebDriverWait(driver, WAIT).until(lambda d: "vojtafoti" in people_found(d), "searching by town found nobody")
     assert {"vojtafoti", "lenka.svetlo", "martin.b"} <= set(people_found(driver))
+    count = driver.find_element(By.CSS_SELECTOR, "[data-search-count]").get_attribute("textContent").strip()
+    WebDriverWait(driver, WAIT).until(lambda d: announced(d) == count, "the page's live region did not say the count")
     screenshot(driver, screenshots_dir, "search-phone", PHONE)
     screenshot(driver, screenshots_dir, "search-desktop", DESKTOP)
     screenshot(driver, screenshots_dir, "search-phone", PHONE)
