@@ -187,6 +187,7 @@ export class PlaneGestures {
 
   #wheel(event) {
     event.preventDefault();
+    clearTimeout(this.#tapTimer); // the newer wish wins over a tap's pending jump
     this.#stopAnimation();
     const { axes, plane, position } = this.#widget;
     const region = this.#regionAt(event);
@@ -225,6 +226,7 @@ export class PlaneGestures {
 
   /** Zooms both axes in (+1) or out (−1) by one key step around the crosshair. */
   zoomBy(direction) {
+    clearTimeout(this.#tapTimer);
     this.#zoomAt(this.#widget.plane.geometry.crosshair, direction > 0 ? KEY_ZOOM : 1 / KEY_ZOOM);
   }
 
@@ -234,6 +236,7 @@ export class PlaneGestures {
     const move = planeKey(event, focused, widget.isRightToLeft);
     if (!move) return;
     event.preventDefault();
+    clearTimeout(this.#tapTimer);
     this.#stopAnimation();
     const { axes, plane, position } = widget;
     if (move.step) {

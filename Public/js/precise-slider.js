@@ -65,6 +65,10 @@ class PreciseSlider {
     for (const type of ["pointerdown", "wheel", "keydown"]) {
       ruler.addEventListener(type, () => { this.untouched = false; }, { capture: true });
     }
+    // A key or the wheel after a tap is the newer wish: the tap's pending jump is dropped.
+    for (const type of ["wheel", "keydown"]) {
+      ruler.addEventListener(type, () => clearTimeout(this.tapTimer), { capture: true });
+    }
     this.input.addEventListener("input", () => { this.untouched = false; });
     // Named only once it is a slider: without the script the ruler is a picture beside the field.
     ruler.setAttribute("role", "slider");
@@ -92,6 +96,7 @@ class PreciseSlider {
       zoom.addEventListener("click", (event) => {
         const button = event.target.closest("[data-zoom]");
         if (!button) return;
+        clearTimeout(this.tapTimer);
         this.untouched = false;
         this.stopAnimation();
         this.#zoomAt(0, button.dataset.zoom === "in" ? KEY_ZOOM : 1 / KEY_ZOOM);

@@ -167,7 +167,6 @@ def test_the_five_user_test_tasks_with_the_keyboard_alone(open_browser, base_url
     keys.tab_to("a.tabbar__link[href='/selection']")
     keys.press(Keys.ENTER)
     keys.wait_for_page("/selection", "the selection did not open")
-    author = driver.find_element("css selector", ".feed-card__actions input[name=username]").get_attribute("value")
     keys.tab_to(".confirm-inline > summary")
     keys.press(Keys.ENTER)
     keys.tab_to(".confirm-inline button")
@@ -221,8 +220,11 @@ def test_the_five_user_test_tasks_with_the_keyboard_alone(open_browser, base_url
     wait_until(lambda: driver.find_elements("css selector", ".person-result[href='/u/vojtafoti']"), WAIT,
                "searching by town found nobody")
 
-    # 5. Answer a conversation with an unread message.
-    Person(base_url, author).post(room, "Dobrý den, v květnu mám ještě dva volné víkendy.")
+    # 5. Answer a conversation with an unread message: a demo photographer writes (the
+    # shortlisted card's author may be another test's account, whose password is its own).
+    vojta = Person(base_url, "vojtafoti")
+    room = vojta.room_with(account.username)
+    vojta.post(room, "Dobrý den, v květnu mám ještě dva volné víkendy.")
     keys.tab_to("a.tabbar__link[href='/messages']")
     keys.press(Keys.ENTER)
     keys.wait_for_page("/messages", "the conversations did not open")
@@ -232,5 +234,5 @@ def test_the_five_user_test_tasks_with_the_keyboard_alone(open_browser, base_url
     keys.tab_to("#composer")
     keys.type("Skvělé, beru první z nich.")
     keys.press(Keys.ENTER)
-    wait_until(lambda: len(driver.find_elements("css selector", ".chat-message--own[data-message]")) == 2, WAIT,
+    wait_until(lambda: len(driver.find_elements("css selector", ".chat-message--own[data-message]")) == 1, WAIT,
                "the answer was not sent")

@@ -245,6 +245,18 @@ def test_one_finger_alone_sets_the_value_by_a_tap_and_zooms_by_the_buttons(open_
     assert abs(number(driver, "finite") - expected) <= 0.1, "zooming about the pointer moved the value"
 
 
+def test_a_key_pressed_right_after_a_tap_wins_over_the_taps_jump(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    ruler = box(driver, "finite")
+    # Left of the pointer: after End, the value under that point is below the end.
+    touches(driver, "touchStart", [(ruler["x"] - 60, ruler["y"])])
+    touches(driver, "touchEnd", [])
+    driver.find_element(By.CSS_SELECTOR, f"{widget_selector('finite')} [data-slider-ruler]").send_keys(Keys.END)
+    # The tap's jump would come a double tap's wait (300 ms) after it: past that, the End stays.
+    assert driver.execute_async_script("const done = arguments[0]; setTimeout(done, 600)") is None
+    assert number(driver, "finite") == 100, "the tap's late jump undid the key"
+
+
 def test_past_the_end_the_ruler_resists_and_springs_back(open_browser, base_url):
     driver = open_sliders(open_browser, base_url)
     ruler = box(driver, "finite")
