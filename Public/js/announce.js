@@ -3,10 +3,9 @@
 // open conversation, the feed's new count, how an upload went. Only for events, never for
 // every keystroke.
 
-const region = document.querySelector("[data-announcer]");
-
 /** Says `text` politely. The same words twice in a row still count as news. */
 export function announce(text) {
+  const region = document.querySelector("[data-announcer]");
   if (!region || !text) return;
   region.textContent = region.textContent === text ? `${text}\u00a0` : text;
 }
@@ -30,4 +29,13 @@ export function counted(element, name, count, values = {}) {
 /** `text` with each `{name}` replaced by `values[name]`. */
 export function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
+
+/**
+ * `text` cut to at most `limit` characters as a person counts them (grapheme clusters, so an
+ * emoji or a letter with its accents is never split), with "…" when something was left out.
+ */
+export function shortened(text, limit) {
+  const characters = Array.from(new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text), (part) => part.segment);
+  return characters.length > limit ? `${characters.slice(0, limit).join("")}…` : text;
 }

@@ -6,7 +6,7 @@
 // this module the composer is a plain form that posts and comes back.
 
 import "./live.js";
-import { announce, fill } from "./announce.js";
+import { announce, fill, shortened } from "./announce.js";
 import { ChatHistory, element } from "./chat-history.js";
 
 const ANNOUNCED_CHARACTERS = 120; // a long message is read out only to here; the page has it all
@@ -56,8 +56,7 @@ if (history) {
 /** Says who wrote what, for a message of someone else's: one's own are no news. */
 function announceArrival(message) {
   if (!message.author || message.author.username === room.dataset.me) return;
-  const content = message.content ?? "";
-  const text = content.length > ANNOUNCED_CHARACTERS ? `${content.slice(0, ANNOUNCED_CHARACTERS)}…` : content;
+  const text = shortened(message.content ?? "", ANNOUNCED_CHARACTERS);
   announce(fill(room.dataset.announceMessage ?? "", { name: message.author.name, text }));
 }
 
