@@ -280,6 +280,7 @@ def test_forced_colours_keep_the_choice_the_rulers_and_the_sheet_visible(open_br
         """Each forced palette in turn, with its system colours."""
         for scheme in schemes:
             set_media(driver, scheme, forced_colors="active")
+            settle(driver)  # colours fade from the last palette to this one
             yield scheme, {name: system_colour(driver, name) for name in ("Canvas", "CanvasText", "Highlight", "HighlightText")}
 
     visit(driver, base_url, "/search?q=Brno&by=location")
