@@ -7,9 +7,11 @@
 // The handle (`[data-sheet-handle]`, a button) or the body, when its content is scrolled to
 // the top, follows the finger; a release projects where the fling would come to rest and
 // snaps to the detent nearest to that. A snap can be caught mid-way. One gesture scrolls the
-// content and moves the sheet, handing over at the content's top edge. The handle's click
-// (a tap, Enter, Space) opens a collapsed sheet halfway and collapses an open one; arrow keys
-// on it move a detent; Esc and a tap on the backdrop collapse it. At its top detent the sheet
+// content and moves the sheet, handing over at the content's top edge. A tap on the handle
+// steps up one detent and, from the top one, collapses the sheet: every height a drag reaches
+// is a tap or two away. Enter and Space on it open a collapsed sheet halfway and collapse an
+// open one, as a disclosure button does; arrow keys on it move a detent; Esc and a tap on the
+// backdrop collapse it. At its top detent the sheet
 // keeps the focus inside. The page behind stays live: nothing there is made inert.
 //
 // The root carries `data-sheet-detent` (the index of the detent it rests at); a
@@ -52,7 +54,7 @@ class BottomSheet {
         this.dragged = false;
       }
     }, true);
-    this.handle.addEventListener("click", () => this.snapTo(this.detent === 0 ? Math.min(1, this.last) : 0));
+    this.handle.addEventListener("click", this.#handleClicked);
     this.handle.addEventListener("keydown", this.#arrowKeys);
     root.addEventListener("keydown", this.#trapAndEscape);
     document.addEventListener("focusin", this.#keepFocusInside);
@@ -71,7 +73,7 @@ class BottomSheet {
     this.backdrop.hidden = !live;
     if (live) {
       this.#layout();
-      this.detent = 0;
+      this.detent = this.target = 0;
       this.#place(this.heights[0]);
       this.#settle(0);
     } else {
@@ -130,6 +132,7 @@ class BottomSheet {
     if (!this.live) return;
     const target = this.heights[Math.min(Math.max(detent, 0), this.last)];
     const index = this.heights.indexOf(target);
+    this.target = index; // where it rests or is heading
     const wasInside = this.root.contains(document.activeElement);
     cancelAnimationFrame(this.frame);
     this.frame = 0;
@@ -163,14 +166,15 @@ class BottomSheet {
     // A mouse selects text and works the controls in the body; only touch drags it.
     if (!onHandle && event.pointerType === "mouse") return;
     this.dragged = false;
+    // Caught mid-snap, it stays under the finger: a move drags it from there, and a tap
+    // (no move) is a tap, which lets the snap finish unless the tap chooses otherwise.
     const interrupted = this.frame !== 0;
-    cancelAnimationFrame(this.frame); // caught mid-snap: it stays under the finger
+    cancelAnimationFrame(this.frame);
     this.frame = 0;
-    this.gesture = { id: event.pointerId, y: event.clientY, startY: event.clientY, onHandle, dragging: interrupted };
+    this.gesture = { id: event.pointerId, y: event.clientY, startY: event.clientY, onHandle, dragging: false, interrupted };
     // A finger stays with the element it pressed; a mouse does not, and a quick first move
     // would leave the handle before the drag began. Held like a finger, the handle keeps it.
     if (onHandle) this.handle.setPointerCapture(event.pointerId);
-    if (interrupted) this.#startDragging(event);
     this.samples.reset();
     this.samples.add(this.height, event);
   };
@@ -212,9 +216,19 @@ class BottomSheet {
     if (!gesture || event.pointerId !== gesture.id) return;
     this.gesture = null;
     this.root.classList.remove("sheet--dragging");
-    if (!gesture.dragging) return; // a tap: the click decides
+    if (!gesture.dragging) { // a tap: the click decides
+      if (gesture.interrupted) this.snapTo(this.target);
+      return;
+    }
     const velocity = this.samples.velocity(event);
     this.snapTo(releaseDetent(this.heights, this.height, velocity));
+  };
+
+  #handleClicked = (event) => {
+    const pointer = event.detail > 0; // Enter and Space click with no pointer
+    const from = this.target; // a tap during a snap acts on where the sheet is heading
+    if (from === 0) this.snapTo(1);
+    else this.snapTo(pointer && from < this.last ? from + 1 : 0);
   };
 
   #arrowKeys = (event) => {

@@ -1,8 +1,8 @@
-// A menu or an inline confirmation drawn by <details> (`.menu`, `.confirm-inline`): Escape
+// A menu, an inline confirmation or a panel drawn by <details data-dismissible>: Escape
 // closes it and gives the focus back to its button (the <summary>), as a menu button does;
 // a click outside it closes it too.
 
-const OPEN_MENUS = ":is(details.menu, details.confirm-inline)[open]";
+const OPEN_MENUS = "details[data-dismissible][open]";
 
 document.addEventListener("keydown", (event) => {
   if (event.key !== "Escape") return;

@@ -20,6 +20,7 @@ const SLIDE_MS = 260; // the thumb's slide to a segment
 
 class SegmentedControl {
   gesture = null; // the finger or mouse on the track, if any
+  chosenByPointer = false; // the last release chose; its click must not choose again
   frame = 0; // requestAnimationFrame of the slide under way
   samples = new VelocitySamples();
 
@@ -36,9 +37,13 @@ class SegmentedControl {
     track.addEventListener("pointermove", this.#move);
     track.addEventListener("pointerup", this.#up);
     track.addEventListener("pointercancel", this.#up);
-    // The pointer handlers have chosen already; the label's click would choose again.
-    track.addEventListener("click", (event) => { if (event.detail > 0) event.preventDefault(); });
-    track.addEventListener("change", this.#changedByKeyboard);
+    // When the pointer handlers have chosen, the label's click would choose again. A press
+    // that began before this script ran is not theirs: its click chooses, as without script.
+    track.addEventListener("click", (event) => {
+      if (event.detail > 0 && this.chosenByPointer) event.preventDefault();
+      this.chosenByPointer = false;
+    });
+    track.addEventListener("change", this.#changedElsewhere);
     new ResizeObserver(() => {
       if (this.gesture || this.frame) return;
       this.#measure();
@@ -132,6 +137,7 @@ class SegmentedControl {
     this.#measure();
     const x = this.#x(event);
     const onThumb = this.index >= 0 && x >= this.position && x <= this.position + this.layout.width;
+    this.chosenByPointer = false;
     this.gesture = { id: event.pointerId, x: event.clientX, from: this.position, onThumb, dragging: false, lastX: x };
     this.samples.reset();
     this.samples.add(event.clientX, event);
@@ -164,6 +170,7 @@ class SegmentedControl {
     } else {
       return; // cancelled before it was a drag: the browser took the touch for scrolling
     }
+    this.chosenByPointer = true;
     this.#commit(index, { focus: true });
   };
 
@@ -182,8 +189,8 @@ class SegmentedControl {
     this.#submitIfAsked();
   }
 
-  // Arrow keys (and Space) check a radio themselves: the thumb follows.
-  #changedByKeyboard = (event) => {
+  // Arrow keys, Space or a label's own click check a radio themselves: the thumb follows.
+  #changedElsewhere = (event) => {
     if (this.notifying) return;
     const index = this.radios.indexOf(event.target);
     if (index < 0) return;

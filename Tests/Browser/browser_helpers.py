@@ -15,7 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
-from engines import Pointer, engine_of
+from engines import Pointer, engine_of, wait_for_load
 
 PHONE = (375, 812)
 NARROW_PHONE = (320, 568)
@@ -129,6 +129,7 @@ def click_and_wait_for_next_page(driver, element):
             raise
     WebDriverWait(driver, WAIT).until(left(old_page), "the click did not lead to a new page")
     WebDriverWait(driver, WAIT).until(EC.presence_of_element_located((By.CSS_SELECTOR, "body[data-page]")))
+    wait_for_load(driver, WAIT)  # its scripts have run, as a person waits for the page to settle
 
 
 NODE_GONE = "does not belong to the document"

@@ -21,6 +21,7 @@ from selenium.webdriver.chrome.service import Service as ChromeService
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.webkitgtk.options import Options as WebKitOptions
+from selenium.webdriver.support.wait import WebDriverWait
 from selenium.webdriver.webkitgtk.service import Service as WebKitService
 
 import marionette_bridge
@@ -147,7 +148,22 @@ def webkit(size, language, javascript):
             stop(server)
 
     driver.quit = quit
+    # WebKitWebDriver answers a navigation once the document is parsed, before the page's
+    # scripts have run; Chromium's and Firefox's drivers wait for the load event.
+    navigate = driver.get
+
+    def get(url):
+        navigate(url)
+        wait_for_load(driver)
+
+    driver.get = get
     return driver
+
+
+def wait_for_load(driver, seconds=30):
+    """Waits until the current document has loaded (its load event has fired)."""
+    WebDriverWait(driver, seconds).until(lambda d: d.execute_script("return document.readyState") == "complete",
+                                         "the page did not finish loading")
 
 
 # ---------------------------------------------------------------- the screen

@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, Finger, plural_form, sheet_state as state, wait_for_rest,
+from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, Finger, click, plural_form, sheet_state as state, wait_for_rest,
                              wait_to_rest_at)
 
 COLLAPSED, HALF, FULL = 0, 1, 2
@@ -107,10 +107,45 @@ def test_the_peek_bar_counts_the_results_while_the_cards_behind_change(open_brow
     assert state(driver)["detent"] == HALF, "the sheet stays open while the cards change behind it"
     driver.save_screenshot(str(screenshots_dir / "sheet-feed-half-phone.png"))
 
-    driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]").click()
+    driver.find_element(By.ID, "filter-tags").send_keys(Keys.ESCAPE)
     wait_to_rest_at(driver, COLLAPSED)
     driver.save_screenshot(str(screenshots_dir / "sheet-feed-collapsed-phone.png"))
     assert peek(driver) != everything
+
+
+@pytest.mark.engines
+def test_taps_on_the_handle_step_up_to_full_height_and_then_collapse_while_enter_toggles(open_browser, base_url):
+    """Every height a drag reaches is also a tap or two away (WCAG 2.5.7); the keyboard keeps a
+    disclosure button's toggle, with the arrow keys for the heights between."""
+    driver = open_feed(open_browser, base_url)
+    handle = driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]")
+    for detent in (HALF, FULL, COLLAPSED):
+        click(driver, handle)
+        wait_to_rest_at(driver, detent)
+        assert state(driver)["expanded"] == str(detent != COLLAPSED).lower()
+    for detent in (HALF, COLLAPSED):
+        handle.send_keys(Keys.ENTER)
+        wait_to_rest_at(driver, detent)
+
+
+def test_a_tap_while_the_sheet_slides_is_a_tap_from_where_it_is_heading(open_browser, base_url):
+    """A press that catches a snap and lifts without moving is a tap, not a drag: the second
+    of two quick taps takes the opening sheet on to full height."""
+    driver = open_feed(open_browser, base_url)
+    x, y = state(driver)["handle"].values()
+    driver.execute_script("""
+        window.heights = [];
+        const sheet = document.querySelector("[data-bottom-sheet]");
+        new MutationObserver(() => heights.push(innerHeight - sheet.getBoundingClientRect().top))
+          .observe(sheet, { attributes: true, attributeFilter: ["style"] });""")
+    tap = lambda at_y: [driver.execute_cdp_cmd("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": at_y, "button": "left", "clickCount": 1})
+                        for kind in ("mousePressed", "mouseReleased")]
+    tap(y)
+    WebDriverWait(driver, WAIT, poll_frequency=0.01).until(lambda d: len(d.execute_script("return heights")) >= 2,
+                                                          "the sheet did not start to slide")
+    assert state(driver)["visible"] < state(driver)["detents"][HALF] - 1, "the snap was over before the second tap"
+    tap(state(driver)["handle"]["y"])
+    wait_to_rest_at(driver, FULL)
 
 
 def test_the_backdrop_collapses_the_sheet(open_browser, base_url):

@@ -4,6 +4,7 @@ can fail."""
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
 from browser_helpers import DESKTOP, PHONE, STRINGS, WAIT, click, click_and_wait_for_next_page, javascript_is_off, path_of, wait_to_rest_at
@@ -64,7 +65,7 @@ def test_results_that_fail_to_load_show_an_error_with_a_retry(open_browser, base
     assert state[3].startswith("/?tags=krajina"), "the retry asks for what failed"
     assert driver.find_element(By.CSS_SELECTOR, "[data-feed-results] .state").get_attribute("role") == "alert"
     assert path_of(driver) == "/", "the page stays where it was"
-    click(driver, driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]"))
+    driver.find_element(By.ID, "filter-tags").send_keys(Keys.ESCAPE)
     WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(
         "return document.querySelector('[data-bottom-sheet]').dataset.sheetDetent === '0'"), "the sheet did not collapse")
     driver.save_screenshot(str(screenshots_dir / "state-feed-error-phone.png"))

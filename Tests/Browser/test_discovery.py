@@ -53,9 +53,7 @@ def screenshot(driver, screenshots_dir, name, size):
     assert png_size(file) == size
 
 
-# Not yet in WebKit: its WebDriver refuses a click on this page as "not interactable"
-# partway through (README, Browsers).
-@pytest.mark.engines("chromium", "firefox")
+@pytest.mark.engines
 def test_a_guest_filters_the_feed_by_two_tags_and_sorts_it_by_rating(open_browser, base_url, screenshots_dir):
     driver = open_browser(size=PHONE, language="cs")
     driver.get(base_url + "/")
@@ -93,10 +91,13 @@ def test_a_guest_filters_the_feed_by_two_tags_and_sorts_it_by_rating(open_browse
 
 
 def toggle_filter_sheet(driver):
-    """Taps the filter sheet's peek bar and waits until the sheet rests open (or collapsed)."""
-    opening = sheet_state(driver)["detent"] == 0
-    click(driver, driver.find_element(By.CSS_SELECTOR, "[data-bottom-sheet] [data-sheet-handle]"))
-    wait_to_rest_at(driver, 1 if opening else 0)
+    """Opens the filter sheet halfway by a tap on its peek bar or, when it is open, collapses it
+    by tapping the handle until it does (a tap steps up to full height, the next collapses)."""
+    handle = driver.find_element(By.CSS_SELECTOR, "[data-bottom-sheet] [data-sheet-handle]")
+    detent, top = sheet_state(driver)["detent"], len(sheet_state(driver)["detents"]) - 1
+    for step in ([1] if detent == 0 else [*range(detent + 1, top + 1), 0]):
+        click(driver, handle)
+        wait_to_rest_at(driver, step)
 
 
 def test_a_tag_on_a_card_adds_it_to_the_filter(open_browser, base_url):
@@ -109,9 +110,7 @@ def test_a_tag_on_a_card_adds_it_to_the_filter(open_browser, base_url):
     assert [chip.text for chip in chips] == ["zoo"]
 
 
-# Not yet in WebKit: its WebDriver refuses a click on this page as "not interactable"
-# partway through (README, Browsers).
-@pytest.mark.engines("chromium", "firefox")
+@pytest.mark.engines
 def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign_up, screenshots_dir):
     driver = open_browser(size=PHONE, language="cs")
     sign_up(driver, role="client")

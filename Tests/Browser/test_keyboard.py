@@ -12,8 +12,9 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from browser_helpers import PHONE, WAIT, new_account, path_of, wait_until
+from browser_helpers import PHONE, WAIT, new_account, path_of, sign_in, wait_until
 from live_client import Person
+from test_accessibility import room_path
 
 DEMO_PHOTOS = Path(__file__).resolve().parents[2] / "Demo" / "photos"
 UPLOAD_WAIT = 60  # seconds: a photo through libvips in a debug build on a busy machine
@@ -236,3 +237,18 @@ def test_the_five_user_test_tasks_with_the_keyboard_alone(open_browser, base_url
     keys.press(Keys.ENTER)
     wait_until(lambda: len(driver.find_elements("css selector", ".chat-message--own[data-message]")) == 1, WAIT,
                "the answer was not sent")
+
+
+def test_escape_closes_a_group_chats_panel_and_gives_the_focus_back_to_its_button(open_browser, base_url):
+    driver = open_browser(size=PHONE, language="cs")
+    sign_in(driver, base_url, "martin.b")
+    driver.get(base_url + room_path(driver, base_url, "Svatba"))
+    keys = Keyboard(driver)
+    keys.tab_to(".chat-room__manage > summary")
+    keys.press(Keys.ENTER)
+    keys.tab_to(".chat-room__manage-panel button")
+    keys.press(Keys.ESCAPE)
+    wait_until(lambda: not driver.execute_script("return document.querySelector('.chat-room__manage').open"), WAIT,
+               "Escape did not close the group's panel")
+    assert keys.focused(".chat-room__manage > summary"), "the focus did not return to the panel's button"
+    keys.check_focus()

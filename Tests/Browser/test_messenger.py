@@ -338,9 +338,7 @@ def test_a_banner_shows_while_the_live_stream_reconnects(open_browser, own_serve
     wait(driver, lambda d: not banner.is_displayed(), "the banner stayed after the server came back", timeout=3 * WAIT)
 
 
-# Not yet in WebKit: under load its WebDriver at times refuses the bookmark's click as "not
-# interactable" (README, Browsers).
-@pytest.mark.engines("chromium", "firefox")
+@pytest.mark.engines
 def test_a_client_writes_to_the_author_of_a_shortlisted_portfolio(open_browser, base_url, sign_up):
     driver = open_browser(size=PHONE)
     # A client of its own: a demo person's selection is read by other tests on the same server.

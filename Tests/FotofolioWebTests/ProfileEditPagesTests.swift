@@ -129,7 +129,7 @@ import Testing
         let server = try WebTestServer()
         try await server.signUpCreator()
         let profile = try await server.send("/u/vojta.test", headers: ["Accept-Language": "en"])
-        #expect(profile.body.contains("<details class=\"menu profile__menu\">"))
+        #expect(profile.body.contains("<details class=\"menu profile__menu\" data-dismissible>"))
         #expect(profile.body.contains("href=\"/profile/edit\""))
         #expect(profile.body.contains("href=\"/portfolios/new\""))
         server.signOut()
