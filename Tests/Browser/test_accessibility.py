@@ -10,7 +10,8 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from axe_check import Audit, set_media, set_viewport, settle
-from browser_helpers import DESKTOP, PHONE, STRINGS, click, sign_in, wait_for_rest, wait_to_rest_at, wait_until
+from browser_helpers import (DESKTOP, PHONE, STRINGS, click, http_status_of_page, log_in, sign_in, wait_for_rest,
+                             wait_to_rest_at, wait_until)
 
 
 # Putting a page into a state -----------------------------------------------------------------
@@ -136,6 +137,11 @@ def guest_pages(driver, base_url, audit, language):
     visit(driver, base_url, "/register")
     send_as_it_is(driver, "form[action='/register']")
     audit.check("registration with errors")
+    if language == "cs":  # each failed login counts against 127.0.0.1 (test_accounts.py)
+        visit(driver, base_url, "/login")
+        log_in(driver, "nikdo-takovy", "spatne-heslo")
+        assert http_status_of_page(driver) == 401
+        audit.check("login after a wrong password")
     visit(driver, base_url, SHOT_PORTFOLIO)
     audit.check("a portfolio, a photo's details open", prepare=open_shot_sheet)
 

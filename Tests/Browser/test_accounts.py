@@ -311,7 +311,8 @@ def test_wrong_password_keeps_the_identifier_and_shows_the_message(open_browser,
 
 
 # Failed logins also count per address, and every test comes from 127.0.0.1: past 10 each
-# login of the whole suite would have to wait. The suite makes 6; keep it well below.
+# login of the whole suite would have to wait. The suite makes 7 (one in test_accessibility.py);
+# keep it well below.
 def test_five_wrong_passwords_lock_the_account_for_a_while(open_browser, base_url, sign_up):
     driver = open_browser(language="cs")
     account = sign_up(driver)
