@@ -9,8 +9,9 @@ PYTHON  := $(VENV)/bin/python
 
 # Libraries the server links against, and what the tests drive.
 RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqlite3-dev libargon2-dev libvips-dev \
-                 mosquitto libmosquitto-dev
-TEST_PACKAGES := $(RUN_PACKAGES) chromium chromium-driver python3 python3-venv \
+                 mosquitto libmosquitto-dev libpq-dev
+# postgresql: the tests start throwaway clusters of their own (initdb, postgres) under /tmp.
+TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver python3 python3-venv \
                  firefox-esr webkit2gtk-driver xvfb xdotool locales \
                  libvips-tools libimage-exiftool-perl imagemagick openssl
 

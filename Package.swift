@@ -39,6 +39,9 @@ let package = Package(
         .systemLibrary(
             name: "CMosquitto", pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]),
+        .systemLibrary(
+            name: "CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
         // glibc's spawn.h, for the one call it declares only under _GNU_SOURCE.
         .systemLibrary(name: "CSpawn"),
 
@@ -55,6 +58,8 @@ let package = Package(
             name: "MQTTClient",
             dependencies: ["CMosquitto", "Spawn", .product(name: "Logging", package: "swift-log")]),
         .target(name: "QRCode", dependencies: ["CQREncode"]),
+        // PostgreSQL through libpq: blocking calls, a small pool, prepared statements.
+        .target(name: "Postgres", dependencies: ["CLibPQ"]),
         .target(name: "PreciseSlider"),
         .target(
             name: "Imaging",
@@ -67,6 +72,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // The domain's stores on PostgreSQL: hand-written SQL over the libpq client.
+        .target(name: "FotofolioPostgres", dependencies: ["Fotofolio", "Postgres"]),
         // The demo community `fotofolio seed` writes: people, portfolios, conversations.
         .target(name: "FotofolioDemo", dependencies: ["Fotofolio", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
@@ -99,7 +106,11 @@ let package = Package(
                 "HTTPServer", "RawHTTP", "HostileInput", "Waiting", .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
+        // A throwaway PostgreSQL cluster for the tests of every module.
+        .target(name: "PostgresCluster", dependencies: ["Postgres", "Spawn"], path: "Tests/PostgresCluster"),
         .testTarget(name: "SpawnTests", dependencies: ["Spawn", "Waiting"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresCluster", "FotofolioPostgres", "Fotofolio", "HostileInput",
+                                                          .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Spawn", "Waiting"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "PreciseSliderTests", dependencies: ["PreciseSlider"]),

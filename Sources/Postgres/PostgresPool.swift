@@ -1,0 +1,104 @@
+import Foundation
+
+/// A few connections shared by the HTTP threads. A caller borrows one for the length of a
+/// closure and gives it back when the closure ends, so a connection is never held while a
+/// request is suspended (a live stream waiting for events holds none). When all are lent,
+/// a caller waits up to `wait` and then fails, rather than queueing without end.
+///
+/// Threads: every method may be called from any thread.
+public final class PostgresPool: @unchecked Sendable {
+    public let url: String
+    public let size: Int
+    public let wait: Duration
+    private let condition = NSCondition()
+    // Guarded by `condition`:
+    private var idle: [PostgresConnection] = []
+    private var open = 0
+    private var closed = false
+
+    /// Connections are opened as they are first needed; `init` opens one to fail early on a
+    /// wrong URL or a server that is not there.
+    public init(url: String, size: Int = 8, wait: Duration = .seconds(5)) throws(PostgresError) {
+        precondition(size > 0)
+        self.url = url
+        self.size = size
+        self.wait = wait
+        idle = [try PostgresConnection(url: url)]
+        open = 1
+    }
+
+    /// Runs `body` with a connection of its own, returned to the pool afterwards (or closed,
+    /// if the server went away meanwhile).
+    @discardableResult
+    public func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        let connection = try borrow()
+        defer { giveBack(connection) }
+        return try body(connection)
+    }
+
+    /// Runs `body` in a transaction on a connection of its own.
+    @discardableResult
+    public func transaction<T>(_ isolation: PostgresConnection.Isolation = .readCommitted,
+                               _ body: (PostgresConnection) throws -> T) throws -> T {
+        try withConnection { connection in try connection.transaction(isolation, body) }
+    }
+
+    /// Closes the idle connections; connections still lent are closed as they come back.
+    public func close() {
+        condition.lock()
+        closed = true
+        open -= idle.count
+        idle.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Connections opened and not yet closed, lent or idle (for /status and tests).
+    public var openConnections: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return open
+    }
+
+    private func borrow() throws -> PostgresConnection {
+        let deadline = Date(timeIntervalSinceNow: Double(wait / .milliseconds(1)) / 1_000)
+        condition.lock()
+        while !closed && idle.isEmpty && open >= size {
+            guard condition.wait(until: deadline) else {
+                condition.unlock()
+                throw PostgresError.poolExhausted(waited: wait)
+            }
+        }
+        if closed {
+            condition.unlock()
+            throw PostgresError(sqlState: nil, message: "the connection pool is closed")
+        }
+        if let connection = idle.popLast() {
+            condition.unlock()
+            return connection
+        }
+        open += 1 // a place is taken before connecting, so others wait instead of connecting too
+        condition.unlock()
+        do {
+            return try PostgresConnection(url: url)
+        } catch {
+            condition.lock()
+            open -= 1
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    private func giveBack(_ connection: PostgresConnection) {
+        let usable = connection.isUsable
+        condition.lock()
+        if usable && !closed {
+            idle.append(connection)
+        } else {
+            open -= 1
+        }
+        condition.signal()
+        condition.unlock()
+    }
+}

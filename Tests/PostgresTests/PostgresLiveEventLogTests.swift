@@ -1,0 +1,156 @@
+import Foundation
+import Fotofolio
+import FotofolioPostgres
+import Postgres
+import PostgresCluster
+import Testing
+
+/// The live log with several writers: every event a reader sees arrives exactly once, in
+/// sequence order, with no gap the reader could pass before a late commit fills it.
+@Suite struct PostgresLiveEventLogTests {
+    @Test func threeWritersAndAPollingReaderSeeEveryEventOnceInOrder() throws {
+        let url = try TemporaryPostgres.shared.newDatabase()
+        let schema = try PostgresPool(url: url, size: 1)
+        try PostgresSchema.migrate(schema)
+        let (writers, perWriter) = (3, 2_000)
+        let done = DispatchGroup()
+        let finished = NSLock()
+        nonisolated(unsafe) var writing = writers
+        for writer in 0..<writers {
+            let pool = try PostgresPool(url: url, size: 1) // a process of its own, as a node would be
+            DispatchQueue.global().async(group: done) {
+                for number in 0..<perWriter {
+                    try! pool.transaction { connection in
+                        try PostgresLiveEventLog.append(.message, roomId: Int64(writer), payload: "\(writer):\(number)",
+                                                    at: Date(), connection)
+                        // Some transactions run on after their append, so commits overtake
+                        // each other if numbering allowed it.
+                        if number % 7 == 0 { try connection.query("SELECT pg_sleep(0.001)") }
+                    }
+                }
+                finished.lock()
+                writing -= 1
+                finished.unlock()
+            }
+        }
+        let log = PostgresLiveEventLog(pool: try PostgresPool(url: url, size: 1))
+        var seen: [LiveEvent] = []
+        var after: Int64 = 0
+        while true {
+            finished.lock()
+            let stillWriting = writing > 0
+            finished.unlock()
+            let batch = try log.events(after: after, limit: 500)
+            seen += batch
+            after = batch.last?.sequence ?? after
+            if !stillWriting && batch.isEmpty { break }
+        }
+        done.wait()
+        #expect(seen.count == writers * perWriter)
+        #expect(seen.map(\.sequence) == Array(1...Int64(writers * perWriter)), "a sequence was skipped, repeated or out of order")
+        for writer in 0..<writers {
+            let own = seen.filter { $0.roomId == Int64(writer) }.map(\.payload)
+            #expect(own == (0..<perWriter).map { "\(writer):\($0)" }, "writer \(writer)'s events in its own order")
+        }
+        #expect(try log.latestSequence() == Int64(writers * perWriter))
+    }
+
+    @Test func aRolledBackAppendLeavesNoGap() throws {
+        let url = try TemporaryPostgres.shared.newDatabase()
+        let pool = try PostgresPool(url: url, size: 1)
+        try PostgresSchema.migrate(pool)
+        struct Refused: Error {}
+        try pool.transaction { try PostgresLiveEventLog.append(.room, roomId: 1, payload: "{}", at: Date(), $0) }
+        #expect(throws: Refused.self) {
+            try pool.transaction { connection in
+                try PostgresLiveEventLog.append(.room, roomId: 1, payload: "{}", at: Date(), connection)
+                throw Refused()
+            }
+        }
+        try pool.transaction { try PostgresLiveEventLog.append(.room, roomId: 1, payload: "{}", at: Date(), $0) }
+        let log = PostgresLiveEventLog(pool: pool)
+        #expect(try log.events(after: 0, limit: 10).map(\.sequence) == [1, 2])
+    }
+
+    @Test func pruningKeepsTheNewestAndTheLatestSequence() throws {
+        let url = try TemporaryPostgres.shared.newDatabase()
+        let pool = try PostgresPool(url: url, size: 1)
+        try PostgresSchema.migrate(pool)
+        let old = Date(timeIntervalSince1970: 1_700_000_000)
+        for _ in 0..<5 {
+            try pool.transaction { try PostgresLiveEventLog.append(.read, roomId: 2, for: 7, payload: "{}", at: old, $0) }
+        }
+        let log = PostgresLiveEventLog(pool: pool)
+        #expect(try log.prune(olderThan: Date()) == 4)
+        #expect(try log.oldestSequence() == 5)
+        #expect(try log.latestSequence() == 5)
+        #expect(try log.events(after: 0, for: 7, limit: 10).map(\.sequence) == [5])
+    }
+}
+
+/// Migrations apply once, also when several nodes start at the same moment.
+@Suite struct PostgresSchemaTests {
+    @Test func nodesStartingTogetherMigrateOnceBetweenThem() throws {
+        let url = try TemporaryPostgres.shared.newDatabase()
+        let pools = try (0..<3).map { _ in try PostgresPool(url: url, size: 1) }
+        let applied = NSLock()
+        nonisolated(unsafe) var counts: [Int] = []
+        DispatchQueue.concurrentPerform(iterations: pools.count) { index in
+            let done = try! PostgresSchema.migrate(pools[index])
+            applied.lock()
+            counts.append(done.count)
+            applied.unlock()
+        }
+        #expect(counts.sorted() == [0, 0, PostgresSchema.migrations.count])
+        #expect(try PostgresSchema.appliedMigrations(pools[0]) == PostgresSchema.migrations.map(\.identifier))
+        #expect(try PostgresSchema.migrate(pools[0]).isEmpty)
+    }
+
+    @Test func theDatabaseEnforcesTheDomainsConstraints() throws {
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 1)
+        try PostgresSchema.migrate(pool)
+        try pool.withConnection { connection in
+            let now = Date()
+            let ids = try [("eva", "Eva@Example.cz"), ("adam", "adam@example.cz")].map { name, email in
+                try connection.query("""
+                    INSERT INTO account (username, full_name, email, location, role, password_hash, created_at)
+                    VALUES ($1, $1, $2, 'Plzeň', 'creator', 'x', $3) RETURNING id
+                    """, [name, email, now])[0].decode(0, as: Int64.self)
+            }
+            #expect(ids == [1, 2])
+            func refusal(_ sql: String, _ parameters: [any PostgresEncodable]) -> PostgresError? {
+                #expect(throws: PostgresError.self) { try connection.query(sql, parameters) }
+            }
+            #expect(refusal("""
+                INSERT INTO account (username, full_name, email, location, role, password_hash, created_at)
+                VALUES ('eva2', 'E', 'eva@example.CZ', 'x', 'client', 'x', $1)
+                """, [now])?.constraint == "account_email", "an e-mail differing only in case")
+            #expect(refusal("INSERT INTO rating VALUES (1, 1, 5, $1)", [now])?.isCheckViolation == true, "rating oneself")
+            #expect(refusal("INSERT INTO rating VALUES (1, 2, 6, $1)", [now])?.isCheckViolation == true, "six stars")
+            try connection.query("INSERT INTO rating VALUES (1, 2, 5, $1)", [now])
+            #expect(refusal("INSERT INTO rating VALUES (1, 2, 4, $1)", [now])?.isUniqueViolation == true, "a second rating")
+            try connection.query("INSERT INTO chat_room (kind, created_by, created_at, direct_key) VALUES ('direct', 1, $1, '1:2')", [now])
+            #expect(refusal("INSERT INTO chat_room (kind, created_by, created_at, direct_key) VALUES ('direct', 2, $1, '1:2')",
+                            [now])?.isUniqueViolation == true, "a second direct room for a pair")
+            #expect(refusal("INSERT INTO chat_room (kind, created_by, created_at) VALUES ('direct', 2, $1)",
+                            [now])?.isCheckViolation == true, "a direct room without its pair")
+        }
+    }
+
+    @Test func peopleAreFoundByPrefixWithoutAccentsOrCase() throws {
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 1)
+        try PostgresSchema.migrate(pool)
+        try pool.withConnection { connection in
+            try connection.query("""
+                INSERT INTO account (username, full_name, email, location, role, password_hash, created_at)
+                VALUES ('ad.fotograf', 'Adéla Dvořáková', 'a@example.cz', 'Plzeň', 'creator', 'x', $1)
+                """, [Date()])
+            for query in ["plz", "PLZEN", "dvorakova", "adel", "ad.fot"] {
+                let found = try connection.query("""
+                    SELECT username FROM account WHERE search @@ to_tsquery('simple', folded($1) || ':*')
+                    """, [query]).map { try $0.decode(0, as: String.self) }
+                #expect(found == ["ad.fotograf"], "searching \(query)")
+            }
+        }
+    }
+}

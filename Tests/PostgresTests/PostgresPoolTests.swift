@@ -1,0 +1,52 @@
+import Foundation
+import Postgres
+import PostgresCluster
+import Testing
+
+/// The pool lends each connection to one caller at a time, never opens more than its size,
+/// makes a caller wait (not fail) while a connection is busy, and drops connections the
+/// server closed.
+@Suite struct PostgresPoolTests {
+    @Test func manyThreadsShareAFewConnections() throws {
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 3)
+        try pool.withConnection { try $0.execute("CREATE TABLE hit (thread int NOT NULL)") }
+        DispatchQueue.concurrentPerform(iterations: 12) { thread in
+            for _ in 0..<20 {
+                try! pool.transaction { connection in
+                    try connection.query("INSERT INTO hit VALUES ($1)", [thread])
+                }
+            }
+        }
+        let hits = try pool.withConnection { try $0.query("SELECT count(*) FROM hit")[0].decode(0, as: Int.self) }
+        #expect(hits == 240)
+        #expect(pool.openConnections <= 3)
+    }
+
+    @Test func aCallerWaitsForABusyConnectionAndGivesUpAfterTheWait() throws {
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 1, wait: .milliseconds(300))
+        let lent = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            try! pool.withConnection { _ in
+                lent.signal()
+                release.wait()
+            }
+            done.signal()
+        }
+        lent.wait()
+        let error = #expect(throws: PostgresError.self) { try pool.withConnection { _ in } }
+        #expect(error?.message.contains("came free") == true)
+        release.signal()
+        done.wait()
+        #expect(try pool.withConnection { try $0.query("SELECT 1")[0].decode(0, as: Int.self) } == 1)
+    }
+
+    @Test func aConnectionTheServerClosedIsDroppedAndReplaced() throws {
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 2)
+        let pid = try pool.withConnection { try $0.query("SELECT pg_backend_pid()")[0].decode(0, as: Int.self) }
+        try PostgresConnection(url: pool.url).query("SELECT pg_terminate_backend($1)", [pid])
+        // The terminated one fails its next statement and is not given back to the pool.
+        _ = try? pool.withConnection { try $0.query("SELECT 1") }
+        let next = try pool.withConnection { try $0.query("SELECT pg_backend_pid()")[0].decode(0, as: Int.self) }
+        #expect(next != pid)
+    }
+}
