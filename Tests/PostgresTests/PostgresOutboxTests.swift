@@ -1,0 +1,54 @@
+import Foundation
+import Fotofolio
+import FotofolioPostgres
+import Postgres
+import PostgresCluster
+import Testing
+
+/// Several publishers drain one outbox: no row is claimed twice while its claim holds, every
+/// row is claimed, and a dead publisher's rows come round again when their claim runs out.
+@Suite struct PostgresOutboxTests {
+    @Test func twoPublishersClaimingAtOnceNeverTakeTheSameRow() throws {
+        let url = try TemporaryPostgres.shared.newDatabase()
+        let setup = try PostgresPool(url: url, size: 1)
+        try PostgresSchema.migrate(setup)
+        try setup.transaction { connection in
+            for number in 0..<1_000 {
+                try PostgresOutbox.enqueue(topic: "chat-room/1/message", payload: "\(number)", at: Date(), connection)
+            }
+        }
+        let claimed = NSLock()
+        nonisolated(unsafe) var byPublisher: [String: [Int64]] = [:]
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let name = "node-\(index)"
+            let outbox = PostgresOutbox(pool: try! PostgresPool(url: url, size: 1))
+            while true {
+                let batch = try! outbox.claim(for: name, limit: 7, lease: .seconds(600))
+                if batch.isEmpty { break }
+                for entry in batch { try! outbox.markSent(entry.id) }
+                claimed.lock()
+                byPublisher[name, default: []] += batch.map(\.id)
+                claimed.unlock()
+            }
+        }
+        let all = byPublisher.values.flatMap { $0 }
+        #expect(all.count == 1_000 && Set(all).count == 1_000, "a row was published twice or not at all")
+        #expect(try PostgresOutbox(pool: setup).pendingCount() == 0)
+    }
+
+    @Test func aDeadPublishersRowsAreClaimedAgainWhenTheirClaimRunsOut() throws {
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 1)
+        try PostgresSchema.migrate(pool)
+        try pool.transaction { try PostgresOutbox.enqueue(topic: "t", payload: "p", at: Date(), $0) }
+        let outbox = PostgresOutbox(pool: pool)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let first = try outbox.claim(for: "dies", limit: 10, lease: .seconds(30), at: start)
+        #expect(first.map(\.payload) == ["p"])
+        #expect(try outbox.claim(for: "lives", limit: 10, lease: .seconds(30), at: start.addingTimeInterval(29)).isEmpty,
+                "claimed again while the first claim holds")
+        let again = try outbox.claim(for: "lives", limit: 10, lease: .seconds(30), at: start.addingTimeInterval(30))
+        #expect(again.map(\.id) == first.map(\.id))
+        try outbox.markSent(again[0].id)
+        #expect(try outbox.claim(for: "third", limit: 10, lease: .seconds(30), at: start.addingTimeInterval(120)).isEmpty)
+    }
+}
