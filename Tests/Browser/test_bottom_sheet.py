@@ -274,3 +274,29 @@ def test_on_a_wide_screen_how_a_photo_was_shot_stays_under_it(open_browser, base
     assert driver.find_element(By.CSS_SELECTOR, "[data-shot]").is_displayed()
     assert not driver.find_element(By.CSS_SELECTOR, "[data-shot-open]").is_displayed()
     assert not driver.find_element(By.CSS_SELECTOR, "[data-shot-sheet]").is_displayed()
+
+
+def test_before_its_script_runs_the_filter_waits_below_the_cards_so_they_do_not_jump(open_browser, base_url):
+    """On a slow phone the page is drawn before bottom-sheet.js has run: the filter, which then
+    leaves the page's flow for the sheet, must not sit above the cards meanwhile."""
+    first_card = "return document.querySelector('[data-feed-results] [data-feed-card]').getBoundingClientRect().top"
+    filter_top = "return document.querySelector('[data-bottom-sheet]').getBoundingClientRect().top"
+    driver = open_browser(size=PHONE, language="cs")
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/js/bottom-sheet.*"]})  # still on its way
+    driver.get(base_url + "/")
+    assert not state(driver)["live"]
+    waiting = driver.execute_script(first_card)
+    assert driver.execute_script(filter_top) > waiting, "the filter waits below the cards"
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    open_feed(open_browser=lambda **_: driver, base_url=base_url)
+    assert abs(driver.execute_script(first_card) - waiting) < 1, "the cards moved when the filter became a sheet"
+
+
+def test_without_scripts_the_filter_stays_above_the_cards(open_browser, base_url):
+    driver = open_browser(size=PHONE, language="cs", javascript=False)
+    driver.get(base_url + "/")
+    filter_top, card_top = driver.execute_script("""return [
+        document.querySelector('[data-bottom-sheet]').getBoundingClientRect().top,
+        document.querySelector('[data-feed-results] [data-feed-card]').getBoundingClientRect().top]""")
+    assert filter_top < card_top
