@@ -1,0 +1,58 @@
+import ArgumentParser
+import Fotofolio
+import Foundation
+
+/// `fotofolio backup --to FILE`: a consistent copy of the database, made while the server runs.
+struct Backup: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Copy the database to a file while the server runs (the media folder is copied with any file tool).")
+
+    @Option(help: "Folder of the database and uploads. (FOTOFOLIO_DATA_DIR, default ./data)")
+    var dataDir: String?
+
+    @Option(help: "The backup file to write; an older one there is replaced once the new one is complete.")
+    var to: String
+
+    func run() throws {
+        umask(0o077) // a backup holds everyone's messages and password hashes
+        let directory = dataDir ?? ProcessInfo.processInfo.environment["FOTOFOLIO_DATA_DIR"] ?? "data"
+        guard FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent("fotofolio.sqlite")) else {
+            throw refused("\(directory) has no database to back up.")
+        }
+        do {
+            try AppDatabase(directory: directory).backup(to: to)
+        } catch let error as AppDatabase.BackupError {
+            throw refused(error.description)
+        }
+        print("Backed up \(directory) to \(to).")
+    }
+}
+
+/// `fotofolio restore --from FILE`: a backup becomes the database of an empty data folder.
+struct Restore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make a backup the database of a data folder that has none yet (stop the server first).")
+
+    @Option(help: "Folder to restore into; it must not have a database yet. (FOTOFOLIO_DATA_DIR, default ./data)")
+    var dataDir: String?
+
+    @Option(help: "The backup file written by `fotofolio backup`.")
+    var from: String
+
+    func run() throws {
+        umask(0o077)
+        let directory = dataDir ?? ProcessInfo.processInfo.environment["FOTOFOLIO_DATA_DIR"] ?? "data"
+        do {
+            try AppDatabase.restore(from: from, intoDirectory: directory)
+        } catch let error as AppDatabase.BackupError {
+            throw refused(error.description)
+        }
+        print("Restored \(from) into \(directory).")
+    }
+}
+
+/// Says why on stderr and ends with status 1 (not 64: the command line was right).
+private func refused(_ reason: String) -> ExitCode {
+    FileHandle.standardError.write(Data("fotofolio: \(reason)\n".utf8))
+    return .failure
+}
