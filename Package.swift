@@ -73,7 +73,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // The domain's stores on PostgreSQL: hand-written SQL over the libpq client.
-        .target(name: "FotofolioPostgres", dependencies: ["Fotofolio", "Postgres"]),
+        .target(
+            name: "FotofolioPostgres",
+            dependencies: ["Fotofolio", "Postgres", .product(name: "GRDB", package: "GRDB.swift")]),
         // The demo community `fotofolio seed` writes: people, portfolios, conversations.
         .target(name: "FotofolioDemo", dependencies: ["Fotofolio", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
@@ -87,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "fotofolio",
             dependencies: [
-                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "QRCode", "MQTTClient",
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Postgres", "QRCode", "MQTTClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -109,7 +111,7 @@ let package = Package(
         // A throwaway PostgreSQL cluster for the tests of every module.
         .target(name: "PostgresCluster", dependencies: ["Postgres", "Spawn"], path: "Tests/PostgresCluster"),
         .testTarget(name: "SpawnTests", dependencies: ["Spawn", "Waiting"]),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresCluster", "FotofolioPostgres", "Fotofolio", "HostileInput",
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresCluster", "FotofolioPostgres", "Fotofolio", "FotofolioDemo", "HostileInput",
                                                           .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Spawn", "Waiting"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),

@@ -26,8 +26,10 @@ public final class PostgresConnection {
         }
         self.handle = handle
         do {
-            // One round trip for the settings every statement relies on.
-            _ = try execute("SET TIME ZONE 'UTC'; SET DateStyle = 'ISO, YMD'; SET client_encoding = 'UTF8'")
+            // One round trip for the settings every statement relies on; notices (such as
+            // "already exists, skipping") stay out of the server's stderr.
+            _ = try execute("SET TIME ZONE 'UTC'; SET DateStyle = 'ISO, YMD'; SET client_encoding = 'UTF8'; "
+                + "SET client_min_messages = 'warning'")
         } catch {
             PQfinish(handle)
             throw error

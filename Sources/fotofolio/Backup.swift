@@ -17,12 +17,12 @@ struct Backup: ParsableCommand {
         umask(0o077) // a backup holds everyone's messages and password hashes
         let directory = dataDir ?? ProcessInfo.processInfo.environment["FOTOFOLIO_DATA_DIR"] ?? "data"
         guard FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent("fotofolio.sqlite")) else {
-            throw refused("\(directory) has no database to back up.")
+            throw failure("\(directory) has no database to back up.")
         }
         do {
             try AppDatabase(directory: directory).backup(to: to)
         } catch let error as AppDatabase.BackupError {
-            throw refused(error.description)
+            throw failure(error.description)
         }
         print("Backed up \(directory) to \(to).")
     }
@@ -45,14 +45,9 @@ struct Restore: ParsableCommand {
         do {
             try AppDatabase.restore(from: from, intoDirectory: directory)
         } catch let error as AppDatabase.BackupError {
-            throw refused(error.description)
+            throw failure(error.description)
         }
         print("Restored \(from) into \(directory).")
     }
 }
 
-/// Says why on stderr and ends with status 1 (not 64: the command line was right).
-private func refused(_ reason: String) -> ExitCode {
-    FileHandle.standardError.write(Data("fotofolio: \(reason)\n".utf8))
-    return .failure
-}

@@ -1,0 +1,193 @@
+import Foundation
+import Fotofolio
+import GRDB
+import Postgres
+
+/// Moves an installation from SQLite to PostgreSQL: every table's rows, copied in one
+/// PostgreSQL transaction into a migrated, empty database, with their ids, so links, feed
+/// cursors and browsers' last live sequence keep meaning the same. The media files stay
+/// where they are. Afterwards the rows of every table are counted on both sides.
+public struct SQLiteToPostgres {
+    /// One table: its SQLite and PostgreSQL names, in an order that satisfies foreign keys.
+    struct Table {
+        let sqlite: String
+        let postgres: String
+        /// Columns PostgreSQL computes itself, or fills in a later step.
+        var skipped: Set<String> = []
+    }
+
+    static let tables: [Table] = [
+        Table(sqlite: "serverStart", postgres: "server_start"),
+        // avatarPhotoId points at a photo, whose owner is an account: filled in after the photos.
+        Table(sqlite: "user", postgres: "account", skipped: ["avatar_photo_id", "search"]),
+        Table(sqlite: "session", postgres: "session"),
+        Table(sqlite: "emailConfirmation", postgres: "email_confirmation"),
+        Table(sqlite: "loginFailureByAccount", postgres: "login_failure_by_account"),
+        Table(sqlite: "loginFailureByAddress", postgres: "login_failure_by_address"),
+        Table(sqlite: "registrationByAddress", postgres: "registration_by_address"),
+        Table(sqlite: "photo", postgres: "photo"),
+        Table(sqlite: "portfolio", postgres: "portfolio"),
+        Table(sqlite: "portfolioPhoto", postgres: "portfolio_photo"),
+        Table(sqlite: "portfolioTag", postgres: "portfolio_tag"),
+        Table(sqlite: "rating", postgres: "rating"),
+        Table(sqlite: "selectionEntry", postgres: "selection_entry"),
+        Table(sqlite: "chatRoom", postgres: "chat_room"),
+        Table(sqlite: "chatMember", postgres: "chat_member"),
+        Table(sqlite: "chatMessage", postgres: "chat_message"),
+        Table(sqlite: "chatMention", postgres: "chat_mention"),
+        Table(sqlite: "liveEvent", postgres: "live_event"),
+        Table(sqlite: "outbox", postgres: "outbox", skipped: ["claimed_by", "claimed_until"]),
+    ]
+
+    /// What was copied: rows per PostgreSQL table, the same on both sides.
+    public struct Report: Sendable {
+        public let rows: [(table: String, count: Int)]
+        public var total: Int { rows.reduce(0) { $0 + $1.count } }
+    }
+
+    public struct Refused: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    let source: AppDatabase
+    let target: PostgresPool
+
+    public init(from source: AppDatabase, to target: PostgresPool) {
+        self.source = source
+        self.target = target
+    }
+
+    /// Copies everything; refuses a target that already holds people or messages.
+    public func copy() throws -> Report {
+        try PostgresSchema.migrate(target)
+        let report = try source.pool.read { db in
+            try target.transaction { connection in
+                let existing = try connection.query("SELECT (SELECT count(*) FROM account) + (SELECT count(*) FROM chat_message)")[0]
+                    .decode(0, as: Int.self)
+                guard existing == 0 else {
+                    throw Refused(description: "The PostgreSQL database already holds people or messages; copy into an empty one.")
+                }
+                var rows: [(String, Int)] = []
+                for table in Self.tables {
+                    rows.append((table.postgres, try copy(table, db, connection)))
+                }
+                for row in try Row.fetchAll(db, sql: "SELECT id, avatarPhotoId FROM user WHERE avatarPhotoId IS NOT NULL") {
+                    try connection.query("UPDATE account SET avatar_photo_id = $1 WHERE id = $2",
+                                         [row[1] as Int64, row[0] as Int64])
+                }
+                try continueIdentities(connection)
+                // Where the live log goes on: after every sequence SQLite ever handed out, also
+                // those pruned since, so a browser's Last-Event-ID keeps its meaning.
+                let handedOut = try Int64.fetchOne(db, sql: """
+                    SELECT max(IFNULL((SELECT seq FROM sqlite_sequence WHERE name = 'liveEvent'), 0),
+                               IFNULL((SELECT max(sequence) FROM liveEvent), 0))
+                    """) ?? 0
+                try connection.query("UPDATE live_sequence SET last = $1", [handedOut])
+                return Report(rows: rows)
+            }
+        }
+        try check(report)
+        return report
+    }
+
+    /// Copies one table's rows with their values unchanged; returns how many.
+    private func copy(_ table: Table, _ db: Database, _ connection: PostgresConnection) throws -> Int {
+        let types = try columnTypes(of: table.postgres, connection)
+        let sqliteColumns = try db.columns(in: table.sqlite).map(\.name)
+        let columns: [(sqlite: String, postgres: String, type: String)] = try sqliteColumns.compactMap { name in
+            let postgres = Self.snakeCase(name)
+            if table.skipped.contains(postgres) { return nil }
+            guard let type = types[postgres] else {
+                throw Refused(description: "\(table.sqlite).\(name) has no column \(postgres) in PostgreSQL's \(table.postgres)")
+            }
+            return (name, postgres, type)
+        }
+        let placeholders = columns.indices.map { "$\($0 + 1)" }.joined(separator: ", ")
+        let insert = "INSERT INTO \(table.postgres) (\(columns.map(\.postgres).joined(separator: ", "))) "
+            + "OVERRIDING SYSTEM VALUE VALUES (\(placeholders))"
+        let select = "SELECT \(columns.map { $0.sqlite.quotedDatabaseIdentifier }.joined(separator: ", ")) "
+            + "FROM \(table.sqlite.quotedDatabaseIdentifier) ORDER BY rowid"
+        var count = 0
+        let rows = try Row.fetchCursor(db, sql: select)
+        while let row = try rows.next() {
+            let values: [any PostgresEncodable] = columns.indices.map { index in
+                Self.text(row[index] as DatabaseValue, as: columns[index].type)
+            }
+            try connection.query(insert, values)
+            count += 1
+        }
+        return count
+    }
+
+    /// A SQLite value as the text PostgreSQL reads for a column of `type`.
+    static func text(_ value: DatabaseValue, as type: String) -> String? {
+        switch value.storage {
+        case .null: return nil
+        case .int64(let number): return type == "boolean" ? (number != 0 ? "t" : "f") : String(number)
+        case .double(let number): return number.postgresText
+        // GRDB writes dates as "yyyy-MM-dd HH:mm:ss.SSS" in UTC; every connection is in UTC.
+        case .string(let text): return text
+        case .blob(let data): return data.postgresText
+        }
+    }
+
+    /// Identity columns go on after the largest id copied.
+    private func continueIdentities(_ connection: PostgresConnection) throws {
+        let identities = try connection.query("""
+            SELECT table_name, column_name FROM information_schema.columns
+            WHERE table_schema = current_schema() AND is_identity = 'YES'
+            """)
+        for row in identities {
+            let (table, column) = (try row.decode(0, as: String.self), try row.decode(1, as: String.self))
+            try connection.execute("""
+                SELECT setval(pg_get_serial_sequence('\(table)', '\(column)'),
+                              GREATEST((SELECT max(\(column)) FROM \(table)), 1),
+                              (SELECT max(\(column)) FROM \(table)) IS NOT NULL)
+                """)
+        }
+    }
+
+    private func columnTypes(of table: String, _ connection: PostgresConnection) throws -> [String: String] {
+        var types: [String: String] = [:]
+        for row in try connection.query("""
+            SELECT column_name, data_type FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = $1
+            """, [table]) {
+            types[try row.decode(0)] = try row.decode(1)
+        }
+        return types
+    }
+
+    /// Counts every table on both sides after the copy.
+    private func check(_ report: Report) throws {
+        try source.pool.read { db in
+            try target.withConnection { connection in
+                for (table, copied) in zip(Self.tables, report.rows) {
+                    let there = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table.sqlite.quotedDatabaseIdentifier)") ?? 0
+                    let here = try connection.query("SELECT count(*) FROM \(table.postgres)")[0].decode(0, as: Int.self)
+                    guard there == here, here == copied.count else {
+                        throw Refused(description: "\(table.sqlite) has \(there) rows in SQLite but \(here) in PostgreSQL")
+                    }
+                }
+            }
+        }
+    }
+
+    /// `lastReadMessageId` → `last_read_message_id`; `licenceURL` → `licence_url`.
+    static func snakeCase(_ name: String) -> String {
+        var result = ""
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            if character.isUppercase {
+                let previousIsLower = index > 0 && characters[index - 1].isLowercase
+                let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+                let previousIsUpper = index > 0 && characters[index - 1].isUppercase
+                if index > 0 && (previousIsLower || (previousIsUpper && nextIsLower)) { result += "_" }
+                result += character.lowercased()
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

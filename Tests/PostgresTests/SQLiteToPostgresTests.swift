@@ -1,0 +1,99 @@
+import Foundation
+import Fotofolio
+import FotofolioDemo
+import FotofolioPostgres
+import GRDB
+import Postgres
+import PostgresCluster
+import Testing
+
+/// An installation moves from SQLite to PostgreSQL whole: every table's rows with their ids,
+/// dates to the millisecond, the live log going on after the last sequence handed out.
+@Suite final class SQLiteToPostgresTests {
+    let folder = NSTemporaryDirectory() + "fotofolio-copy-" + UUID().uuidString
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    static let demoPhotos = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Demo/photos").path
+
+    @Test func theDemoWorldIsCopiedWholeAndGoesOnWhereItStopped() throws {
+        let sqlite = try AppDatabase(directory: folder)
+        try DemoWorld(database: sqlite, hasher: PasswordHasher(parameters: .fastForTests)).seed()
+        try DemoPortfolios(database: sqlite, photos: PhotoLibrary(database: sqlite, mediaDirectory: folder + "/media"),
+                           photosDirectory: Self.demoPhotos).seed()
+        try DemoConversations(database: sqlite).seed()
+        // The tables the demo leaves empty get a row each, as a running site has them.
+        try sqlite.pool.write { db in
+            let someone = try Int64.fetchOne(db, sql: "SELECT id FROM user ORDER BY id LIMIT 1")!
+            let portfolio = try Int64.fetchOne(db, sql: "SELECT id FROM portfolio LIMIT 1")!
+            let now = Date()
+            try db.execute(sql: "INSERT INTO serverStart (startedAt, version) VALUES (?, '1.0')", arguments: [now])
+            try db.execute(sql: "INSERT INTO session VALUES ('hash', ?, 'csrf', ?, ?)", arguments: [someone, now, now])
+            try db.execute(sql: "INSERT INTO emailConfirmation VALUES ('token', ?, ?)", arguments: [someone, now])
+            try db.execute(sql: "INSERT INTO loginFailureByAccount VALUES ('user:1', '10.0.0.1', 2, ?)", arguments: [now])
+            try db.execute(sql: "INSERT INTO loginFailureByAddress VALUES ('10.0.0.1', 2, ?)", arguments: [now])
+            try db.execute(sql: "INSERT INTO registrationByAddress VALUES ('10.0.0.1', ?)", arguments: [now])
+            try db.execute(sql: "INSERT OR IGNORE INTO selectionEntry VALUES (?, ?, ?)", arguments: [someone, portfolio, now])
+            try db.execute(sql: "INSERT OR IGNORE INTO rating SELECT ?, id, 4, ? FROM user WHERE id <> ? LIMIT 1",
+                           arguments: [someone, now, someone])
+            try db.execute(sql: "UPDATE user SET avatarPhotoId = (SELECT id FROM photo WHERE ownerId = user.id LIMIT 1)")
+            // A pruned log: the newest sequence is gone from the table but was handed out.
+            try db.execute(sql: "INSERT INTO liveEvent (kind, roomId, payload, createdAt) VALUES ('room', 1, '{}', ?)", arguments: [now])
+            try db.execute(sql: "DELETE FROM liveEvent WHERE sequence = (SELECT max(sequence) FROM liveEvent)")
+        }
+        let handedOut = try sqlite.pool.read { db in
+            try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'liveEvent'")!
+        }
+
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 2)
+        let report = try SQLiteToPostgres(from: sqlite, to: pool).copy()
+        let empty = report.rows.filter { $0.count == 0 }.map(\.table)
+        #expect(empty.isEmpty, "the test leaves \(empty) without rows to copy")
+
+        try pool.withConnection { connection in
+            // Values, not only counts: people, a message to the millisecond, a photo's JSON.
+            let (sqlitePeople, message, photo) = try sqlite.pool.read { db in
+                (try Row.fetchAll(db, sql: "SELECT id, username, email, passwordHash, avatarPhotoId, priceByAgreement FROM user ORDER BY id")
+                    .map { "\($0[0] as Int64) \($0[1] as String) \($0[2] as String) \($0[3] as String) \(($0[4] as Int64?).map(String.init) ?? "-") \($0[5] as Bool)" },
+                 try Row.fetchOne(db, sql: "SELECT id, content, sentAt, uuid FROM chatMessage ORDER BY id DESC LIMIT 1")!,
+                 try Row.fetchOne(db, sql: "SELECT id, variants, shot FROM photo ORDER BY id LIMIT 1")!)
+            }
+            let people = try connection.query("""
+                SELECT id, username, email, password_hash, avatar_photo_id, price_by_agreement FROM account ORDER BY id
+                """).map { row in
+                "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: String.self)) \(try row.decode(2, as: String.self)) "
+                    + "\(try row.decode(3, as: String.self)) \(try row.decodeIfPresent(4, as: Int64.self).map(String.init) ?? "-") "
+                    + "\(try row.decode(5, as: Bool.self))"
+            }
+            #expect(people == sqlitePeople)
+            let copied = try connection.query("SELECT content, sent_at, uuid FROM chat_message WHERE id = $1",
+                                              [message[0] as Int64])[0]
+            #expect(try copied.decode(0, as: String.self) == message[1] as String)
+            let sent: Date = message[2]
+            #expect(abs(try copied.decode(1, as: Date.self).timeIntervalSince(sent)) < 0.000_5)
+            #expect(try copied.decode(2, as: String.self) == message[3] as String)
+            let copiedPhoto = try connection.query("SELECT variants, shot FROM photo WHERE id = $1", [photo[0] as Int64])[0]
+            #expect(try copiedPhoto.decode(0, as: String.self) == photo[1] as String)
+            #expect(try copiedPhoto.decode(1, as: String.self) == photo[2] as String)
+
+            // New rows go on after the copied ones.
+            #expect(try connection.query("SELECT last FROM live_sequence")[0].decode(0, as: Int64.self) == handedOut)
+            let next = try connection.query("""
+                INSERT INTO account (username, full_name, email, location, role, password_hash, created_at)
+                VALUES ('nova', 'Nová', 'nova@example.cz', 'Brno', 'client', 'x', now()) RETURNING id
+                """)[0].decode(0, as: Int64.self)
+            #expect(next == people.count + 1)
+        }
+    }
+
+    @Test func aDatabaseThatHoldsPeopleIsNotCopiedInto() throws {
+        let sqlite = try AppDatabase(directory: folder)
+        try DemoWorld(database: sqlite, hasher: PasswordHasher(parameters: .fastForTests)).seed()
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 1)
+        _ = try SQLiteToPostgres(from: sqlite, to: pool).copy()
+        let error = #expect(throws: SQLiteToPostgres.Refused.self) { try SQLiteToPostgres(from: sqlite, to: pool).copy() }
+        #expect(error?.description.contains("copy into an empty one") == true)
+    }
+}
