@@ -78,7 +78,7 @@ public struct DemoConversations: Sendable {
 
     public init(database: AppDatabase) {
         self.database = database
-        messenger = MessengerService(database: database)
+        messenger = MessengerService(stores: .sqlite(database))
     }
 
     /// Stores whatever part of the conversations is missing; returns how many messages it

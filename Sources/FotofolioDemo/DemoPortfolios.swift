@@ -115,8 +115,8 @@ public struct DemoPortfolios: Sendable {
     @discardableResult
     public func seed(at date: Date = Date()) throws -> Int {
         let credits = DemoCredits.read(from: try String(contentsOfFile: "\(photosDirectory)/CREDITS.md", encoding: .utf8))
-        let service = PortfoliosService(database: database)
-        let accounts = AccountsService(database: database)
+        let service = PortfoliosService(stores: .sqlite(database))
+        let accounts = AccountsService(stores: .sqlite(database))
         var created = 0
         // Older plans first, so the newest portfolio is the last in the list.
         for (index, plan) in Self.plans.enumerated() {

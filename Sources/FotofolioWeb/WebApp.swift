@@ -14,34 +14,35 @@ public struct WebApp: Sendable {
     public let live: LiveDelivery
 
     /// Loads and checks templates and assets; throws with a clear message if any is missing.
+    /// - Parameter stores: where every service keeps its data.
     /// - Parameter mediaDirectory: where photos are kept (`MediaDirectory.inside(dataDirectory)`).
     /// - Parameter liveTransport: the MQTT connection live events travel on; without one, a
     ///   write wakes this process's streams directly (a single process, as in tests).
-    public init(database: AppDatabase, templatesDirectory: String, publicDirectory: String, mediaDirectory: String,
+    public init(stores: Stores, templatesDirectory: String, publicDirectory: String, mediaDirectory: String,
                 logger: Logger, passwordHasher: PasswordHasher = PasswordHasher(),
                 photoProcessing: PhotoProcessing = PhotoProcessing(), liveTransport: LiveTransport? = nil,
                 metricsToken: String? = nil, trustProxy: Bool = false,
                 minimumFreeDiskBytes: Int64 = 512 << 20,
                 registrationsPerHour: Int = AccountsService.registrationsPerHour) throws {
         let staticFiles = try StaticFiles(root: publicDirectory)
-        let messenger = MessengerService(database: database)
+        let messenger = MessengerService(stores: stores)
         let renderer = try PageRenderer(templatesDirectory: templatesDirectory, staticFiles: staticFiles,
                                         unreadBadge: UnreadBadge(messenger: messenger))
         let metrics = ServerMetrics()
         let errorPages = ErrorPages(renderer: renderer)
-        let accounts = AccountsService(database: database, hasher: passwordHasher, registrationsPerHour: registrationsPerHour)
-        let sessions = SessionStore(database: database)
-        let photos = PhotoLibrary(database: database, mediaDirectory: mediaDirectory, processing: photoProcessing)
+        let accounts = AccountsService(stores: stores, hasher: passwordHasher, registrationsPerHour: registrationsPerHour)
+        let sessions = SessionStore(stores: stores)
+        let photos = PhotoLibrary(stores: stores, mediaDirectory: mediaDirectory, processing: photoProcessing)
         var uploadPolicy = UploadAdmission.Policy()
         uploadPolicy.minimumFreeBytes = minimumFreeDiskBytes
         let admission = UploadAdmission(sessions: sessions, spoolDirectory: (mediaDirectory as NSString).deletingLastPathComponent,
                                         policy: uploadPolicy)
         let uploads = PhotoUploads(photos: photos, renderer: renderer, logger: logger, admission: admission)
-        let portfolios = PortfoliosService(database: database)
-        let selection = SelectionService(database: database)
-        let ratings = RatingsService(database: database)
-        let confirmations = EmailConfirmations(database: database)
-        let live = try LiveDelivery(database: database, messenger: messenger, accounts: accounts,
+        let portfolios = PortfoliosService(stores: stores)
+        let selection = SelectionService(stores: stores)
+        let ratings = RatingsService(stores: stores)
+        let confirmations = EmailConfirmations(stores: stores)
+        let live = try LiveDelivery(stores: stores, messenger: messenger, accounts: accounts,
                                     transport: liveTransport, logger: logger)
 
         var router = Router()
@@ -54,10 +55,10 @@ public struct WebApp: Sendable {
                          confirmations: confirmations, logger: logger).register(in: &router)
         PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, uploads: uploads,
                        selection: selection).register(in: &router)
-        FeedPages(renderer: renderer, feed: FeedService(database: database), selection: selection,
+        FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection,
                   cards: FeedCardCache(renderer: renderer)).register(in: &router)
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios).register(in: &router)
-        PeopleSearchPages(renderer: renderer, search: PeopleSearch(database: database), photos: photos).register(in: &router)
+        PeopleSearchPages(renderer: renderer, search: PeopleSearch(stores: stores), photos: photos).register(in: &router)
         RatingPages(renderer: renderer, accounts: accounts, ratings: ratings).register(in: &router)
         MessagePages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
         RoomPages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
@@ -66,7 +67,7 @@ public struct WebApp: Sendable {
         SliderDemoPages(renderer: renderer, demoImage: renderer.assets.sliderDemoImage).register(in: &router)
         MediaFiles(photos: photos).register(in: &router)
         uploads.register(in: &router)
-        HealthCheck(database: database).register(in: &router)
+        HealthCheck(health: stores.health).register(in: &router)
         StatusPage(renderer: renderer, live: live).register(in: &router)
         router.get("/metrics") { request in
             try MetricsAccess(token: metricsToken).check(request)

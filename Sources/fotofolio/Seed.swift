@@ -21,7 +21,7 @@ struct Seed: ParsableCommand {
         let database = try AppDatabase(directory: directory)
         let accounts = try DemoWorld(database: database).seed()
         let portfolios = try DemoPortfolios(
-            database: database, photos: PhotoLibrary(database: database, mediaDirectory: MediaDirectory.inside(directory)),
+            database: database, photos: PhotoLibrary(stores: .sqlite(database), mediaDirectory: MediaDirectory.inside(directory)),
             photosDirectory: demoPhotosDir ?? environment["FOTOFOLIO_DEMO_PHOTOS_DIR"] ?? "Demo/photos").seed()
         let messages = try DemoConversations(database: database).seed()
         if accounts == 0 && portfolios == 0 && messages == 0 {

@@ -96,14 +96,14 @@ struct Serve: ParsableCommand {
     }
 
     private func serve(dataDirectory: String, logger: Logger, until shutdown: ShutdownSignal) throws {
-        let database = try AppDatabase(directory: dataDirectory)
-        try database.recordStart(version: FotofolioVersion.current)
+        let stores = Stores.sqlite(try AppDatabase(directory: dataDirectory))
+        try stores.serverStarts.recordStart(version: FotofolioVersion.current, at: Date())
         let broker = try LiveBroker.start(
             url: resolved(mqttUrl, "FOTOFOLIO_MQTT_URL"), caFile: resolved(mqttCaFile, "FOTOFOLIO_MQTT_CA_FILE"),
             prefix: resolved(mqttPrefix, "FOTOFOLIO_MQTT_PREFIX", "fotofolio"), dataDirectory: dataDirectory, logger: logger)
         defer { broker.stop() }
         let app = try WebApp(
-            database: database,
+            stores: stores,
             templatesDirectory: resolved(templatesDir, "FOTOFOLIO_TEMPLATES_DIR", "Templates"),
             publicDirectory: resolved(publicDir, "FOTOFOLIO_PUBLIC_DIR", "Public"),
             mediaDirectory: MediaDirectory.inside(dataDirectory),

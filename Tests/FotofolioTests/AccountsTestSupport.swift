@@ -9,8 +9,8 @@ final class TestDatabase {
     init() throws { database = try AppDatabase(directory: directory) }
     deinit { try? FileManager.default.removeItem(atPath: directory) }
 
-    var accounts: AccountsService { AccountsService(database: database, hasher: PasswordHasher(parameters: .fastForTests)) }
-    var sessions: SessionStore { SessionStore(database: database) }
+    var accounts: AccountsService { AccountsService(stores: .sqlite(database), hasher: PasswordHasher(parameters: .fastForTests)) }
+    var sessions: SessionStore { SessionStore(stores: .sqlite(database)) }
 }
 
 extension Registration {

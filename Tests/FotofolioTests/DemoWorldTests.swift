@@ -39,7 +39,7 @@ import Testing
     @Test func demoCreatorsGetPortfoliosWithCreditedPhotosOnceOnly() throws {
         let world = try TestDatabase()
         try DemoWorld(database: world.database, hasher: PasswordHasher(parameters: .fastForTests)).seed()
-        let library = PhotoLibrary(database: world.database, mediaDirectory: world.directory + "/media")
+        let library = PhotoLibrary(stores: .sqlite(world.database), mediaDirectory: world.directory + "/media")
         let demo = DemoPortfolios(database: world.database, photos: library, photosDirectory: DemoPhotos.directory)
         #expect(try demo.seed() == DemoPortfolios.plans.count)
         #expect(try demo.seed() == 0)

@@ -5,9 +5,9 @@ import Testing
 @testable import FotofolioDemo
 
 extension TestDatabase {
-    var ratings: RatingsService { RatingsService(database: database) }
-    var selection: SelectionService { SelectionService(database: database) }
-    var feed: FeedService { FeedService(database: database) }
+    var ratings: RatingsService { RatingsService(stores: .sqlite(database)) }
+    var selection: SelectionService { SelectionService(stores: .sqlite(database)) }
+    var feed: FeedService { FeedService(stores: .sqlite(database)) }
 
     /// A saved portfolio of `author` with `tags`, created at `date`.
     @discardableResult
@@ -219,14 +219,14 @@ extension TestDatabase {
 
     @Test func aTownIsFoundFromItsFirstLettersWithoutDiacritics() throws {
         let world = try world()
-        let search = PeopleSearch(database: world.database)
+        let search = PeopleSearch(stores: .sqlite(world.database))
         #expect(try search.search("plz", mode: .location).map(\.username) == ["michal1"])
         #expect(Set(try search.search("praha", mode: .location).map(\.username)) == ["vojtafoti", "lenka.svetlo", "martin.b"])
     }
 
     @Test func aNameIsFoundByUsernameOrFullNameWithoutDiacritics() throws {
         let world = try world()
-        let search = PeopleSearch(database: world.database)
+        let search = PeopleSearch(stores: .sqlite(world.database))
         #expect(try search.search("dvorakova", mode: .name).map(\.username) == ["ad.fotograf"])
         #expect(try search.search("Vojta Vot", mode: .name).map(\.username) == ["vojtafoti"])
         #expect(try search.search("vojtaf", mode: .name).map(\.username) == ["vojtafoti"])
@@ -235,7 +235,7 @@ extension TestDatabase {
 
     @Test func queryPunctuationIsNeverReadAsSyntax() throws {
         let world = try world()
-        let search = PeopleSearch(database: world.database)
+        let search = PeopleSearch(stores: .sqlite(world.database))
         for text in ["\"", "*", "a OR b", "NEAR(", "location:praha", "   ", "-", "^x"] {
             #expect(throws: Never.self) { _ = try search.search(text, mode: .name) }
         }
@@ -247,6 +247,6 @@ extension TestDatabase {
         var edit = ProfileEdit(jana)
         edit.location = "Ústí nad Labem"
         _ = try world.accounts.updateProfile(of: jana.id!, with: edit)
-        #expect(try PeopleSearch(database: world.database).search("usti", mode: .location).map(\.username) == ["jana.k"])
+        #expect(try PeopleSearch(stores: .sqlite(world.database)).search("usti", mode: .location).map(\.username) == ["jana.k"])
     }
 }

@@ -164,7 +164,7 @@ import Testing
         try world.send("b", in: room, by: jana)
         let pending = try world.outbox.pending(limit: 10)
         try world.outbox.markSent(pending[0].id, at: Date(timeIntervalSince1970: 1_700_000_000))
-        let deleted = try LiveLogRetention(database: world.database, logger: .init(label: "test")).prune()
+        let deleted = try LiveLogRetention(stores: .sqlite(world.database), logger: .init(label: "test")).prune()
         #expect(deleted.outbox == 1)
         #expect(try world.outbox.pendingCount() == pending.count - 1)
     }
@@ -173,7 +173,7 @@ import Testing
         let world = try TestDatabase()
         #expect(throws: (any Error).self) {
             try world.database.pool.write { db in
-                try LiveEventLog.append(.message, roomId: 1, payload: String(repeating: "x", count: LiveEventLog.maximumPayloadBytes + 1), at: Date(), db)
+                try SQLiteLiveEventStore.append(.message, roomId: 1, payload: String(repeating: "x", count: LiveEventLog.maximumPayloadBytes + 1), at: Date(), db)
             }
         }
     }

@@ -30,7 +30,7 @@ import Testing
     @Test func serversSharingTheDatabaseMakeOneRoomBetweenThem() throws {
         let world = try TestDatabase()
         let vojta = try world.creator().id!, jana = try world.client().id!
-        let nodes = [world.messenger, MessengerService(database: try AppDatabase(directory: world.directory))]
+        let nodes = [world.messenger, MessengerService(stores: .sqlite(try AppDatabase(directory: world.directory)))]
         let ids = try onThreads(16) { index in try nodes[index % 2].directRoom(between: vojta, and: jana).id }
         #expect(Set(ids).count == 1)
     }

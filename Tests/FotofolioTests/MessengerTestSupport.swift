@@ -4,9 +4,9 @@ import Synchronization
 @testable import Fotofolio
 
 extension TestDatabase {
-    var messenger: MessengerService { MessengerService(database: database) }
-    var liveEvents: LiveEventLog { LiveEventLog(database: database) }
-    var outbox: Outbox { Outbox(database: database) }
+    var messenger: MessengerService { MessengerService(stores: .sqlite(database)) }
+    var liveEvents: LiveEventLog { LiveEventLog(stores: .sqlite(database)) }
+    var outbox: Outbox { Outbox(stores: .sqlite(database)) }
 
     /// People with accounts, one per username (all clients named Jana Králová).
     func people(_ usernames: String...) throws -> [Int64] {

@@ -15,7 +15,7 @@ enum DemoPhotos {
 
 @Suite struct PhotoLibraryTests {
     private func library(_ world: TestDatabase, processing: PhotoProcessing = PhotoProcessing()) -> PhotoLibrary {
-        PhotoLibrary(database: world.database, mediaDirectory: world.directory + "/media", processing: processing)
+        PhotoLibrary(stores: .sqlite(world.database), mediaDirectory: world.directory + "/media", processing: processing)
     }
 
     @Test func anImportedPhotoHasItsVariantsItsOriginalAndARecord() throws {
@@ -38,7 +38,7 @@ enum DemoPhotos {
         let other = try world.client("jana.k").id!
         let photo = DemoPhotos.path("food-espresso-cup.jpg")
         let size = try FileManager.default.attributesOfItem(atPath: photo)[.size] as! Int
-        let library = PhotoLibrary(database: world.database, mediaDirectory: world.directory + "/media",
+        let library = PhotoLibrary(stores: .sqlite(world.database), mediaDirectory: world.directory + "/media",
                                    storagePerPerson: size + size / 2)
         _ = try library.importPhoto(fileAt: photo, owner: owner)
         do {
@@ -140,7 +140,7 @@ enum DemoPhotos {
     @Test func oldUploadsNobodyUsesAreDeletedWithTheirFilesAndUsedOnesStay() throws {
         let world = try TestDatabase()
         let owner = try world.creator()
-        let library = PhotoLibrary(database: world.database, mediaDirectory: world.directory + "/media")
+        let library = PhotoLibrary(stores: .sqlite(world.database), mediaDirectory: world.directory + "/media")
         let used = try library.importPhoto(fileAt: DemoPhotos.path("food-espresso-cup.jpg"), owner: owner.id!)
         let unused = try library.importPhoto(fileAt: DemoPhotos.path("landscape-misty-fields.jpg"), owner: owner.id!)
         var draft = PortfolioDraft()
@@ -162,7 +162,7 @@ enum DemoPhotos {
     @Test func aFreshUploadIsLeftAloneWhileItsFormMayStillBeSaved() throws {
         let world = try TestDatabase()
         let owner = try world.creator()
-        let library = PhotoLibrary(database: world.database, mediaDirectory: world.directory + "/media")
+        let library = PhotoLibrary(stores: .sqlite(world.database), mediaDirectory: world.directory + "/media")
         let fresh = try library.importPhoto(fileAt: DemoPhotos.path("food-espresso-cup.jpg"), owner: owner.id!)
         #expect(try UnusedPhotos(library: library).sweep() == (records: 0, files: 0))
         #expect(try library.photo(id: fresh.id!) != nil)
@@ -171,12 +171,12 @@ enum DemoPhotos {
     @Test func fileNamesAreReadFromTheStoredVariantList() throws {
         let world = try TestDatabase()
         let owner = try world.creator()
-        let library = PhotoLibrary(database: world.database, mediaDirectory: world.directory + "/media")
+        let library = PhotoLibrary(stores: .sqlite(world.database), mediaDirectory: world.directory + "/media")
         let photo = try library.importPhoto(fileAt: DemoPhotos.path("food-espresso-cup.jpg"), owner: owner.id!)
         let stored = try #require(try world.database.pool.read { db in
             try String.fetchOne(db, sql: "SELECT variants FROM photo WHERE id = ?", arguments: [photo.id!])
         })
-        #expect(UnusedPhotos.fileNames(inVariantsJSON: stored) == photo.variants.map(\.fileName))
-        #expect(UnusedPhotos.fileNames(inVariantsJSON: "[]").isEmpty)
+        #expect(SQLitePhotoStore.fileNames(inVariantsJSON: stored) == photo.variants.map(\.fileName))
+        #expect(SQLitePhotoStore.fileNames(inVariantsJSON: "[]").isEmpty)
     }
 }

@@ -49,7 +49,7 @@ private struct QuadrantPhoto {
     private func world(width: Int = 800, height: Int = 800) throws -> World {
         let database = try TestDatabase()
         let owner = try database.creator().id!
-        let library = PhotoLibrary(database: database.database, mediaDirectory: database.directory + "/media")
+        let library = PhotoLibrary(stores: .sqlite(database.database), mediaDirectory: database.directory + "/media")
         let file = database.directory + "/quadrants.png"
         try QuadrantPhoto.write(to: file, width: width, height: height)
         return World(database: database, library: library, owner: owner,

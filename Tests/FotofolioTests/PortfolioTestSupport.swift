@@ -3,7 +3,7 @@ import GRDB
 @testable import Fotofolio
 
 extension TestDatabase {
-    var portfolios: PortfoliosService { PortfoliosService(database: database) }
+    var portfolios: PortfoliosService { PortfoliosService(stores: .sqlite(database)) }
 
     /// A creator with a fresh account.
     func creator(_ username: String = "vojtafoti") throws -> User {

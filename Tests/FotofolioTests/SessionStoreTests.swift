@@ -53,7 +53,7 @@ import Testing
     @Test func aLinkConfirmsTheAddressOnce() throws {
         let world = try TestDatabase()
         let user = try world.accounts.register(.client())
-        let confirmations = EmailConfirmations(database: world.database)
+        let confirmations = EmailConfirmations(stores: .sqlite(world.database))
         let token = try confirmations.issue(for: try #require(user.id))
         #expect(try confirmations.confirm(token) == user.id)
         #expect(try world.accounts.user(id: try #require(user.id))?.emailConfirmedAt != nil)
@@ -63,7 +63,7 @@ import Testing
     @Test func anExpiredLinkConfirmsNothing() throws {
         let world = try TestDatabase()
         let user = try world.accounts.register(.client())
-        let confirmations = EmailConfirmations(database: world.database)
+        let confirmations = EmailConfirmations(stores: .sqlite(world.database))
         let start = Date()
         let token = try confirmations.issue(for: try #require(user.id), at: start)
         #expect(try confirmations.confirm(token, at: start.addingTimeInterval(EmailConfirmations.lifetime + 1)) == nil)

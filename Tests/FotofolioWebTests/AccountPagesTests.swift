@@ -141,7 +141,7 @@ import Fotofolio
 
 enum EmailConfirmationsFixture {
     static func issue(_ server: WebTestServer, userId: Int64) throws -> String {
-        try EmailConfirmations(database: server.database).issue(for: userId)
+        try EmailConfirmations(stores: .sqlite(server.database)).issue(for: userId)
     }
 }
 

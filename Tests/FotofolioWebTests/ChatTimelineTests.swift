@@ -15,7 +15,7 @@ import Testing
         server = try WebTestServer()
         try server.seedDiscovery([])
         room = try server.directRoom("martin.b", "vojtafoti")
-        let messenger = MessengerService(database: server.database)
+        let messenger = MessengerService(stores: .sqlite(server.database))
         let hour: TimeInterval = 3600
         start = Date(timeIntervalSince1970: ((Date().timeIntervalSince1970 - 73 * hour) / hour).rounded(.down) * hour)
         let martin = try server.userId("martin.b")
@@ -47,13 +47,13 @@ import Testing
         #expect(long.contains("data-chat-timeline") && long.contains(#"name="at""#))
         #expect(!long.contains("chat-timeline\" open"))
         let short = try server.directRoom("eva.s", "vojtafoti")
-        _ = try MessengerService(database: server.database).send(
+        _ = try MessengerService(stores: .sqlite(server.database)).send(
             MessageDraft(uuid: UUID().uuidString, content: "Ahoj"), in: short, by: try server.userId("eva.s"))
         #expect(!(try await server.send("/messages/\(short)").body.contains("data-chat-timeline")))
     }
 
     @Test func aMomentOpensTheMessagesAroundItWithoutReadingThem() async throws {
-        let unreadBefore = try MessengerService(database: server.database).unreadTotal(for: try server.userId("vojtafoti"))
+        let unreadBefore = try MessengerService(stores: .sqlite(server.database)).unreadTotal(for: try server.userId("vojtafoti"))
         let reply = try await page("?at=\(local(start + 30 * 3600))")
         #expect(reply.status == 200)
         let messages = shown(reply.body)
@@ -64,7 +64,7 @@ import Testing
         #expect(reply.body.contains("data-window") && reply.body.contains("Zpět na nejnovější"))
         #expect(reply.body.contains(#"<details class="chat-timeline" open>"#))
         #expect(!reply.body.contains("data-unread-divider"))
-        #expect(try MessengerService(database: server.database).unreadTotal(for: try server.userId("vojtafoti")) == unreadBefore)
+        #expect(try MessengerService(stores: .sqlite(server.database)).unreadTotal(for: try server.userId("vojtafoti")) == unreadBefore)
     }
 
     @Test func aMomentBeforeTheFirstMessageIsClampedToIt() async throws {

@@ -12,7 +12,7 @@ import Testing
     init() throws {
         server = try WebTestServer()
         try server.seedDiscovery([])
-        messenger = MessengerService(database: server.database)
+        messenger = MessengerService(stores: .sqlite(server.database))
     }
 
     @discardableResult
@@ -169,7 +169,7 @@ import Testing
         try say("Jedna", in: room, by: "martin.b")
         try say("Dvě", in: room, by: "martin.b")
         try await server.cookies(of: "vojtafoti")
-        let sequence = try LiveEventLog(database: server.database).latestSequence()
+        let sequence = try LiveEventLog(stores: .sqlite(server.database)).latestSequence()
         for path in ["/", "/selection", "/search", "/u/martin.b"] {
             let html = try await page(path)
             #expect(html.matches(of: /<span class="nav-badge" data-unread-total="2"><span data-unread-count>2<\/span>/).count == 2, "\(path)")

@@ -9,8 +9,8 @@ extension WebTestServer {
     /// Portfolio creation times are one hour apart in the order given.
     func seedDiscovery(_ portfolios: [(username: String, name: String, tags: String)] = DiscoveryFixtures.portfolios) throws {
         try DemoWorld(database: database, hasher: PasswordHasher(parameters: .fastForTests)).seed()
-        let accounts = AccountsService(database: database)
-        let service = PortfoliosService(database: database)
+        let accounts = AccountsService(stores: .sqlite(database))
+        let service = PortfoliosService(stores: .sqlite(database))
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         for (index, plan) in portfolios.enumerated() {
             let owner = try accounts.user(username: plan.username)!

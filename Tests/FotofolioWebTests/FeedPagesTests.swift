@@ -62,8 +62,8 @@ import Testing
     @Test func theRatingSortPutsTheBestRatedAuthorFirst() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()
-        let ratings = RatingsService(database: server.database)
-        let accounts = AccountsService(database: server.database)
+        let ratings = RatingsService(stores: .sqlite(server.database))
+        let accounts = AccountsService(stores: .sqlite(server.database))
         let jana = try accounts.user(username: "jana.k")!, michal = try accounts.user(username: "michal1")!
         let adela = try accounts.user(username: "ad.fotograf")!
         try ratings.rate(michal.id!, stars: 5, by: jana.id!)
@@ -138,7 +138,7 @@ import Testing
         let server = try WebTestServer()
         try server.seedDiscovery()
         #expect(try await server.send("/").body.contains("Popis: Krajina"))
-        let service = PortfoliosService(database: server.database)
+        let service = PortfoliosService(stores: .sqlite(server.database))
         let details = try #require(try service.details(id: try server.portfolioId(named: "Krajina")))
         var draft = PortfolioDraft(details)
         draft.description = "Nový popis krajiny"
@@ -154,11 +154,11 @@ import Testing
         let before = try await server.send("/", headers: ["Accept-Language": "cs"])
         #expect(before.body.contains("4 portfolia"))
         try server.seedDiscovery([])
-        let owner = try #require(try AccountsService(database: server.database).user(username: "michal1"))
+        let owner = try #require(try AccountsService(stores: .sqlite(server.database)).user(username: "michal1"))
         var draft = PortfolioDraft()
         draft.name = "Úplně nové"
         draft.photos = [.init(photoId: try server.fakePhoto(of: owner.id!))]
-        _ = try PortfoliosService(database: server.database).create(draft, by: owner)
+        _ = try PortfoliosService(stores: .sqlite(server.database)).create(draft, by: owner)
         let after = try await server.send("/", headers: ["Accept-Language": "cs"])
         #expect(after.body.contains("5 portfolií"))
         #expect(WebTestServer.cardNames(after.body).first == "Úplně nové")

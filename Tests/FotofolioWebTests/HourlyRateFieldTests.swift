@@ -21,7 +21,7 @@ import Testing
     }
 
     private func storedRate() throws -> Int? {
-        try AccountsService(database: server.database).user(username: "vojta.test")?.hourlyRate
+        try AccountsService(stores: .sqlite(server.database)).user(username: "vojta.test")?.hourlyRate
     }
 
     @Test func theEditorDrawsTheRateOnARuler() async throws {

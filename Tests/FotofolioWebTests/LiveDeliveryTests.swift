@@ -61,7 +61,7 @@ import Waiting
         let envelope = WebTestServer.json(heard.withLock { $0[0] })
         #expect(envelope["type"] as? String == "message")
         #expect((envelope["data"] as? [String: Any])?["content"] as? String == "Přes broker")
-        try await waitUntil("the outbox is empty") { try Outbox(database: server.database).pendingCount() == 0 }
+        try await waitUntil("the outbox is empty") { try Outbox(stores: .sqlite(server.database)).pendingCount() == 0 }
     }
 
     @Test func anMQTTNativeClientPostsIntoARoomAsAMember() async throws {
@@ -83,7 +83,7 @@ import Waiting
         try bot.publish(#"{"type":"new-message","data":{"uuid":"\#(UUID().uuidString)","content":"Cizí","author":{"username":"martin.b"}}}"#,
                         to: "fotofolio/chat-room/\(room)/new-message")
         #expect(try await stream.staysQuiet(for: .milliseconds(800)) == nil)
-        #expect(try MessengerService(database: server.database).history(of: room, for: server.userId("jana.k")).map(\.content) == ["Z MQTT"])
+        #expect(try MessengerService(stores: .sqlite(server.database)).history(of: room, for: server.userId("jana.k")).map(\.content) == ["Z MQTT"])
     }
 
     @Test func messagesPostedWhileTheBrokerIsDownArriveOnceAfterItComesBack() async throws {

@@ -54,7 +54,7 @@ import Testing
         for text in ["jedna", "dvě", "tři"] { _ = try await server.post(text, in: room) }
         let seen = try await first.next(3)
         // Everything but the newest event is pruned while the browser is away.
-        let pruned = try LiveLogRetention(database: server.database, logger: .init(label: "test")).prune(now: Date().addingTimeInterval(30 * 24 * 3600))
+        let pruned = try LiveLogRetention(stores: .sqlite(server.database), logger: .init(label: "test")).prune(now: Date().addingTimeInterval(30 * 24 * 3600))
         #expect(pruned.events >= 2)
         let again = try await server.stream(for: vojta, lastEventId: seen[0].id, after: 0)
         let reset = try await again.next()
@@ -109,7 +109,7 @@ import Testing
     @Test func aRemovedMemberHearsOfItAndNothingMore() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery([])
-        let messenger = MessengerService(database: server.database)
+        let messenger = MessengerService(stores: .sqlite(server.database))
         let group = try messenger.createGroup(named: "Svatba", by: server.userId("jana.k"),
                                               members: [server.userId("vojtafoti"), server.userId("martin.b")]).id
         let martin = try await server.stream(for: try await server.cookies(of: "martin.b"))
@@ -135,7 +135,7 @@ import Testing
         let vojta = try await server.cookies(of: "vojtafoti")
         let stuck = try await server.stream(for: vojta)
         let reading = try await server.stream(for: vojta)
-        let messenger = MessengerService(database: server.database)
+        let messenger = MessengerService(stores: .sqlite(server.database))
         let jana = try server.userId("jana.k")
         let text = String(repeating: "x", count: 4000)
         // Far more than the kernel's socket buffers (a few MB) and the stream's 1 MiB backlog hold;

@@ -63,7 +63,7 @@ import Testing
         _ = try await server.post("Ahoj", in: room)
         let event = try await stream.next()
         let sequence = try #require(Int64(event.id ?? ""))
-        let envelope = try #require(try LiveEventLog(database: server.database).events(after: sequence - 1, limit: 1).first).payload
+        let envelope = try #require(try LiveEventLog(stores: .sqlite(server.database)).events(after: sequence - 1, limit: 1).first).payload
         #expect(event.data.hasPrefix(String(envelope.dropLast()) + ",\"html\":\"<li class=\\\"chat-message"))
     }
 }

@@ -83,7 +83,7 @@ import Testing
         #expect(message?["uuid"] as? String == uuid.lowercased())
         #expect(message?["content"] as? String == "Máte volno 14. června?")
         #expect((WebTestServer.json(repeated.body)["message"] as? [String: Any])?["id"] as? Int == message?["id"] as? Int)
-        #expect(try MessengerService(database: server.database).history(of: room, for: server.userId("jana.k")).count == 1)
+        #expect(try MessengerService(stores: .sqlite(server.database)).history(of: room, for: server.userId("jana.k")).count == 1)
     }
 
     @Test func badInputGetsAPreciseStatus() async throws {

@@ -13,12 +13,12 @@ extension WebTestServer {
     }
 
     func userId(_ username: String) throws -> Int64 {
-        try AccountsService(database: database).user(username: username)!.id!
+        try AccountsService(stores: .sqlite(database)).user(username: username)!.id!
     }
 
     /// The direct room of two demo people, made through the service.
     func directRoom(_ a: String, _ b: String) throws -> Int64 {
-        try MessengerService(database: database).directRoom(between: userId(a), and: userId(b)).id
+        try MessengerService(stores: .sqlite(database)).directRoom(between: userId(a), and: userId(b)).id
     }
 
     /// Posts a message as the signed-in person, the way the page's script does.

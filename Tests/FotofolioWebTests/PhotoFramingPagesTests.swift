@@ -15,7 +15,7 @@ import Testing
         try await server.signUpCreator()
         let path = try await server.createPortfolio(photos: ["landscape-misty-fields.jpg"])
         let id = Int64(path.split(separator: "/").last!)!
-        let details = try #require(try PortfoliosService(database: server.database).details(id: id))
+        let details = try #require(try PortfoliosService(stores: .sqlite(server.database)).details(id: id))
         return Edited(path: path, photo: details.photos[0].photo)
     }
 
@@ -134,7 +134,7 @@ import Testing
         let uploaded = try await server.submitMultipart("/profile/edit", profile,
                                                         files: [try .demoPhoto("landscape-misty-fields.jpg", field: "avatar")])
         #expect(uploaded.status == 303)
-        let user = try #require(try AccountsService(database: server.database).user(username: "vojta.test"))
+        let user = try #require(try AccountsService(stores: .sqlite(server.database)).user(username: "vojta.test"))
         let avatar = try #require(user.avatarPhotoId)
         let form = try await server.send("/profile/edit")
         #expect(form.body.contains("name=\"framing-\(avatar)-zoom\""))

@@ -54,7 +54,7 @@ import Testing
         try await server.signUpCreator()
         let path = try await server.createPortfolio(photos: ["food-espresso-cup.jpg", "landscape-misty-fields.jpg"])
         let id = Int64(path.split(separator: "/").last!)!
-        let before = try #require(try PortfoliosService(database: server.database).details(id: id))
+        let before = try #require(try PortfoliosService(stores: .sqlite(server.database)).details(id: id))
         let ids = before.photos.map { $0.photo.id! }
         let moved = try await server.submitMultipart(path, [
             ("name", "Svatby"), ("photo", "\(ids[0])"), ("photo", "\(ids[1])"), ("move", "\(ids[0]):down"),
@@ -62,13 +62,13 @@ import Testing
         #expect(moved.status == 200)
         let order = moved.body.matches(of: /name="photo" value="(\d+)"/).map { Int64($0.1)! }
         #expect(order == [ids[1], ids[0]])
-        #expect(try PortfoliosService(database: server.database).details(id: id)?.photos.map { $0.photo.id! } == ids)
+        #expect(try PortfoliosService(stores: .sqlite(server.database)).details(id: id)?.photos.map { $0.photo.id! } == ids)
         let saved = try await server.submitMultipart(path, [
             ("name", "Svatby"), ("description", "Nový popis"), ("photo", "\(ids[1])"), ("photo", "\(ids[0])"),
             ("alt-\(ids[0])", "Šálek kávy"), ("cover", "\(ids[0])"), ("save", "1"),
         ])
         #expect(saved.status == 303)
-        let after = try #require(try PortfoliosService(database: server.database).details(id: id))
+        let after = try #require(try PortfoliosService(stores: .sqlite(server.database)).details(id: id))
         #expect(after.photos.map { $0.photo.id! } == [ids[1], ids[0]])
         #expect(after.photos[1].altText == "Šálek kávy")
         #expect(after.cover?.photo.id == ids[0])
@@ -80,12 +80,12 @@ import Testing
         try await server.signUpCreator()
         let path = try await server.createPortfolio(photos: ["food-espresso-cup.jpg", "landscape-misty-fields.jpg"])
         let id = Int64(path.split(separator: "/").last!)!
-        let ids = try #require(try PortfoliosService(database: server.database).details(id: id)).photos.map { $0.photo.id! }
+        let ids = try #require(try PortfoliosService(stores: .sqlite(server.database)).details(id: id)).photos.map { $0.photo.id! }
         let removed = try await server.submitMultipart(path, [
             ("name", "Svatby"), ("photo", "\(ids[0])"), ("photo", "\(ids[1])"), ("remove", "\(ids[0])"),
         ])
         #expect(removed.body.matches(of: /name="photo" value="(\d+)"/).map { Int64($0.1)! } == [ids[1]])
-        #expect(try PortfoliosService(database: server.database).details(id: id)?.photos.count == 2)
+        #expect(try PortfoliosService(stores: .sqlite(server.database)).details(id: id)?.photos.count == 2)
     }
 
     @Test func guestsAreSentToLogInAndChangeNothing() async throws {
@@ -153,7 +153,7 @@ import Testing
         let shown = try await server.send(path, headers: ["Accept-Language": "cs"])
         #expect(shown.body.contains("class=\"frame__shot\""))
         let id = Int64(path.split(separator: "/").last!)!
-        let photoId = try #require(try PortfoliosService(database: server.database).details(id: id)?.photos.first?.photo.id)
+        let photoId = try #require(try PortfoliosService(stores: .sqlite(server.database)).details(id: id)?.photos.first?.photo.id)
         _ = try await server.submitMultipart(path, [("name", "Svatby"), ("photo", "\(photoId)"), ("hidesShotDetails", "on"), ("save", "1")])
         #expect(try await !server.send(path).body.contains("class=\"frame__shot\""))
     }
@@ -163,7 +163,7 @@ import Testing
     @Test func filesPastThirtyPhotosAreNotAddedAndSaySo() async throws {
         let server = try WebTestServer()
         try await server.signUpCreator()
-        let user = try #require(try AccountsService(database: server.database).user(username: "vojta.test"))
+        let user = try #require(try AccountsService(stores: .sqlite(server.database)).user(username: "vojta.test"))
         var fields: [(String, String)] = [("name", "Plno"), ("upload", "1")]
         // 29 photos already in the form: room for one more.
         let ids = try await server.database.pool.write { db in

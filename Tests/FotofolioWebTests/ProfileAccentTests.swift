@@ -43,7 +43,7 @@ import Testing
     }
 
     private func stored() throws -> User {
-        try #require(try AccountsService(database: server.database).user(username: "vojta.test"))
+        try #require(try AccountsService(stores: .sqlite(server.database)).user(username: "vojta.test"))
     }
 
     @Test func aHuePastTheEndWrapsRoundAndTheProfileLinksItsColour() async throws {

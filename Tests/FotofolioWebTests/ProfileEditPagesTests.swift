@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ProfileEditPagesTests {
     private func storedUser(_ server: WebTestServer, _ username: String) async throws -> User {
-        try #require(try AccountsService(database: server.database).user(username: username))
+        try #require(try AccountsService(stores: .sqlite(server.database)).user(username: username))
     }
 
     @Test func theFormStartsWithTheProfileAsStored() async throws {

@@ -145,7 +145,7 @@ import Testing
         #expect(try await server.submit("/u/vojtafoti/rating", ["stars": "9"]).status == 422)
         #expect(try await server.submit("/u/vojtafoti/rating", ["stars": "x"]).status == 422)
         #expect(try await server.submit("/u/nikdo/rating", ["stars": "3"]).status == 404)
-        let stored = try AccountsService(database: server.database).user(username: "vojtafoti")!
+        let stored = try AccountsService(stores: .sqlite(server.database)).user(username: "vojtafoti")!
         #expect(stored.ratingCount == 0)
     }
 }

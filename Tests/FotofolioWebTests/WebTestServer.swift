@@ -44,7 +44,7 @@ final class WebTestServer {
          minimumFreeDiskBytes: Int64 = 0, transport: Transport = .inProcess) throws {
         database = try AppDatabase(directory: directory)
         let logger = Logger(label: "test")
-        app = try WebApp(database: database, templatesDirectory: Self.repository + "/Templates",
+        app = try WebApp(stores: .sqlite(database), templatesDirectory: Self.repository + "/Templates",
                          publicDirectory: Self.repository + "/Public", mediaDirectory: directory + "/media", logger: logger,
                          passwordHasher: PasswordHasher(parameters: .fastForTests), liveTransport: liveTransport,
                          metricsToken: metricsToken, trustProxy: trustProxy, minimumFreeDiskBytes: minimumFreeDiskBytes)

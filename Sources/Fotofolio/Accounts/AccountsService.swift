@@ -1,42 +1,40 @@
 import Foundation
-import GRDB
 
 /// Registering people and checking who they are.
 public struct AccountsService: Sendable {
-    let database: AppDatabase
+    let store: any AccountsStore
     let hasher: PasswordHasher
     let throttle: LoginThrottle
     let registrations: RegistrationThrottle
+    let registrationStore: any RegistrationThrottleStore
 
     /// Accounts one address may make in an hour: enough for a family or an office.
     public static let registrationsPerHour = 5
 
     /// - Parameter registrationsPerHour: more only where many people share one address on
     ///   purpose (a whole test run from one machine).
-    public init(database: AppDatabase, hasher: PasswordHasher = PasswordHasher(),
+    public init(stores: Stores, hasher: PasswordHasher = PasswordHasher(),
                 registrationsPerHour: Int = AccountsService.registrationsPerHour) {
-        self.database = database
+        store = stores.accounts
         self.hasher = hasher
-        self.throttle = LoginThrottle(database: database)
-        self.registrations = RegistrationThrottle(database: database, limit: registrationsPerHour)
+        throttle = LoginThrottle(store: stores.loginThrottle)
+        registrations = RegistrationThrottle(limit: registrationsPerHour)
+        registrationStore = stores.registrationThrottle
     }
 
     /// Creates the account, or throws every problem found so the form can show them all.
     /// - Parameter address: where the form was sent from; it may make only a few accounts an
     ///   hour (`RegistrationThrottled` past that). Nil for accounts made on the server itself.
     public func register(_ registration: Registration, from address: String? = nil, at date: Date = Date()) throws -> User {
-        if let address, let wait = try registrations.wait(for: address, at: date) { throw RegistrationThrottled(retryAfter: wait) }
+        if let address, let wait = try registrations.wait(for: address, at: date, in: registrationStore) { throw RegistrationThrottled(retryAfter: wait) }
         var problems = RegistrationRules.problems(in: registration)
         let username = RegistrationRules.normalizedUsername(registration.username)
         let email = registration.email.trimmingCharacters(in: .whitespacesAndNewlines)
-        let taken = try database.pool.read { db in
-            (username: try User.filter(Column("username") == username).fetchCount(db) > 0,
-             email: try User.filter(sql: "email = ? COLLATE NOCASE", arguments: [email]).fetchCount(db) > 0)
-        }
+        let taken = try store.taken(username: username, email: email)
         if problems[.username] == nil, taken.username { problems[.username] = .usernameTaken }
         if problems[.email] == nil, taken.email { problems[.email] = .emailTaken }
         guard problems.isEmpty, let role = registration.role else { throw RegistrationErrors(problems: problems) }
-        var user = User(
+        let user = User(
             id: nil, username: username, fullName: registration.fullName.trimmed, email: email,
             emailConfirmedAt: nil, location: registration.location.trimmed, role: role,
             bio: role == .creator ? registration.bio.withUnixLineBreaks.trimmed : nil,
@@ -44,17 +42,7 @@ public struct AccountsService: Sendable {
             hourlyRate: role == .creator ? RegistrationRules.wholeNumber(registration.hourlyRate, in: RegistrationRules.hourlyRateRange) : nil,
             priceByAgreement: role == .creator && registration.priceByAgreement,
             passwordHash: try hasher.hash(registration.password), createdAt: date)
-        do {
-            try database.pool.write { db in
-                if let address { try registrations.admit(address, at: date, db) }
-                try user.insert(db)
-            }
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            // Someone took the name or address between the check and the insert.
-            let field: RegistrationField = error.message?.contains("email") == true ? .email : .username
-            throw RegistrationErrors(problems: [field: field == .email ? .emailTaken : .usernameTaken])
-        }
-        return user
+        return try store.insert(user, registeredFrom: address, throttle: registrations, at: date)
     }
 
     /// The user whose username or e-mail and password match. Failures are counted per
@@ -63,7 +51,7 @@ public struct AccountsService: Sendable {
     public func logIn(_ identifier: String, password: String, from address: String, at date: Date = Date()) throws(LoginError) -> User {
         do {
             let user = try user(byUsernameOrEmail: identifier)
-            let attempt = LoginThrottle.Attempt(account: Self.throttleKey(user, identifier: identifier), address: address)
+            let attempt = LoginAttempt(account: Self.throttleKey(user, identifier: identifier), address: address)
             if let wait = try throttle.admit(attempt, at: date) { throw LoginError.tooManyAttempts(retryAfter: wait) }
             guard try passwordMatches(password, of: user), let user else { throw LoginError.wrongCredentials }
             try throttle.recordSuccess(attempt)
@@ -77,18 +65,16 @@ public struct AccountsService: Sendable {
     }
 
     public func user(id: Int64) throws -> User? {
-        try database.pool.read { db in try User.fetchOne(db, key: id) }
+        try store.user(id: id)
     }
 
     public func user(username: String) throws -> User? {
-        try database.pool.read { db in try User.filter(Column("username") == username.lowercased()).fetchOne(db) }
+        try store.user(username: username.lowercased())
     }
 
     public func user(byUsernameOrEmail identifier: String) throws -> User? {
         let text = identifier.trimmingCharacters(in: .whitespacesAndNewlines)
-        return try database.pool.read { db in
-            try User.filter(sql: "username = ? OR email = ? COLLATE NOCASE", arguments: [text.lowercased(), text]).fetchOne(db)
-        }
+        return try store.user(username: text.lowercased(), orEmail: text)
     }
 
     /// Checks the password against the user's hash, or against the decoy when there is no
@@ -112,9 +98,7 @@ public struct AccountsService: Sendable {
     private func upgradeHashIfNeeded(_ user: User, password: String) throws {
         guard hasher.needsRehash(user.passwordHash), let id = user.id else { return }
         let hash = try hasher.hash(password)
-        try database.pool.write { db in
-            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, id])
-        }
+        try store.setPasswordHash(hash, of: id)
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A person's profile as typed into the edit form. Nothing is stored until it is saved
 /// whole, so leaving the form loses nothing and changes nothing.
@@ -81,12 +80,7 @@ extension AccountsService {
         }
         if edit.removesAvatar { user.avatarPhotoId = nil }
         if let avatar = edit.avatarPhotoId { user.avatarPhotoId = avatar }
-        try database.pool.write { db in
-            if let avatar = edit.avatarPhotoId, try !Self.isFreePhoto(avatar, of: userId, db) {
-                throw RegistrationErrors(problems: [.avatar: .unknownPhoto])
-            }
-            try user.update(db)
-        }
+        try store.update(user, claimingAvatar: edit.avatarPhotoId)
         return user
     }
 
@@ -102,24 +96,11 @@ extension AccountsService {
         if change.new != change.confirmation { problems[.passwordConfirmation] = .confirmationMismatch }
         guard problems.isEmpty else { throw RegistrationErrors(problems: problems) }
         let hash = try hasher.hash(change.new)
-        try database.pool.write { db in
-            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, userId])
-            try SessionStore.endAll(of: userId, except: token, db)
-        }
+        try store.changePasswordHash(hash, of: userId, keepingSession: token.map(SessionStore.hash))
     }
 
     private func emailTaken(_ email: String) throws -> Bool {
-        try database.pool.read { db in
-            try User.filter(sql: "email = ? COLLATE NOCASE", arguments: [email]).fetchCount(db) > 0
-        }
-    }
-
-    /// A photo of the person's own that no portfolio uses.
-    static func isFreePhoto(_ photoId: Int64, of userId: Int64, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM photo WHERE id = ? AND ownerId = ?
-                           AND id NOT IN (SELECT photoId FROM portfolioPhoto))
-            """, arguments: [photoId, userId]) ?? false
+        try store.isEmailTaken(email)
     }
 }
 

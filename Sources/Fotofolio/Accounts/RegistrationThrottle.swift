@@ -1,39 +1,26 @@
 import Foundation
-import GRDB
 
 /// Limits how many accounts one address makes in an hour, so a script cannot fill the site
-/// with throwaway accounts. Kept in the database, so a restart does not reset the limit.
-struct RegistrationThrottle: Sendable {
-    static let window: TimeInterval = 60 * 60
+/// with throwaway accounts. Counted by the store, so a restart does not reset the limit.
+public struct RegistrationThrottle: Sendable {
+    public static let window: TimeInterval = 60 * 60
 
-    let database: AppDatabase
     /// Accounts one address may make within `window`.
-    let limit: Int
+    public let limit: Int
 
-    /// The wait before `address` may make another account, or nil when it may now. Read
-    /// before the costly password hash, so a refused form costs little.
-    func wait(for address: String, at date: Date) throws -> Duration? {
-        try database.pool.read { db in try wait(for: address, at: date, db) }
-    }
-
-    /// Counts a new account made from `address`, or throws when the address has made
-    /// enough: called in the transaction that stores the account, so two forms sent at
-    /// once cannot both slip under the limit.
-    func admit(_ address: String, at date: Date, _ db: Database) throws {
-        if let wait = try wait(for: address, at: date, db) { throw RegistrationThrottled(retryAfter: wait) }
-        // Older records no longer count; no address is kept longer than that.
-        try db.execute(sql: "DELETE FROM registrationByAddress WHERE registeredAt <= ?", arguments: [date.addingTimeInterval(-Self.window)])
-        try db.execute(sql: "INSERT INTO registrationByAddress (address, registeredAt) VALUES (?, ?)", arguments: [address, date])
-    }
-
-    /// Until the oldest registration that keeps the address at the limit is an hour old.
-    private func wait(for address: String, at date: Date, _ db: Database) throws -> Duration? {
-        let recent = try Date.fetchAll(db, sql: """
-            SELECT registeredAt FROM registrationByAddress WHERE address = ? AND registeredAt > ? ORDER BY registeredAt DESC LIMIT ?
-            """, arguments: [address, date.addingTimeInterval(-Self.window), limit])
+    /// The wait before another account, given the address's registrations within the window
+    /// (newest first, at most `limit`); nil when it may make one now. The wait lasts until
+    /// the oldest registration that keeps the address at the limit is an hour old.
+    public func wait(after recent: [Date], at date: Date) -> Duration? {
         guard recent.count >= limit, let oldest = recent.last else { return nil }
         let wait = oldest.addingTimeInterval(Self.window).timeIntervalSince(date)
         return wait > 0 ? .seconds(Int(wait.rounded(.up))) : nil
+    }
+
+    /// The wait before `address` may make another account, or nil when it may now. Read
+    /// before the costly password hash, so a refused form costs little.
+    func wait(for address: String, at date: Date, in store: any RegistrationThrottleStore) throws -> Duration? {
+        wait(after: try store.registrations(from: address, after: date.addingTimeInterval(-Self.window), limit: limit), at: date)
     }
 }
 

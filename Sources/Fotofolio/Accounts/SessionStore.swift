@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import GRDB
 
 /// A signed-in browser.
 public struct Session: Sendable, Equatable {
@@ -8,6 +7,12 @@ public struct Session: Sendable, Equatable {
     /// The token every state-changing form of this session must carry.
     public let csrfToken: String
     public let expiresAt: Date
+
+    public init(userId: Int64, csrfToken: String, expiresAt: Date) {
+        self.userId = userId
+        self.csrfToken = csrfToken
+        self.expiresAt = expiresAt
+    }
 }
 
 /// Sessions behind the session cookie: a random 256-bit token the browser keeps, of which
@@ -18,41 +23,31 @@ public struct SessionStore: Sendable {
     /// Using a session extends it, but at most once per hour, so reads stay reads.
     static let extensionInterval: TimeInterval = 3600
 
-    let database: AppDatabase
+    let store: any SessionsStore
 
-    public init(database: AppDatabase) {
-        self.database = database
+    public init(stores: Stores) {
+        store = stores.sessions
     }
 
     /// Starts a session for `userId`; returns the token for the cookie.
     public func start(for userId: Int64, at date: Date = Date()) throws -> (token: String, session: Session) {
         let token = RandomToken.make()
         let session = Session(userId: userId, csrfToken: RandomToken.make(), expiresAt: date.addingTimeInterval(Self.lifetime))
-        try database.pool.write { db in
-            try db.execute(sql: """
-                INSERT INTO session (tokenHash, userId, csrfToken, createdAt, expiresAt) VALUES (?, ?, ?, ?, ?)
-                """, arguments: [Self.hash(token), userId, session.csrfToken, date, session.expiresAt])
-        }
+        try store.insert(session, tokenHash: Self.hash(token), at: date)
         return (token, session)
     }
 
     /// The live session for a cookie token, extended if due; nil when unknown or expired.
     public func resume(_ token: String, at date: Date = Date()) throws -> Session? {
         let key = Self.hash(token)
-        guard let row = try database.pool.read({ db in
-            try Row.fetchOne(db, sql: "SELECT userId, csrfToken, expiresAt FROM session WHERE tokenHash = ?", arguments: [key])
-        }) else { return nil }
-        let expiresAt: Date = row["expiresAt"]
-        guard expiresAt > date else {
+        guard var session = try store.session(tokenHash: key) else { return nil }
+        guard session.expiresAt > date else {
             try end(token)
             return nil
         }
-        var session = Session(userId: row["userId"], csrfToken: row["csrfToken"], expiresAt: expiresAt)
         let renewed = date.addingTimeInterval(Self.lifetime)
-        if renewed.timeIntervalSince(expiresAt) > Self.extensionInterval {
-            try database.pool.write { db in
-                try db.execute(sql: "UPDATE session SET expiresAt = ? WHERE tokenHash = ?", arguments: [renewed, key])
-            }
+        if renewed.timeIntervalSince(session.expiresAt) > Self.extensionInterval {
+            try store.extend(tokenHash: key, to: renewed)
             session = Session(userId: session.userId, csrfToken: session.csrfToken, expiresAt: renewed)
         }
         return session
@@ -60,22 +55,13 @@ public struct SessionStore: Sendable {
 
     /// Ends the session (logout). Unknown tokens are ignored.
     public func end(_ token: String) throws {
-        try database.pool.write { db in
-            try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [Self.hash(token)])
-        }
+        try store.delete(tokenHash: Self.hash(token))
     }
 
     /// Ends every session of the person ("log out everywhere"), or all but the one behind
     /// `token`, the browser asking.
     public func endAll(of userId: Int64, except token: String? = nil) throws {
-        try database.pool.write { db in try Self.endAll(of: userId, except: token, db) }
-    }
-
-    /// Within a caller's transaction, for changes that must sign other browsers out with them.
-    static func endAll(of userId: Int64, except token: String?, _ db: Database) throws {
-        // `IS NOT NULL` holds for every row: without a token to keep, all go.
-        try db.execute(sql: "DELETE FROM session WHERE userId = ? AND tokenHash IS NOT ?",
-                       arguments: [userId, token.map(Self.hash)])
+        try store.deleteAll(of: userId, keepingSession: token.map(Self.hash))
     }
 
     static func hash(_ token: String) -> String {

@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 
 /// Someone with an account: a client looking for a photographer, or a creator showing work.
-public struct User: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+public struct User: Codable, Sendable, Equatable {
     public enum Role: String, Codable, Sendable, CaseIterable {
         case client
         case creator
@@ -37,8 +36,6 @@ public struct User: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
     /// The mean of the stars given, or nil while nobody has rated.
     public var averageRating: Double? { ratingCount == 0 ? nil : Double(ratingSum) / Double(ratingCount) }
 
-    public static let databaseTableName = "user"
-
     public init(id: Int64? = nil, username: String, fullName: String, email: String, emailConfirmedAt: Date? = nil,
                 location: String, role: Role, bio: String? = nil, yearsOfExperience: Int? = nil, hourlyRate: Int? = nil,
                 priceByAgreement: Bool, passwordHash: String, createdAt: Date) {
@@ -55,9 +52,5 @@ public struct User: Codable, Sendable, Equatable, FetchableRecord, MutablePersis
         self.priceByAgreement = priceByAgreement
         self.passwordHash = passwordHash
         self.createdAt = createdAt
-    }
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
     }
 }

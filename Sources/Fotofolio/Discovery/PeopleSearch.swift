@@ -1,7 +1,5 @@
-import GRDB
-
-/// Finding people by name or by town through the `userSearch` full-text index: case and
-/// diacritics ignored, every word a prefix ("plz" finds Plzeň, "vojta vot" finds Vojta Votruba).
+/// Finding people by name or by town: case and diacritics ignored, every word a prefix
+/// ("plz" finds Plzeň, "vojta vot" finds Vojta Votruba).
 public struct PeopleSearch: Sendable {
     public enum Mode: String, Sendable, CaseIterable {
         /// Username or full name.
@@ -9,31 +7,23 @@ public struct PeopleSearch: Sendable {
         case location
     }
 
-    let database: AppDatabase
+    let store: any PeopleSearchStore
 
-    public init(database: AppDatabase) {
-        self.database = database
+    public init(stores: Stores) {
+        store = stores.peopleSearch
     }
 
     public static let resultLimit = 30
 
     /// People matching every word of `text`, best matches first; none for an empty text.
     public func search(_ text: String, mode: Mode, limit: Int = resultLimit) throws -> [User] {
-        guard let match = Self.matchExpression(text, mode: mode) else { return [] }
-        return try database.pool.read { db in
-            try User.fetchAll(db, sql: """
-                SELECT user.* FROM userSearch JOIN user ON user.id = userSearch.rowid
-                WHERE userSearch MATCH ? ORDER BY rank, user.username LIMIT ?
-                """, arguments: [match, limit])
-        }
+        let words = Self.words(in: text)
+        guard !words.isEmpty else { return [] }
+        return try store.search(words: words, mode: mode, limit: limit)
     }
 
-    /// An FTS5 query from typed text: only letters and digits survive, each word quoted
-    /// (so nothing typed is read as query syntax) and made a prefix.
-    static func matchExpression(_ text: String, mode: Mode) -> String? {
-        let words = text.split { !$0.isLetter && !$0.isNumber }.prefix(8).map { "\"\($0)\"*" }
-        guard !words.isEmpty else { return nil }
-        let columns = mode == .name ? "{username fullName}" : "location"
-        return "\(columns) : (\(words.joined(separator: " AND ")))"
+    /// The words searched for: only letters and digits count, and only the first eight.
+    static func words(in text: String) -> [String] {
+        text.split { !$0.isLetter && !$0.isNumber }.prefix(8).map(String.init)
     }
 }

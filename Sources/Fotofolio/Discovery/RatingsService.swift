@@ -1,14 +1,13 @@
 import Foundation
-import GRDB
 
 /// One to five stars from one person for another; changeable, removable, never for oneself.
 /// The rated person's count and sum, and their portfolios' copy of the average, change in
 /// the same transaction, so every page shows the same average.
 public struct RatingsService: Sendable {
-    let database: AppDatabase
+    let store: any RatingsStore
 
-    public init(database: AppDatabase) {
-        self.database = database
+    public init(stores: Stores) {
+        store = stores.ratings
     }
 
     public static let stars = 1...5
@@ -18,48 +17,18 @@ public struct RatingsService: Sendable {
     public func rate(_ ratedId: Int64, stars: Int, by raterId: Int64, at date: Date = Date()) throws -> User {
         guard Self.stars.contains(stars) else { throw RatingError.starsOutOfRange }
         guard raterId != ratedId else { throw RatingError.ownProfile }
-        return try database.pool.write { db in
-            guard try User.exists(db, key: ratedId) else { throw RatingError.unknownPerson }
-            try db.execute(sql: """
-                INSERT INTO rating (raterId, ratedId, stars, updatedAt) VALUES (?, ?, ?, ?)
-                ON CONFLICT (raterId, ratedId) DO UPDATE SET stars = excluded.stars, updatedAt = excluded.updatedAt
-                """, arguments: [raterId, ratedId, stars, date])
-            return try Self.recount(ratedId, db)
-        }
+        return try store.rate(ratedId, stars: stars, by: raterId, at: date)
     }
 
     /// Takes back the rating `rater` gave `rated`, if any.
     @discardableResult
     public func removeRating(of ratedId: Int64, by raterId: Int64) throws -> User? {
-        try database.pool.write { db in
-            try db.execute(sql: "DELETE FROM rating WHERE raterId = ? AND ratedId = ?", arguments: [raterId, ratedId])
-            return try User.exists(db, key: ratedId) ? try Self.recount(ratedId, db) : nil
-        }
+        try store.removeRating(of: ratedId, by: raterId)
     }
 
     /// The stars `rater` gave `rated`, if any.
     public func stars(givenTo ratedId: Int64, by raterId: Int64) throws -> Int? {
-        try database.pool.read { db in
-            try Int.fetchOne(db, sql: "SELECT stars FROM rating WHERE raterId = ? AND ratedId = ?", arguments: [raterId, ratedId])
-        }
-    }
-
-    /// The person's average as stored on their record (0 while unrated), rounded to three
-    /// decimals so the feed's page cursor can carry it exactly.
-    static func average(of userId: Int64, _ db: Database) throws -> Double {
-        try Double.fetchOne(db, sql: """
-            SELECT CASE WHEN ratingCount = 0 THEN 0 ELSE ROUND(CAST(ratingSum AS REAL) / ratingCount, 3) END FROM user WHERE id = ?
-            """, arguments: [userId]) ?? 0
-    }
-
-    private static func recount(_ userId: Int64, _ db: Database) throws -> User {
-        try db.execute(sql: """
-            UPDATE user SET ratingCount = (SELECT COUNT(*) FROM rating WHERE ratedId = ?1),
-                            ratingSum = (SELECT IFNULL(SUM(stars), 0) FROM rating WHERE ratedId = ?1)
-            WHERE id = ?1
-            """, arguments: [userId])
-        try db.execute(sql: "UPDATE portfolio SET authorRating = ? WHERE ownerId = ?", arguments: [try average(of: userId, db), userId])
-        return try User.fetchOne(db, key: userId)!
+        try store.stars(givenTo: ratedId, by: raterId)
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 import MQTTClient
 import Synchronization
@@ -7,7 +6,7 @@ import Synchronization
 /// The live path of one server process: the hub that feeds its streams, and — with a broker —
 /// the outbox publisher and the bridge that hears other processes and MQTT-native clients.
 ///
-/// Delivery follows the commit: every transaction that appends to the `liveEvent` log sends
+/// Delivery follows the commit: every transaction that appends to the live event log sends
 /// it on its way once it commits — to the outbox publisher with a broker, straight to the
 /// hub without one (a single process, as in tests). No caller has to remember to; a
 /// transaction rolled back sends nothing. Writes by other processes sharing the database
@@ -15,27 +14,28 @@ import Synchronization
 public final class LiveDelivery: Sendable {
     public let hub: LiveHub
     public let topics: LiveTopics
-    private let database: AppDatabase
+    private let log: LiveEventLog
     private let client: MQTTClient?
     private let publisher: OutboxPublisher?
     private let bridge: MessengerBridge?
     private let retention: LiveLogRetention
     /// The observation of the log while started.
-    private let commits = Mutex<AnyDatabaseCancellable?>(nil)
+    private let commits = Mutex<(any StoreObservation)?>(nil)
     private let logger: Logger
 
-    public init(database: AppDatabase, messenger: MessengerService, accounts: AccountsService,
+    public init(stores: Stores, messenger: MessengerService, accounts: AccountsService,
                 transport: LiveTransport?, logger: Logger) throws {
         self.logger = logger
-        let hub = try LiveHub(log: LiveEventLog(database: database), messenger: messenger, logger: logger)
+        let log = LiveEventLog(stores: stores)
+        let hub = try LiveHub(log: log, messenger: messenger, logger: logger)
         let topics = transport?.topics ?? LiveTopics()
         self.hub = hub
         self.topics = topics
-        self.database = database
-        retention = LiveLogRetention(database: database, logger: logger)
+        self.log = log
+        retention = LiveLogRetention(stores: stores, logger: logger)
         self.client = transport?.client
         if let client = transport?.client {
-            let publisher = OutboxPublisher(outbox: Outbox(database: database), client: client, topics: topics, logger: logger)
+            let publisher = OutboxPublisher(outbox: Outbox(stores: stores), client: client, topics: topics, logger: logger)
             self.publisher = publisher
             bridge = MessengerBridge(client: client, topics: topics, hub: hub, messenger: messenger, accounts: accounts,
                                      logger: logger)
@@ -61,16 +61,15 @@ public final class LiveDelivery: Sendable {
         retention.stop()
     }
 
-    /// Observes commits that change the log. GRDB calls `onChange` on the writer's queue
-    /// right after the commit; both reactions only schedule work on their own queues.
+    /// Observes commits that change the log. The store calls back right after the commit,
+    /// on a thread of its own; both reactions only schedule work on their own queues.
     private func followCommits() {
-        let observation = DatabaseRegionObservation(tracking: Table(LiveEvent.databaseTableName))
-        let cancellable = observation.start(in: database.pool, onError: { [logger] error in
+        let observation = log.observeCommits(failed: { [logger] error in
             logger.error("Live delivery stopped following the event log: \(error)")
-        }, onChange: { [publisher, hub] _ in
+        }, changed: { [publisher, hub] in
             if let publisher { publisher.kick() } else { hub.wake() }
         })
-        commits.withLock { $0?.cancel(); $0 = cancellable }
+        commits.withLock { $0?.cancel(); $0 = observation }
     }
 
     /// For operators: the broker connection, unsent outbox rows, streams on this process.

@@ -26,9 +26,9 @@ public final class LiveLogRetention: Sendable {
     /// Dispatch sources are safe to use from any thread; the type just does not say so.
     private struct TimerBox: @unchecked Sendable { let source: DispatchSourceTimer }
 
-    public init(database: AppDatabase, policy: Policy = Policy(), logger: Logger) {
-        log = LiveEventLog(database: database)
-        outbox = Outbox(database: database)
+    public init(stores: Stores, policy: Policy = Policy(), logger: Logger) {
+        log = LiveEventLog(stores: stores)
+        outbox = Outbox(stores: stores)
         self.policy = policy
         self.logger = logger
     }

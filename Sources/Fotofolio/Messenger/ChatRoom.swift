@@ -1,9 +1,8 @@
 import Foundation
-import GRDB
 
 /// A conversation: between two people (direct), or a named group of two or more. A row
 /// that is not one (an unknown kind) throws when read rather than passing for a group.
-public struct ChatRoom: Sendable, Equatable, Codable, FetchableRecord, TableRecord {
+public struct ChatRoom: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         /// Exactly one per pair of people; it has no name and cannot be changed.
         case direct
@@ -17,18 +16,6 @@ public struct ChatRoom: Sendable, Equatable, Codable, FetchableRecord, TableReco
     public var name: String?
     public var createdBy: Int64
     public var createdAt: Date
-
-    public static let databaseTableName = "chatRoom"
-
-    public enum Columns {
-        public static let id = Column(CodingKeys.id)
-        public static let kind = Column(CodingKeys.kind)
-        public static let name = Column(CodingKeys.name)
-        public static let createdBy = Column(CodingKeys.createdBy)
-        public static let createdAt = Column(CodingKeys.createdAt)
-        /// "smallerId:largerId" of a direct room's two people; not a property of the room.
-        public static let directKey = Column("directKey")
-    }
 
     public init(id: Int64, kind: Kind, name: String?, createdBy: Int64, createdAt: Date) {
         self.id = id

@@ -1,10 +1,9 @@
 import Foundation
-import GRDB
 import Imaging
 
 /// A processed upload: the original kept for its owner, the variants served to everyone,
 /// and what the camera said. Portfolios and avatars refer to photos.
-public struct Photo: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+public struct Photo: Codable, Sendable, Equatable, Identifiable {
     public var id: Int64?
     public var ownerId: Int64
     /// The original as uploaded, relative to the media directory ("originals/ab12….jpg").
@@ -32,12 +31,6 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable, FetchableRecord
     public var licence: String?
     public var licenceURL: String?
     public var createdAt: Date
-
-    public static let databaseTableName = "photo"
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
 
     /// The smart crop's choice, the default of every photo.
     public var smartFraming: SquareFraming { SquareFraming(centerX: cropCenterX, centerY: cropCenterY, zoom: cropZoom) }

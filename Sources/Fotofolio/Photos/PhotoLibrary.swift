@@ -1,13 +1,12 @@
 import Crypto
 import Foundation
-import GRDB
 import Imaging
 
 /// Turns uploaded files into photos: variants made once, the original kept, a record
 /// stored. Files live in the media directory under names made from their content, so the
 /// same bytes are stored once and a file's URL never changes meaning.
 public struct PhotoLibrary: Sendable {
-    let database: AppDatabase
+    let store: any PhotoStore
     /// Variants sit at the top ("3f2a9c04b1d7e6a8.webp"), originals under `originals/`.
     public let mediaDirectory: String
     let processing: PhotoProcessing
@@ -18,9 +17,9 @@ public struct PhotoLibrary: Sendable {
 
     public static let standardStoragePerPerson = 5 << 30
 
-    public init(database: AppDatabase, mediaDirectory: String, processing: PhotoProcessing = PhotoProcessing(),
+    public init(stores: Stores, mediaDirectory: String, processing: PhotoProcessing = PhotoProcessing(),
                 limits: PhotoLimits = .standard, storagePerPerson: Int = standardStoragePerPerson) {
-        self.database = database
+        store = stores.photos
         self.mediaDirectory = mediaDirectory
         self.processing = processing
         self.limits = limits
@@ -29,9 +28,7 @@ public struct PhotoLibrary: Sendable {
 
     /// Bytes of originals `owner` keeps now.
     public func storedBytes(of owner: Int64) throws -> Int {
-        try database.pool.read { db in
-            try Int.fetchOne(db, sql: "SELECT IFNULL(SUM(byteCount), 0) FROM photo WHERE ownerId = ?", arguments: [owner]) ?? 0
-        }
+        try store.storedBytes(of: owner)
     }
 
     /// Processes the file at `path` (an upload spooled to disk) into a photo owned by
@@ -58,7 +55,7 @@ public struct PhotoLibrary: Sendable {
         } catch {
             throw .failed(detail: "\(error)")
         }
-        var photo = Photo(
+        let photo = Photo(
             id: nil, ownerId: owner, originalFile: try keepOriginal(path, format: made.photo.format),
             format: made.photo.format, width: made.width, height: made.height, byteCount: made.photo.byteCount,
             placeholderColor: made.placeholderColor, cropCenterX: made.framing.centerX,
@@ -66,22 +63,19 @@ public struct PhotoLibrary: Sendable {
             shot: made.shot, credit: credit?.author, licence: credit?.licence, licenceURL: credit?.licenceURL,
             createdAt: date)
         do {
-            try database.pool.write { db in try photo.insert(db) }
+            return try store.insert(photo)
         } catch {
             throw .failed(detail: "\(error)")
         }
-        return photo
     }
 
     public func photo(id: Int64) throws -> Photo? {
-        try database.pool.read { db in try Photo.fetchOne(db, key: id) }
+        try store.photo(id: id)
     }
 
     /// The photos of these ids that `owner` owns, in the order asked; others are left out.
     public func photos(ids: [Int64], ownedBy owner: Int64) throws -> [Photo] {
-        let found = try database.pool.read { db in
-            try Photo.filter(keys: ids).filter(Column("ownerId") == owner).fetchAll(db)
-        }
+        let found = try store.photos(ids: ids, ownedBy: owner)
         let byId = Dictionary(found.map { ($0.id!, $0) }) { first, _ in first }
         return ids.compactMap { byId[$0] }
     }

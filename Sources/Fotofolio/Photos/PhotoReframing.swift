@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Imaging
 
 /// Moves a photo's square crop: cuts the square variants again from the kept original
@@ -44,13 +43,8 @@ public struct PhotoReframing: Sendable {
         updated.framingCenterY = made.framing.centerY
         updated.framingZoom = made.framing.zoom
         do {
-            try library.database.pool.write { db in
-                try updated.update(db)
-                // Feed cards are cached per portfolio version: the new squares make a new version.
-                try db.execute(sql: """
-                    UPDATE portfolio SET updatedAt = ? WHERE id IN (SELECT portfolioId FROM portfolioPhoto WHERE photoId = ?)
-                    """, arguments: [date, photoId])
-            }
+            // Feed cards are cached per portfolio version: the new squares make a new version.
+            try library.store.saveFraming(of: updated, at: date)
         } catch {
             throw .failed(detail: "\(error)")
         }

@@ -1,8 +1,7 @@
 import Foundation
-import GRDB
 
 /// A named set of a creator's photos with a description and up to five tags.
-public struct Portfolio: Codable, Sendable, Equatable, Identifiable, FetchableRecord, MutablePersistableRecord {
+public struct Portfolio: Codable, Sendable, Equatable, Identifiable {
     public var id: Int64?
     public var ownerId: Int64
     public var name: String
@@ -15,12 +14,6 @@ public struct Portfolio: Codable, Sendable, Equatable, Identifiable, FetchableRe
     public var updatedAt: Date
     /// The author's average rating (0 while unrated), for the feed's rating sort.
     public var authorRating: Double = 0
-
-    public static let databaseTableName = "portfolio"
-
-    public mutating func didInsert(_ inserted: InsertionSuccess) {
-        id = inserted.rowID
-    }
 }
 
 /// A photo as it appears in a portfolio: in its place, with its description for people

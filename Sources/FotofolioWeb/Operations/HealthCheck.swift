@@ -3,7 +3,7 @@ import HTTPServer
 
 /// `GET /healthz`: 200 when the database answers, 503 with the reason when it does not.
 struct HealthCheck {
-    let database: AppDatabase
+    let health: any DatabaseHealth
 
     struct Report: Encodable {
         let status: String
@@ -17,7 +17,7 @@ struct HealthCheck {
     private func check() -> Response {
         var response: Response
         do {
-            try database.ping()
+            try health.ping()
             response = .json(Report(status: "ok", database: "ok"))
         } catch {
             response = .json(Report(status: "unavailable", database: "\(error)"), status: .serviceUnavailable)

@@ -37,7 +37,7 @@ public final class AppDatabase: Sendable {
     }
 }
 
-extension AppDatabase {
+extension AppDatabase: DatabaseHealth, ServerStartStore {
     /// Notes a server start, so restarts and versions can be seen over time.
     public func recordStart(version: String, at date: Date = Date()) throws {
         try pool.write { db in

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Rooms, their members, messages and read markers. Only members read or write in a room
+/// (`MessengerError.unknownRoom`, `.notAMember` otherwise). Every change is stored in one
+/// transaction together with its live event (`LiveEventStore`) and, where other server
+/// nodes must hear of it, its outbox entry (`OutboxStore`), so what browsers and MQTT learn
+/// is exactly what was stored: a room made or changed appends a `.room` live event for its
+/// members and an `Outbox.eventTopic` entry, both carrying `MessageEnvelope.room`. Messages
+/// are ordered by id, which grows with every message; times are kept to the millisecond.
+public protocol MessengerStore: Sendable {
+    /// Stores a message once per (lower-case) `uuid`: a uuid sent before returns the stored
+    /// message with `isNew` false when room, author and content are the same, and throws
+    /// `MessengerError.uuidTakenByAnotherMessage` otherwise. A new message notes the other
+    /// members it mentions (`MessageText`), moves the author's read marker to it, and is
+    /// appended as a `.message` live event and a `Outbox.messageTopic` entry, both carrying
+    /// `MessageEnvelope.envelope(of:)` of the message as stored.
+    func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, at date: Date) throws -> SendResult
+
+    /// Up to `limit` messages of the room before the message `messageId` (or the latest),
+    /// oldest first.
+    func messages(of roomId: Int64, for userId: Int64, before messageId: Int64?, limit: Int) throws -> [ChatMessage]
+
+    /// Read together: up to `limit` messages sent at or before `date`, newest first, and up
+    /// to `limit` sent after it, oldest first.
+    func messages(of roomId: Int64, for userId: Int64, around date: Date, limit: Int) throws
+        -> (earlier: [ChatMessage], later: [ChatMessage])
+
+    /// When the room's first and last messages were sent; nil while it has none.
+    func timeSpan(of roomId: Int64, for userId: Int64) throws -> ClosedRange<Date>?
+
+    /// Moves the reader's marker to the room's latest message up to `messageId`, never back;
+    /// false when it did not move. A move appends a `.read` live event for the reader alone
+    /// and a `Outbox.eventTopic` entry, both carrying `MessageEnvelope.read` with the reader's
+    /// unread counts after it.
+    func markRead(_ roomId: Int64, by userId: Int64, upTo messageId: Int64, at date: Date) throws -> Bool
+
+    /// Messages by others after the person's marker, in all their rooms.
+    func unreadTotal(for userId: Int64) throws -> Int
+
+    /// The unread total and the live log's newest sequence (0 while empty), read together.
+    func unreadSnapshot(for userId: Int64) throws -> UnreadSnapshot
+
+    /// The message, when `userId` is now a member of its room.
+    func message(_ messageId: Int64, for userId: Int64) throws -> ChatMessage?
+
+    /// The room as the member sees it.
+    func summary(of roomId: Int64, for userId: Int64) throws -> RoomSummary
+
+    /// The person's rooms, the most recently active first (by their last message, or when
+    /// they were made while still empty; ties: the larger id first).
+    func summaries(for userId: Int64) throws -> [RoomSummary]
+
+    /// Who is in the room now, in the order they joined; throws `.unknownRoom`.
+    func memberIds(of roomId: Int64) throws -> [Int64]
+
+    /// The one direct room of the two people, made on first use (`.unknownUser` for someone
+    /// who does not exist). A direct room per pair is unique: two callers racing to make it,
+    /// on this server or another sharing the store, get the same room.
+    func directRoom(between userId: Int64, and otherId: Int64, at date: Date) throws -> ChatRoom
+
+    /// A new group named `name`, created by the first of `memberIds` (all distinct, all
+    /// existing, or `.unknownUser`), who join in that order.
+    func createGroup(named name: String, memberIds: [Int64], at date: Date) throws -> ChatRoom
+
+    /// Renames a group: `.notTheCreator` unless `userId` created it, then the name is checked
+    /// (`MessageText.validatedRoomName`); the same name changes nothing.
+    func rename(_ roomId: Int64, to name: String, by userId: Int64, at date: Date) throws
+
+    /// Adds someone to a group its creator `userId` manages (`.unknownUser`,
+    /// `.alreadyAMember`), their marker at the room's latest message.
+    func addMember(_ memberId: Int64, to roomId: Int64, by userId: Int64, at date: Date) throws
+
+    /// Takes someone out of a group: its creator removes anyone, anyone removes themselves
+    /// (`.notTheCreator` otherwise, and for direct rooms); not a member: nothing changes; the
+    /// last member stays (`.lastMember`). The removed person gets a `.room` live event of
+    /// their own saying so.
+    func removeMember(_ memberId: Int64, from roomId: Int64, by userId: Int64, at date: Date) throws
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Stars people give each other: at most one rating per rater and rated person. Each
+/// person's `ratingCount` and `ratingSum`, and their portfolios' `authorRating` (the average
+/// rounded to three decimals, 0 while unrated), change in the transaction that changes
+/// their ratings, so every page shows the same average.
+public protocol RatingsStore: Sendable {
+    /// Sets (or changes) the stars and returns the rated person as now stored; throws
+    /// `RatingError.unknownPerson` when there is no such person.
+    func rate(_ ratedId: Int64, stars: Int, by raterId: Int64, at date: Date) throws -> User
+
+    /// Takes the rating back, if any; returns the rated person as now stored, nil when
+    /// there is no such person.
+    func removeRating(of ratedId: Int64, by raterId: Int64) throws -> User?
+
+    func stars(givenTo ratedId: Int64, by raterId: Int64) throws -> Int?
+}

@@ -1,0 +1,36 @@
+import Foundation
+import GRDB
+
+/// The outbox in `outbox`; `sentAt` stays NULL until the broker acknowledges a row.
+struct SQLiteOutboxStore: OutboxStore {
+    let database: AppDatabase
+
+    func pending(after id: Int64, limit: Int) throws -> [OutboxEntry] {
+        try database.pool.read { db in
+            try OutboxEntry.filter(OutboxEntry.Columns.sentAt == nil && OutboxEntry.Columns.id > id)
+                .order(OutboxEntry.Columns.id).limit(max(0, limit)).fetchAll(db)
+        }
+    }
+
+    func markSent(_ id: Int64, at date: Date) throws {
+        try database.pool.write { db in
+            try db.execute(sql: "UPDATE outbox SET sentAt = ? WHERE id = ? AND sentAt IS NULL", arguments: [date, id])
+        }
+    }
+
+    func pendingCount() throws -> Int {
+        try database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE sentAt IS NULL") ?? 0 }
+    }
+
+    func prune(sentBefore date: Date) throws -> Int {
+        try database.pool.write { db in
+            try db.execute(sql: "DELETE FROM outbox WHERE sentAt IS NOT NULL AND sentAt < ?", arguments: [date])
+            return db.changesCount
+        }
+    }
+
+    /// Queues a payload inside the caller's transaction.
+    static func enqueue(topic: String, payload: String, at date: Date, _ db: Database) throws {
+        try db.execute(sql: "INSERT INTO outbox (topic, payload, createdAt) VALUES (?, ?, ?)", arguments: [topic, payload, date])
+    }
+}

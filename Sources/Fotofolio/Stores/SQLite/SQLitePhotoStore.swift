@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+/// Photos in the `photo` table; variants are stored as a JSON list.
+struct SQLitePhotoStore: PhotoStore {
+    let database: AppDatabase
+
+    func storedBytes(of owner: Int64) throws -> Int {
+        try database.pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT IFNULL(SUM(byteCount), 0) FROM photo WHERE ownerId = ?", arguments: [owner]) ?? 0
+        }
+    }
+
+    func insert(_ photo: Photo) throws -> Photo {
+        var photo = photo
+        try database.pool.write { db in try photo.insert(db) }
+        return photo
+    }
+
+    func photo(id: Int64) throws -> Photo? {
+        try database.pool.read { db in try Photo.fetchOne(db, key: id) }
+    }
+
+    func photos(ids: [Int64], ownedBy owner: Int64) throws -> [Photo] {
+        try database.pool.read { db in
+            try Photo.filter(keys: ids).filter(Column("ownerId") == owner).fetchAll(db)
+        }
+    }
+
+    func saveFraming(of photo: Photo, at date: Date) throws {
+        try database.pool.write { db in
+            try photo.update(db)
+            try db.execute(sql: """
+                UPDATE portfolio SET updatedAt = ? WHERE id IN (SELECT portfolioId FROM portfolioPhoto WHERE photoId = ?)
+                """, arguments: [date, photo.id])
+        }
+    }
+
+    func deleteUnused(madeBefore date: Date) throws -> (deleted: Int, namedFiles: Set<String>) {
+        try database.pool.write { db in
+            try db.execute(sql: """
+                DELETE FROM photo WHERE createdAt < ?
+                  AND id NOT IN (SELECT photoId FROM portfolioPhoto)
+                  AND id NOT IN (SELECT avatarPhotoId FROM user WHERE avatarPhotoId IS NOT NULL)
+                """, arguments: [date])
+            let removed = db.changesCount
+            // Only the file names, read straight from the stored JSON: decoding every
+            // photo record costs seconds once there are tens of thousands.
+            var names = Set<String>()
+            let rows = try Row.fetchCursor(db, sql: "SELECT originalFile, variants FROM photo")
+            while let row = try rows.next() {
+                names.insert(row["originalFile"])
+                names.formUnion(Self.fileNames(inVariantsJSON: row["variants"]))
+            }
+            return (removed, names)
+        }
+    }
+
+    /// The `fileName` values of a stored variant list. The names are hex digits and an
+    /// extension (see `Variant.fileName`), so they never hold an escaped quote.
+    static func fileNames(inVariantsJSON json: String) -> [String] {
+        json.components(separatedBy: "\"fileName\":\"").dropFirst().compactMap { rest in
+            rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+
+/// Sessions in the `session` table, keyed by token hash.
+struct SQLiteSessionsStore: SessionsStore {
+    let database: AppDatabase
+
+    func insert(_ session: Session, tokenHash: String, at date: Date) throws {
+        try database.pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO session (tokenHash, userId, csrfToken, createdAt, expiresAt) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [tokenHash, session.userId, session.csrfToken, date, session.expiresAt])
+        }
+    }
+
+    func session(tokenHash: String) throws -> Session? {
+        try database.pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT userId, csrfToken, expiresAt FROM session WHERE tokenHash = ?", arguments: [tokenHash])
+        }.map { row in Session(userId: row["userId"], csrfToken: row["csrfToken"], expiresAt: row["expiresAt"]) }
+    }
+
+    func extend(tokenHash: String, to expiresAt: Date) throws {
+        try database.pool.write { db in
+            try db.execute(sql: "UPDATE session SET expiresAt = ? WHERE tokenHash = ?", arguments: [expiresAt, tokenHash])
+        }
+    }
+
+    func delete(tokenHash: String) throws {
+        try database.pool.write { db in
+            try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [tokenHash])
+        }
+    }
+
+    func deleteAll(of userId: Int64, keepingSession keptTokenHash: String?) throws {
+        try database.pool.write { db in try Self.deleteAll(of: userId, keepingSession: keptTokenHash, db) }
+    }
+
+    /// Within a caller's transaction, for changes that must sign other browsers out with them.
+    static func deleteAll(of userId: Int64, keepingSession keptTokenHash: String?, _ db: Database) throws {
+        // `IS NOT NULL` holds for every row: without a token to keep, all go.
+        try db.execute(sql: "DELETE FROM session WHERE userId = ? AND tokenHash IS NOT ?",
+                       arguments: [userId, keptTokenHash])
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// Signed-in browsers, each known by the hash of its cookie token (never the token itself).
+/// A token hash names at most one session.
+public protocol SessionsStore: Sendable {
+    func insert(_ session: Session, tokenHash: String, at date: Date) throws
+
+    /// The session as stored, expired or not.
+    func session(tokenHash: String) throws -> Session?
+
+    func extend(tokenHash: String, to expiresAt: Date) throws
+
+    /// Ends one session; an unknown hash is ignored.
+    func delete(tokenHash: String) throws
+
+    /// Ends every session of the person, or all but the one whose token hashes to `keptTokenHash`.
+    func deleteAll(of userId: Int64, keepingSession keptTokenHash: String?) throws
+}

@@ -1,0 +1,44 @@
+/// One store of each kind the services use, all over the same data. Services take what they
+/// need from it in `init(stores:)`, so none of them knows which implementation runs.
+public struct Stores: Sendable {
+    public var accounts: any AccountsStore
+    public var sessions: any SessionsStore
+    public var loginThrottle: any LoginThrottleStore
+    public var registrationThrottle: any RegistrationThrottleStore
+    public var emailConfirmations: any EmailConfirmationsStore
+    public var photos: any PhotoStore
+    public var portfolios: any PortfolioStore
+    public var feed: any FeedStore
+    public var selection: any SelectionStore
+    public var ratings: any RatingsStore
+    public var peopleSearch: any PeopleSearchStore
+    public var messenger: any MessengerStore
+    public var liveEvents: any LiveEventStore
+    public var outbox: any OutboxStore
+    public var serverStarts: any ServerStartStore
+    public var health: any DatabaseHealth
+
+    public init(accounts: any AccountsStore, sessions: any SessionsStore, loginThrottle: any LoginThrottleStore,
+                registrationThrottle: any RegistrationThrottleStore, emailConfirmations: any EmailConfirmationsStore,
+                photos: any PhotoStore, portfolios: any PortfolioStore, feed: any FeedStore, selection: any SelectionStore,
+                ratings: any RatingsStore, peopleSearch: any PeopleSearchStore, messenger: any MessengerStore,
+                liveEvents: any LiveEventStore, outbox: any OutboxStore, serverStarts: any ServerStartStore,
+                health: any DatabaseHealth) {
+        self.accounts = accounts
+        self.sessions = sessions
+        self.loginThrottle = loginThrottle
+        self.registrationThrottle = registrationThrottle
+        self.emailConfirmations = emailConfirmations
+        self.photos = photos
+        self.portfolios = portfolios
+        self.feed = feed
+        self.selection = selection
+        self.ratings = ratings
+        self.peopleSearch = peopleSearch
+        self.messenger = messenger
+        self.liveEvents = liveEvents
+        self.outbox = outbox
+        self.serverStarts = serverStarts
+        self.health = health
+    }
+}
