@@ -23,11 +23,15 @@ public enum PostgresSchema {
     @discardableResult
     public static func migrate(_ pool: PostgresPool) throws -> [String] {
         try pool.withConnection { connection in
-            try connection.execute("""
-                CREATE TABLE IF NOT EXISTS schema_migration (
-                    identifier text PRIMARY KEY,
-                    applied_at timestamptz NOT NULL DEFAULT now())
-                """)
+            // IF NOT EXISTS alone is not enough when two nodes create the table at once.
+            try connection.transaction { connection in
+                try connection.query("SELECT pg_advisory_xact_lock($1::bigint)", [lockKey])
+                try connection.execute("""
+                    CREATE TABLE IF NOT EXISTS schema_migration (
+                        identifier text PRIMARY KEY,
+                        applied_at timestamptz NOT NULL DEFAULT now())
+                    """)
+            }
             var applied: [String] = []
             for migration in migrations {
                 let done = try connection.transaction { connection in

@@ -16,7 +16,7 @@ import Waiting
         let database = try AppDatabase(directory: folder + "/live")
         try DemoWorld(database: database).seed()
         try DemoConversations(database: database).seed()
-        let messenger = MessengerService(database: database)
+        let messenger = MessengerService(stores: .sqlite(database))
         let (author, room) = try database.pool.read { db in
             try Row.fetchOne(db, sql: "SELECT authorId, roomId FROM chatMessage LIMIT 1").map { ($0[0] as Int64, $0[1] as Int64) }!
         }

@@ -16,20 +16,24 @@ import Testing
         let done = DispatchGroup()
         let finished = NSLock()
         nonisolated(unsafe) var writing = writers
+        nonisolated(unsafe) var failures: [String] = []
         for writer in 0..<writers {
             let pool = try PostgresPool(url: url, size: 1) // a process of its own, as a node would be
             DispatchQueue.global().async(group: done) {
-                for number in 0..<perWriter {
-                    try! pool.transaction { connection in
-                        try PostgresLiveEventLog.append(.message, roomId: Int64(writer), payload: "\(writer):\(number)",
-                                                    at: Date(), connection)
-                        // Some transactions run on after their append, so commits overtake
-                        // each other if numbering allowed it.
-                        if number % 7 == 0 { try connection.query("SELECT pg_sleep(0.001)") }
+                let outcome = Result {
+                    for number in 0..<perWriter {
+                        try pool.transaction { connection in
+                            try PostgresLiveEventLog.append(.message, roomId: Int64(writer), payload: "\(writer):\(number)",
+                                                            at: Date(), connection)
+                            // Some transactions run on after their append, so commits overtake
+                            // each other if numbering allowed it.
+                            if number % 7 == 0 { try connection.query("SELECT pg_sleep(0.001)") }
+                        }
                     }
                 }
                 finished.lock()
                 writing -= 1
+                if case .failure(let error) = outcome { failures.append("\(error)") }
                 finished.unlock()
             }
         }
@@ -46,6 +50,7 @@ import Testing
             if !stillWriting && batch.isEmpty { break }
         }
         done.wait()
+        #expect(failures.isEmpty)
         #expect(seen.count == writers * perWriter)
         #expect(seen.map(\.sequence) == Array(1...Int64(writers * perWriter)), "a sequence was skipped, repeated or out of order")
         for writer in 0..<writers {
@@ -95,12 +100,17 @@ import Testing
         let pools = try (0..<3).map { _ in try PostgresPool(url: url, size: 1) }
         let applied = NSLock()
         nonisolated(unsafe) var counts: [Int] = []
+        nonisolated(unsafe) var errors: [String] = []
         DispatchQueue.concurrentPerform(iterations: pools.count) { index in
-            let done = try! PostgresSchema.migrate(pools[index])
+            let outcome = Result { try PostgresSchema.migrate(pools[index]) }
             applied.lock()
-            counts.append(done.count)
+            switch outcome {
+            case .success(let done): counts.append(done.count)
+            case .failure(let error): errors.append("\(error)")
+            }
             applied.unlock()
         }
+        #expect(errors.isEmpty)
         #expect(counts.sorted() == [0, 0, PostgresSchema.migrations.count])
         #expect(try PostgresSchema.appliedMigrations(pools[0]) == PostgresSchema.migrations.map(\.identifier))
         #expect(try PostgresSchema.migrate(pools[0]).isEmpty)

@@ -19,18 +19,26 @@ import Testing
         }
         let claimed = NSLock()
         nonisolated(unsafe) var byPublisher: [String: [Int64]] = [:]
+        nonisolated(unsafe) var failures: [String] = []
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let name = "node-\(index)"
-            let outbox = PostgresOutbox(pool: try! PostgresPool(url: url, size: 1))
-            while true {
-                let batch = try! outbox.claim(for: name, limit: 7, lease: .seconds(600))
-                if batch.isEmpty { break }
-                for entry in batch { try! outbox.markSent(entry.id) }
+            do {
+                let outbox = PostgresOutbox(pool: try PostgresPool(url: url, size: 1))
+                while true {
+                    let batch = try outbox.claim(for: name, limit: 7, lease: .seconds(600))
+                    if batch.isEmpty { break }
+                    for entry in batch { try outbox.markSent(entry.id) }
+                    claimed.lock()
+                    byPublisher[name, default: []] += batch.map(\.id)
+                    claimed.unlock()
+                }
+            } catch {
                 claimed.lock()
-                byPublisher[name, default: []] += batch.map(\.id)
+                failures.append("\(error)")
                 claimed.unlock()
             }
         }
+        #expect(failures.isEmpty)
         let all = byPublisher.values.flatMap { $0 }
         #expect(all.count == 1_000 && Set(all).count == 1_000, "a row was published twice or not at all")
         #expect(try PostgresOutbox(pool: setup).pendingCount() == 0)

@@ -21,7 +21,7 @@ import Testing
     @Test func theDemoWorldIsCopiedWholeAndGoesOnWhereItStopped() throws {
         let sqlite = try AppDatabase(directory: folder)
         try DemoWorld(database: sqlite, hasher: PasswordHasher(parameters: .fastForTests)).seed()
-        try DemoPortfolios(database: sqlite, photos: PhotoLibrary(database: sqlite, mediaDirectory: folder + "/media"),
+        try DemoPortfolios(database: sqlite, photos: PhotoLibrary(stores: .sqlite(sqlite), mediaDirectory: folder + "/media"),
                            photosDirectory: Self.demoPhotos).seed()
         try DemoConversations(database: sqlite).seed()
         // The tables the demo leaves empty get a row each, as a running site has them.
