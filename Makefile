@@ -15,7 +15,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver python3 pyt
                  firefox-esr webkit2gtk-driver xvfb xdotool locales \
                  libvips-tools libimage-exiftool-perl imagemagick openssl
 
-.PHONY: run test build release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean
+.PHONY: run test build release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean postgres
 
 # MALLOC_ARENA_MAX: glibc gives every thread that mallocs its own arena; libvips's worker
 # threads would each keep one full of freed photo buffers, so the server's memory creeps
@@ -75,6 +75,12 @@ bench: deps release $(VENV)/.installed
 	bench/live.sh
 	$(SWIFT) build -c release --product ImagingBench
 	bench/imaging.sh
+
+# A private PostgreSQL cluster for trying the PostgreSQL store (deploy/postgres.sh): prints
+# the URL to give `fotofolio copy-data --to`. `deploy/postgres.sh stop` stops it.
+postgres:
+	@$(call apt_install,postgresql)
+	@deploy/postgres.sh start
 
 clean:
 	rm -rf .build $(VENV) Tests/Browser/screenshots
