@@ -121,7 +121,8 @@ let package = Package(
             dependencies: ["Imaging", "Spawn", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "FotofolioTests",
-            dependencies: ["Fotofolio", "FotofolioDemo", "HostileInput", "Spawn", "Waiting", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: ["Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Postgres", "PostgresCluster", "HostileInput", "Spawn",
+                           "Waiting", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "FotofolioWebTests",
             dependencies: [

@@ -15,20 +15,23 @@ public struct PostgresOutbox: Sendable {
         self.pool = pool
     }
 
-    /// Claims up to `limit` unsent rows no one else holds, oldest first, for `publisher` until
-    /// `date + lease`.
-    public func claim(for publisher: String, limit: Int, lease: Duration, at date: Date = Date()) throws -> [OutboxEntry] {
+    /// Claims up to `limit` unsent rows no one else holds, with ids above `id`, oldest first,
+    /// for `publisher` until `date + lease`. With `renewingOwn`, rows `publisher` already
+    /// holds are returned too, their lease renewed.
+    public func claim(for publisher: String, after id: Int64 = 0, limit: Int, lease: Duration, renewingOwn: Bool = false,
+                      at date: Date = Date()) throws -> [OutboxEntry] {
         let until = date.addingTimeInterval(Double(lease / .milliseconds(1)) / 1_000)
         return try pool.withConnection { connection in
             try connection.query("""
                 UPDATE outbox SET claimed_by = $1, claimed_until = $2
                 WHERE id IN (
                     SELECT id FROM outbox
-                    WHERE sent_at IS NULL AND (claimed_until IS NULL OR claimed_until <= $3)
+                    WHERE sent_at IS NULL AND id > $5
+                      AND (claimed_until IS NULL OR claimed_until <= $3 OR ($6 AND claimed_by = $1))
                     ORDER BY id LIMIT $4
                     FOR UPDATE SKIP LOCKED)
                 RETURNING id, topic, payload
-                """, [publisher, until, date, max(0, limit)])
+                """, [publisher, until, date, max(0, limit), id, renewingOwn])
                 .map { row in OutboxEntry(id: try row.decode(0), topic: try row.decode(1), payload: try row.decode(2)) }
                 .sorted { $0.id < $1.id }
         }

@@ -3,7 +3,7 @@ import GRDB
 import Testing
 @testable import Fotofolio
 
-@Suite final class AppDatabaseTests {
+@Suite(.enabled(if: TestStore.kind == .sqlite, "opens SQLite's own database file")) final class AppDatabaseTests {
     let directory = NSTemporaryDirectory() + "fotofolio-db-" + UUID().uuidString
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }

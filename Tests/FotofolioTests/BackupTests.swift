@@ -7,7 +7,7 @@ import Waiting
 
 /// A backup made while people keep writing is one consistent moment of the database, and a
 /// restore into an empty data folder brings back every table as the backup has it.
-@Suite final class BackupTests {
+@Suite(.enabled(if: TestStore.kind == .sqlite, "backs up SQLite's own database file")) final class BackupTests {
     let folder = NSTemporaryDirectory() + "fotofolio-backup-" + UUID().uuidString
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }

@@ -4,7 +4,8 @@ import Testing
 @testable import FotofolioDemo
 
 @Suite struct DemoWorldTests {
-    @Test func seedingCreatesThePrototypesPeopleWithTheirPassword() throws {
+    @Test(.enabled(if: TestStore.kind == .sqlite, "the demo seeder writes SQLite rows"))
+    func seedingCreatesThePrototypesPeopleWithTheirPassword() throws {
         let world = try TestDatabase()
         let created = try DemoWorld(database: world.database, hasher: PasswordHasher(parameters: .fastForTests)).seed()
         #expect(created == DemoWorld.people.count)
@@ -22,7 +23,8 @@ import Testing
         #expect(DemoWorld.people.map(\.username).contains("michal1"))
     }
 
-    @Test func seedingTwiceDoesNothingTheSecondTime() throws {
+    @Test(.enabled(if: TestStore.kind == .sqlite, "the demo seeder writes SQLite rows"))
+    func seedingTwiceDoesNothingTheSecondTime() throws {
         let world = try TestDatabase()
         let demo = DemoWorld(database: world.database, hasher: PasswordHasher(parameters: .fastForTests))
         try demo.seed()
@@ -36,10 +38,11 @@ import Testing
 }
 
 @Suite struct DemoPortfoliosTests {
-    @Test func demoCreatorsGetPortfoliosWithCreditedPhotosOnceOnly() throws {
+    @Test(.enabled(if: TestStore.kind == .sqlite, "the demo seeders write SQLite rows"))
+    func demoCreatorsGetPortfoliosWithCreditedPhotosOnceOnly() throws {
         let world = try TestDatabase()
         try DemoWorld(database: world.database, hasher: PasswordHasher(parameters: .fastForTests)).seed()
-        let library = PhotoLibrary(stores: .sqlite(world.database), mediaDirectory: world.directory + "/media")
+        let library = PhotoLibrary(stores: world.stores, mediaDirectory: world.directory + "/media")
         let demo = DemoPortfolios(database: world.database, photos: library, photosDirectory: DemoPhotos.directory)
         #expect(try demo.seed() == DemoPortfolios.plans.count)
         #expect(try demo.seed() == 0)

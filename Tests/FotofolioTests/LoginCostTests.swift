@@ -8,7 +8,7 @@ import Testing
     @Test func anUnknownNameCostsOneVerificationLikeAKnownOne() throws {
         let world = try TestDatabase()
         let hasher = PasswordHasher(parameters: .fastForTests)
-        let accounts = AccountsService(stores: .sqlite(world.database), hasher: hasher)
+        let accounts = AccountsService(stores: world.stores, hasher: hasher)
         _ = try accounts.register(.creator())
         func verifications(_ identifier: String, _ password: String) -> Int {
             let before = hasher.verificationCount
@@ -24,7 +24,7 @@ import Testing
     @Test func aRefusedAttemptCostsNoVerification() throws {
         let world = try TestDatabase()
         let hasher = PasswordHasher(parameters: .fastForTests)
-        let accounts = AccountsService(stores: .sqlite(world.database), hasher: hasher)
+        let accounts = AccountsService(stores: world.stores, hasher: hasher)
         let start = Date.wholeSecond
         for _ in 0..<LoginThrottle.pairLimit { _ = try? accounts.logIn("nikdo", password: "x", from: "10.0.0.1", at: start) }
         let before = hasher.verificationCount

@@ -139,7 +139,7 @@ import Testing
         _ = try world.accounts.register(.creator())
         let start = Date.wholeSecond
         for _ in 0..<LoginThrottle.pairLimit { _ = try? world.accounts.logIn("vojtafoti", password: "spatne", from: "10.0.0.9", at: start) }
-        let restarted = AccountsService(stores: .sqlite(try AppDatabase(directory: world.directory)), hasher: PasswordHasher(parameters: .fastForTests))
+        let restarted = AccountsService(stores: try world.reopened(), hasher: PasswordHasher(parameters: .fastForTests))
         #expect(loginWait { () throws(LoginError) in
             try restarted.logIn("vojtafoti", password: "dlouhe-heslo-123", from: "10.0.0.9", at: start.addingTimeInterval(60))
         } != nil)

@@ -25,7 +25,7 @@ import Waiting
         world = try TestDatabase()
         (vojta, jana) = (try world.creator().id!, try world.client().id!)
         room = try world.messenger.directRoom(between: vojta, and: jana).id
-        live = try LiveDelivery(stores: .sqlite(world.database), messenger: world.messenger, accounts: world.accounts,
+        live = try LiveDelivery(stores: world.stores, messenger: world.messenger, accounts: world.accounts,
                                 transport: nil, logger: Logger(label: "test"))
         // No safety poll and no heartbeat worth the name: only a commit can bring an event.
         try live.start(heartbeatInterval: 3600, pollInterval: 0)
@@ -54,10 +54,7 @@ import Waiting
         let sink = try await openStream()
         struct Undo: Error {}
         #expect(throws: Undo.self) {
-            try world.database.pool.write { db in
-                try SQLiteLiveEventStore.append(.message, roomId: room, payload: #"{"type":"message","data":{}}"#, at: Date(), db)
-                throw Undo()
-            }
+            try world.appendLiveEvent(.message, roomId: room, payload: #"{"type":"message","data":{}}"#, thenFail: Undo())
         }
         // Whatever the rolled-back write could have woken, a committed one comes after it.
         let message = try world.send("Tohle platí", in: room, by: jana)

@@ -164,7 +164,7 @@ import Testing
         try world.send("b", in: room, by: jana)
         let pending = try world.outbox.pending(limit: 10)
         try world.outbox.markSent(pending[0].id, at: Date(timeIntervalSince1970: 1_700_000_000))
-        let deleted = try LiveLogRetention(stores: .sqlite(world.database), logger: .init(label: "test")).prune()
+        let deleted = try LiveLogRetention(stores: world.stores, logger: .init(label: "test")).prune()
         #expect(deleted.outbox == 1)
         #expect(try world.outbox.pendingCount() == pending.count - 1)
     }
@@ -172,9 +172,7 @@ import Testing
     @Test func anEventLargerThanAStreamCarriesIsRefused() throws {
         let world = try TestDatabase()
         #expect(throws: (any Error).self) {
-            try world.database.pool.write { db in
-                try SQLiteLiveEventStore.append(.message, roomId: 1, payload: String(repeating: "x", count: LiveEventLog.maximumPayloadBytes + 1), at: Date(), db)
-            }
+            try world.appendLiveEvent(.message, roomId: 1, payload: String(repeating: "x", count: LiveEventLog.maximumPayloadBytes + 1))
         }
     }
 }

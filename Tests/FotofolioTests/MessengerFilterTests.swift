@@ -59,7 +59,7 @@ import Testing
     }
 }
 
-@Suite struct DemoConversationsTests {
+@Suite(.enabled(if: TestStore.kind == .sqlite, "the demo seeders write SQLite rows")) struct DemoConversationsTests {
     let world: TestDatabase
 
     init() throws {

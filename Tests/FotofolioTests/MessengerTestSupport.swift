@@ -1,12 +1,13 @@
 import Foundation
-import GRDB
+import FotofolioPostgres
+import Postgres
 import Synchronization
 @testable import Fotofolio
 
 extension TestDatabase {
-    var messenger: MessengerService { MessengerService(stores: .sqlite(database)) }
-    var liveEvents: LiveEventLog { LiveEventLog(stores: .sqlite(database)) }
-    var outbox: Outbox { Outbox(stores: .sqlite(database)) }
+    var messenger: MessengerService { MessengerService(stores: stores) }
+    var liveEvents: LiveEventLog { LiveEventLog(stores: stores) }
+    var outbox: Outbox { Outbox(stores: stores) }
 
     /// People with accounts, one per username (all clients named Jana Králová).
     func people(_ usernames: String...) throws -> [Int64] {
@@ -19,8 +20,20 @@ extension TestDatabase {
         try messenger.send(MessageDraft(uuid: UUID().uuidString, content: content), in: roomId, by: userId, at: date).message
     }
 
-    func rowCount(_ table: String) throws -> Int {
-        try database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+    /// Appends a live event in a transaction of its own, as the store's own writes append
+    /// them, and then throws `failure` inside it (rolling it back) when one is given.
+    func appendLiveEvent(_ kind: LiveEvent.Kind, roomId: Int64, payload: String, thenFail failure: (any Error)? = nil) throws {
+        if let postgres {
+            try postgres.transaction { connection in
+                try PostgresLiveEventLog.append(kind, roomId: roomId, payload: payload, at: Date(), connection)
+                if let failure { throw failure }
+            }
+        } else {
+            try database.pool.write { db in
+                try SQLiteLiveEventStore.append(kind, roomId: roomId, payload: payload, at: Date(), db)
+                if let failure { throw failure }
+            }
+        }
     }
 
     /// Every event in the log, oldest first.

@@ -34,7 +34,7 @@ import Testing
         _ = try world.accounts.register(.client())
         var stronger = PasswordHasher.Parameters.fastForTests
         stronger.iterations = 2
-        let upgraded = AccountsService(stores: .sqlite(world.database), hasher: PasswordHasher(parameters: stronger))
+        let upgraded = AccountsService(stores: world.stores, hasher: PasswordHasher(parameters: stronger))
         _ = try upgraded.logIn("jana.k", password: "jine-dlouhe-heslo", from: "::1")
         let user = try #require(try upgraded.user(byUsernameOrEmail: "jana.k"))
         #expect(user.passwordHash.contains("t=2"))

@@ -49,7 +49,7 @@ private struct QuadrantPhoto {
     private func world(width: Int = 800, height: Int = 800) throws -> World {
         let database = try TestDatabase()
         let owner = try database.creator().id!
-        let library = PhotoLibrary(stores: .sqlite(database.database), mediaDirectory: database.directory + "/media")
+        let library = PhotoLibrary(stores: database.stores, mediaDirectory: database.directory + "/media")
         let file = database.directory + "/quadrants.png"
         try QuadrantPhoto.write(to: file, width: width, height: height)
         return World(database: database, library: library, owner: owner,
@@ -131,21 +131,16 @@ private struct QuadrantPhoto {
 
     @Test func reframingAPortfolioPhotoMakesANewPortfolioVersion() throws {
         let world = try world()
-        let portfolioId = try world.database.database.pool.write { db -> Int64 in
-            let past = Date(timeIntervalSince1970: 1_700_000_000)
-            try db.execute(sql: "INSERT INTO portfolio (ownerId, name, description, createdAt, updatedAt) VALUES (?, 'P', '', ?, ?)",
-                           arguments: [world.owner, past, past])
-            let id = db.lastInsertedRowID
-            try db.execute(sql: "INSERT INTO portfolioPhoto (portfolioId, photoId, position, altText) VALUES (?, ?, 0, '')",
-                           arguments: [id, world.photo.id!])
-            return id
-        }
+        var draft = PortfolioDraft()
+        draft.name = "P"
+        draft.photos = [.init(photoId: world.photo.id!)]
+        let owner = try #require(try world.database.accounts.user(id: world.owner))
+        let portfolioId = try world.database.portfolios
+            .create(draft, by: owner, at: Date(timeIntervalSince1970: 1_700_000_000)).portfolio.id!
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         try PhotoReframing(library: world.library)
             .reframe(world.photo.id!, by: world.owner, to: SquareFraming(centerX: 0.25, centerY: 0.75, zoom: 2), at: now)
-        let updated = try world.database.database.pool.read { db in
-            try Date.fetchOne(db, sql: "SELECT updatedAt FROM portfolio WHERE id = ?", arguments: [portfolioId])
-        }
+        let updated = try world.database.stores.portfolios.portfolio(id: portfolioId)?.updatedAt
         #expect(updated == now)
     }
 }

@@ -1,9 +1,8 @@
 import Foundation
-import GRDB
 @testable import Fotofolio
 
 extension TestDatabase {
-    var portfolios: PortfoliosService { PortfoliosService(stores: .sqlite(database)) }
+    var portfolios: PortfoliosService { PortfoliosService(stores: stores) }
 
     /// A creator with a fresh account.
     func creator(_ username: String = "vojtafoti") throws -> User {
@@ -16,12 +15,11 @@ extension TestDatabase {
 
     /// A photo record of `owner` with no files behind it: enough for rules about portfolios.
     func storedPhoto(of owner: User) throws -> Int64 {
-        var photo = Photo(
+        let photo = Photo(
             id: nil, ownerId: owner.id!, originalFile: "originals/x.jpg", format: .jpeg, width: 300, height: 200,
             byteCount: 1000, placeholderColor: "#808080", cropCenterX: 0.5, cropCenterY: 0.5, cropZoom: 1,
             variants: [], shot: .init(), credit: nil, licence: nil, licenceURL: nil, createdAt: Date())
-        try database.pool.write { db in try photo.insert(db) }
-        return photo.id!
+        return try stores.photos.insert(photo).id!
     }
 
     /// A valid draft with `count` new photos of `owner`.

@@ -81,7 +81,7 @@ import Testing
         #expect(updated.photos.map(\.photo.id) == draft.photos.map(\.photoId))
         #expect(updated.cover?.photo.id == draft.photos[1].photoId)
         #expect(updated.portfolio.description == "Nový popis")
-        #expect(try world.database.pool.read { db in try Photo.exists(db, key: removed.photoId) } == false)
+        #expect(try world.stores.photos.photo(id: removed.photoId) == nil)
     }
 
     @Test func aFailedEditChangesNothing() throws {
@@ -116,7 +116,7 @@ import Testing
         let created = try world.portfolios.create(try world.draft(of: author), by: author)
         try world.portfolios.delete(created.portfolio.id!, by: author.id!)
         #expect(try world.portfolios.details(id: created.portfolio.id!) == nil)
-        #expect(try world.database.pool.read { db in try Photo.fetchCount(db) } == 0)
+        #expect(try world.rowCount("photo") == 0)
         #expect(throws: PortfolioAccessError.notFound) { try world.portfolios.delete(created.portfolio.id!, by: author.id!) }
     }
 

@@ -41,9 +41,8 @@ import Testing
     @Test func aNewEmailAddressIsUnconfirmedAgain() throws {
         let world = try TestDatabase()
         var user = try world.creator()
-        try world.database.pool.write { db in
-            try db.execute(sql: "UPDATE user SET emailConfirmedAt = ? WHERE id = ?", arguments: [Date(), user.id!])
-        }
+        try world.stores.emailConfirmations.insert(tokenHash: "confirmation", for: user.id!, expiresAt: Date() + 3600)
+        _ = try world.stores.emailConfirmations.confirm(tokenHash: "confirmation", at: Date())
         user = try world.accounts.user(id: user.id!)!
         var edit = ProfileEdit(user)
         #expect(try world.accounts.updateProfile(of: user.id!, with: edit).emailConfirmedAt != nil)

@@ -40,7 +40,7 @@ import Testing
 
     @Test func theLimitCanBeRaisedWhereManyShareOneAddress() throws {
         let world = try TestDatabase()
-        let shared = AccountsService(stores: .sqlite(world.database), hasher: PasswordHasher(parameters: .fastForTests), registrationsPerHour: 50)
+        let shared = AccountsService(stores: world.stores, hasher: PasswordHasher(parameters: .fastForTests), registrationsPerHour: 50)
         let start = Date.wholeSecond
         for index in 0..<(AccountsService.registrationsPerHour + 1) {
             _ = try shared.register(.client("klient\(index)", email: "klient\(index)@example.cz"), from: "127.0.0.1", at: start)
@@ -53,7 +53,7 @@ import Testing
         for index in 0..<AccountsService.registrationsPerHour {
             _ = try world.accounts.register(.client("klient\(index)", email: "klient\(index)@example.cz"), from: "10.0.0.1", at: start)
         }
-        let restarted = AccountsService(stores: .sqlite(try AppDatabase(directory: world.directory)), hasher: PasswordHasher(parameters: .fastForTests))
+        let restarted = AccountsService(stores: try world.reopened(), hasher: PasswordHasher(parameters: .fastForTests))
         #expect(throws: RegistrationThrottled.self) { try restarted.register(.client("dalsi"), from: "10.0.0.1", at: start) }
     }
 }

@@ -19,9 +19,9 @@ import Testing
         let world = try TestDatabase()
         let user = try world.accounts.register(.client())
         let (token, _) = try world.sessions.start(for: try #require(user.id))
-        let stored = try world.database.pool.read { db in try String.fetchAll(db, sql: "SELECT tokenHash FROM session") }
-        #expect(stored == [SessionStore.hash(token)])
-        #expect(!stored.contains(token))
+        #expect(try world.rowCount("session") == 1)
+        #expect(try world.stores.sessions.session(tokenHash: SessionStore.hash(token)) != nil)
+        #expect(try world.stores.sessions.session(tokenHash: token) == nil)
     }
 
     @Test func expirySlidesWithUseAndEndsUnused() throws {
@@ -53,7 +53,7 @@ import Testing
     @Test func aLinkConfirmsTheAddressOnce() throws {
         let world = try TestDatabase()
         let user = try world.accounts.register(.client())
-        let confirmations = EmailConfirmations(stores: .sqlite(world.database))
+        let confirmations = EmailConfirmations(stores: world.stores)
         let token = try confirmations.issue(for: try #require(user.id))
         #expect(try confirmations.confirm(token) == user.id)
         #expect(try world.accounts.user(id: try #require(user.id))?.emailConfirmedAt != nil)
@@ -63,7 +63,7 @@ import Testing
     @Test func anExpiredLinkConfirmsNothing() throws {
         let world = try TestDatabase()
         let user = try world.accounts.register(.client())
-        let confirmations = EmailConfirmations(stores: .sqlite(world.database))
+        let confirmations = EmailConfirmations(stores: world.stores)
         let start = Date()
         let token = try confirmations.issue(for: try #require(user.id), at: start)
         #expect(try confirmations.confirm(token, at: start.addingTimeInterval(EmailConfirmations.lifetime + 1)) == nil)

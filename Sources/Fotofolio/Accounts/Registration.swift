@@ -55,6 +55,10 @@ public enum RegistrationProblem: String, Sendable, Equatable {
 /// Every problem found, by field (one per field: the first that applies).
 public struct RegistrationErrors: Error, Sendable, Equatable {
     public let problems: [RegistrationField: RegistrationProblem]
+
+    public init(problems: [RegistrationField: RegistrationProblem]) {
+        self.problems = problems
+    }
 }
 
 /// The rules of a valid registration, kept apart from storage so they read as a list.

@@ -27,4 +27,8 @@ public struct RegistrationThrottle: Sendable {
 /// Too many accounts came from this address lately; another may be made after the wait.
 public struct RegistrationThrottled: Error, Sendable, Equatable {
     public let retryAfter: Duration
+
+    public init(retryAfter: Duration) {
+        self.retryAfter = retryAfter
+    }
 }

@@ -25,7 +25,7 @@ extension MessageText {
 
     /// The name trimmed, or `invalidRoomName` when it is empty, longer than 80 characters
     /// (or 320 bytes) or spans lines.
-    static func validatedRoomName(_ name: String) throws(MessengerError) -> String {
+    public static func validatedRoomName(_ name: String) throws(MessengerError) -> String {
         guard name.utf8.count <= roomNameLimit.bytes * 2 else { throw .invalidRoomName } // before trimming walks it
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, roomNameLimit.allows(trimmed), !trimmed.containsControlCharacters() else { throw .invalidRoomName }

@@ -21,6 +21,11 @@ public struct Portfolio: Codable, Sendable, Equatable, Identifiable {
 public struct PortfolioPhoto: Sendable, Equatable {
     public let photo: Photo
     public let altText: String
+
+    public init(photo: Photo, altText: String) {
+        self.photo = photo
+        self.altText = altText
+    }
 }
 
 /// A portfolio with everything a page shows of it.
@@ -30,6 +35,13 @@ public struct PortfolioDetails: Sendable, Equatable {
     public let tags: [Tag]
     /// In the creator's order.
     public let photos: [PortfolioPhoto]
+
+    public init(portfolio: Portfolio, owner: User, tags: [Tag], photos: [PortfolioPhoto]) {
+        self.portfolio = portfolio
+        self.owner = owner
+        self.tags = tags
+        self.photos = photos
+    }
 
     /// The chosen cover, or the first photo.
     public var cover: PortfolioPhoto? {
@@ -100,6 +112,10 @@ public enum PortfolioProblem: String, Sendable, Equatable {
 /// Every problem found in a draft, by field.
 public struct PortfolioErrors: Error, Sendable, Equatable {
     public let problems: [PortfolioField: PortfolioProblem]
+
+    public init(problems: [PortfolioField: PortfolioProblem]) {
+        self.problems = problems
+    }
 }
 
 /// Why someone may not do what they asked to a portfolio.

@@ -1,0 +1,76 @@
+import Foundation
+import Fotofolio
+import Postgres
+
+/// The feed read from `portfolio`, filtered through `portfolio_tag` and `account`, in the
+/// SQLite store's order and with its cursors: the author's rating (for `.rating`), then
+/// `created_at` (to the millisecond) and `id`, all descending.
+struct PostgresFeedStore: FeedStore {
+    let pool: PostgresPool
+
+    func page(_ query: FeedQuery) throws -> FeedPage {
+        try pool.transaction(.repeatableRead) { connection in
+            var filter = FeedFilter(tags: query.tags, maxRate: query.maxRate)
+            let total = try connection.query("SELECT count(*) FROM portfolio \(filter.whereClause)", filter.parameters)[0]
+                .decode(0, as: Int.self)
+            if let after = query.after { filter.add(after, sort: query.sort) }
+            let rows = try PostgresPortfolioReading.portfolios(
+                "\(filter.whereClause) ORDER BY \(Self.order(query.sort)) LIMIT \(max(0, query.pageSize) + 1)",
+                filter.parameters, connection)
+            let shown = Array(rows.prefix(query.pageSize))
+            return FeedPage(portfolios: shown, total: total,
+                            next: rows.count > query.pageSize ? shown.last.map(FeedCursor.init) : nil)
+        }
+    }
+
+    func details(of portfolios: [Portfolio]) throws -> [PortfolioDetails] {
+        try pool.transaction(.repeatableRead) { connection in try PostgresPortfolioReading.details(of: portfolios, connection) }
+    }
+
+    static func order(_ sort: FeedQuery.Sort) -> String {
+        switch sort {
+        case .newest: "created_at DESC, id DESC"
+        case .rating: "author_rating DESC, created_at DESC, id DESC"
+        }
+    }
+}
+
+/// The conditions of a feed query and their parameters, numbered as they are added.
+private struct FeedFilter {
+    private(set) var conditions: [String] = []
+    private(set) var parameters: [any PostgresEncodable] = []
+
+    init(tags: [String], maxRate: Int?) {
+        let unique = Array(Set(tags))
+        if !unique.isEmpty {
+            // Portfolios carrying every one of the tags.
+            add("id IN (SELECT portfolio_id FROM portfolio_tag WHERE folded = ANY($\(next)::text[]) "
+                + "GROUP BY portfolio_id HAVING count(*) = \(unique.count))", [TextList(unique)])
+        }
+        if let maxRate {
+            // Authors who state an hourly rate up to it (not "by agreement").
+            add("owner_id IN (SELECT id FROM account WHERE NOT price_by_agreement AND hourly_rate IS NOT NULL "
+                + "AND hourly_rate <= $\(next)::bigint)", [maxRate])
+        }
+    }
+
+    var whereClause: String { conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ") }
+
+    private var next: Int { parameters.count + 1 }
+
+    mutating func add(_ cursor: FeedCursor, sort: FeedQuery.Sort) {
+        let first = next
+        switch sort {
+        case .newest:
+            add("(created_at, id) < ($\(first)::timestamptz, $\(first + 1)::bigint)", [cursor.createdAt.stored, cursor.id])
+        case .rating:
+            add("(author_rating, created_at, id) < ($\(first)::double precision, $\(first + 1)::timestamptz, $\(first + 2)::bigint)",
+                [cursor.authorRating, cursor.createdAt.stored, cursor.id])
+        }
+    }
+
+    private mutating func add(_ condition: String, _ values: [any PostgresEncodable]) {
+        conditions.append(condition)
+        parameters += values
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Fotofolio
+import Postgres
+
+/// The live log in `live_event`, read and pruned through `PostgresLiveEventLog`; its
+/// sequences come from `live_sequence` and are never reused, even after pruning. Commits
+/// are observed through the `PostgresCommitSignal` the messenger store calls, so only this
+/// process's appends are heard (other nodes' reach the hub through MQTT and its poll).
+struct PostgresLiveEventStore: LiveEventStore {
+    let log: PostgresLiveEventLog
+    let signal: PostgresCommitSignal
+
+    func latestSequence() throws -> Int64 { try log.latestSequence() }
+
+    func events(after sequence: Int64, limit: Int) throws -> [LiveEvent] { try log.events(after: sequence, limit: limit) }
+
+    func events(after sequence: Int64, for userId: Int64, limit: Int) throws -> [LiveEvent] {
+        try log.events(after: sequence, for: userId, limit: limit)
+    }
+
+    func oldestSequence() throws -> Int64? { try log.oldestSequence() }
+
+    func prune(olderThan date: Date, keepingAtMost maximumCount: Int) throws -> Int {
+        try log.prune(olderThan: date.stored, keepingAtMost: maximumCount)
+    }
+
+    /// `changed` is called on the thread that committed, right after the commit; observing
+    /// never fails, so `failed` is never called.
+    func observeCommits(failed: @escaping @Sendable (any Error) -> Void,
+                        changed: @escaping @Sendable () -> Void) -> any StoreObservation {
+        signal.observe(changed)
+    }
+}

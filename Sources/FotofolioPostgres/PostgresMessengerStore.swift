@@ -1,0 +1,171 @@
+import Foundation
+import Fotofolio
+import Postgres
+
+/// Messages in `chat_message` (with `chat_mention`), rooms in `chat_room`, members and their
+/// read markers in `chat_member`. Every change appends its live event with
+/// `PostgresLiveEventLog.append` and its outbox row with `PostgresOutbox.enqueue` in its own
+/// transaction, and tells `signal` once that transaction has committed.
+///
+/// Races the SQLite store never sees, since it has one writer, end as it would end there: a
+/// uuid sent twice at once stores one message (the later send finds it and answers as a
+/// resend would), two callers making the same direct room get one room, and changes to a
+/// room's members lock the room's row, so the last member can never leave by racing another.
+struct PostgresMessengerStore: MessengerStore {
+    let pool: PostgresPool
+    let signal: PostgresCommitSignal
+
+    func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, at date: Date) throws -> SendResult {
+        do {
+            return try storing(content, uuid: uuid, in: roomId, by: userId, at: date)
+        } catch let error as PostgresError where error.isUniqueViolation && error.constraint == "chat_message_uuid_key" {
+            // The same uuid was being stored at the same moment: now it is there, answer as a resend.
+            return try storing(content, uuid: uuid, in: roomId, by: userId, at: date)
+        }
+    }
+
+    private func storing(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, at date: Date) throws -> SendResult {
+        try changing { connection, announced in
+            _ = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
+            if let earlier = try PostgresMessengerReading.message(uuid: uuid, connection) {
+                guard earlier.roomId == roomId, earlier.authorId == userId, earlier.content == content
+                else { throw MessengerError.uuidTakenByAnotherMessage }
+                return SendResult(message: earlier, isNew: false)
+            }
+            let messageId = try connection.query("""
+                INSERT INTO chat_message (room_id, author_id, uuid, content, sent_at) VALUES ($1, $2, $3, $4, $5) RETURNING id
+                """, [roomId, userId, uuid, content, date.stored])[0].decode(0, as: Int64.self)
+            try Self.noteMentions(in: content, of: messageId, in: roomId, by: userId, connection)
+            try connection.query("UPDATE chat_member SET last_read_message_id = $1 WHERE room_id = $2 AND user_id = $3",
+                                 [messageId, roomId, userId])
+            // Read back, so the envelope carries the time as stored (to the millisecond).
+            let message = try PostgresMessengerReading.message(id: messageId, connection)!
+            let envelope = MessageEnvelope.envelope(of: message)
+            try PostgresLiveEventLog.append(.message, roomId: roomId, payload: envelope, at: date.stored, connection)
+            try PostgresOutbox.enqueue(topic: Outbox.messageTopic(of: roomId), payload: envelope, at: date.stored, connection)
+            announced = true
+            return SendResult(message: message, isNew: true)
+        }
+    }
+
+    func messages(of roomId: Int64, for userId: Int64, before messageId: Int64?, limit: Int) throws -> [ChatMessage] {
+        try reading { connection in
+            _ = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
+            return try PostgresMessengerReading.messages("""
+                WHERE chat_message.room_id = $1 AND chat_message.id < $2 ORDER BY chat_message.id DESC LIMIT $3
+                """, [roomId, messageId ?? Int64.max, max(0, limit)], connection).reversed()
+        }
+    }
+
+    func messages(of roomId: Int64, for userId: Int64, around date: Date, limit: Int) throws
+        -> (earlier: [ChatMessage], later: [ChatMessage]) {
+        try reading { connection in
+            _ = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
+            let earlier = try PostgresMessengerReading.messages("""
+                WHERE chat_message.room_id = $1 AND chat_message.sent_at <= $2 ORDER BY chat_message.id DESC LIMIT $3
+                """, [roomId, date.stored, max(0, limit)], connection)
+            let later = try PostgresMessengerReading.messages("""
+                WHERE chat_message.room_id = $1 AND chat_message.sent_at > $2 ORDER BY chat_message.id LIMIT $3
+                """, [roomId, date.stored, max(0, limit)], connection)
+            return (earlier, later)
+        }
+    }
+
+    func timeSpan(of roomId: Int64, for userId: Int64) throws -> ClosedRange<Date>? {
+        try reading { connection in
+            _ = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
+            let row = try connection.query("SELECT min(sent_at), max(sent_at) FROM chat_message WHERE room_id = $1", [roomId])[0]
+            guard let first = try row.decodeIfPresent(0, as: Date.self), let last = try row.decodeIfPresent(1, as: Date.self)
+            else { return nil }
+            return first...last
+        }
+    }
+
+    func markRead(_ roomId: Int64, by userId: Int64, upTo messageId: Int64, at date: Date) throws -> Bool {
+        try changing { connection, announced in
+            _ = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
+            guard let target = try connection.query("SELECT max(id) FROM chat_message WHERE room_id = $1 AND id <= $2",
+                                                    [roomId, messageId])[0].decodeIfPresent(0, as: Int64.self) else { return false }
+            let moved = try connection.query("""
+                UPDATE chat_member SET last_read_message_id = $1
+                WHERE room_id = $2 AND user_id = $3 AND coalesce(last_read_message_id, 0) < $1
+                """, [target, roomId, userId]).affected
+            guard moved > 0 else { return false }
+            let payload = MessageEnvelope.read(
+                roomId: roomId, messageId: target,
+                unread: try PostgresMessengerReading.unreadCount(in: roomId, for: userId, connection),
+                unreadTotal: try PostgresMessengerReading.unreadTotal(for: userId, connection))
+            try PostgresLiveEventLog.append(.read, roomId: roomId, for: userId, payload: payload, at: date.stored, connection)
+            try PostgresOutbox.enqueue(topic: Outbox.eventTopic(of: roomId), payload: payload, at: date.stored, connection)
+            announced = true
+            return true
+        }
+    }
+
+    func unreadTotal(for userId: Int64) throws -> Int {
+        try pool.withConnection { connection in try PostgresMessengerReading.unreadTotal(for: userId, connection) }
+    }
+
+    func unreadSnapshot(for userId: Int64) throws -> UnreadSnapshot {
+        try reading { connection in
+            UnreadSnapshot(total: try PostgresMessengerReading.unreadTotal(for: userId, connection),
+                           sequence: try connection.query("SELECT last FROM live_sequence")[0].decode(0, as: Int64.self))
+        }
+    }
+
+    func message(_ messageId: Int64, for userId: Int64) throws -> ChatMessage? {
+        try reading { connection in
+            guard let message = try PostgresMessengerReading.message(id: messageId, connection),
+                  try PostgresMessengerReading.isMember(userId, of: message.roomId, connection) else { return nil }
+            return message
+        }
+    }
+
+    func summary(of roomId: Int64, for userId: Int64) throws -> RoomSummary {
+        try reading { connection in
+            _ = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
+            return try PostgresMessengerReading.summaries(for: userId, onlyRoomId: roomId, connection)[0]
+        }
+    }
+
+    func summaries(for userId: Int64) throws -> [RoomSummary] {
+        try reading { connection in try PostgresMessengerReading.summaries(for: userId, connection) }
+    }
+
+    func memberIds(of roomId: Int64) throws -> [Int64] {
+        try reading { connection in
+            _ = try PostgresMessengerReading.room(roomId, connection)
+            return try PostgresMessengerReading.members(of: [roomId], connection)[roomId, default: []].map(\.userId)
+        }
+    }
+
+    /// Several reads as one moment.
+    func reading<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try pool.transaction(.repeatableRead, body)
+    }
+
+    /// A change in one transaction; `body` sets its flag when it appended to the live log,
+    /// and then the commit is signalled.
+    func changing<T>(_ body: (PostgresConnection, inout Bool) throws -> T) throws -> T {
+        var announced = false
+        let value = try pool.transaction { connection in try body(connection, &announced) }
+        if announced { signal.committed() }
+        return value
+    }
+
+    private static func noteMentions(in content: String, of messageId: Int64, in roomId: Int64, by authorId: Int64,
+                                     _ connection: PostgresConnection) throws {
+        guard content.contains("@") else { return }
+        var idsByUsername: [String: Int64] = [:]
+        for row in try connection.query("""
+            SELECT account.id, account.username FROM chat_member JOIN account ON account.id = chat_member.user_id
+            WHERE chat_member.room_id = $1 AND chat_member.user_id <> $2
+            """, [roomId, authorId]) {
+            idsByUsername[try row.decode(1, as: String.self).lowercased()] = try row.decode(0, as: Int64.self)
+        }
+        for username in MessageText(content, mentioning: Set(idsByUsername.keys)).mentions {
+            try connection.query("INSERT INTO chat_mention (message_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                                 [messageId, idsByUsername[username]!])
+        }
+    }
+}

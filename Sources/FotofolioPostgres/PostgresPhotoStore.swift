@@ -1,0 +1,122 @@
+import Foundation
+import Fotofolio
+import Postgres
+
+/// Photos in the `photo` table; variants and shot details are stored as JSON text.
+struct PostgresPhotoStore: PhotoStore {
+    let pool: PostgresPool
+
+    func storedBytes(of owner: Int64) throws -> Int {
+        try pool.withConnection { connection in
+            try connection.query("SELECT coalesce(sum(byte_count), 0) FROM photo WHERE owner_id = $1", [owner])[0].decode(0)
+        }
+    }
+
+    func insert(_ photo: Photo) throws -> Photo {
+        var photo = photo
+        photo.id = try pool.withConnection { connection in
+            try connection.query("INSERT INTO photo (\(PhotoColumns.written)) VALUES (\(PhotoColumns.placeholders)) RETURNING id",
+                                 try PhotoColumns.values(of: photo))[0].decode(0, as: Int64.self)
+        }
+        return photo
+    }
+
+    func photo(id: Int64) throws -> Photo? {
+        try pool.withConnection { connection in
+            try connection.query("SELECT \(PhotoColumns.all) FROM photo WHERE id = $1", [id]).first?.record(Photo.self)
+        }
+    }
+
+    func photos(ids: [Int64], ownedBy owner: Int64) throws -> [Photo] {
+        try pool.withConnection { connection in
+            try connection.query("SELECT \(PhotoColumns.all) FROM photo WHERE id = ANY($1::bigint[]) AND owner_id = $2",
+                                 [IdList(ids), owner]).map { try $0.record(Photo.self) }
+        }
+    }
+
+    func saveFraming(of photo: Photo, at date: Date) throws {
+        try pool.transaction { connection in
+            try connection.query("UPDATE photo SET (\(PhotoColumns.written)) = (\(PhotoColumns.placeholders)) WHERE id = $\(PhotoColumns.count + 1)",
+                                 try PhotoColumns.values(of: photo) + [photo.id as any PostgresEncodable])
+            try connection.query("""
+                UPDATE portfolio SET updated_at = $1 WHERE id IN (SELECT portfolio_id FROM portfolio_photo WHERE photo_id = $2)
+                """, [date.stored, photo.id])
+        }
+    }
+
+    func deleteUnused(madeBefore date: Date) throws -> (deleted: Int, namedFiles: Set<String>) {
+        try pool.transaction { connection in
+            let removed = try connection.query("""
+                DELETE FROM photo WHERE created_at < $1
+                  AND id NOT IN (SELECT photo_id FROM portfolio_photo)
+                  AND id NOT IN (SELECT avatar_photo_id FROM account WHERE avatar_photo_id IS NOT NULL)
+                """, [date.stored]).affected
+            // Only the file names, read straight from the stored JSON.
+            var names = Set<String>()
+            for row in try connection.query("SELECT original_file, variants FROM photo") {
+                names.insert(try row.decode(0))
+                names.formUnion(Self.fileNames(inVariantsJSON: try row.decode(1)))
+            }
+            return (removed, names)
+        }
+    }
+
+    /// The `fileName` values of a stored variant list (hex digits and an extension, see
+    /// `Variant.fileName`, so never an escaped quote).
+    static func fileNames(inVariantsJSON json: String) -> [String] {
+        json.components(separatedBy: "\"fileName\":\"").dropFirst().compactMap { rest in
+            rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+        }
+    }
+}
+
+/// The columns of `photo` a `Photo` is read from and written to.
+enum PhotoColumns {
+    static let writtenNames = [
+        "owner_id", "original_file", "format", "width", "height", "byte_count", "placeholder_color", "crop_center_x",
+        "crop_center_y", "crop_zoom", "framing_center_x", "framing_center_y", "framing_zoom", "variants", "shot",
+        "credit", "licence", "licence_url", "created_at",
+    ]
+    static let written = writtenNames.joined(separator: ", ")
+    static let all = "id, " + written
+    static let count = writtenNames.count
+    static let placeholders = (1...count).map { "$\($0)" }.joined(separator: ", ")
+
+    static func all(of table: String) -> String {
+        (["id"] + writtenNames).map { "\(table).\($0)" }.joined(separator: ", ")
+    }
+
+    static func values(of photo: Photo) throws -> [any PostgresEncodable] {
+        [photo.ownerId, photo.originalFile, photo.format.rawValue, photo.width, photo.height, photo.byteCount,
+         photo.placeholderColor, photo.cropCenterX, photo.cropCenterY, photo.cropZoom, photo.framingCenterX,
+         photo.framingCenterY, photo.framingZoom, try StoredJSON.text(photo.variants), try StoredJSON.text(photo.shot),
+         photo.credit, photo.licence, photo.licenceURL, photo.createdAt.stored]
+    }
+}
+
+/// Ids sent as one `bigint[]` parameter (`{1,2,3}`), for `= ANY($n::bigint[])`.
+struct IdList: PostgresEncodable {
+    let ids: [Int64]
+
+    init(_ ids: some Sequence<Int64>) {
+        self.ids = Array(ids)
+    }
+
+    var postgresText: String? { "{" + ids.map(String.init).joined(separator: ",") + "}" }
+}
+
+/// Texts sent as one `text[]` parameter, each element quoted, for `= ANY($n::text[])`.
+struct TextList: PostgresEncodable {
+    let texts: [String]
+
+    init(_ texts: some Sequence<String>) {
+        self.texts = Array(texts)
+    }
+
+    var postgresText: String? {
+        let quoted = texts.map { text in
+            "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }
+        return "{" + quoted.joined(separator: ",") + "}"
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Fotofolio
+import Postgres
+
+extension Stores {
+    /// Every store over one PostgreSQL database (migrated with `PostgresSchema.migrate`).
+    /// The live log's commit observation hears this value's messenger store, so one process
+    /// makes its `Stores` once. The outbox claims rows for `publisher`, a name of this
+    /// process's own (see `PostgresOutboxStore`).
+    public static func postgres(_ pool: PostgresPool, publisher: String = Stores.processPublisherName) -> Stores {
+        let signal = PostgresCommitSignal()
+        let health = PostgresDatabaseHealth(pool: pool)
+        return Stores(
+            accounts: PostgresAccountsStore(pool: pool), sessions: PostgresSessionsStore(pool: pool),
+            loginThrottle: PostgresLoginThrottleStore(pool: pool),
+            registrationThrottle: PostgresRegistrationThrottleStore(pool: pool),
+            emailConfirmations: PostgresEmailConfirmationsStore(pool: pool),
+            photos: PostgresPhotoStore(pool: pool), portfolios: PostgresPortfolioStore(pool: pool),
+            feed: PostgresFeedStore(pool: pool), selection: PostgresSelectionStore(pool: pool),
+            ratings: PostgresRatingsStore(pool: pool), peopleSearch: PostgresPeopleSearchStore(pool: pool),
+            messenger: PostgresMessengerStore(pool: pool, signal: signal),
+            liveEvents: PostgresLiveEventStore(log: PostgresLiveEventLog(pool: pool), signal: signal),
+            outbox: PostgresOutboxStore(pool: pool, publisher: publisher), serverStarts: health, health: health)
+    }
+
+    /// This process on its outbox claims: host name, process id and a random part, so a
+    /// restarted process with a reused id is someone else.
+    public static let processPublisherName =
+        "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier):\(UUID().uuidString.prefix(8))"
+}
