@@ -20,9 +20,11 @@ TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver python3 pyt
 # MALLOC_ARENA_MAX: glibc gives every thread that mallocs its own arena; libvips's worker
 # threads would each keep one full of freed photo buffers, so the server's memory creeps
 # up with every upload. Two arenas keep it flat (bench/IMAGING.md).
+# DATABASE_URL=postgres://… uses that PostgreSQL database instead of the data folder's
+# SQLite (`make postgres` starts a private one); the photos stay in the data folder.
 run: deps release
-	.build/release/fotofolio seed --data-dir $(DATA)
-	MALLOC_ARENA_MAX=2 .build/release/fotofolio serve --port $(PORT) --data-dir $(DATA)
+	.build/release/fotofolio seed --data-dir $(DATA) $(if $(DATABASE_URL),--database-url '$(DATABASE_URL)')
+	MALLOC_ARENA_MAX=2 .build/release/fotofolio serve --port $(PORT) --data-dir $(DATA) $(if $(DATABASE_URL),--database-url '$(DATABASE_URL)')
 
 test: test-deps swift-test js-test browser-test
 
@@ -32,8 +34,10 @@ release:
 build:
 	$(SWIFT) build --build-tests
 
+# The domain's tests run twice: on SQLite, and on PostgreSQL (a throwaway cluster).
 swift-test: build
 	$(SWIFT) test --skip-build
+	FOTOFOLIO_TEST_STORE=postgres $(SWIFT) test --skip-build --filter FotofolioTests
 
 # The widgets' maths and texts, against the shared vectors the Swift tests write.
 js-test:
@@ -77,7 +81,7 @@ bench: deps release $(VENV)/.installed
 	bench/imaging.sh
 
 # A private PostgreSQL cluster for trying the PostgreSQL store (deploy/postgres.sh): prints
-# the URL to give `fotofolio copy-data --to`. `deploy/postgres.sh stop` stops it.
+# the URL to give `make run DATABASE_URL=…`. `deploy/postgres.sh stop` stops it.
 postgres:
 	@$(call apt_install,postgresql)
 	@deploy/postgres.sh start

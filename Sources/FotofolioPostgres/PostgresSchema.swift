@@ -93,9 +93,13 @@ public enum PostgresSchema {
             accent_saturation double precision,
             rating_count bigint NOT NULL DEFAULT 0,
             rating_sum bigint NOT NULL DEFAULT 0,
-            -- People search: names and towns without accents or case, found by prefix.
+            -- People search: names and towns without accents or case, found by prefix. Words
+            -- are split at white space and ASCII punctuation but `_`, as SQLite's tokenizer
+            -- splits them (`ad.fotograf` is found by `fotograf`).
             search tsvector GENERATED ALWAYS AS (
-                to_tsvector('simple', folded(username) || ' ' || folded(full_name) || ' ' || folded(location))) STORED);
+                to_tsvector('simple', regexp_replace(
+                    folded(username) || ' ' || folded(full_name) || ' ' || folded(location),
+                    '[[:space:]!-/:-@[-^`{-~]+', ' ', 'g'))) STORED);
         -- E-mail addresses are unique without regard to case, as in SQLite (COLLATE NOCASE).
         CREATE UNIQUE INDEX account_email ON account (lower(email));
         CREATE INDEX account_search ON account USING gin (search);

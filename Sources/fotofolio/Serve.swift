@@ -1,10 +1,12 @@
 import ArgumentParser
 import Dispatch
 import Fotofolio
+import FotofolioPostgres
 import FotofolioWeb
 import Foundation
 import HTTPServer
 import Logging
+import Postgres
 
 /// `fotofolio serve`: opens the database, loads templates and assets, and serves HTTP
 /// until SIGINT or SIGTERM.
@@ -21,6 +23,9 @@ struct Serve: ParsableCommand {
 
     @Option(help: "Folder for the database and uploads. (FOTOFOLIO_DATA_DIR, default ./data)")
     var dataDir: String?
+
+    @Option(help: "A PostgreSQL database, postgres://user:password@host:port/database, instead of the data folder's SQLite; photos stay in the data folder. (FOTOFOLIO_DATABASE_URL)")
+    var databaseUrl: String?
 
     @Option(help: "Folder of static assets. (FOTOFOLIO_PUBLIC_DIR, default ./Public)")
     var publicDir: String?
@@ -96,7 +101,7 @@ struct Serve: ParsableCommand {
     }
 
     private func serve(dataDirectory: String, logger: Logger, until shutdown: ShutdownSignal) throws {
-        let stores = Stores.sqlite(try AppDatabase(directory: dataDirectory))
+        let stores = try openStores(dataDirectory: dataDirectory, logger: logger)
         try stores.serverStarts.recordStart(version: FotofolioVersion.current, at: Date())
         let broker = try LiveBroker.start(
             url: resolved(mqttUrl, "FOTOFOLIO_MQTT_URL"), caFile: resolved(mqttCaFile, "FOTOFOLIO_MQTT_CA_FILE"),
@@ -133,6 +138,22 @@ struct Serve: ParsableCommand {
         logger.info("Shutting down")
         daemon.shutdown()
         logger.info("Stopped")
+    }
+
+    /// The data folder's SQLite database, or PostgreSQL when a URL names it; either is
+    /// migrated to this version before the server starts.
+    private func openStores(dataDirectory: String, logger: Logger) throws -> Stores {
+        guard let url = resolved(databaseUrl, "FOTOFOLIO_DATABASE_URL") else {
+            return .sqlite(try AppDatabase(directory: dataDirectory))
+        }
+        try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        // An HTTP thread borrows one connection at a time, for one store call; the live hub,
+        // the outbox publisher and the photo sweeper borrow one each now and then.
+        let pool = try PostgresPool(url: url, size: ProcessInfo.processInfo.activeProcessorCount + 4)
+        try PostgresSchema.migrate(pool)
+        logger.info("Database: PostgreSQL (\(pool.size) connections at most)")
+        return .postgres(pool)
     }
 
     /// As many connections as the process may open files, less a reserve for the database,

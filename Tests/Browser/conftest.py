@@ -116,8 +116,9 @@ def launch_server(data_dir, log_path, port=0, extra=()):
 
 
 @pytest.fixture(scope="session")
-def base_url(tmp_path_factory):
-    """The address of a Fotofolio server on a free loopback port, with the demo world."""
+def sqlite_server_url(tmp_path_factory):
+    """The address of a Fotofolio server on a free loopback port, with the demo world in its
+    SQLite database."""
     workspace = tmp_path_factory.mktemp("server")
     seed(workspace / "data")
     server = launch_server(workspace / "data", workspace / "server.log")
@@ -125,6 +126,43 @@ def base_url(tmp_path_factory):
         yield server.url
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_server_url():
+    """The address of a Fotofolio server whose store is PostgreSQL: a private cluster of
+    deploy/postgres.sh in a folder of this run, seeded with the demo world."""
+    # The cluster's own user (postgres, when the tests run as root) must reach its folder.
+    workspace = Path(tempfile.mkdtemp(prefix="fotofolio-postgres-server-"))
+    workspace.chmod(0o755)
+    cluster = workspace / "cluster"
+    script = REPO_ROOT / "deploy" / "postgres.sh"
+    try:
+        url = subprocess.run([str(script), "start", str(cluster)], check=True, capture_output=True, text=True,
+                             timeout=120).stdout.strip().splitlines()[-1]
+        subprocess.run([str(BINARY), "seed", "--data-dir", str(workspace / "data"), "--database-url", url,
+                        "--demo-photos-dir", str(REPO_ROOT / "Demo" / "photos")],
+                       cwd=REPO_ROOT, check=True, capture_output=True, timeout=300)
+        server = launch_server(workspace / "data", workspace / "server.log", extra=["--database-url", url])
+        try:
+            yield server.url
+        finally:
+            server.stop()
+    finally:
+        subprocess.run([str(script), "stop", str(cluster)], capture_output=True, timeout=60)
+        shutil.rmtree(workspace, ignore_errors=True)
+
+
+@pytest.fixture
+def store(request):
+    """The store the test's server runs on: SQLite unless the test is marked `stores`."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+def base_url(request, store):
+    """The address of the shared server of the test's store (started on first use)."""
+    return request.getfixturevalue(f"{store}_server_url")
 
 
 def read_banner_url(lines, log_path):
@@ -197,13 +235,24 @@ def own_server(tmp_path):
 def pytest_configure(config):
     config.addinivalue_line("markers", "engines(*names): runs the test in Chromium, Firefox and WebKit (ids [chromium], "
                                        "[firefox], [webkit]), or in the engines named")
+    config.addinivalue_line("markers", "stores: runs the test against a server on SQLite and one on PostgreSQL "
+                                       "(ids [sqlite], [postgres])")
     # Selenium's own WebKitGTK driver still passes its address the old way.
     config.addinivalue_line("filterwarnings", "ignore:setting remote_server_addr:DeprecationWarning")
 
 
 def pytest_generate_tests(metafunc):
-    if marker := metafunc.definition.get_closest_marker("engines"):
-        metafunc.parametrize("engine", marker.args or ENGINES, indirect=True)
+    engines = metafunc.definition.get_closest_marker("engines")
+    engines = (engines.args or ENGINES) if engines else None
+    stores = metafunc.definition.get_closest_marker("stores") is not None
+    if engines and stores:
+        # The store is the server's business: the other engines add nothing on PostgreSQL.
+        combinations = [(engine, "sqlite") for engine in engines] + [("chromium", "postgres")]
+        metafunc.parametrize(("engine", "store"), combinations, indirect=True, ids=[f"{e}-{s}" for e, s in combinations])
+    elif engines:
+        metafunc.parametrize("engine", engines, indirect=True)
+    elif stores:
+        metafunc.parametrize("store", ["sqlite", "postgres"], indirect=True)
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ dialog: the focused file input is given the path."""
 import re
 from pathlib import Path
 
+import pytest
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
@@ -102,6 +103,7 @@ class Keyboard:
         wait_until(lambda: self.driver.execute_script("return document.readyState") == "complete", WAIT, message)
 
 
+@pytest.mark.stores
 def test_the_five_user_test_tasks_with_the_keyboard_alone(open_browser, base_url):
     driver = open_browser(size=PHONE, language="cs")
     keys = Keyboard(driver)

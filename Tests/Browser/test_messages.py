@@ -32,6 +32,7 @@ def write(driver, text):
 
 
 @pytest.mark.engines
+@pytest.mark.stores
 def test_two_people_chat_live_both_ways(open_browser, base_url, screenshots_dir):
     room = Person(base_url, "martin.b").room_with("lenka.svetlo")
     martin = open_browser(size=PHONE)

@@ -234,6 +234,13 @@ extension TestDatabase {
         #expect(try search.search("praha", mode: .name).isEmpty)
     }
 
+    @Test func aUsernameIsFoundByEachOfItsWordsBetweenDots() throws {
+        let world = try world()
+        let search = PeopleSearch(stores: world.stores)
+        #expect(try search.search("fotograf", mode: .name).map(\.username) == ["ad.fotograf"])
+        #expect(try search.search("svetl", mode: .name).map(\.username) == ["lenka.svetlo"])
+    }
+
     @Test func queryPunctuationIsNeverReadAsSyntax() throws {
         let world = try world()
         let search = PeopleSearch(stores: world.stores)

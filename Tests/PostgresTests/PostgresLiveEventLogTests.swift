@@ -155,7 +155,7 @@ import Testing
                 INSERT INTO account (username, full_name, email, location, role, password_hash, created_at)
                 VALUES ('ad.fotograf', 'Adéla Dvořáková', 'a@example.cz', 'Plzeň', 'creator', 'x', $1)
                 """, [Date()])
-            for query in ["plz", "PLZEN", "dvorakova", "adel", "ad.fot"] {
+            for query in ["plz", "PLZEN", "dvorakova", "adel", "fotog"] {
                 let found = try connection.query("""
                     SELECT username FROM account WHERE search @@ to_tsquery('simple', folded($1) || ':*')
                     """, [query]).map { try $0.decode(0, as: String.self) }
