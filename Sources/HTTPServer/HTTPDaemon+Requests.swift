@@ -6,8 +6,10 @@ import Synchronization
 extension HTTPDaemon {
     func beginRequest(_ connection: OpaquePointer, method: String, url: String) -> RequestState {
         requestStarted()
-        return RequestState(id: RequestID.next(), connection: connection, method: method, url: url,
-                            router: dispatch.router, configuration: configuration)
+        let state = RequestState(id: RequestID.next(), connection: connection, method: method, url: url,
+                                 router: dispatch.router, configuration: configuration)
+        if isStopping.load(ordering: .acquiring) { state.refuseWhileStopping() }
+        return state
     }
 
     /// Headers are in. A request that failed already and announced a body larger than the
@@ -17,8 +19,9 @@ extension HTTPDaemon {
     /// first call would make libmicrohttpd drop keep-alive.
     func headersReceived(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         // Answered on this first call, the request's body is never read and libmicrohttpd
-        // closes the connection: right for a length that cannot be trusted.
-        if state.framingIsAmbiguous { return answer(state, on: connection) }
+        // closes the connection: right for a length that cannot be trusted, and for a
+        // server that is stopping.
+        if state.answersAtOnce { return answer(state, on: connection) }
         guard state.failure != nil, state.hasBody else { return .YES }
         let declared = state.headers["content-length"].flatMap(Int.init) ?? Int.max
         guard declared > configuration.bodyLimits.drainBytes else { return .YES }

@@ -27,6 +27,8 @@ public final class HTTPDaemon: @unchecked Sendable {
     private let lifecycle = Mutex<Lifecycle>(Lifecycle())
     private let openConnectionCount = Atomic<Int>(0)
     private let activeRequestCount = Atomic<Int>(0)
+    /// Set when shutdown begins: new requests are refused from then on.
+    let isStopping = Atomic<Bool>(false)
     let liveStreams = Mutex<[ObjectIdentifier: ResponseStreamWriter]>([:])
     /// Ends a waiting stream as soon as its client hangs up.
     let hangUps = HangUpWatch()
@@ -34,7 +36,6 @@ public final class HTTPDaemon: @unchecked Sendable {
     private struct Lifecycle {
         var daemon: OpaquePointer?
         var port = 0
-        var listenSocket: Int32 = -1
     }
 
     public init(configuration: ServerConfiguration, router: Router, middleware: [any Middleware] = [], logger: Logger = Logger(label: "http")) {
@@ -72,13 +73,19 @@ public final class HTTPDaemon: @unchecked Sendable {
         hangUps.start()
     }
 
-    /// Stops accepting, ends live streams, lets in-flight requests finish within the grace
-    /// period, then closes every connection. Safe to call more than once.
+    /// Refuses new requests (503, then the connection is closed), ends live streams, lets
+    /// in-flight requests finish within the grace period, then closes every connection.
+    /// Safe to call more than once.
+    ///
+    /// libmicrohttpd's own way to stop accepting, `MHD_quiesce_daemon`, is not used: with
+    /// epoll and a thread pool it races a polling thread that removes the listening socket
+    /// from the same epoll set, and the loser aborts the process ("Failed to remove listen
+    /// FD from epoll set"; an open defect of 0.9.75).
     public func shutdown() {
-        let (daemon, listenSocket) = lifecycle.withLock { state -> (OpaquePointer?, Int32) in
-            guard let daemon = state.daemon else { return (nil, -1) }
-            state.listenSocket = MHD_quiesce_daemon(daemon)
-            return (daemon, state.listenSocket)
+        let daemon = lifecycle.withLock { state -> OpaquePointer? in
+            guard let daemon = state.daemon else { return nil }
+            isStopping.store(true, ordering: .releasing)
+            return daemon
         }
         guard let daemon else { return }
         endLiveStreams()
@@ -89,7 +96,6 @@ public final class HTTPDaemon: @unchecked Sendable {
         waitForSlowWork()
         MHD_stop_daemon(daemon)
         hangUps.stop()
-        if listenSocket >= 0 { close(listenSocket) }
         lifecycle.withLock { $0.daemon = nil }
     }
 

@@ -39,7 +39,7 @@ public struct InProcessClient: Sendable {
         // once the answer is out.
         defer { state.cleanUp() }
         var offset = 0
-        while offset < body.count, state.failure == nil, !state.framingIsAmbiguous {
+        while offset < body.count, state.failure == nil, !state.answersAtOnce {
             let end = min(offset + Self.chunkSize, body.count)
             body[offset..<end].withUnsafeBytes { state.consume($0) }
             offset = end

@@ -24,6 +24,18 @@ final class RequestState {
     /// The request's length is ambiguous: it is answered at once and the connection closed,
     /// since where its body ends (and the next request starts) cannot be known.
     private(set) var framingIsAmbiguous = false
+    /// Refused because the server is stopping: answered at once, the connection then closed.
+    private(set) var refusedWhileStopping = false
+    /// Answered on the headers' call, its body never read (libmicrohttpd then closes the
+    /// connection): a length that cannot be trusted, or a server that is stopping.
+    var answersAtOnce: Bool { framingIsAmbiguous || refusedWhileStopping }
+
+    /// Refuses the request because the server is shutting down.
+    func refuseWhileStopping() {
+        failure = HTTPFailure(.serviceUnavailable, "The server is restarting; try again in a moment.",
+                              headers: ["Retry-After": "5"])
+        refusedWhileStopping = true
+    }
     private var spooledFiles: [String] = []
     /// The route's handler runs off the polling thread (`RouteOptions.isSlow`).
     var isSlow: Bool {

@@ -127,6 +127,12 @@ final class HeldWork: Sendable {
         #expect(try stream.readResponse().status == 200)
         let stoppedEarly = stopped.load(ordering: .acquiring)
         #expect(!stoppedEarly, "shutdown did not wait for the request in flight")
+        // A request that arrives meanwhile is told to come back, and its connection closed.
+        let late = try server.connect()
+        late.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+        let refusal = try late.readResponse()
+        #expect(refusal.status == 503)
+        #expect(refusal.headers["retry-after"] == "5")
         work.released.store(true, ordering: .releasing)
         #expect(try slow.readResponse().text == "finished")
         #expect(eventually { stopped.load(ordering: .acquiring) })
