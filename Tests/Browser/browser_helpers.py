@@ -32,8 +32,11 @@ def wait_until(condition, timeout=WAIT, message="the condition never held", poll
     """The one way these tests wait: calls `condition()` until it returns something truthy,
     and returns that; fails with `message` after `timeout` seconds. Never a sleep: what a
     test waits for is a state (a page, an event, a process gone), with a deadline."""
-    # WebDriverWait polls any object, not only a browser.
-    return WebDriverWait(condition, timeout, poll_frequency=poll).until(lambda check: check(), message)
+    # WebDriverWait polls any object, not only a browser. A condition that touched a node the
+    # page replaced meanwhile (WebKit's driver can report it even from find_elements) is
+    # simply asked again.
+    return WebDriverWait(condition, timeout, poll_frequency=poll,
+                         ignored_exceptions=(StaleElementReferenceException,)).until(lambda check: check(), message)
 
 
 # Two animation frames in a row with nothing running and nothing moved: the element is at rest.

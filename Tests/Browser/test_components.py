@@ -180,7 +180,9 @@ def test_a_slow_short_drag_falls_back_to_where_it_was(open_browser, base_url):
     assert changes(driver) == []
 
 
-@pytest.mark.engines
+# Not in WebKit: the slide is timed (260 ms), and a busy WebKitGTK draws its first frame of
+# it after that, so the test sees only the ends (README, Browsers).
+@pytest.mark.engines("chromium", "firefox")
 def test_a_click_on_a_segment_selects_it_and_the_thumb_slides_there(open_browser, base_url):
     driver = open_browser(size=DESKTOP, language="cs")
     driver.get(base_url + "/")
