@@ -75,7 +75,7 @@ let package = Package(
         // The domain's stores on PostgreSQL: hand-written SQL over the libpq client.
         .target(
             name: "FotofolioPostgres",
-            dependencies: ["Fotofolio", "Postgres", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["Fotofolio", "Postgres", "Spawn", .product(name: "GRDB", package: "GRDB.swift")]),
         // The demo community `fotofolio seed` writes: people, portfolios, conversations.
         .target(name: "FotofolioDemo", dependencies: ["Fotofolio", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Fotofolio
+import FotofolioPostgres
 import Foundation
+import Postgres
 
 /// `fotofolio backup --to FILE`: a consistent copy of the database, made while the server runs.
 struct Backup: ParsableCommand {
@@ -10,11 +12,23 @@ struct Backup: ParsableCommand {
     @Option(help: "Folder of the database and uploads. (FOTOFOLIO_DATA_DIR, default ./data)")
     var dataDir: String?
 
+    @Option(help: "A PostgreSQL database to back up (with pg_dump) instead of the data folder's SQLite. (FOTOFOLIO_DATABASE_URL)")
+    var databaseUrl: String?
+
     @Option(help: "The backup file to write; an older one there is replaced once the new one is complete.")
     var to: String
 
     func run() throws {
         umask(0o077) // a backup holds everyone's messages and password hashes
+        if let url = databaseUrl ?? ProcessInfo.processInfo.environment["FOTOFOLIO_DATABASE_URL"] {
+            do {
+                try PostgresBackup.backup(url: url, to: to)
+            } catch let error as PostgresBackup.Failure {
+                throw failure(error.description)
+            }
+            print("Backed up the PostgreSQL database to \(to).")
+            return
+        }
         let directory = dataDir ?? ProcessInfo.processInfo.environment["FOTOFOLIO_DATA_DIR"] ?? "data"
         guard FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent("fotofolio.sqlite")) else {
             throw failure("\(directory) has no database to back up.")
@@ -36,11 +50,25 @@ struct Restore: ParsableCommand {
     @Option(help: "Folder to restore into; it must not have a database yet. (FOTOFOLIO_DATA_DIR, default ./data)")
     var dataDir: String?
 
+    @Option(help: "A PostgreSQL database with no tables yet to restore into (with pg_restore) instead of the data folder. (FOTOFOLIO_DATABASE_URL)")
+    var databaseUrl: String?
+
     @Option(help: "The backup file written by `fotofolio backup`.")
     var from: String
 
     func run() throws {
         umask(0o077)
+        if let url = databaseUrl ?? ProcessInfo.processInfo.environment["FOTOFOLIO_DATABASE_URL"] {
+            do {
+                try PostgresBackup.restore(url: url, from: from)
+            } catch let error as PostgresBackup.Failure {
+                throw failure(error.description)
+            } catch let error as PostgresError {
+                throw failure("PostgreSQL: \(error)")
+            }
+            print("Restored \(from) into the PostgreSQL database.")
+            return
+        }
         let directory = dataDir ?? ProcessInfo.processInfo.environment["FOTOFOLIO_DATA_DIR"] ?? "data"
         do {
             try AppDatabase.restore(from: from, intoDirectory: directory)
