@@ -10,20 +10,20 @@ struct PostgresAccountsStore: AccountsStore {
 
     func user(id: Int64) throws -> User? {
         try pool.withConnection { connection in
-            try connection.query("SELECT \(AccountColumns.all) FROM account WHERE id = $1", [id]).first?.record(User.self)
+            try connection.query("SELECT \(AccountColumns.columns.all) FROM account WHERE id = $1", [id]).first?.record(User.self)
         }
     }
 
     func user(username: String) throws -> User? {
         try pool.withConnection { connection in
-            try connection.query("SELECT \(AccountColumns.all) FROM account WHERE username = $1", [username]).first?.record(User.self)
+            try connection.query("SELECT \(AccountColumns.columns.all) FROM account WHERE username = $1", [username]).first?.record(User.self)
         }
     }
 
     func user(username: String, orEmail email: String) throws -> User? {
         try pool.withConnection { connection in
             try connection.query("""
-                SELECT \(AccountColumns.all) FROM account WHERE username = $1 OR lower(email) = lower($2) ORDER BY id LIMIT 1
+                SELECT \(AccountColumns.columns.all) FROM account WHERE username = $1 OR lower(email) = lower($2) ORDER BY id LIMIT 1
                 """, [username, email]).first?.record(User.self)
         }
     }
@@ -50,7 +50,7 @@ struct PostgresAccountsStore: AccountsStore {
             user.id = try pool.transaction { connection in
                 if let address { try PostgresRegistrationThrottleStore.admit(address, by: throttle, at: date, connection) }
                 return try connection.query("""
-                    INSERT INTO account (\(AccountColumns.written)) VALUES (\(AccountColumns.placeholders)) RETURNING id
+                    INSERT INTO account (\(AccountColumns.columns.written)) VALUES (\(AccountColumns.columns.placeholders)) RETURNING id
                     """, AccountColumns.values(of: user))[0].decode(0, as: Int64.self)
             }
         } catch let error as PostgresError where error.isUniqueViolation {
@@ -67,8 +67,8 @@ struct PostgresAccountsStore: AccountsStore {
                 throw RegistrationErrors(problems: [.avatar: .unknownPhoto])
             }
             try connection.query("""
-                UPDATE account SET (\(AccountColumns.written)) = (\(AccountColumns.placeholders))
-                WHERE id = $\(AccountColumns.count + 1)
+                UPDATE account SET (\(AccountColumns.columns.written)) = (\(AccountColumns.columns.placeholders))
+                WHERE id = $\(AccountColumns.columns.count + 1)
                 """, AccountColumns.values(of: user) + [user.id])
         }
     }
@@ -98,20 +98,11 @@ struct PostgresAccountsStore: AccountsStore {
 
 /// The columns of `account` a `User` is read from and written to.
 enum AccountColumns {
-    static let writtenNames = [
+    static let columns = ColumnList(written: [
         "username", "full_name", "email", "email_confirmed_at", "location", "role", "bio", "years_of_experience",
         "hourly_rate", "price_by_agreement", "password_hash", "created_at", "avatar_photo_id", "accent_hue",
         "accent_saturation", "rating_count", "rating_sum",
-    ]
-    static let written = writtenNames.joined(separator: ", ")
-    static let all = "id, " + written
-    static let count = writtenNames.count
-    static let placeholders = (1...count).map { "$\($0)" }.joined(separator: ", ")
-
-    /// `all`, each column prefixed with `table.` for a join.
-    static func all(of table: String) -> String {
-        (["id"] + writtenNames).map { "\(table).\($0)" }.joined(separator: ", ")
-    }
+    ])
 
     static func values(of user: User) -> [any PostgresEncodable] {
         [user.username, user.fullName, user.email, user.emailConfirmedAt?.stored, user.location, user.role.rawValue, user.bio,

@@ -15,7 +15,7 @@ struct PostgresPhotoStore: PhotoStore {
     func insert(_ photo: Photo) throws -> Photo {
         var photo = photo
         photo.id = try pool.withConnection { connection in
-            try connection.query("INSERT INTO photo (\(PhotoColumns.written)) VALUES (\(PhotoColumns.placeholders)) RETURNING id",
+            try connection.query("INSERT INTO photo (\(PhotoColumns.columns.written)) VALUES (\(PhotoColumns.columns.placeholders)) RETURNING id",
                                  try PhotoColumns.values(of: photo))[0].decode(0, as: Int64.self)
         }
         return photo
@@ -23,20 +23,20 @@ struct PostgresPhotoStore: PhotoStore {
 
     func photo(id: Int64) throws -> Photo? {
         try pool.withConnection { connection in
-            try connection.query("SELECT \(PhotoColumns.all) FROM photo WHERE id = $1", [id]).first?.record(Photo.self)
+            try connection.query("SELECT \(PhotoColumns.columns.all) FROM photo WHERE id = $1", [id]).first?.record(Photo.self)
         }
     }
 
     func photos(ids: [Int64], ownedBy owner: Int64) throws -> [Photo] {
         try pool.withConnection { connection in
-            try connection.query("SELECT \(PhotoColumns.all) FROM photo WHERE id = ANY($1::bigint[]) AND owner_id = $2",
+            try connection.query("SELECT \(PhotoColumns.columns.all) FROM photo WHERE id = ANY($1::bigint[]) AND owner_id = $2",
                                  [IdList(ids), owner]).map { try $0.record(Photo.self) }
         }
     }
 
     func saveFraming(of photo: Photo, at date: Date) throws {
         try pool.transaction { connection in
-            try connection.query("UPDATE photo SET (\(PhotoColumns.written)) = (\(PhotoColumns.placeholders)) WHERE id = $\(PhotoColumns.count + 1)",
+            try connection.query("UPDATE photo SET (\(PhotoColumns.columns.written)) = (\(PhotoColumns.columns.placeholders)) WHERE id = $\(PhotoColumns.columns.count + 1)",
                                  try PhotoColumns.values(of: photo) + [photo.id as any PostgresEncodable])
             try connection.query("""
                 UPDATE portfolio SET updated_at = $1 WHERE id IN (SELECT portfolio_id FROM portfolio_photo WHERE photo_id = $2)
@@ -72,19 +72,11 @@ struct PostgresPhotoStore: PhotoStore {
 
 /// The columns of `photo` a `Photo` is read from and written to.
 enum PhotoColumns {
-    static let writtenNames = [
+    static let columns = ColumnList(written: [
         "owner_id", "original_file", "format", "width", "height", "byte_count", "placeholder_color", "crop_center_x",
         "crop_center_y", "crop_zoom", "framing_center_x", "framing_center_y", "framing_zoom", "variants", "shot",
         "credit", "licence", "licence_url", "created_at",
-    ]
-    static let written = writtenNames.joined(separator: ", ")
-    static let all = "id, " + written
-    static let count = writtenNames.count
-    static let placeholders = (1...count).map { "$\($0)" }.joined(separator: ", ")
-
-    static func all(of table: String) -> String {
-        (["id"] + writtenNames).map { "\(table).\($0)" }.joined(separator: ", ")
-    }
+    ])
 
     static func values(of photo: Photo) throws -> [any PostgresEncodable] {
         [photo.ownerId, photo.originalFile, photo.format.rawValue, photo.width, photo.height, photo.byteCount,

@@ -12,7 +12,7 @@ enum PostgresPortfolioReading {
     static func details(of portfolios: [Portfolio], _ connection: PostgresConnection) throws -> [PortfolioDetails] {
         guard !portfolios.isEmpty else { return [] }
         let ids = IdList(portfolios.map { $0.id! })
-        let owners = try connection.query("SELECT \(AccountColumns.all) FROM account WHERE id = ANY($1::bigint[])",
+        let owners = try connection.query("SELECT \(AccountColumns.columns.all) FROM account WHERE id = ANY($1::bigint[])",
                                           [IdList(Set(portfolios.map(\.ownerId)))]).map { try $0.record(User.self) }
         let ownersById = Dictionary(owners.map { ($0.id!, $0) }) { first, _ in first }
         let tags = try connection.query("""
@@ -20,7 +20,7 @@ enum PostgresPortfolioReading {
             """, [ids]).map { (try $0.decode(0, as: Int64.self), Tag(try $0.decode(1, as: String.self))) }
         let tagsById = Dictionary(grouping: tags) { $0.0 }
         let photos = try connection.query("""
-            SELECT portfolio_photo.portfolio_id, portfolio_photo.alt_text, \(PhotoColumns.all(of: "photo")) FROM portfolio_photo
+            SELECT portfolio_photo.portfolio_id, portfolio_photo.alt_text, \(PhotoColumns.columns.all(of: "photo")) FROM portfolio_photo
             JOIN photo ON photo.id = portfolio_photo.photo_id
             WHERE portfolio_photo.portfolio_id = ANY($1::bigint[])
             ORDER BY portfolio_photo.portfolio_id, portfolio_photo.position

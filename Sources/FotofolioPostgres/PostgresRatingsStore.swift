@@ -55,6 +55,6 @@ struct PostgresRatingsStore: RatingsStore {
             WHERE id = $1
             """, [userId])
         try connection.query("UPDATE portfolio SET author_rating = $1 WHERE owner_id = $2", [try average(of: userId, connection), userId])
-        return try connection.query("SELECT \(AccountColumns.all) FROM account WHERE id = $1", [userId])[0].record(User.self)
+        return try connection.query("SELECT \(AccountColumns.columns.all) FROM account WHERE id = $1", [userId])[0].record(User.self)
     }
 }

@@ -78,6 +78,26 @@ public struct RoomSummary: Sendable {
     public var isRelevant: Bool { room.kind == .direct || mentionsReader }
 }
 
+extension RoomSummary {
+    /// A group's name, or the other person's name in a direct room, as `reader` sees it.
+    public static func title(of room: ChatRoom, members: [RoomMember], for reader: Int64) -> String {
+        if let name = room.name { return name }
+        return (members.first { $0.userId != reader } ?? members.first)?.name ?? ""
+    }
+}
+
+extension Array where Element == RoomSummary {
+    /// The conversation list's order: the most recently active first (its last message, or
+    /// its creation while it has none), newer rooms first among equals.
+    public func byLatestActivity() -> [RoomSummary] {
+        sorted { left, right in
+            let leftActive = left.lastMessage?.sentAt ?? left.room.createdAt
+            let rightActive = right.lastMessage?.sentAt ?? right.room.createdAt
+            return leftActive != rightActive ? leftActive > rightActive : left.room.id > right.room.id
+        }
+    }
+}
+
 /// Which of a person's conversations to list; the conditions combine (both: unread
 /// conversations addressed to the reader).
 public struct RoomFilter: Sendable, Equatable {

@@ -107,20 +107,10 @@ enum MessengerReading {
             let room = try ChatRoom(row: row)
             let people = members[room.id] ?? []
             return RoomSummary(
-                room: room, title: title(of: room, members: people, for: userId), members: people,
+                room: room, title: RoomSummary.title(of: room, members: people, for: userId), members: people,
                 lastMessage: lastByRoom[room.id], unreadCount: row["unreadCount"],
                 mentionsReader: row["mentionsReader"], lastReadMessageId: row["readerLastRead"])
         }
-        return summaries.sorted { left, right in
-            let leftActive = left.lastMessage?.sentAt ?? left.room.createdAt
-            let rightActive = right.lastMessage?.sentAt ?? right.room.createdAt
-            return leftActive != rightActive ? leftActive > rightActive : left.room.id > right.room.id
-        }
-    }
-
-    /// A group's name, or the other person's name in a direct room.
-    private static func title(of room: ChatRoom, members: [RoomMember], for userId: Int64) -> String {
-        if let name = room.name { return name }
-        return (members.first { $0.userId != userId } ?? members.first)?.name ?? ""
+        return summaries.byLatestActivity()
     }
 }
