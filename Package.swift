@@ -126,8 +126,8 @@ let package = Package(
         .testTarget(
             name: "FotofolioWebTests",
             dependencies: [
-                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "MQTTClient", "RawHTTP", "HostileInput", "Waiting",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Postgres", "PostgresCluster", "MQTTClient",
+                "RawHTTP", "HostileInput", "Waiting", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         // The fuzz targets of Fuzz/ on their committed corpora, each input once: `swift test`
         // replays every seed and every input a campaign found; `make fuzz` fuzzes for real.

@@ -62,14 +62,19 @@ struct PostgresAccountsStore: AccountsStore {
     }
 
     func update(_ user: User, claimingAvatar avatarPhotoId: Int64?) throws {
-        try pool.transaction { connection in
-            if let avatar = avatarPhotoId, let userId = user.id, try !Self.isFreePhoto(avatar, of: userId, connection) {
-                throw RegistrationErrors(problems: [.avatar: .unknownPhoto])
+        do {
+            try pool.transaction { connection in
+                if let avatar = avatarPhotoId, let userId = user.id, try !Self.isFreePhoto(avatar, of: userId, connection) {
+                    throw RegistrationErrors(problems: [.avatar: .unknownPhoto])
+                }
+                try connection.query("""
+                    UPDATE account SET (\(AccountColumns.columns.written)) = (\(AccountColumns.columns.placeholders))
+                    WHERE id = $\(AccountColumns.columns.count + 1)
+                    """, AccountColumns.values(of: user) + [user.id])
             }
-            try connection.query("""
-                UPDATE account SET (\(AccountColumns.columns.written)) = (\(AccountColumns.columns.placeholders))
-                WHERE id = $\(AccountColumns.columns.count + 1)
-                """, AccountColumns.values(of: user) + [user.id])
+        } catch let error as PostgresError where error.isUniqueViolation && error.constraint == "account_email" {
+            // Someone took the address between the check and the update.
+            throw RegistrationErrors(problems: [.email: .emailTaken])
         }
     }
 

@@ -39,6 +39,27 @@ import Testing
         #expect(problems { _ = try world.accounts.register(.client("jana2", email: "JANA@Example.CZ")) }[.email] == .emailTaken)
     }
 
+    /// Two forms sent at once both pass the service's check; the database's own constraint
+    /// then decides, and the loser hears which field, as from the check.
+    @Test func theDatabaseRefusesANameOrAddressTakenAfterTheCheckNamingTheField() throws {
+        let world = try TestDatabase()
+        let jana = try world.accounts.register(.client())
+        let store = world.stores.accounts
+        var twin = jana
+        twin.id = nil
+        twin.email = "jiny@example.cz"
+        #expect(problems { _ = try store.insert(twin, registeredFrom: nil, throttle: RegistrationThrottle(limit: 5), at: Date()) }
+            == [.username: .usernameTaken])
+        twin.username = "jana.druha"
+        twin.email = "JANA@example.CZ"
+        #expect(problems { _ = try store.insert(twin, registeredFrom: nil, throttle: RegistrationThrottle(limit: 5), at: Date()) }
+            == [.email: .emailTaken])
+        var eva = try world.accounts.register(.client("eva.s", email: "eva@example.cz"))
+        eva.email = "Jana@Example.cz"
+        #expect(problems { try store.update(eva, claimingAvatar: nil) } == [.email: .emailTaken])
+        #expect(try world.accounts.user(id: eva.id!)?.email == "eva@example.cz")
+    }
+
     @Test(arguments: ["jana", "jana@", "@example.cz", "jana@example", "ja na@example.cz", "jana@@example.cz", "jana@.cz"])
     func malformedEmailsAreRefused(email: String) throws {
         let world = try TestDatabase()

@@ -37,6 +37,17 @@ extension WebTestServer {
     /// CSRF token and a same-origin header, as a page of this site does.
     func submitMultipart(_ path: String, _ fields: [(String, String)], files: [FormFile] = [],
                          csrf: Bool = true) async throws -> Reply {
+        let body = try await multipartBody(fields, files: files, csrf: csrf)
+        return try await send(path, method: "POST", headers: ["Sec-Fetch-Site": "same-origin"], body: body)
+    }
+
+    /// The form `submitMultipart` would post, not sent yet.
+    func pendingMultipart(_ path: String, _ fields: [(String, String)]) async throws -> PendingRequest {
+        let body = try await multipartBody(fields, files: [], csrf: true)
+        return request(path, method: "POST", headers: ["Sec-Fetch-Site": "same-origin"], body: body)
+    }
+
+    private func multipartBody(_ fields: [(String, String)], files: [FormFile], csrf: Bool) async throws -> (data: Data, contentType: String) {
         let token = try await currentCSRFToken()
         let boundary = "----fotofolio-test-\(UUID().uuidString)"
         var data = Data()
@@ -52,8 +63,7 @@ extension WebTestServer {
             part("Content-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.filename)\"\r\nContent-Type: \(file.contentType)", file.data)
         }
         data.append(Data("--\(boundary)--\r\n".utf8))
-        return try await send(path, method: "POST", headers: ["Sec-Fetch-Site": "same-origin"],
-                              body: (data, "multipart/form-data; boundary=\(boundary)"))
+        return (data, "multipart/form-data; boundary=\(boundary)")
     }
 
     /// Creates a portfolio through the form and returns its path ("/portfolios/1").

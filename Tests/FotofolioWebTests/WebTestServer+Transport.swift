@@ -9,10 +9,9 @@ extension WebTestServer {
     /// Answers through `InProcessClient` on a thread of its own: handlers block (photo work,
     /// password hashing), as they do on the daemon's threads, and must not hold one of the
     /// few threads of Swift's concurrency pool that every test of the run shares.
-    func sendInProcess(_ target: String, method: String, headers: HTTPHeaders, body: Data) async throws -> Reply {
-        let client = client
+    static func answer(method: String, target: String, headers: HTTPHeaders, body: Data, by client: InProcessClient) async throws -> Reply {
         let response = await withCheckedContinuation { continuation in
-            Self.handlerThreads.async {
+            handlerThreads.async {
                 continuation.resume(returning: client.respond(method: method, target: target, headers: headers, body: Array(body)))
             }
         }
@@ -26,7 +25,7 @@ extension WebTestServer {
             fields[name] = fields[name].map { "\($0), \(field.value)" } ?? field.value
         }
         return Reply(status: response.status.code, headers: fields, body: String(decoding: bytes, as: UTF8.self),
-                     cookies: Self.cookies(in: fields["set-cookie"] ?? ""))
+                     cookies: cookies(in: fields["set-cookie"] ?? ""))
     }
 
     private static let handlerThreads = DispatchQueue(label: "web-test-server.handlers", attributes: .concurrent)

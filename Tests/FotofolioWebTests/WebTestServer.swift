@@ -3,9 +3,12 @@ import Foundation
 import FoundationNetworking
 #endif
 import Fotofolio
+import FotofolioPostgres
 @testable import FotofolioWeb
 import HTTPServer
 import Logging
+import Postgres
+import PostgresCluster
 
 /// The real web app (repository templates and assets, a fresh database), answering in
 /// process: each request goes through the daemon's own reading, limits, middleware and
@@ -26,8 +29,18 @@ final class WebTestServer {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
+    /// Where the app keeps its records.
+    enum Store {
+        /// A SQLite database in the server's folder.
+        case sqlite
+        /// A new database on the tests' PostgreSQL cluster, through a pool of `poolSize` connections.
+        case postgres(poolSize: Int)
+    }
+
     let directory = NSTemporaryDirectory() + "fotofolio-web-" + UUID().uuidString
-    let database: AppDatabase
+    private let sqlite: AppDatabase?
+    /// The PostgreSQL pool the app uses and its database's URL; nil on SQLite.
+    let postgres: (pool: PostgresPool, url: String)?
     let app: WebApp
     let transport: Transport
     let client: InProcessClient
@@ -40,11 +53,23 @@ final class WebTestServer {
     ///   - liveTransport: an MQTT connection for live events; without one a write wakes the streams directly.
     ///   - heartbeat: seconds between the live streams' keep-alive comments.
     ///   - transport: how requests reach the app.
+    ///   - store: where the app keeps its records.
     init(liveTransport: LiveTransport? = nil, heartbeat: Double = 15, metricsToken: String? = nil, trustProxy: Bool = false,
-         minimumFreeDiskBytes: Int64 = 0, transport: Transport = .inProcess) throws {
-        database = try AppDatabase(directory: directory)
+         minimumFreeDiskBytes: Int64 = 0, transport: Transport = .inProcess, store: Store = .sqlite) throws {
+        let stores: Stores
+        switch store {
+        case .sqlite:
+            let database = try AppDatabase(directory: directory)
+            (sqlite, postgres, stores) = (database, nil, .sqlite(database))
+        case .postgres(let poolSize):
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let url = try TemporaryPostgres.shared.newDatabase()
+            let pool = try PostgresPool(url: url, size: poolSize)
+            try PostgresSchema.migrate(pool)
+            (sqlite, postgres, stores) = (nil, (pool, url), .postgres(pool))
+        }
         let logger = Logger(label: "test")
-        app = try WebApp(stores: .sqlite(database), templatesDirectory: Self.repository + "/Templates",
+        app = try WebApp(stores: stores, templatesDirectory: Self.repository + "/Templates",
                          publicDirectory: Self.repository + "/Public", mediaDirectory: directory + "/media", logger: logger,
                          passwordHasher: PasswordHasher(parameters: .fastForTests), liveTransport: liveTransport,
                          metricsToken: metricsToken, trustProxy: trustProxy, minimumFreeDiskBytes: minimumFreeDiskBytes)
@@ -62,7 +87,14 @@ final class WebTestServer {
     deinit {
         app.live.stop()
         listener.stop()
+        postgres?.pool.close()
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// The SQLite database, for the tests that read or write it behind the app's back.
+    var database: AppDatabase {
+        guard let sqlite else { fatalError("this server keeps its records in PostgreSQL") }
+        return sqlite
     }
 
     struct Reply {
@@ -79,6 +111,31 @@ final class WebTestServer {
     /// Sends a request without following redirects, with the cookies of earlier replies.
     func send(_ path: String, method: String = "GET", headers: [String: String] = [:], form: String? = nil,
               body: (data: Data, contentType: String)? = nil) async throws -> Reply {
+        let request = request(path, method: method, headers: headers, form: form, body: body)
+        let reply = switch transport {
+        case .inProcess: try await request.sent()
+        case .http: try await sendOverHTTP(path, method: method, headers: request.headers, body: request.body)
+        }
+        for (name, value) in reply.cookies { jar[name] = value.isEmpty ? nil : value }
+        return reply
+    }
+
+    /// A request made as `send` makes it, answered in process when `sent()`, from any task,
+    /// without touching the cookie jar: for requests that must be under way at the same time.
+    struct PendingRequest: Sendable {
+        let method: String
+        let target: String
+        let headers: HTTPHeaders
+        let body: Data
+        let client: InProcessClient
+
+        func sent() async throws -> Reply {
+            try await WebTestServer.answer(method: method, target: target, headers: headers, body: body, by: client)
+        }
+    }
+
+    func request(_ path: String, method: String = "GET", headers: [String: String] = [:], form: String? = nil,
+                 body: (data: Data, contentType: String)? = nil) -> PendingRequest {
         // What URLSession sends unless told otherwise (no Accept-Encoding: bodies stay plain).
         var fields: HTTPHeaders = ["Host": "127.0.0.1:\(listener.port.number)", "Accept": "*/*", "Accept-Language": "en"]
         if !jar.isEmpty { fields.set("Cookie", jar.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")) }
@@ -92,22 +149,27 @@ final class WebTestServer {
             fields.set("Content-Type", body.contentType)
             content = body.data
         }
-        let reply = switch transport {
-        case .inProcess: try await sendInProcess(Self.withoutDotSegments(path), method: method, headers: fields, body: content)
-        case .http: try await sendOverHTTP(path, method: method, headers: fields, body: content)
-        }
-        for (name, value) in reply.cookies { jar[name] = value.isEmpty ? nil : value }
-        return reply
+        return PendingRequest(method: method, target: Self.withoutDotSegments(path), headers: fields, body: content, client: client)
     }
 
     /// Posts a form the way a page of this site does: with the CSRF token and a same-origin header.
     func submit(_ path: String, _ fields: [String: String], headers: [String: String] = [:]) async throws -> Reply {
+        let form = try await formBody(fields)
+        return try await send(path, method: "POST", headers: ["Sec-Fetch-Site": "same-origin"].merging(headers) { _, new in new }, form: form)
+    }
+
+    /// The form `submit` would post, not sent yet.
+    func pendingSubmit(_ path: String, _ fields: [String: String]) async throws -> PendingRequest {
+        let form = try await formBody(fields)
+        return request(path, method: "POST", headers: ["Sec-Fetch-Site": "same-origin"], form: form)
+    }
+
+    private func formBody(_ fields: [String: String]) async throws -> String {
         if jar["csrf"] == nil && jar["session"] == nil { _ = try await send("/") }
         let token = try await currentCSRFToken()
-        let body = (fields.merging(["_csrf": token]) { old, _ in old })
+        return (fields.merging(["_csrf": token]) { old, _ in old })
             .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
             .joined(separator: "&")
-        return try await send(path, method: "POST", headers: ["Sec-Fetch-Site": "same-origin"].merging(headers) { _, new in new }, form: body)
     }
 
     /// The token the forms of the current page carry.

@@ -25,7 +25,8 @@ public protocol AccountsStore: Sendable {
 
     /// Saves the whole profile. With `avatarPhotoId`, the photo must be the person's own and
     /// used by no portfolio, checked in the same transaction, or `RegistrationErrors` with
-    /// `.avatar: .unknownPhoto` is thrown and nothing is saved.
+    /// `.avatar: .unknownPhoto` is thrown and nothing is saved. An e-mail address someone
+    /// took meanwhile throws `RegistrationErrors` with `.email: .emailTaken`.
     func update(_ user: User, claimingAvatar avatarPhotoId: Int64?) throws
 
     func setPasswordHash(_ hash: String, of userId: Int64) throws

@@ -48,11 +48,16 @@ struct SQLiteAccountsStore: AccountsStore {
     }
 
     func update(_ user: User, claimingAvatar avatarPhotoId: Int64?) throws {
-        try database.pool.write { db in
-            if let avatar = avatarPhotoId, let userId = user.id, try !Self.isFreePhoto(avatar, of: userId, db) {
-                throw RegistrationErrors(problems: [.avatar: .unknownPhoto])
+        do {
+            try database.pool.write { db in
+                if let avatar = avatarPhotoId, let userId = user.id, try !Self.isFreePhoto(avatar, of: userId, db) {
+                    throw RegistrationErrors(problems: [.avatar: .unknownPhoto])
+                }
+                try user.update(db)
             }
-            try user.update(db)
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            // Someone took the address between the check and the update.
+            throw RegistrationErrors(problems: [.email: .emailTaken])
         }
     }
 
