@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Fotofolio
 import Postgres
 
@@ -101,7 +102,20 @@ private struct RowContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return exact
     }
 
-    static func column(_ key: Key) -> String { SQLiteToPostgres.snakeCase(key.stringValue) }
+    static func column(_ key: Key) -> String { ColumnNames.column(of: key.stringValue) }
+}
+
+/// The column of each record key, worked out once: a page decodes the same few keys in every
+/// row of every request.
+private enum ColumnNames {
+    private static let known = Mutex<[String: String]>([:])
+
+    static func column(of key: String) -> String {
+        if let column = known.withLock({ $0[key] }) { return column }
+        let column = SQLiteToPostgres.snakeCase(key)
+        known.withLock { $0[key] = column }
+        return column
+    }
 }
 
 /// One column's text as a single value: what a `RawRepresentable` enum decodes itself from.

@@ -173,21 +173,22 @@ public struct SQLiteToPostgres {
         }
     }
 
-    /// `lastReadMessageId` → `last_read_message_id`; `licenceURL` → `licence_url`.
+    /// `lastReadMessageId` → `last_read_message_id`; `licenceURL` → `licence_url`. Names are
+    /// Swift identifiers of ASCII letters and digits, read as bytes.
     static func snakeCase(_ name: String) -> String {
-        var result = ""
-        let characters = Array(name)
-        for (index, character) in characters.enumerated() {
-            if character.isUppercase {
-                let previousIsLower = index > 0 && characters[index - 1].isLowercase
-                let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
-                let previousIsUpper = index > 0 && characters[index - 1].isUppercase
-                if index > 0 && (previousIsLower || (previousIsUpper && nextIsLower)) { result += "_" }
-                result += character.lowercased()
+        let bytes = Array(name.utf8)
+        func isUpper(_ index: Int) -> Bool { index >= 0 && index < bytes.count && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[index]) }
+        func isLower(_ index: Int) -> Bool { index >= 0 && index < bytes.count && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index]) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 4)
+        for (index, byte) in bytes.enumerated() {
+            if isUpper(index) {
+                if index > 0 && (isLower(index - 1) || (isUpper(index - 1) && isLower(index + 1))) { result.append(UInt8(ascii: "_")) }
+                result.append(byte + (UInt8(ascii: "a") - UInt8(ascii: "A")))
             } else {
-                result.append(character)
+                result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

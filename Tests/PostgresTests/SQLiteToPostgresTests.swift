@@ -1,7 +1,7 @@
 import Foundation
 import Fotofolio
 import FotofolioDemo
-import FotofolioPostgres
+@testable import FotofolioPostgres
 import GRDB
 import Postgres
 import PostgresCluster
@@ -13,6 +13,12 @@ import Testing
     let folder = NSTemporaryDirectory() + "fotofolio-copy-" + UUID().uuidString
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    @Test(arguments: [("id", "id"), ("ownerId", "owner_id"), ("lastReadMessageId", "last_read_message_id"),
+                      ("licenceURL", "licence_url"), ("URLPath", "url_path"), ("photo2x", "photo2x"), ("isHDRPhoto", "is_hdr_photo")])
+    func aPropertyNameBecomesItsColumnName(property: String, column: String) {
+        #expect(SQLiteToPostgres.snakeCase(property) == column)
+    }
 
     static let demoPhotos = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
