@@ -4,9 +4,13 @@
 # saved copies of the very same pages, alternated target by target in each round. Three
 # pages — the first page, a filter of two tags, the rating sort — for a returning guest and
 # for a signed-in client. Prints medians of requests/s, p50 and p99 and the ratio to nginx.
+# With STORES="sqlite postgres" (the default) the same world is copied (`fotofolio copy-data`)
+# into a private PostgreSQL cluster in the benchmark's folder and a second server reads it,
+# measured in the same rounds, so the two stores and nginx are compared on one machine at one time.
 #
 #   swift build -c release --product fotofolio && bench/feed.sh
 #   ROUNDS=5 DURATION=10s CONNECTIONS=64 bench/feed.sh
+#   STORES=sqlite bench/feed.sh            # without PostgreSQL (apt-get install postgresql)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +20,8 @@ CONNECTIONS=${CONNECTIONS:-64}
 THREADS=${THREADS:-2}
 APP_PORT=${APP_PORT:-18090}
 NGINX_PORT=${NGINX_PORT:-18091}
+POSTGRES_APP_PORT=${POSTGRES_APP_PORT:-18092}
+STORES=${STORES:-"sqlite postgres"}
 BINARY=${BINARY:-.build/release/fotofolio}
 
 for tool in wrk nginx curl python3; do
@@ -25,22 +31,53 @@ done
 
 work=$(mktemp -d)
 source bench/wrk-lib.sh
-trap cleanup EXIT
+postgres_app_pid="" postgres_folder=""
+stop_all() {
+  [ -z "$postgres_app_pid" ] || { kill "$postgres_app_pid" 2>/dev/null && wait "$postgres_app_pid" 2>/dev/null; }
+  [ -z "$postgres_folder" ] || deploy/postgres.sh stop "$postgres_folder" >/dev/null 2>&1 || true
+  cleanup
+}
+trap stop_all EXIT
 
 "$BINARY" seed --data-dir "$work/data" >/dev/null
 python3 bench/feed-data.py "$work/data/fotofolio.sqlite"
+
+# The PostgreSQL server gets a copy of the same world and the same photos (its data folder
+# holds only its broker's files and a link to the media).
+declare -A servers=([sqlite]=http://127.0.0.1:$APP_PORT)
+if [[ " $STORES " == *" postgres "* ]]; then
+  chmod 755 "$work"
+  postgres_folder=$work/postgres
+  database_url=$(deploy/postgres.sh start "$postgres_folder")
+  "$BINARY" copy-data --from "$work/data" --to "$database_url" >/dev/null
+  mkdir -p "$work/data-postgres"
+  ln -s "$work/data/media" "$work/data-postgres/media"
+  "$BINARY" serve --host 127.0.0.1 --port "$POSTGRES_APP_PORT" --data-dir "$work/data-postgres" \
+    --database-url "$database_url" --log-level warning >"$work/app-postgres.log" 2>&1 &
+  postgres_app_pid=$!
+  servers[postgres]=http://127.0.0.1:$POSTGRES_APP_PORT
+fi
 "$BINARY" serve --host 127.0.0.1 --port "$APP_PORT" --data-dir "$work/data" --log-level warning >"$work/app.log" 2>&1 &
 app_pid=$!
-app=http://127.0.0.1:$APP_PORT
-for _ in $(seq 100); do curl -fs "$app/healthz" >/dev/null && break; sleep 0.1; done
+app=${servers[sqlite]}
+for url in "${servers[@]}"; do
+  for _ in $(seq 100); do curl -fs "$url/healthz" >/dev/null && break; sleep 0.1; done
+  curl -fs "$url/healthz" >/dev/null || { echo "the server at $url did not start"; exit 1; }
+done
 
-# A returning guest sends the CSRF cookie its first visit got; a client signs in as jana.k.
-guest="csrf=$(curl -fs -D - -o /dev/null "$app/" | awk -F'[=;]' 'tolower($1) ~ /^set-cookie: csrf$/ {print $2}')"
-token=$(curl -fs -H "Cookie: $guest" "$app/login" | grep -o 'name="_csrf" value="[^"]*"' | head -1 | cut -d'"' -f4)
-member="session=$(curl -fs -D - -o /dev/null -H "Cookie: $guest" -H "Origin: $app" \
-  --data-urlencode "_csrf=$token" --data-urlencode identifier=jana.k --data-urlencode password=heslovo \
-  "$app/login" | awk -F'[=;]' 'tolower($1) ~ /^set-cookie: session$/ {print $2}')"
-[ "$member" != "session=" ] || { echo "could not sign in"; exit 1; }
+# On each server a returning guest sends the CSRF cookie its first visit got; a client signs in as jana.k.
+declare -A cookies
+for store in $STORES; do
+  url=${servers[$store]}
+  guest="csrf=$(curl -fs -D - -o /dev/null "$url/" | awk -F'[=;]' 'tolower($1) ~ /^set-cookie: csrf$/ {print $2}')"
+  token=$(curl -fs -H "Cookie: $guest" "$url/login" | grep -o 'name="_csrf" value="[^"]*"' | head -1 | cut -d'"' -f4)
+  member="session=$(curl -fs -D - -o /dev/null -H "Cookie: $guest" -H "Origin: $url" \
+    --data-urlencode "_csrf=$token" --data-urlencode identifier=jana.k --data-urlencode password=heslovo \
+    "$url/login" | awk -F'[=;]' 'tolower($1) ~ /^set-cookie: session$/ {print $2}')"
+  [ "$member" != "session=" ] || { echo "could not sign in on $store"; exit 1; }
+  cookies[guest:$store]=$guest cookies[member:$store]=$member
+done
+guest=${cookies[guest:sqlite]} member=${cookies[member:sqlite]}
 
 pages=("first:/" "filtered:/?tags=svatba,praha" "rating:/?sort=rating")
 mkdir -p "$work/www"
@@ -59,25 +96,30 @@ for round in $(seq "$ROUNDS"); do
     cookie=$guest; [ "$who" = member ] && cookie=$member
     for page in "${pages[@]}"; do
       name=${page%%:*}
-      results[$who-$name:app]+="$(measure "$app${page#*:}" "$cookie")"$'\n'
+      for store in $STORES; do
+        results[$who-$name:$store]+="$(measure "${servers[$store]}${page#*:}" "${cookies[$who:$store]}")"$'\n'
+      done
       results[$who-$name:nginx]+="$(measure "http://127.0.0.1:$NGINX_PORT/$who-$name.html" "$cookie")"$'\n'
     done
   done
   echo "round $round done"
 done
 
-printf '\n%-16s %-9s %12s %9s %9s %10s\n' "page" "server" "requests/s" "p50 ms" "p99 ms" "vs nginx"
+printf '\n%-16s %-20s %12s %9s %9s %10s %10s\n' "page" "server" "requests/s" "p50 ms" "p99 ms" "vs nginx" "vs sqlite"
 for who in guest member; do
   for page in "${pages[@]}"; do
     key=$who-${page%%:*}
     nginx_rps=$(printf '%s' "${results[$key:nginx]}" | awk '{print $1}' | median)
-    for server in app nginx; do
+    sqlite_rps=$(printf '%s' "${results[$key:sqlite]}" | awk '{print $1}' | median)
+    for server in $STORES nginx; do
       rows=${results[$key:$server]}
       rps=$(printf '%s' "$rows" | awk '{print $1}' | median)
       p50=$(printf '%s' "$rows" | awk '{print $2}' | median)
       p99=$(printf '%s' "$rows" | awk '{print $3}' | median)
       ratio=$(awk -v a="$rps" -v b="$nginx_rps" 'BEGIN { printf "%.0f %%", 100 * a / b }')
-      printf '%-16s %-9s %12s %9s %9s %10s\n' "$key" "$([ $server = app ] && echo fotofolio || echo nginx)" "$rps" "$p50" "$p99" "$ratio"
+      versus=$(awk -v a="$rps" -v b="$sqlite_rps" 'BEGIN { printf "%.2f", a / b }')
+      case $server in sqlite) label="fotofolio, SQLite" ;; postgres) label="fotofolio, PostgreSQL" ;; *) label=nginx ;; esac
+      printf '%-16s %-20s %12s %9s %9s %10s %10s\n' "$key" "$label" "$rps" "$p50" "$p99" "$ratio" "$versus"
     done
   done
 done

@@ -11,7 +11,10 @@
 #   FOTOFOLIO=/path/to/fotofolio bench/live.sh
 #   TARGETS=nchan KEEP=1 SAMPLES_DIR=/tmp/live bench/live.sh   # one server; keep logs; every latency
 #
-# Needs cc, python3, curl, nginx with nchan (apt-get install nginx-light libnginx-mod-nchan).
+# Targets: fotofolio (SQLite), fotofolio-postgres (the same seed copied with `fotofolio copy-data`
+# into a private PostgreSQL cluster in the benchmark's folder) and nchan.
+# Needs cc, python3, curl, nginx with nchan (apt-get install nginx-light libnginx-mod-nchan) and,
+# for fotofolio-postgres, PostgreSQL's server (apt-get install postgresql).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,18 +27,34 @@ FOTOFOLIO=${FOTOFOLIO:-.build/release/fotofolio}
 APP_PORT=${APP_PORT:-18095}
 NCHAN_PORT=${NCHAN_PORT:-18096}
 RUN_LIMIT=${RUN_LIMIT:-$((DURATION + 45))}   # seconds, one load run
-TOTAL_LIMIT=${TOTAL_LIMIT:-600}              # seconds, the whole script
+TOTAL_LIMIT=${TOTAL_LIMIT:-900}              # seconds, the whole script
 NCHAN_MODULE=${NCHAN_MODULE:-/usr/lib/nginx/modules/ngx_nchan_module.so}
-TARGETS=${TARGETS:-"fotofolio nchan"}
+TARGETS=${TARGETS:-"fotofolio fotofolio-postgres nchan"}
 
 for tool in cc python3 curl nginx; do
   command -v "$tool" >/dev/null || { echo "bench/live.sh needs $tool (apt-get install nginx-light libnginx-mod-nchan curl)"; exit 1; }
 done
 [ -f "$NCHAN_MODULE" ] || { echo "nchan is missing: apt-get install libnginx-mod-nchan"; exit 1; }
-[[ " $TARGETS " != *" fotofolio "* ]] || [ -x "$FOTOFOLIO" ] || { echo "build first: swift build -c release --product fotofolio (or set FOTOFOLIO)"; exit 1; }
+[[ " $TARGETS " != *" fotofolio"* ]] || [ -x "$FOTOFOLIO" ] || { echo "build first: swift build -c release --product fotofolio (or set FOTOFOLIO)"; exit 1; }
 
 work=$(mktemp -d)
-app_pid="" nginx_master="" client_pid=""
+chmod 755 "$work"   # a cluster started as root belongs to the postgres user, who must reach its folder
+app_pid="" nginx_master="" client_pid="" postgres_folder=""
+
+# The private cluster's server and its backends, which come and go with the pool's
+# connections: they count with the broker, as the part of the work SQLite does inside the server.
+postgres_processes() {
+  [ -n "$postgres_folder" ] || return 0
+  local main
+  main=$(head -1 "$postgres_folder/data/postmaster.pid" 2>/dev/null) || return 0
+  echo "$main" $(pgrep -P "$main")
+}
+
+stop_postgres() {
+  [ -n "$postgres_folder" ] || return 0
+  deploy/postgres.sh stop "$postgres_folder" >/dev/null 2>&1 || true
+  postgres_folder=""
+}
 
 stop_app() {
   [ -n "$app_pid" ] || return 0
@@ -68,6 +87,7 @@ cleanup() {
   kill "$watchdog" 2>/dev/null || true
   if [ -n "$client_pid" ]; then kill -TERM "$client_pid" 2>/dev/null || true; fi
   stop_app
+  stop_postgres
   stop_nginx
   if [ -n "${KEEP:-}" ]; then echo "logs and client output kept in $work"; else rm -rf "$work"; fi
 }
@@ -120,7 +140,7 @@ run_load() {
   while kill -0 "$client_pid" 2>/dev/null; do
     if [ -e "$ready" ]; then
       # shellcheck disable=SC2086
-      echo "$(proc_sample $server_pids) $(proc_sample $broker_pids)" >>"$work/$label.samples"
+      echo "$(proc_sample $server_pids) $(proc_sample $broker_pids $(postgres_processes))" >>"$work/$label.samples"
     fi
     sleep 0.5
   done
@@ -134,31 +154,48 @@ load_args() { # streams
   echo --port "$1" --streams "$2" --room-size "$ROOM_SIZE" --rate "$RATE" --count "$COUNT" --connect-timeout 30 --drain 5
 }
 
-run_fotofolio() {
-  local n=$1 data="$work/data-$1"
+# One Fotofolio run on a fresh data folder seeded with N listeners. With "postgres" as the
+# second argument the seed is copied into a private cluster's database and the server reads
+# that; the sessions the load client sends are the same.
+run_fotofolio_on() {
+  local n=$1 store=$2 data="$work/data-$1-$2" label=fotofolio-$1 store_args=()
+  [ "$store" = sqlite ] || label=fotofolio-postgres-$n
   # A first start runs the migrations; the seed goes into the stopped server's database.
-  "$FOTOFOLIO" serve --port "$APP_PORT" --data-dir "$data" --host 127.0.0.1 --log-level warning >"$work/app-$n-migrate.log" 2>&1 &
+  "$FOTOFOLIO" serve --port "$APP_PORT" --data-dir "$data" --host 127.0.0.1 --log-level warning >"$work/$label-migrate.log" 2>&1 &
   app_pid=$!
-  wait_for "http://127.0.0.1:$APP_PORT/healthz" 30 || { echo "fotofolio did not start:"; cat "$work/app-$n-migrate.log"; exit 1; }
+  wait_for "http://127.0.0.1:$APP_PORT/healthz" 30 || { echo "fotofolio did not start:"; cat "$work/$label-migrate.log"; exit 1; }
   stop_app
-  python3 bench/live/seed.py --data-dir "$data" --listeners "$n" --room-size "$ROOM_SIZE" --out "$work/sessions-$n.txt" 2>/dev/null
-  "$FOTOFOLIO" serve --port "$APP_PORT" --data-dir "$data" --host 127.0.0.1 --log-level warning >"$work/app-$n.log" 2>&1 &
+  python3 bench/live/seed.py --data-dir "$data" --listeners "$n" --room-size "$ROOM_SIZE" --out "$work/sessions-$label.txt" 2>/dev/null
+  if [ "$store" = postgres ]; then
+    postgres_folder=$work/postgres-$n
+    local url
+    url=$(deploy/postgres.sh start "$postgres_folder")
+    "$FOTOFOLIO" copy-data --from "$data" --to "$url" >"$work/$label-copy.log"
+    rm "$data/fotofolio.sqlite"*
+    store_args=(--database-url "$url")
+  fi
+  "$FOTOFOLIO" serve --port "$APP_PORT" --data-dir "$data" "${store_args[@]}" --host 127.0.0.1 --log-level warning >"$work/$label.log" 2>&1 &
   app_pid=$!
-  wait_for "http://127.0.0.1:$APP_PORT/healthz" 30 || { echo "fotofolio did not start:"; cat "$work/app-$n.log"; exit 1; }
+  wait_for "http://127.0.0.1:$APP_PORT/healthz" 30 || { echo "fotofolio did not start:"; cat "$work/$label.log"; exit 1; }
   sleep 1
   local broker
   broker=$(pgrep -P "$app_pid" -x mosquitto || true)
-  echo "$(proc_sample "$app_pid") $(proc_sample $broker)" >"$work/fotofolio-$n.idle"
   # shellcheck disable=SC2046
-  run_load "fotofolio-$n" "$app_pid" "$broker" --target fotofolio $(load_args "$APP_PORT" "$n") --sessions "$work/sessions-$n.txt"
-  if ! kill -0 "$app_pid" 2>/dev/null; then echo "fotofolio-$n: the server died during the run" >&2; fi
+  echo "$(proc_sample "$app_pid") $(proc_sample $broker $(postgres_processes))" >"$work/$label.idle"
+  # shellcheck disable=SC2046
+  run_load "$label" "$app_pid" "$broker" --target fotofolio $(load_args "$APP_PORT" "$n") --sessions "$work/sessions-$label.txt"
+  if ! kill -0 "$app_pid" 2>/dev/null; then echo "$label: the server died during the run" >&2; fi
   stop_app
-  grep -ciE 'error|critical' "$work/app-$n.log" >"$work/fotofolio-$n.errors" || true
-  if [ "$(cat "$work/fotofolio-$n.errors")" != 0 ]; then
-    echo "fotofolio-$n: $(cat "$work/fotofolio-$n.errors") error lines in the server log, the first ones:" >&2
-    grep -iE 'error|critical' "$work/app-$n.log" | head -5 | cut -c1-300 | sed 's/^/  /' >&2
+  stop_postgres
+  grep -ciE 'error|critical' "$work/$label.log" >"$work/$label.errors" || true
+  if [ "$(cat "$work/$label.errors")" != 0 ]; then
+    echo "$label: $(cat "$work/$label.errors") error lines in the server log, the first ones:" >&2
+    grep -iE 'error|critical' "$work/$label.log" | head -5 | cut -c1-300 | sed 's/^/  /' >&2
   fi
 }
+
+run_fotofolio() { run_fotofolio_on "$1" sqlite; }
+run_fotofolio-postgres() { run_fotofolio_on "$1" postgres; }
 
 run_nchan() {
   local n=$1 dir="$work/nginx-$1"
@@ -233,7 +270,7 @@ def cell(v, fmt="{:,.0f}"):
     return "–" if v is None or v < 0 else fmt.format(v)
 
 print()
-print("| streams | server | open | threads | RSS MB | broker RSS MB | KB/stream | CPU s | p50 ms | p90 ms | p99 ms | max ms | delivered | lost | dup | connect fail |")
+print("| streams | server | open | threads | RSS MB | broker (+ PostgreSQL) RSS MB | KB/stream | CPU s | p50 ms | p90 ms | p99 ms | max ms | delivered | lost | dup | connect fail |")
 print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 ratios = []
 for n in sizes:
@@ -245,10 +282,10 @@ for n in sizes:
         idle = list(map(int, open(f"{work}/{label}.idle").read().split()))
         rss = p[1] / 1024 if p else None
         per = (p[1] + p[4] - idle[1] - idle[4]) / int(n) if p else None
-        broker = p[4] / 1024 if p and server == "fotofolio" else None
+        broker = p[4] / 1024 if p and server.startswith("fotofolio") else None
         cpu = p[2] + p[5] if p else None
         errors = ""
-        if server == "fotofolio":
+        if server.startswith("fotofolio"):
             count = open(f"{work}/{label}.errors").read().strip()
             errors = f" ({count} log errors)" if count not in ("", "0") else ""
         print(f"| {int(n):,} | {server}{errors} | {cell(r.get('opened'))} | {cell(p[0] if p else None)} | {cell(rss)} | "
@@ -257,17 +294,21 @@ for n in sizes:
               f"{cell(r.get('delivered'))} / {cell(r.get('expected'))} | {cell(r.get('lost'))} | "
               f"{cell(r.get('duplicated'))} | {cell(r.get('connect_failures'))} |")
         row[server] = (r, p)
-    if len(row) < 2:
-        continue
-    (fr, fp), (nr, np_) = row["fotofolio"], row["nchan"]
     def ratio(a, b):
         return f"{a / b:.1f}×" if a is not None and b and a >= 0 and b > 0 else "–"
+    if "fotofolio" in row and "fotofolio-postgres" in row:
+        (sr, _), (pr, _) = row["fotofolio"], row["fotofolio-postgres"]
+        ratios.append(f"N={int(n):,} PostgreSQL vs SQLite: p50 {ratio(pr.get('p50_ms'), sr.get('p50_ms'))}, "
+                      f"p99 {ratio(pr.get('p99_ms'), sr.get('p99_ms'))}")
+    if "fotofolio" not in row or "nchan" not in row:
+        continue
+    (fr, fp), (nr, np_) = row["fotofolio"], row["nchan"]
     ratios.append(f"N={int(n):,}: p99 {ratio(fr.get('p99_ms'), nr.get('p99_ms'))}, p50 {ratio(fr.get('p50_ms'), nr.get('p50_ms'))}, "
                   f"RSS {ratio((fp[1] + fp[4]) if fp else None, np_[1] if np_ else None)} (server + broker vs nginx workers), "
                   f"CPU {ratio((fp[2] + fp[5]) if fp else None, np_[2] if np_ else None)}")
 print()
 if ratios:
-    print("Fotofolio vs nchan — " + "; ".join(ratios))
+    print("Ratios — " + "; ".join(ratios))
 print()
 print("Other figures per run (client JSON):")
 for n in sizes:
