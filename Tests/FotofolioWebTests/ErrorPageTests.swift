@@ -40,7 +40,7 @@ import Testing
     @Test func everyErrorStatusHasStringsInBothLanguages() throws {
         let library = try TemplateLibrary(directory: WebTestServer.repository + "/Templates")
         for language in Language.allCases {
-            for status in [400, 403, 404, 405, 413, 500] {
+            for status in [400, 403, 404, 405, 413, 429, 500, 503, 507] {
                 #expect(library.table(for: language).keys.contains("error.\(status).title"), "\(language) \(status)")
                 #expect(library.table(for: language).keys.contains("error.\(status).message"), "\(language) \(status)")
             }

@@ -52,12 +52,16 @@ enum JSONText {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case "\u{2028}", "\u{2029}", _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case "\u{2028}", "\u{2029}": writeEscaped(scalar, to: &output)
+            case _ where scalar.value < 0x20: writeEscaped(scalar, to: &output)
             default: output.unicodeScalars.append(scalar)
             }
         }
         output += "\""
+    }
+
+    private static func writeEscaped(_ scalar: Unicode.Scalar, to output: inout String) {
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 }
