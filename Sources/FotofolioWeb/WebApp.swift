@@ -12,6 +12,8 @@ public struct WebApp: Sendable {
     public let photos: PhotoLibrary
     /// The live path: start it once the server is up, stop it before shutdown.
     public let live: LiveDelivery
+    /// Set by `beginDraining()`: `/healthz` then answers 503.
+    public let draining: Draining
 
     /// Loads and checks templates and assets; throws with a clear message if any is missing.
     /// - Parameter stores: where every service keeps its data.
@@ -29,6 +31,7 @@ public struct WebApp: Sendable {
         let renderer = try PageRenderer(templatesDirectory: templatesDirectory, staticFiles: staticFiles,
                                         unreadBadge: UnreadBadge(messenger: messenger))
         let metrics = ServerMetrics()
+        let draining = Draining()
         let errorPages = ErrorPages(renderer: renderer)
         let accounts = AccountsService(stores: stores, hasher: passwordHasher, registrationsPerHour: registrationsPerHour)
         let sessions = SessionStore(stores: stores)
@@ -67,7 +70,7 @@ public struct WebApp: Sendable {
         SliderDemoPages(renderer: renderer, demoImage: renderer.assets.sliderDemoImage).register(in: &router)
         MediaFiles(photos: photos).register(in: &router)
         uploads.register(in: &router)
-        HealthCheck(health: stores.health).register(in: &router)
+        HealthCheck(health: stores.health, draining: draining).register(in: &router)
         StatusPage(renderer: renderer, live: live).register(in: &router)
         router.get("/metrics") { request in
             try MetricsAccess(token: metricsToken).check(request)
@@ -89,6 +92,7 @@ public struct WebApp: Sendable {
         self.accounts = accounts
         self.photos = photos
         self.live = live
+        self.draining = draining
         self.middleware = (trustProxy ? [ForwardedHTTPS()] : []) + [
             RequestLogging(logger: logger),
             MetricsRecording(metrics: metrics),
@@ -99,4 +103,9 @@ public struct WebApp: Sendable {
             CSRFCheck(),
         ]
     }
+
+    /// The server is about to stop: `/healthz` answers 503 from now on while every other
+    /// route is served as before, so a load balancer's health checks take this node out
+    /// before its connections close.
+    public func beginDraining() { draining.begin() }
 }

@@ -27,6 +27,15 @@ struct Serve: ParsableCommand {
     @Option(help: "A PostgreSQL database, postgres://user:password@host:port/database, instead of the data folder's SQLite; photos stay in the data folder. (FOTOFOLIO_DATABASE_URL)")
     var databaseUrl: String?
 
+    @Option(help: "Folder of the photos' files, which the nodes of one site share. (FOTOFOLIO_MEDIA_DIR, default the data folder's media)")
+    var mediaDir: String?
+
+    @Option(help: "This node's name when several serve one site; they share --database-url and --mqtt-url, which it then needs. (FOTOFOLIO_NODE_NAME)")
+    var nodeName: String?
+
+    @Option(help: "Seconds /healthz answers 503 after SIGTERM while everything else is served, so a load balancer moves visitors away before the server stops. (FOTOFOLIO_DRAIN_SECONDS, default 0)")
+    var drainSeconds: Double?
+
     @Option(help: "Folder of static assets. (FOTOFOLIO_PUBLIC_DIR, default ./Public)")
     var publicDir: String?
 
@@ -73,6 +82,20 @@ struct Serve: ParsableCommand {
         if let poll = resolvedLivePoll, !(poll >= 0 && poll <= 3600) {
             throw ValidationError("The live poll interval must be 0 to 3600 seconds.")
         }
+        if let drain = resolvedDrainSeconds, !(drain >= 0 && drain <= 300) {
+            throw ValidationError("The drain time must be 0 to 300 seconds.")
+        }
+        if let node = resolved(nodeName, "FOTOFOLIO_NODE_NAME") {
+            guard node.utf8.count <= 40, !node.isEmpty,
+                  node.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.".unicodeScalars.contains($0)) })
+            else { throw ValidationError("A node name is 1 to 40 letters, digits, '-', '_' or '.'.") }
+            guard resolved(databaseUrl, "FOTOFOLIO_DATABASE_URL") != nil, resolved(mqttUrl, "FOTOFOLIO_MQTT_URL") != nil else {
+                throw ValidationError("""
+                    Node \(node) is one of several, which share one database and one broker: give --database-url (PostgreSQL) \
+                    and --mqtt-url too. The data folder's SQLite and the private broker belong to a single server.
+                    """)
+            }
+        }
         if Logger.Level(rawValue: resolved(logLevel, "FOTOFOLIO_LOG_LEVEL", "info")) == nil {
             throw ValidationError("Unknown log level; use trace, debug, info, notice, warning, error or critical.")
         }
@@ -111,7 +134,7 @@ struct Serve: ParsableCommand {
             stores: stores,
             templatesDirectory: resolved(templatesDir, "FOTOFOLIO_TEMPLATES_DIR", "Templates"),
             publicDirectory: resolved(publicDir, "FOTOFOLIO_PUBLIC_DIR", "Public"),
-            mediaDirectory: MediaDirectory.inside(dataDirectory),
+            mediaDirectory: resolved(mediaDir, "FOTOFOLIO_MEDIA_DIR") ?? MediaDirectory.inside(dataDirectory),
             logger: logger,
             // Two photos at a time bound libvips's memory; more would only queue for the two cores anyway.
             photoProcessing: PhotoProcessing(concurrency: min(2, ProcessInfo.processInfo.activeProcessorCount)),
@@ -135,6 +158,12 @@ struct Serve: ParsableCommand {
         defer { sweeper.stop() }
         StartupBanner(host: configuration.host, port: daemon.port).print()
         shutdown.wait()
+        if let drain = resolvedDrainSeconds, drain > 0 {
+            // A load balancer checking every second or two takes this node out within the wait.
+            logger.info("Draining for \(drain) s: /healthz answers 503")
+            app.beginDraining()
+            shutdown.wait(seconds: drain)
+        }
         logger.info("Shutting down")
         daemon.shutdown()
         logger.info("Stopped")
@@ -153,7 +182,9 @@ struct Serve: ParsableCommand {
         let pool = try PostgresPool(url: url, size: ProcessInfo.processInfo.activeProcessorCount + 4)
         try PostgresSchema.migrate(pool)
         logger.info("Database: PostgreSQL (\(pool.size) connections at most)")
-        return .postgres(pool)
+        // A node's outbox claims carry its name, so its log lines and the rows agree.
+        let node = resolved(nodeName, "FOTOFOLIO_NODE_NAME")
+        return .postgres(pool, publisher: node.map { "\($0):\(Stores.processPublisherName)" } ?? Stores.processPublisherName)
     }
 
     /// As many connections as the process may open files, less a reserve for the database,
@@ -172,6 +203,10 @@ struct Serve: ParsableCommand {
 
     private var resolvedMinimumFreeDisk: Int {
         minFreeDiskMb ?? ProcessInfo.processInfo.environment["FOTOFOLIO_MIN_FREE_DISK_MB"].flatMap(Int.init) ?? 512
+    }
+
+    private var resolvedDrainSeconds: Double? {
+        drainSeconds ?? ProcessInfo.processInfo.environment["FOTOFOLIO_DRAIN_SECONDS"].flatMap(Double.init)
     }
 
     private var resolvedLivePoll: Double? {
@@ -213,6 +248,10 @@ final class ShutdownSignal {
 
     func wait() {
         received.wait()
-        sources.forEach { $0.cancel() }
+    }
+
+    /// Waits at most `seconds` for another signal: a second Ctrl+C cuts a drain short.
+    func wait(seconds: Double) {
+        _ = received.wait(timeout: .now() + seconds)
     }
 }

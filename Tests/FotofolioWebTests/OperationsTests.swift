@@ -17,6 +17,18 @@ import Testing
         #expect(reply.body.contains(#""status":"unavailable""#))
     }
 
+    @Test func aDrainingServerFailsItsHealthCheckAndServesEverythingElse() async throws {
+        let server = try WebTestServer()
+        #expect(try await server.send("/healthz").status == 200)
+        server.app.beginDraining()
+        let health = try await server.send("/healthz")
+        #expect(health.status == 503)
+        #expect(health.body.contains(#""status":"draining""#))
+        #expect(health.headers["cache-control"] == "no-store")
+        #expect(try await server.send("/").status == 200)
+        #expect(try await server.signUp().status == 303)
+    }
+
     @Test func metricsCountRequestsByRouteAndStatus() async throws {
         let server = try WebTestServer()
         _ = try await server.send("/")

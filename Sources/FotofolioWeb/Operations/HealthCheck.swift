@@ -1,9 +1,13 @@
 import Fotofolio
 import HTTPServer
+import Synchronization
 
-/// `GET /healthz`: 200 when the database answers, 503 with the reason when it does not.
+/// `GET /healthz`: 200 when the database answers, 503 with the reason when it does not, and
+/// 503 "draining" once the server is about to stop, while it still serves everything else,
+/// so a load balancer sends new visitors elsewhere first.
 struct HealthCheck {
     let health: any DatabaseHealth
+    let draining: Draining
 
     struct Report: Encodable {
         let status: String
@@ -16,6 +20,11 @@ struct HealthCheck {
 
     private func check() -> Response {
         var response: Response
+        if draining.isOn {
+            response = .json(Report(status: "draining", database: "ok"), status: .serviceUnavailable)
+            response.headers.set("Cache-Control", "no-store")
+            return response
+        }
         do {
             try health.ping()
             response = .json(Report(status: "ok", database: "ok"))
@@ -25,4 +34,13 @@ struct HealthCheck {
         response.headers.set("Cache-Control", "no-store")
         return response
     }
+}
+
+/// Whether the server is about to stop (`WebApp.beginDraining()`).
+public final class Draining: Sendable {
+    private let on = Atomic<Bool>(false)
+
+    public var isOn: Bool { on.load(ordering: .acquiring) }
+
+    func begin() { on.store(true, ordering: .releasing) }
 }
