@@ -44,6 +44,20 @@ struct PostgresPhotoStore: PhotoStore {
         }
     }
 
+    /// A session-level advisory lock, held on a connection of its own for the whole sweep
+    /// (records and files) and tried without waiting: another node's sweep means skip.
+    func sweepingAlone<T>(_ sweep: () throws -> T) throws -> T? {
+        try pool.withConnection { connection in
+            guard try connection.query("SELECT pg_try_advisory_lock($1::integer, 0)", [Self.sweepLock])[0].decode(0, as: Bool.self)
+            else { return nil }
+            defer { _ = try? connection.query("SELECT pg_advisory_unlock($1::integer, 0)", [Self.sweepLock]) }
+            return try sweep()
+        }
+    }
+
+    /// The advisory lock class of the sweep (the address locks use 1 and 2).
+    private static let sweepLock: Int32 = 3
+
     func deleteUnused(madeBefore date: Date) throws -> (deleted: Int, namedFiles: Set<String>) {
         try pool.transaction { connection in
             let removed = try connection.query("""

@@ -159,6 +159,16 @@ enum DemoPhotos {
         #expect(FileManager.default.fileExists(atPath: library.path(of: used.originalFile)!))
     }
 
+    /// Nodes that share a database and the media folder take turns: a sweep that finds
+    /// another under way skips its turn instead of racing it for the same files.
+    @Test func oneSweepRunsAtATimeAndAnotherProcessSkipsItsTurn() throws {
+        let world = try TestDatabase()
+        let otherProcess = try world.reopened()
+        let meanwhile = try world.stores.photos.sweepingAlone { try otherProcess.photos.sweepingAlone { "swept" } }
+        #expect(meanwhile == .some(nil))
+        #expect(try otherProcess.photos.sweepingAlone { "swept" } == "swept")
+    }
+
     @Test func aFreshUploadIsLeftAloneWhileItsFormMayStillBeSaved() throws {
         let world = try TestDatabase()
         let owner = try world.creator()

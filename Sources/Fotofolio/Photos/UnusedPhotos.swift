@@ -12,12 +12,15 @@ public struct UnusedPhotos: Sendable {
 
     /// Deletes photo records older than `age` that no portfolio or avatar uses, then files
     /// under the media directory that no record names and that are older than `fileAge`
-    /// (younger ones may belong to an upload still being saved). Returns what it removed.
+    /// (younger ones may belong to an upload still being saved). Returns what it removed;
+    /// nothing when another process of the site is sweeping at the same time.
     @discardableResult
     public func sweep(recordsOlderThan age: TimeInterval = 24 * 3600, filesOlderThan fileAge: TimeInterval = 3600,
                       now: Date = Date()) throws -> (records: Int, files: Int) {
-        let (records, named) = try library.store.deleteUnused(madeBefore: now.addingTimeInterval(-age))
-        return (records, try removeFiles(notIn: named, olderThan: now.addingTimeInterval(-fileAge)))
+        try library.store.sweepingAlone {
+            let (records, named) = try library.store.deleteUnused(madeBefore: now.addingTimeInterval(-age))
+            return (records, try removeFiles(notIn: named, olderThan: now.addingTimeInterval(-fileAge)))
+        } ?? (0, 0)
     }
 
     private func removeFiles(notIn named: Set<String>, olderThan cutoff: Date) throws -> Int {

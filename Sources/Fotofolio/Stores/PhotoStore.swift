@@ -21,4 +21,9 @@ public protocol PhotoStore: Sendable {
     /// avatar uses, and returns how many went and every file name (originals and variants)
     /// the photos left still name.
     func deleteUnused(madeBefore date: Date) throws -> (deleted: Int, namedFiles: Set<String>)
+
+    /// Runs `sweep` unless another process of the site is sweeping unused photos now, in
+    /// which case it returns nil at once: several nodes share the media folder, and one
+    /// sweep at a time is enough.
+    func sweepingAlone<T>(_ sweep: () throws -> T) throws -> T?
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// Photos in the `photo` table; variants are stored as a JSON list.
 struct SQLitePhotoStore: PhotoStore {
@@ -35,6 +36,17 @@ struct SQLitePhotoStore: PhotoStore {
                 """, arguments: [date, photo.id])
         }
     }
+
+    /// A SQLite database belongs to one process, so only that process's own sweeps of it can meet.
+    func sweepingAlone<T>(_ sweep: () throws -> T) throws -> T? {
+        let path = database.pool.path
+        guard Self.sweeping.withLock({ $0.insert(path).inserted }) else { return nil }
+        defer { _ = Self.sweeping.withLock { $0.remove(path) } }
+        return try sweep()
+    }
+
+    /// The databases being swept now, by path.
+    private static let sweeping = Mutex<Set<String>>([])
 
     func deleteUnused(madeBefore date: Date) throws -> (deleted: Int, namedFiles: Set<String>) {
         try database.pool.write { db in
