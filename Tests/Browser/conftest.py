@@ -129,9 +129,10 @@ def sqlite_server_url(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def postgres_server_url():
-    """The address of a Fotofolio server whose store is PostgreSQL: a private cluster of
-    deploy/postgres.sh in a folder of this run, seeded with the demo world."""
+def postgres_site():
+    """A private cluster of deploy/postgres.sh in a folder of this run, with the demo world
+    seeded once: the database's URL, the URL of a copy of it for servers run as nodes of one
+    site (`nodes`), and the folder whose `data/media` holds the demo photos."""
     # The cluster's own user (postgres, when the tests run as root) must reach its folder.
     workspace = Path(tempfile.mkdtemp(prefix="fotofolio-postgres-server-"))
     workspace.chmod(0o755)
@@ -143,14 +144,25 @@ def postgres_server_url():
         subprocess.run([str(BINARY), "seed", "--data-dir", str(workspace / "data"), "--database-url", url,
                         "--demo-photos-dir", str(REPO_ROOT / "Demo" / "photos")],
                        cwd=REPO_ROOT, check=True, capture_output=True, timeout=300)
-        server = launch_server(workspace / "data", workspace / "server.log", extra=["--database-url", url])
-        try:
-            yield server.url
-        finally:
-            server.stop()
+        # The nodes get a database of their own, a copy made while nobody is connected to the first.
+        nodes_url = url.rsplit("/", 1)[0] + "/fotofolio_nodes"
+        subprocess.run(["psql", url, "-q", "-c", "CREATE DATABASE fotofolio_nodes TEMPLATE fotofolio"],
+                       check=True, capture_output=True, timeout=60)
+        yield url, nodes_url, workspace
     finally:
         subprocess.run([str(script), "stop", str(cluster)], capture_output=True, timeout=60)
         shutil.rmtree(workspace, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server_url(postgres_site):
+    """The address of a Fotofolio server whose store is PostgreSQL, with the demo world."""
+    url, _, workspace = postgres_site
+    server = launch_server(workspace / "data", workspace / "server.log", extra=["--database-url", url])
+    try:
+        yield server.url
+    finally:
+        server.stop()
 
 
 @pytest.fixture

@@ -27,6 +27,14 @@ class Person:
         status, _, _ = self.request("POST", "/login", {"_csrf": token, "identifier": username, "password": password})
         assert status == 303 and "session" in self.cookies, f"could not sign in as {username}"
 
+    @classmethod
+    def at(cls, base_url, cookies=None):
+        """A browser talking to `base_url` with these cookies (a guest without any); the
+        same dict, so a browser moved to another node of a site keeps one cookie jar."""
+        browser = cls.__new__(cls)
+        browser.base_url, browser.cookies = base_url, {} if cookies is None else cookies
+        return browser
+
     @property
     def host_port(self):
         parts = urllib.parse.urlsplit(self.base_url)

@@ -1,0 +1,132 @@
+"""Two `fotofolio serve` nodes of one site, real processes on loopback: one PostgreSQL
+database, one mosquitto, one media folder. A message posted through one node reaches a
+stream held by the other once; a session, its forms and a portfolio's changes are the same
+whichever node answers."""
+
+import getpass
+import html
+import re
+import secrets
+import socket
+import subprocess
+import uuid as uuids
+
+import pytest
+
+from browser_helpers import wait_until
+from conftest import launch_server
+from live_client import EventStream, Person
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def listening(port):
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+class Broker:
+    """One mosquitto for the nodes: a listener on loopback, one user with a password."""
+
+    def __init__(self, folder):
+        folder.mkdir()
+        self.user, self.password, self.port = "fotofolio", secrets.token_urlsafe(18), free_port()
+        passwords = folder / "passwords"
+        subprocess.run(["mosquitto_passwd", "-b", "-c", str(passwords), self.user, self.password], check=True,
+                       capture_output=True, timeout=30)
+        passwords.chmod(0o600)
+        configuration = folder / "mosquitto.conf"
+        configuration.write_text(f"listener {self.port} 127.0.0.1\nallow_anonymous false\npassword_file {passwords}\n"
+                                 f"persistence false\nlog_dest file {folder / 'mosquitto.log'}\nuser {getpass.getuser()}\n")
+        self.process = subprocess.Popen(["mosquitto", "-c", str(configuration)], stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL)
+        wait_until(lambda: listening(self.port), message="mosquitto did not start listening")
+
+    @property
+    def url(self):
+        return f"mqtt://{self.user}:{self.password}@127.0.0.1:{self.port}"
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def nodes(postgres_site, tmp_path_factory):
+    """Two nodes of one site: (url of node a, url of node b). The safety poll is off, so
+    delivery across nodes depends on the shared broker."""
+    _, database_url, workspace = postgres_site
+    folder = tmp_path_factory.mktemp("nodes")
+    broker = Broker(folder / "broker")
+    started = []
+    try:
+        for name in ("a", "b"):
+            started.append(launch_server(folder / name, folder / f"{name}.log", extra=[
+                "--database-url", database_url, "--mqtt-url", broker.url, "--media-dir", str(workspace / "data" / "media"),
+                "--node-name", name, "--live-poll", "0"]))
+        yield tuple(server.url for server in started)
+    finally:
+        for server in started:
+            server.stop()
+        broker.stop()
+
+
+def on(person, base_url):
+    """The same browser (its cookies) talking to another node."""
+    return Person.at(base_url, person.cookies)
+
+
+def test_a_message_posted_through_one_node_reaches_a_stream_on_the_other_once(nodes):
+    a, b = nodes
+    jana, vojta = Person(a, "jana.k"), Person(b, "vojtafoti")
+    room = jana.room_with("vojtafoti")
+    stream = EventStream(vojta)
+    try:
+        wait_until(lambda: stream.connections == 1, message="the stream on node b did not open")
+        sent = [f"přes uzly {number}" for number in range(5)]
+        for text in sent:
+            status, _ = jana.post(room, text)
+            assert status == 201
+        stream.wait_for(lambda s: len(s.contents()) >= len(sent), "node b's stream did not get every message")
+        # Anything twice would have come with the rest.
+        assert stream.contents() == sent
+    finally:
+        stream.close()
+
+
+def test_a_session_and_its_forms_work_whichever_node_answers(nodes):
+    a, b = nodes
+    jana = Person(a, "jana.k")
+    room = jana.room_with("vojtafoti")
+    for number in range(6):
+        node = on(jana, (a, b)[number % 2])
+        status, _, page = node.request("GET", "/messages")
+        assert status == 200 and "jana.k" in page
+        # A token read from one node's page is good on the other.
+        token = on(jana, (b, a)[number % 2]).csrf()
+        status, reply = node.post(room, f"střídavě {number}", token=token)
+        assert status == 201, reply
+
+
+def test_a_portfolio_renamed_on_one_node_shows_in_the_others_feed_at_once(nodes):
+    a, b = nodes
+    guest = Person.at(b)
+    # Node b renders (and keeps) the newest card first.
+    feed = guest.request("GET", "/")[2]
+    portfolio = re.search(r'<h2 class="feed-card__name"><a href="/portfolios/(\d+)">([^<]+)</a>', feed)
+    number, old_name = portfolio.group(1), html.unescape(portfolio.group(2))
+    owner = re.search(r'href="/u/([a-z0-9._]+)"', guest.request("GET", f"/portfolios/{number}")[2]).group(1)
+    author = Person(a, owner)
+    form = author.request("GET", f"/portfolios/{number}/edit")[2]
+    photos = re.findall(r'name="photo" value="(\d+)"', form)
+    new_name = f"{old_name} – {uuids.uuid4().hex[:6]}"
+    token = re.search(r'name="_csrf" value="([^"]+)"', form).group(1)
+    fields = [("_csrf", token), ("name", new_name), ("save", "1")] + [("photo", photo) for photo in photos]
+    status, _, _ = author.request("POST", f"/portfolios/{number}", fields)
+    assert status == 303
+    feed = guest.request("GET", "/")[2]
+    assert html.escape(new_name, quote=False) in feed
