@@ -28,3 +28,8 @@ extension Stores {
     public static let processPublisherName =
         "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier):\(UUID().uuidString.prefix(8))"
 }
+
+/// A connection that failed or never came is the database being away, not a wrong request.
+extension PostgresError: StoreUnavailable {
+    public var isStoreUnavailable: Bool { isConnectionFailure }
+}

@@ -99,7 +99,7 @@ public struct WebApp: Sendable {
             SecurityHeaders(),
             SessionLoading(sessions: sessions, accounts: accounts, logger: logger),
             CSRFToken(),
-            ErrorResponses(logger: logger) { error, request in errorPages.render(error, for: request) },
+            ErrorResponses(logger: logger, classify: Self.meaning) { error, request in errorPages.render(error, for: request) },
             CSRFCheck(),
         ]
     }
@@ -108,4 +108,16 @@ public struct WebApp: Sendable {
     /// route is served as before, so a load balancer's health checks take this node out
     /// before its connections close.
     public func beginDraining() { draining.begin() }
+
+    /// A database that cannot be reached now is a 503 to try again in a moment, not a fault.
+    @Sendable private static func meaning(of error: any Error) -> (any HTTPError)? {
+        guard (error as? any StoreUnavailable)?.isStoreUnavailable == true else { return nil }
+        return HTTPFailure.dataUnavailable
+    }
+}
+
+extension HTTPFailure {
+    /// The database is out of reach for now: 503, to try again in a few seconds.
+    static let dataUnavailable = HTTPFailure(.serviceUnavailable, "The server cannot reach its data right now; try again in a moment.",
+                                             headers: ["Retry-After": "5"])
 }

@@ -42,6 +42,11 @@ public final class PostgresConnection {
 
     /// Whether the connection can still be used: false once the server has gone away or a
     /// transaction was left open by a failure that could not roll it back.
+    /// The server is gone from this connection (it closed the socket, or it restarted).
+    public var isLost: Bool {
+        PQstatus(handle) == CONNECTION_BAD
+    }
+
     public var isUsable: Bool {
         PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE && !inTransaction
     }

@@ -92,13 +92,24 @@ public final class PostgresPool: @unchecked Sendable {
 
     private func giveBack(_ connection: PostgresConnection) {
         let usable = connection.isUsable
+        let lost = connection.isLost
         condition.lock()
         if usable && !closed {
             idle.append(connection)
         } else {
             open -= 1
         }
-        condition.signal()
+        // A connection the server dropped (it restarted, or went away) means the idle ones
+        // are gone too: forget them now, so the next callers connect afresh instead of each
+        // failing once on a dead connection.
+        var stale: [PostgresConnection] = []
+        if lost {
+            stale = idle
+            open -= idle.count
+            idle.removeAll()
+        }
+        condition.broadcast()
         condition.unlock()
+        _ = stale
     }
 }

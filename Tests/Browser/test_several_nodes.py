@@ -14,7 +14,7 @@ import uuid as uuids
 import pytest
 
 from browser_helpers import wait_until
-from conftest import launch_server
+from conftest import REPO_ROOT, launch_server
 from live_client import EventStream, Person
 
 
@@ -130,3 +130,26 @@ def test_a_portfolio_renamed_on_one_node_shows_in_the_others_feed_at_once(nodes)
     assert status == 303
     feed = guest.request("GET", "/")[2]
     assert html.escape(new_name, quote=False) in feed
+
+
+def test_while_the_database_is_away_pages_say_try_again_and_the_nodes_recover_on_their_own(nodes, postgres_site):
+    a, b = nodes
+    cluster = postgres_site[2] / "cluster"
+    script = REPO_ROOT / "deploy" / "postgres.sh"
+    jana = Person(a, "jana.k")
+    room = jana.room_with("vojtafoti")
+    assert jana.post(room, "před výpadkem")[0] == 201
+    subprocess.run([str(script), "stop", str(cluster)], check=True, capture_output=True, timeout=60)
+    try:
+        for node in (a, b):
+            status, headers, page = on(jana, node).request("GET", "/messages", headers={"Accept-Language": "en"})
+            assert status == 503 and headers.get("retry-after") == "5", (status, headers)
+            assert "Back in a moment" in page
+            assert Person.at(node).request("GET", "/healthz")[0] == 503
+    finally:
+        subprocess.run([str(script), "start", str(cluster)], check=True, capture_output=True, timeout=120)
+    # No restart: each node's pool connects afresh once it finds its old connections gone.
+    for node in (a, b):
+        wait_until(lambda: on(jana, node).request("GET", "/messages")[0] == 200, message=f"{node} did not recover")
+    assert "před výpadkem" in on(jana, b).request("GET", f"/messages/{room}")[2]
+    assert on(jana, b).post(room, "po výpadku")[0] == 201

@@ -120,4 +120,17 @@ import Waiting
         #expect(try await server.send("/search?q=eva").status == 200)
         #expect(try #require(server.postgres).pool.openConnections <= 2)
     }
+
+    /// A database that cannot be reached is a page saying to try again in a moment, in the
+    /// reader's language, not a fault.
+    @Test func aDatabaseThatCannotBeReachedIsA503ToTryAgainSoon() async throws {
+        let server = try WebTestServer(store: .postgres(poolSize: 2))
+        try await server.signUp(username: "jana.k")
+        try #require(server.postgres).pool.close()
+        let reply = try await server.send("/messages", headers: ["Accept-Language": "cs"])
+        #expect(reply.status == 503)
+        #expect(reply.headers["retry-after"] == "5")
+        #expect(reply.body.contains("Hned jsme zpátky"))
+        #expect(try await server.send("/healthz").status == 503)
+    }
 }

@@ -56,4 +56,19 @@ import Testing
         let next = try pool.withConnection { try $0.query("SELECT pg_backend_pid()")[0].decode(0, as: Int.self) }
         #expect(next != pid)
     }
+
+    /// A server that restarted dropped every connection at once: the first caller to find
+    /// its connection gone takes the idle ones with it, so the next caller connects afresh
+    /// instead of failing on another dead connection.
+    @Test func oneConnectionFoundDeadTakesTheIdleOnesWithIt() throws {
+        let url = try TemporaryPostgres.shared.newDatabase()
+        let pool = try PostgresPool(url: url, size: 3)
+        try pool.withConnection { _ in try pool.withConnection { _ in try pool.withConnection { _ in } } }
+        #expect(pool.openConnections == 3)
+        let admin = try PostgresConnection(url: url)
+        try admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        #expect(throws: PostgresError.self) { try pool.withConnection { try $0.query("SELECT 1") } }
+        #expect(pool.openConnections == 0)
+        #expect(try pool.withConnection { try $0.query("SELECT 1")[0].decode(0, as: Int.self) } == 1)
+    }
 }

@@ -43,13 +43,26 @@ enum SignedInKey: RequestContextKey {
     typealias Value = SignedIn
 }
 
+/// The request carried a session cookie whose session could not be read because the
+/// database was out of reach: the person may well be signed in.
+enum SessionUnreadableKey: RequestContextKey {
+    typealias Value = Bool
+}
+
 extension Request {
     /// The signed-in person, or nil for a guest.
     var signedIn: SignedIn? { context[SignedInKey.self] }
 
-    /// The signed-in person; a guest's request ends here with `SignInRequired`.
+    /// The signed-in person; a guest's request ends here with `SignInRequired`, and one
+    /// whose session could not be read for now with a 503 to try again (not a trip to the
+    /// login form, which could not sign anybody in either).
     func requireSignIn() throws -> SignedIn {
-        guard let signedIn else { throw SignInRequired(self) }
+        guard let signedIn else {
+            if context[SessionUnreadableKey.self] == true {
+                throw HTTPFailure.dataUnavailable
+            }
+            throw SignInRequired(self)
+        }
         return signedIn
     }
 }
@@ -85,6 +98,7 @@ struct SessionLoading: Middleware {
             }
         } catch {
             logger.error("Cannot load a session", metadata: ["request": "\(request.id)", "error": "\(error)"])
+            request.context[SessionUnreadableKey.self] = true
             return try next(request)
         }
         var response = try next(request)
