@@ -153,3 +153,34 @@ def test_while_the_database_is_away_pages_say_try_again_and_the_nodes_recover_on
         wait_until(lambda: on(jana, node).request("GET", "/messages")[0] == 200, message=f"{node} did not recover")
     assert "před výpadkem" in on(jana, b).request("GET", f"/messages/{room}")[2]
     assert on(jana, b).post(room, "po výpadku")[0] == 201
+
+
+def test_with_the_broker_gone_the_safety_poll_delivers_across_nodes_and_nothing_is_lost(postgres_site, tmp_path):
+    _, database_url, workspace = postgres_site
+    broker = Broker(tmp_path / "broker")
+    started = []
+    try:
+        for name in ("c", "d"):
+            started.append(launch_server(tmp_path / name, tmp_path / f"{name}.log", extra=[
+                "--database-url", database_url, "--mqtt-url", broker.url, "--media-dir", str(workspace / "data" / "media"),
+                "--node-name", name, "--live-poll", "1"]))
+        c, d = (server.url for server in started)
+        jana, vojta = Person(c, "jana.k"), Person(d, "vojtafoti")
+        room = jana.room_with("vojtafoti")
+        stream = EventStream(vojta)
+        try:
+            wait_until(lambda: stream.connections == 1, message="the stream on node d did not open")
+            assert jana.post(room, "s brokerem")[0] == 201
+            stream.wait_for(lambda s: s.contents() == ["s brokerem"], "the first message did not arrive")
+            broker.process.kill()
+            broker.process.wait(timeout=30)
+            sent = [f"bez brokera {number}" for number in range(3)]
+            for text in sent:
+                assert jana.post(room, text)[0] == 201
+            stream.wait_for(lambda s: s.contents() == ["s brokerem", *sent], "the safety poll did not deliver")
+        finally:
+            stream.close()
+    finally:
+        for server in started:
+            server.stop()
+        broker.stop()
