@@ -15,7 +15,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver python3 pyt
                  firefox-esr webkit2gtk-driver xvfb xdotool locales \
                  libvips-tools libimage-exiftool-perl imagemagick openssl
 
-.PHONY: run test build release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean postgres
+.PHONY: run test build release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean postgres cluster
 
 # MALLOC_ARENA_MAX: glibc gives every thread that mallocs its own arena; libvips's worker
 # threads would each keep one full of freed photo buffers, so the server's memory creeps
@@ -85,6 +85,13 @@ bench: deps release $(VENV)/.installed
 postgres:
 	@$(call apt_install,postgresql)
 	@deploy/postgres.sh start
+
+# Several nodes behind haproxy on this machine (deploy/cluster.sh): a private PostgreSQL, one
+# mosquitto, NODES nodes (3 unless set) sharing them and the media folder, haproxy on PORT.
+# Ctrl+C stops everything.
+cluster: deps release
+	@$(call apt_install,postgresql haproxy curl)
+	PORT=$(PORT) $(if $(NODES),NODES=$(NODES)) deploy/cluster.sh run
 
 clean:
 	rm -rf .build $(VENV) Tests/Browser/screenshots
