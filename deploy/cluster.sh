@@ -131,22 +131,14 @@ broker_listens() {
 # Node i on a free port of 127.0.0.1: its own data folder (upload spool), the shared database,
 # broker and media folder. The URLs go in the environment, which only this user can read.
 start_node() {
-  local name=node-$1 data=$folder/node-$1 help
+  local name=node-$1 data=$folder/node-$1
+  # A stopping node answers /healthz with 503 for 3 s first: haproxy, checking every second,
+  # takes it out after two failures, before its connections close.
   local options=(--host 127.0.0.1 --port "${node_ports[$1]}" --data-dir "$data" --trust-proxy
+                 --media-dir "$folder/shared/media" --node-name "$name" --drain-seconds 3
                  --public-dir "$root/Public" --templates-dir "$root/Templates")
   mkdir -p "$data"
   chmod 700 "$data"
-  help=$("$fotofolio" serve --help 2>&1)
-  if grep -q -- '--media-dir' <<< "$help"; then
-    [ ! -L "$data/media" ] || rm "$data/media"
-    options+=(--media-dir "$folder/shared/media")
-  elif [ -L "$data/media" ] || [ ! -e "$data/media" ]; then
-    # The server keeps photos in <data-dir>/media: each node's is the shared one.
-    ln -sfn "$folder/shared/media" "$data/media"
-  else
-    fail "$data/media is a folder of its own; move its photos to $folder/shared/media and remove it."
-  fi
-  if grep -q -- '--node-name' <<< "$help"; then options+=(--node-name "$name"); fi
   FOTOFOLIO_DATABASE_URL=$database_url FOTOFOLIO_MQTT_URL=$mqtt_url MALLOC_ARENA_MAX=2 \
     setsid "$fotofolio" serve "${options[@]}" >> "$folder/$name.log" 2>&1 < /dev/null &
   echo $! > "$folder/$name.pid"

@@ -93,7 +93,7 @@ public struct WebApp: Sendable {
         self.photos = photos
         self.live = live
         self.draining = draining
-        self.middleware = (trustProxy ? [ForwardedHTTPS()] : []) + [
+        self.middleware = (trustProxy ? [ForwardedHTTPS(), ForwardedFor()] : []) + [
             RequestLogging(logger: logger),
             MetricsRecording(metrics: metrics),
             SecurityHeaders(),

@@ -66,7 +66,7 @@ struct Serve: ParsableCommand {
     @Option(help: "New accounts one address may make in an hour; raise it where many people share one address (a class, a LAN demo). (FOTOFOLIO_REGISTRATIONS_PER_HOUR, default 5)")
     var registrationsPerHour: Int?
 
-    @Flag(help: "Behind a proxy that ends TLS and sets X-Forwarded-Proto: cookies become Secure and HSTS is sent for https requests. (FOTOFOLIO_TRUST_PROXY=1)")
+    @Flag(help: "Behind a proxy that only it can reach the server through: X-Forwarded-Proto https makes cookies Secure and sends HSTS, the last X-Forwarded-For address counts as the client's, and one address may hold every connection. (FOTOFOLIO_TRUST_PROXY=1)")
     var trustProxy = false
 
     func validate() throws {
@@ -140,7 +140,7 @@ struct Serve: ParsableCommand {
             photoProcessing: PhotoProcessing(concurrency: min(2, ProcessInfo.processInfo.activeProcessorCount)),
             liveTransport: broker.transport,
             metricsToken: resolved(metricsToken, "FOTOFOLIO_METRICS_TOKEN"),
-            trustProxy: trustProxy || ProcessInfo.processInfo.environment["FOTOFOLIO_TRUST_PROXY"] == "1",
+            trustProxy: behindProxy,
             minimumFreeDiskBytes: Int64(resolvedMinimumFreeDisk) << 20,
             registrationsPerHour: resolvedRegistrationsPerHour)
         var configuration = ServerConfiguration(
@@ -148,6 +148,9 @@ struct Serve: ParsableCommand {
             temporaryDirectory: dataDirectory + "/tmp")
         configuration.threadCount = ProcessInfo.processInfo.activeProcessorCount
         configuration.connectionLimit = Self.connectionLimit()
+        // Behind a proxy every connection comes from the proxy's address: a limit per address
+        // would cap the whole site (every open live stream is a connection).
+        if behindProxy { configuration.connectionsPerAddress = configuration.connectionLimit }
         let daemon = HTTPDaemon(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
         app.metrics.observeConnections { [weak daemon] in daemon?.openConnections ?? 0 }
         try daemon.start()
@@ -203,6 +206,10 @@ struct Serve: ParsableCommand {
 
     private var resolvedMinimumFreeDisk: Int {
         minFreeDiskMb ?? ProcessInfo.processInfo.environment["FOTOFOLIO_MIN_FREE_DISK_MB"].flatMap(Int.init) ?? 512
+    }
+
+    private var behindProxy: Bool {
+        trustProxy || ProcessInfo.processInfo.environment["FOTOFOLIO_TRUST_PROXY"] == "1"
     }
 
     private var resolvedDrainSeconds: Double? {

@@ -55,20 +55,26 @@ class Broker:
         self.process.wait(timeout=30)
 
 
+def start_nodes(started, names, postgres_site, broker, folder, live_poll):
+    """Starts nodes of one site on loopback (the nodes' database, this broker, the demo
+    photos) into `started`, so the caller stops those that did start if one does not."""
+    _, database_url, workspace = postgres_site
+    for name in names:
+        started.append(launch_server(folder / name, folder / f"{name}.log", extra=[
+            "--database-url", database_url, "--mqtt-url", broker.url, "--media-dir", str(workspace / "data" / "media"),
+            "--node-name", name, "--live-poll", str(live_poll)]))
+    return [server.url for server in started]
+
+
 @pytest.fixture(scope="module")
 def nodes(postgres_site, tmp_path_factory):
     """Two nodes of one site: (url of node a, url of node b). The safety poll is off, so
     delivery across nodes depends on the shared broker."""
-    _, database_url, workspace = postgres_site
     folder = tmp_path_factory.mktemp("nodes")
     broker = Broker(folder / "broker")
     started = []
     try:
-        for name in ("a", "b"):
-            started.append(launch_server(folder / name, folder / f"{name}.log", extra=[
-                "--database-url", database_url, "--mqtt-url", broker.url, "--media-dir", str(workspace / "data" / "media"),
-                "--node-name", name, "--live-poll", "0"]))
-        yield tuple(server.url for server in started)
+        yield tuple(start_nodes(started, ("a", "b"), postgres_site, broker, folder, live_poll=0))
     finally:
         for server in started:
             server.stop()
@@ -156,15 +162,10 @@ def test_while_the_database_is_away_pages_say_try_again_and_the_nodes_recover_on
 
 
 def test_with_the_broker_gone_the_safety_poll_delivers_across_nodes_and_nothing_is_lost(postgres_site, tmp_path):
-    _, database_url, workspace = postgres_site
     broker = Broker(tmp_path / "broker")
     started = []
     try:
-        for name in ("c", "d"):
-            started.append(launch_server(tmp_path / name, tmp_path / f"{name}.log", extra=[
-                "--database-url", database_url, "--mqtt-url", broker.url, "--media-dir", str(workspace / "data" / "media"),
-                "--node-name", name, "--live-poll", "1"]))
-        c, d = (server.url for server in started)
+        c, d = start_nodes(started, ("c", "d"), postgres_site, broker, tmp_path, live_poll=1)
         jana, vojta = Person(c, "jana.k"), Person(d, "vojtafoti")
         room = jana.room_with("vojtafoti")
         stream = EventStream(vojta)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FotofolioWeb
+@testable import HTTPServer
 
 /// Behind a proxy that ends TLS, https requests get Secure cookies and HSTS; without
 /// `--trust-proxy` the header is not believed.
@@ -33,5 +34,29 @@ import Testing
         let page = try await server.send("/login", headers: ["X-Forwarded-Proto": "https"])
         #expect(page.headers["strict-transport-security"] == nil)
         #expect(!(page.headers["set-cookie"] ?? "").contains("Secure"))
+    }
+
+    /// Behind the proxy every connection comes from the proxy: the failed logins and new
+    /// accounts are counted for the client it names last in X-Forwarded-For.
+    @Test func behindTheProxyLoginsAreCountedForTheClientItNames() async throws {
+        let server = try WebTestServer(trustProxy: true)
+        try server.seedDiscovery([])
+        for _ in 0..<10 {
+            _ = try await server.submit("/login", ["identifier": "jana.k", "password": "spatne-heslo"],
+                                        headers: ["X-Forwarded-For": "203.0.113.7"])
+        }
+        let blocked = try await server.submit("/login", ["identifier": "jana.k", "password": "heslovo"],
+                                              headers: ["X-Forwarded-For": "203.0.113.7"])
+        #expect(blocked.status == 429)
+        // Someone else, through the same proxy, with a forged first entry.
+        let other = try await server.submit("/login", ["identifier": "jana.k", "password": "heslovo"],
+                                            headers: ["X-Forwarded-For": "203.0.113.7, 198.51.100.4"])
+        #expect(other.status == 303)
+    }
+
+    @Test(arguments: [("198.51.100.4", "198.51.100.4"), ("1.2.3.4, 198.51.100.4", "198.51.100.4"), ("2001:db8::1", "2001:db8::1"),
+                      ("not-an-address", nil), ("1.2.3.4, ", nil), ("", nil)])
+    func theClientIsTheLastAddressTheProxyNamed(header: String, client: String?) {
+        #expect(ForwardedFor.client(in: header) == client)
     }
 }

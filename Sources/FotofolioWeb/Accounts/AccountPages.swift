@@ -39,7 +39,7 @@ struct AccountPages {
         if request.signedIn != nil { return .redirect(to: "/profile") }
         let registration = Registration(form: request.form)
         do {
-            let user = try accounts.register(registration, from: request.remoteAddress)
+            let user = try accounts.register(registration, from: request.clientAddress)
             try announceConfirmationLink(for: user, request: request)
             return try startSession(for: user, request: request, then: "/profile")
         } catch let errors as RegistrationErrors {
@@ -82,7 +82,7 @@ struct AccountPages {
         let table = renderer.strings(for: request)
         let user: User
         do {
-            user = try accounts.logIn(identifier, password: request.form["password"] ?? "", from: request.remoteAddress)
+            user = try accounts.logIn(identifier, password: request.form["password"] ?? "", from: request.clientAddress)
         } catch {
             switch error {
             case .wrongCredentials:
