@@ -246,7 +246,10 @@ final class ShutdownSignal {
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN) // let the dispatch source see it instead of the default action
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [received] in received.signal() }
+            // Signals that arrive close together come as one event with their count.
+            source.setEventHandler { [received, source] in
+                for _ in 0..<max(1, Int(source.data)) { received.signal() }
+            }
             source.resume()
             sources.append(source)
         }

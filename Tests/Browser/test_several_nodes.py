@@ -7,8 +7,10 @@ import getpass
 import html
 import re
 import secrets
+import signal
 import socket
 import subprocess
+import urllib.request
 import uuid as uuids
 
 import pytest
@@ -55,15 +57,67 @@ class Broker:
         self.process.wait(timeout=30)
 
 
-def start_nodes(started, names, postgres_site, broker, folder, live_poll):
+def start_nodes(started, names, postgres_site, broker, folder, live_poll, extra=()):
     """Starts nodes of one site on loopback (the nodes' database, this broker, the demo
     photos) into `started`, so the caller stops those that did start if one does not."""
     _, database_url, workspace = postgres_site
     for name in names:
         started.append(launch_server(folder / name, folder / f"{name}.log", extra=[
             "--database-url", database_url, "--mqtt-url", broker.url, "--media-dir", str(workspace / "data" / "media"),
-            "--node-name", name, "--live-poll", str(live_poll)]))
+            "--node-name", name, "--live-poll", str(live_poll), *extra]))
     return [server.url for server in started]
+
+
+class Haproxy:
+    """haproxy from deploy/haproxy.cfg in front of the nodes, on a free port of loopback."""
+
+    def __init__(self, folder, node_urls):
+        folder.mkdir()
+        self.port, self.stats_port = free_port(), free_port()
+        servers = "".join(f"    server {name} {url.split('//', 1)[1]}\n" for name, url in node_urls.items())
+        template = (REPO_ROOT / "deploy" / "haproxy.cfg").read_text()
+        configuration = folder / "haproxy.cfg"
+        configuration.write_text(template.replace("@PORT@", str(self.port)).replace("@STATS_PORT@", str(self.stats_port))
+                                 .replace("    @NODES@\n", servers).replace("bind *:", "bind 127.0.0.1:"))
+        with open(folder / "haproxy.log", "w") as log:
+            self.process = subprocess.Popen(["haproxy", "-db", "-f", str(configuration)], stdout=log, stderr=log)
+        wait_until(lambda: self.up() == set(node_urls), message="haproxy did not see every node up")
+
+    @property
+    def url(self):
+        return f"http://127.0.0.1:{self.port}"
+
+    def up(self):
+        """The nodes haproxy's health checks find up."""
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.stats_port}/;csv", timeout=5) as response:
+                rows = response.read().decode().splitlines()
+        except OSError:
+            return set()
+        servers = [row.split(",") for row in rows if row.startswith("nodes,") and not row.startswith("nodes,BACKEND,")]
+        return {fields[1] for fields in servers if fields[17] == "UP"}
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def stop_node(server):
+    """Stops a node that may be draining: a second SIGTERM, once the first has been taken
+    (two sent at once arrive as one), ends a drain at once."""
+    if server.process.poll() is None:
+        server.process.send_signal(signal.SIGTERM)
+        try:
+            server.process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            server.process.send_signal(signal.SIGTERM)
+    assert server.process.wait(timeout=30) in (0, -signal.SIGKILL)
+
+
+def live_streams(node_url):
+    """The live streams a node holds, from its /metrics (readable from this machine)."""
+    text = Person.at(node_url).request("GET", "/metrics")[2]
+    return int(float(re.search(r"^fotofolio_live_streams (\S+)$", text, re.M).group(1)))
 
 
 @pytest.fixture(scope="module")
@@ -184,4 +238,62 @@ def test_with_the_broker_gone_the_safety_poll_delivers_across_nodes_and_nothing_
     finally:
         for server in started:
             server.stop()
+        broker.stop()
+
+
+def test_through_haproxy_a_stream_moves_to_another_node_when_its_node_dies_and_misses_nothing(postgres_site, tmp_path):
+    broker = Broker(tmp_path / "broker")
+    started, proxy = [], None
+    try:
+        urls = start_nodes(started, ("e", "f"), postgres_site, broker, tmp_path, live_poll=0, extra=["--trust-proxy"])
+        proxy = Haproxy(tmp_path / "haproxy", dict(zip(("e", "f"), urls)))
+        jana, vojta = Person(proxy.url, "jana.k"), Person(proxy.url, "vojtafoti")
+        room = jana.room_with("vojtafoti")
+        stream = EventStream(vojta)
+        try:
+            wait_until(lambda: sum(live_streams(url) for url in urls) == 1, message="the stream did not open")
+            holder = next(server for server in started if live_streams(server.url) == 1)
+            before = ["před pádem 1", "před pádem 2"]
+            for text in before:
+                assert jana.post(room, text)[0] == 201
+            stream.wait_for(lambda s: s.contents() == before, "the first messages did not arrive")
+            holder.kill()
+            after = ["po pádu 1", "po pádu 2", "po pádu 3"]
+            for text in after:
+                # haproxy sends a request that finds the dead node refused to the other one.
+                assert jana.post(room, text)[0] == 201
+            stream.wait_for(lambda s: s.contents() == before + after, "the moved stream missed messages")
+            assert stream.connections == 2
+        finally:
+            stream.close()
+    finally:
+        if proxy:
+            proxy.stop()
+        for server in started:
+            stop_node(server)
+        broker.stop()
+
+
+def test_a_stopping_node_leaves_haproxy_before_it_closes(postgres_site, tmp_path):
+    broker = Broker(tmp_path / "broker")
+    started, proxy = [], None
+    try:
+        urls = start_nodes(started, ("g", "h"), postgres_site, broker, tmp_path, live_poll=0,
+                           extra=["--trust-proxy", "--drain-seconds", "30"])
+        proxy = Haproxy(tmp_path / "haproxy", dict(zip(("g", "h"), urls)))
+        stopping = started[1]
+        stopping.process.send_signal(signal.SIGTERM)
+        # Out of the rotation while it still answers: its connections close only afterwards.
+        wait_until(lambda: proxy.up() == {"g"}, message="haproxy kept the draining node")
+        assert stopping.process.poll() is None
+        assert Person.at(stopping.url).request("GET", "/")[0] == 200
+        statuses = {Person.at(proxy.url).request("GET", "/")[0] for _ in range(6)}
+        assert statuses == {200}
+        stopping.process.send_signal(signal.SIGTERM)
+        assert stopping.process.wait(timeout=30) == 0
+    finally:
+        if proxy:
+            proxy.stop()
+        for server in started:
+            stop_node(server)
         broker.stop()
