@@ -3,6 +3,7 @@ database, one mosquitto, one media folder. A message posted through one node rea
 stream held by the other once; a session, its forms and a portfolio's changes are the same
 whichever node answers."""
 
+import contextlib
 import getpass
 import html
 import re
@@ -112,6 +113,23 @@ def stop_node(server):
         except subprocess.TimeoutExpired:
             server.process.send_signal(signal.SIGTERM)
     assert server.process.wait(timeout=30) in (0, -signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def behind_haproxy(names, postgres_site, folder, extra=()):
+    """Nodes of one site, their own broker and haproxy in front: yields (haproxy, the nodes)."""
+    broker = Broker(folder / "broker")
+    started, proxy = [], None
+    try:
+        urls = start_nodes(started, names, postgres_site, broker, folder, live_poll=0, extra=["--trust-proxy", *extra])
+        proxy = Haproxy(folder / "haproxy", dict(zip(names, urls)))
+        yield proxy, started
+    finally:
+        if proxy:
+            proxy.stop()
+        for server in started:
+            stop_node(server)
+        broker.stop()
 
 
 def live_streams(node_url):
@@ -242,16 +260,12 @@ def test_with_the_broker_gone_the_safety_poll_delivers_across_nodes_and_nothing_
 
 
 def test_through_haproxy_a_stream_moves_to_another_node_when_its_node_dies_and_misses_nothing(postgres_site, tmp_path):
-    broker = Broker(tmp_path / "broker")
-    started, proxy = [], None
-    try:
-        urls = start_nodes(started, ("e", "f"), postgres_site, broker, tmp_path, live_poll=0, extra=["--trust-proxy"])
-        proxy = Haproxy(tmp_path / "haproxy", dict(zip(("e", "f"), urls)))
+    with behind_haproxy(("e", "f"), postgres_site, tmp_path) as (proxy, started):
         jana, vojta = Person(proxy.url, "jana.k"), Person(proxy.url, "vojtafoti")
         room = jana.room_with("vojtafoti")
         stream = EventStream(vojta)
         try:
-            wait_until(lambda: sum(live_streams(url) for url in urls) == 1, message="the stream did not open")
+            wait_until(lambda: sum(live_streams(server.url) for server in started) == 1, message="the stream did not open")
             holder = next(server for server in started if live_streams(server.url) == 1)
             before = ["před pádem 1", "před pádem 2"]
             for text in before:
@@ -266,34 +280,16 @@ def test_through_haproxy_a_stream_moves_to_another_node_when_its_node_dies_and_m
             assert stream.connections == 2
         finally:
             stream.close()
-    finally:
-        if proxy:
-            proxy.stop()
-        for server in started:
-            stop_node(server)
-        broker.stop()
 
 
 def test_a_stopping_node_leaves_haproxy_before_it_closes(postgres_site, tmp_path):
-    broker = Broker(tmp_path / "broker")
-    started, proxy = [], None
-    try:
-        urls = start_nodes(started, ("g", "h"), postgres_site, broker, tmp_path, live_poll=0,
-                           extra=["--trust-proxy", "--drain-seconds", "30"])
-        proxy = Haproxy(tmp_path / "haproxy", dict(zip(("g", "h"), urls)))
+    with behind_haproxy(("g", "h"), postgres_site, tmp_path, extra=["--drain-seconds", "30"]) as (proxy, started):
         stopping = started[1]
         stopping.process.send_signal(signal.SIGTERM)
         # Out of the rotation while it still answers: its connections close only afterwards.
         wait_until(lambda: proxy.up() == {"g"}, message="haproxy kept the draining node")
         assert stopping.process.poll() is None
         assert Person.at(stopping.url).request("GET", "/")[0] == 200
-        statuses = {Person.at(proxy.url).request("GET", "/")[0] for _ in range(6)}
-        assert statuses == {200}
+        assert {Person.at(proxy.url).request("GET", "/")[0] for _ in range(6)} == {200}
         stopping.process.send_signal(signal.SIGTERM)
         assert stopping.process.wait(timeout=30) == 0
-    finally:
-        if proxy:
-            proxy.stop()
-        for server in started:
-            stop_node(server)
-        broker.stop()
