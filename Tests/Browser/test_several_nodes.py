@@ -1,7 +1,8 @@
-"""Two `fotofolio serve` nodes of one site, real processes on loopback: one PostgreSQL
-database, one mosquitto, one media folder. A message posted through one node reaches a
-stream held by the other once; a session, its forms and a portfolio's changes are the same
-whichever node answers."""
+"""Nodes of one site, real processes on loopback: one PostgreSQL database, one mosquitto,
+one media folder, and haproxy from deploy/haproxy.cfg where a test needs it. A message posted
+through one node reaches a stream (or a browser) on another once; a session, its forms and a
+portfolio's changes are the same whichever node answers; the nodes ride out PostgreSQL and
+the broker going away, a node killed under a stream, and a node stopped behind haproxy."""
 
 import contextlib
 import getpass
@@ -15,10 +16,12 @@ import urllib.request
 import uuid as uuids
 
 import pytest
+from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import wait_until
+from browser_helpers import DESKTOP, PHONE, WAIT, sign_in, wait_until
 from conftest import REPO_ROOT, launch_server
 from live_client import EventStream, Person
+from test_messages import live_streams, message_texts, write
 
 
 def free_port():
@@ -130,12 +133,6 @@ def behind_haproxy(names, postgres_site, folder, extra=()):
         for server in started:
             stop_node(server)
         broker.stop()
-
-
-def live_streams(node_url):
-    """The live streams a node holds, from its /metrics (readable from this machine)."""
-    text = Person.at(node_url).request("GET", "/metrics")[2]
-    return int(float(re.search(r"^fotofolio_live_streams (\S+)$", text, re.M).group(1)))
 
 
 @pytest.fixture(scope="module")
@@ -293,3 +290,21 @@ def test_a_stopping_node_leaves_haproxy_before_it_closes(postgres_site, tmp_path
         assert {Person.at(proxy.url).request("GET", "/")[0] for _ in range(6)} == {200}
         stopping.process.send_signal(signal.SIGTERM)
         assert stopping.process.wait(timeout=30) == 0
+
+
+def test_two_people_in_two_browsers_on_two_nodes_chat_live(nodes, open_browser):
+    a, b = nodes
+    room = Person(a, "martin.b").room_with("lenka.svetlo")
+    martin, lenka = open_browser(size=PHONE), open_browser(size=DESKTOP, language="en")
+    for driver, node, username in ((martin, a, "martin.b"), (lenka, b, "lenka.svetlo")):
+        sign_in(driver, node, username)
+        driver.get(f"{node}/messages/{room}")
+        WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return document.body.dataset.liveRole") == "leader")
+    earlier = len(message_texts(martin))
+    question, answer = "Píšu přes uzel a", "And I answer through node b"
+    write(martin, question)
+    WebDriverWait(lenka, WAIT).until(lambda d: message_texts(d)[earlier:] == [question], "Lenka did not see Martin's message")
+    write(lenka, answer)
+    WebDriverWait(martin, WAIT).until(lambda d: message_texts(d)[earlier:] == [question, answer],
+                                      "Martin did not see Lenka's answer")
+    assert message_texts(martin) == message_texts(lenka)
