@@ -31,32 +31,39 @@ def write(driver, text):
     box.send_keys(Keys.ENTER)
 
 
+def open_chat(driver, base_url, username, room):
+    """Signs in and opens the room, once its page leads the live stream of its browser."""
+    sign_in(driver, base_url, username)
+    driver.get(f"{base_url}/messages/{room}")
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return document.body.dataset.liveRole") == "leader")
+
+
+def ask_and_answer(martin, lenka, question, answer):
+    """Martin writes and Lenka sees it at once; she answers and he sees that. Returns how
+    many messages the room showed before (the same two people chat in each engine)."""
+    earlier = len(message_texts(martin))
+    write(martin, question)
+    WebDriverWait(lenka, WAIT).until(lambda d: message_texts(d)[earlier:] == [question], "Lenka did not see Martin's message")
+    write(lenka, answer)
+    WebDriverWait(martin, WAIT).until(lambda d: message_texts(d)[earlier:] == [question, answer],
+                                      "Martin did not see Lenka's answer")
+    # Each sees every message once, whoever sent it.
+    assert message_texts(martin) == message_texts(lenka)
+    assert len(message_texts(martin)) == earlier + 2
+    return earlier
+
+
 @pytest.mark.engines
 @pytest.mark.stores
 def test_two_people_chat_live_both_ways(open_browser, base_url, screenshots_dir):
     room = Person(base_url, "martin.b").room_with("lenka.svetlo")
     martin = open_browser(size=PHONE)
     lenka = open_browser(size=DESKTOP, language="en")
-    sign_in(martin, base_url, "martin.b")
-    sign_in(lenka, base_url, "lenka.svetlo")
-    for driver in (martin, lenka):
-        driver.get(f"{base_url}/messages/{room}")
-        WebDriverWait(driver, WAIT).until(
-            lambda d: d.execute_script("return document.body.dataset.liveRole") == "leader")
-
-    # The same two people chat in each engine: what the room held before is not this run's.
-    earlier = len(message_texts(martin))
-    question, answer = "Dobrý den, fotíte i jídlo na svatbách?", "Ano, ráda. Pošlu ukázky: https://example.cz/jidlo"
-    write(martin, question)
-    WebDriverWait(lenka, WAIT).until(lambda d: message_texts(d)[earlier:] == [question], "Lenka did not see Martin's message")
-    write(lenka, answer)
-    WebDriverWait(martin, WAIT).until(lambda d: message_texts(d)[earlier:] == [question, answer],
-                                      "Martin did not see Lenka's answer")
+    open_chat(martin, base_url, "martin.b", room)
+    open_chat(lenka, base_url, "lenka.svetlo", room)
+    ask_and_answer(martin, lenka, "Dobrý den, fotíte i jídlo na svatbách?", "Ano, ráda. Pošlu ukázky: https://example.cz/jidlo")
     link = martin.find_elements(By.CSS_SELECTOR, ".chat-message__text a")[-1]
     assert link.get_attribute("href") == "https://example.cz/jidlo"
-    # Each sees every message once, whoever sent it.
-    assert message_texts(martin) == message_texts(lenka)
-    assert len(message_texts(martin)) == earlier + 2
     martin.save_screenshot(str(screenshots_dir / "chat-room-phone.png"))
     lenka.save_screenshot(str(screenshots_dir / "chat-room-desktop.png"))
 

@@ -16,12 +16,11 @@ import urllib.request
 import uuid as uuids
 
 import pytest
-from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, WAIT, sign_in, wait_until
+from browser_helpers import DESKTOP, PHONE, wait_until
 from conftest import REPO_ROOT, launch_server
 from live_client import EventStream, Person
-from test_messages import live_streams, message_texts, write
+from test_messages import ask_and_answer, live_streams, open_chat
 
 
 def free_port():
@@ -296,15 +295,6 @@ def test_two_people_in_two_browsers_on_two_nodes_chat_live(nodes, open_browser):
     a, b = nodes
     room = Person(a, "martin.b").room_with("lenka.svetlo")
     martin, lenka = open_browser(size=PHONE), open_browser(size=DESKTOP, language="en")
-    for driver, node, username in ((martin, a, "martin.b"), (lenka, b, "lenka.svetlo")):
-        sign_in(driver, node, username)
-        driver.get(f"{node}/messages/{room}")
-        WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return document.body.dataset.liveRole") == "leader")
-    earlier = len(message_texts(martin))
-    question, answer = "Píšu přes uzel a", "And I answer through node b"
-    write(martin, question)
-    WebDriverWait(lenka, WAIT).until(lambda d: message_texts(d)[earlier:] == [question], "Lenka did not see Martin's message")
-    write(lenka, answer)
-    WebDriverWait(martin, WAIT).until(lambda d: message_texts(d)[earlier:] == [question, answer],
-                                      "Martin did not see Lenka's answer")
-    assert message_texts(martin) == message_texts(lenka)
+    open_chat(martin, a, "martin.b", room)
+    open_chat(lenka, b, "lenka.svetlo", room)
+    ask_and_answer(martin, lenka, "Píšu přes uzel a", "And I answer through node b")
