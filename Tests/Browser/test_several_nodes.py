@@ -84,7 +84,11 @@ class Haproxy:
                                  .replace("    @NODES@\n", servers).replace("bind *:", "bind 127.0.0.1:"))
         with open(folder / "haproxy.log", "w") as log:
             self.process = subprocess.Popen(["haproxy", "-db", "-f", str(configuration)], stdout=log, stderr=log)
-        wait_until(lambda: self.up() == set(node_urls), message="haproxy did not see every node up")
+        try:
+            wait_until(lambda: self.up() == set(node_urls), message="haproxy did not see every node up")
+        except BaseException:
+            self.stop()
+            raise
 
     @property
     def url(self):
@@ -114,7 +118,24 @@ def stop_node(server):
             server.process.wait(timeout=2)
         except subprocess.TimeoutExpired:
             server.process.send_signal(signal.SIGTERM)
-    assert server.process.wait(timeout=30) in (0, -signal.SIGKILL)
+    try:
+        code = server.process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait()
+        raise
+    assert code in (0, -signal.SIGKILL)
+
+
+def stop_site(started, broker, proxy=None):
+    """Stops haproxy, the nodes and the broker; each step runs even when one before it
+    fails, so no process outlives the test."""
+    with contextlib.ExitStack() as cleanup:
+        cleanup.callback(broker.stop)
+        for server in started:
+            cleanup.callback(stop_node, server)
+        if proxy:
+            cleanup.callback(proxy.stop)
 
 
 @contextlib.contextmanager
@@ -127,11 +148,7 @@ def behind_haproxy(names, postgres_site, folder, extra=()):
         proxy = Haproxy(folder / "haproxy", dict(zip(names, urls)))
         yield proxy, started
     finally:
-        if proxy:
-            proxy.stop()
-        for server in started:
-            stop_node(server)
-        broker.stop()
+        stop_site(started, broker, proxy)
 
 
 @pytest.fixture(scope="module")
@@ -144,9 +161,7 @@ def nodes(postgres_site, tmp_path_factory):
     try:
         yield tuple(start_nodes(started, ("a", "b"), postgres_site, broker, folder, live_poll=0))
     finally:
-        for server in started:
-            server.stop()
-        broker.stop()
+        stop_site(started, broker)
 
 
 def on(person, base_url):
@@ -250,9 +265,7 @@ def test_with_the_broker_gone_the_safety_poll_delivers_across_nodes_and_nothing_
         finally:
             stream.close()
     finally:
-        for server in started:
-            server.stop()
-        broker.stop()
+        stop_site(started, broker)
 
 
 def test_through_haproxy_a_stream_moves_to_another_node_when_its_node_dies_and_misses_nothing(postgres_site, tmp_path):
