@@ -13,14 +13,8 @@ import Testing
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     @Test func aBackupTakenDuringWritesRestoresEveryTable() throws {
-        let source = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 2)
-        try PostgresSchema.migrate(source)
-        try source.transaction { connection in
-            try connection.query("""
-                INSERT INTO account (username, full_name, email, location, role, password_hash, created_at)
-                VALUES ('eva', 'Eva Nováková', 'eva@example.cz', 'Plzeň', 'creator', 'hash', $1)
-                """, [Date()])
-        }
+        let source = try migratedDatabase(connections: 2)
+        try source.transaction { connection in try insertAccount("eva", fullName: "Eva Nováková", email: "eva@example.cz", connection) }
         // Someone keeps appending to the live log while the backup is taken.
         let stop = NSLock()
         nonisolated(unsafe) var stopped = false

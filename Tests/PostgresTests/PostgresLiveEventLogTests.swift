@@ -117,24 +117,18 @@ import Testing
     }
 
     @Test func theDatabaseEnforcesTheDomainsConstraints() throws {
-        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 1)
-        try PostgresSchema.migrate(pool)
+        let pool = try migratedDatabase(connections: 1)
         try pool.withConnection { connection in
             let now = Date()
             let ids = try [("eva", "Eva@Example.cz"), ("adam", "adam@example.cz")].map { name, email in
-                try connection.query("""
-                    INSERT INTO account (username, full_name, email, location, role, password_hash, created_at)
-                    VALUES ($1, $1, $2, 'Plzeň', 'creator', 'x', $3) RETURNING id
-                    """, [name, email, now])[0].decode(0, as: Int64.self)
+                try insertAccount(name, email: email, at: now, connection)
             }
             #expect(ids == [1, 2])
             func refusal(_ sql: String, _ parameters: [any PostgresEncodable]) -> PostgresError? {
                 #expect(throws: PostgresError.self) { try connection.query(sql, parameters) }
             }
-            #expect(refusal("""
-                INSERT INTO account (username, full_name, email, location, role, password_hash, created_at)
-                VALUES ('eva2', 'E', 'eva@example.CZ', 'x', 'client', 'x', $1)
-                """, [now])?.constraint == "account_email", "an e-mail differing only in case")
+            let sameAddress = #expect(throws: PostgresError.self) { try insertAccount("eva2", email: "eva@example.CZ", at: now, connection) }
+            #expect(sameAddress?.constraint == "account_email", "an e-mail differing only in case")
             #expect(refusal("INSERT INTO rating VALUES (1, 1, 5, $1)", [now])?.isCheckViolation == true, "rating oneself")
             #expect(refusal("INSERT INTO rating VALUES (1, 2, 6, $1)", [now])?.isCheckViolation == true, "six stars")
             try connection.query("INSERT INTO rating VALUES (1, 2, 5, $1)", [now])
@@ -148,13 +142,9 @@ import Testing
     }
 
     @Test func peopleAreFoundByPrefixWithoutAccentsOrCase() throws {
-        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 1)
-        try PostgresSchema.migrate(pool)
+        let pool = try migratedDatabase(connections: 1)
         try pool.withConnection { connection in
-            try connection.query("""
-                INSERT INTO account (username, full_name, email, location, role, password_hash, created_at)
-                VALUES ('ad.fotograf', 'Adéla Dvořáková', 'a@example.cz', 'Plzeň', 'creator', 'x', $1)
-                """, [Date()])
+            try insertAccount("ad.fotograf", fullName: "Adéla Dvořáková", email: "a@example.cz", connection)
             for query in ["plz", "PLZEN", "dvorakova", "adel", "fotog"] {
                 let found = try connection.query("""
                     SELECT username FROM account WHERE search @@ to_tsquery('simple', folded($1) || ':*')
