@@ -83,14 +83,14 @@ bench: deps release $(VENV)/.installed
 # A private PostgreSQL cluster for trying the PostgreSQL store (deploy/postgres.sh): prints
 # the URL to give `make run DATABASE_URL=…`. `deploy/postgres.sh stop` stops it.
 postgres:
-	@$(call apt_install,postgresql)
+	@$(call apt_install,postgresql python3)
 	@deploy/postgres.sh start
 
 # Several nodes behind haproxy on this machine (deploy/cluster.sh): a private PostgreSQL, one
 # mosquitto, NODES nodes (3 unless set) sharing them and the media folder, haproxy on PORT.
 # Ctrl+C stops everything.
 cluster: deps release
-	@$(call apt_install,postgresql haproxy curl)
+	@$(call apt_install,postgresql haproxy curl python3)
 	PORT=$(PORT) $(if $(NODES),NODES=$(NODES)) deploy/cluster.sh run
 
 clean:

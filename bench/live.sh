@@ -11,10 +11,14 @@
 #   FOTOFOLIO=/path/to/fotofolio bench/live.sh
 #   TARGETS=nchan KEEP=1 SAMPLES_DIR=/tmp/live bench/live.sh   # one server; keep logs; every latency
 #
-# Targets: fotofolio (SQLite), fotofolio-postgres (the same seed copied with `fotofolio copy-data`
-# into a private PostgreSQL cluster in the benchmark's folder) and nchan.
+# Targets: fotofolio (SQLite), fotofolio-postgres (one node on the same seed copied with
+# `fotofolio copy-data` into a private PostgreSQL cluster in the benchmark's folder), nodes-K
+# (K nodes behind haproxy on that database with one shared mosquitto, as deploy/cluster.sh
+# starts them; streams and posts spread by haproxy) and nchan.
+#   TARGETS="fotofolio-postgres nodes-1 nodes-3 nchan" SIZES="1000 5000" bench/live.sh
 # Needs cc, python3, curl, nginx with nchan (apt-get install nginx-light libnginx-mod-nchan) and,
-# for fotofolio-postgres, PostgreSQL's server (apt-get install postgresql).
+# for fotofolio-postgres and nodes-K, PostgreSQL's server (apt-get install postgresql), and
+# haproxy for nodes-K, which holds two sockets per stream under the same file limit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -39,7 +43,7 @@ done
 
 work=$(mktemp -d)
 chmod 755 "$work"   # a cluster started as root belongs to the postgres user, who must reach its folder
-app_pid="" nginx_master="" client_pid="" postgres_folder=""
+app_pid="" nginx_master="" client_pid="" postgres_folder="" cluster_folder=""
 
 # The private cluster's server and its backends, which come and go with the pool's
 # connections: they count with the broker, as the part of the work SQLite does inside the server.
@@ -82,11 +86,18 @@ stop_nginx() {
   nginx_master=""
 }
 
+stop_cluster() {
+  [ -n "$cluster_folder" ] || return 0
+  deploy/cluster.sh stop "$cluster_folder" >/dev/null 2>&1 || true
+  cluster_folder="" postgres_folder=""
+}
+
 cleanup() {
   pkill -P "$watchdog" 2>/dev/null || true
   kill "$watchdog" 2>/dev/null || true
   if [ -n "$client_pid" ]; then kill -TERM "$client_pid" 2>/dev/null || true; fi
   stop_app
+  stop_cluster
   stop_postgres
   stop_nginx
   if [ -n "${KEEP:-}" ]; then echo "logs and client output kept in $work"; else rm -rf "$work"; fi
@@ -140,7 +151,7 @@ run_load() {
   while kill -0 "$client_pid" 2>/dev/null; do
     if [ -e "$ready" ]; then
       # shellcheck disable=SC2086
-      echo "$(proc_sample $server_pids) $(proc_sample $broker_pids $(postgres_processes))" >>"$work/$label.samples"
+      echo "$(proc_sample $server_pids) $(proc_sample $broker_pids) $(proc_sample $(postgres_processes))" >>"$work/$label.samples"
     fi
     sleep 0.5
   done
@@ -157,15 +168,31 @@ load_args() { # streams
 # One Fotofolio run on a fresh data folder seeded with N listeners. With "postgres" as the
 # second argument the seed is copied into a private cluster's database and the server reads
 # that; the sessions the load client sends are the same.
+# A SQLite data folder seeded with n listeners, their sessions in $work/sessions-<label>.txt.
+seed_listeners() { # n data label
+  # A first start runs the migrations; the seed goes into the stopped server's database.
+  "$FOTOFOLIO" serve --port "$APP_PORT" --data-dir "$2" --host 127.0.0.1 --log-level warning >"$work/$3-migrate.log" 2>&1 &
+  app_pid=$!
+  wait_for "http://127.0.0.1:$APP_PORT/healthz" 30 || { echo "fotofolio did not start:"; cat "$work/$3-migrate.log"; exit 1; }
+  stop_app
+  python3 bench/live/seed.py --data-dir "$2" --listeners "$1" --room-size "$ROOM_SIZE" --out "$work/sessions-$3.txt" 2>/dev/null
+}
+
+# The server's log lines that say error, counted into $work/<label>.errors.
+count_errors() { # label logs…
+  local label=$1
+  shift
+  cat "$@" | grep -ciE 'error|critical' >"$work/$label.errors" || true
+  if [ "$(cat "$work/$label.errors")" != 0 ]; then
+    echo "$label: $(cat "$work/$label.errors") error lines in the server log, the first ones:" >&2
+    cat "$@" | grep -iE 'error|critical' | head -5 | cut -c1-300 | sed 's/^/  /' >&2
+  fi
+}
+
 run_fotofolio_on() {
   local n=$1 store=$2 data="$work/data-$1-$2" label=fotofolio-$1 store_args=()
   [ "$store" = sqlite ] || label=fotofolio-postgres-$n
-  # A first start runs the migrations; the seed goes into the stopped server's database.
-  "$FOTOFOLIO" serve --port "$APP_PORT" --data-dir "$data" --host 127.0.0.1 --log-level warning >"$work/$label-migrate.log" 2>&1 &
-  app_pid=$!
-  wait_for "http://127.0.0.1:$APP_PORT/healthz" 30 || { echo "fotofolio did not start:"; cat "$work/$label-migrate.log"; exit 1; }
-  stop_app
-  python3 bench/live/seed.py --data-dir "$data" --listeners "$n" --room-size "$ROOM_SIZE" --out "$work/sessions-$label.txt" 2>/dev/null
+  seed_listeners "$n" "$data" "$label"
   if [ "$store" = postgres ]; then
     postgres_folder=$work/postgres-$n
     local url
@@ -181,21 +208,47 @@ run_fotofolio_on() {
   local broker
   broker=$(pgrep -P "$app_pid" -x mosquitto || true)
   # shellcheck disable=SC2046
-  echo "$(proc_sample "$app_pid") $(proc_sample $broker $(postgres_processes))" >"$work/$label.idle"
+  echo "$(proc_sample "$app_pid") $(proc_sample $broker) $(proc_sample $(postgres_processes))" >"$work/$label.idle"
   # shellcheck disable=SC2046
   run_load "$label" "$app_pid" "$broker" --target fotofolio $(load_args "$APP_PORT" "$n") --sessions "$work/sessions-$label.txt"
   if ! kill -0 "$app_pid" 2>/dev/null; then echo "$label: the server died during the run" >&2; fi
   stop_app
   stop_postgres
-  grep -ciE 'error|critical' "$work/$label.log" >"$work/$label.errors" || true
-  if [ "$(cat "$work/$label.errors")" != 0 ]; then
-    echo "$label: $(cat "$work/$label.errors") error lines in the server log, the first ones:" >&2
-    grep -iE 'error|critical' "$work/$label.log" | head -5 | cut -c1-300 | sed 's/^/  /' >&2
-  fi
+  count_errors "$label" "$work/$label.log"
 }
 
 run_fotofolio() { run_fotofolio_on "$1" sqlite; }
 run_fotofolio-postgres() { run_fotofolio_on "$1" postgres; }
+
+# K nodes behind haproxy (deploy/cluster.sh) on the seed copied into the cluster's PostgreSQL:
+# the load client talks to haproxy. The server's figures sum haproxy and the nodes, as
+# nchan's sum nginx's workers; the broker is the shared mosquitto.
+run_nodes() { # n k
+  local n=$1 k=$2 data="$work/data-$1-nodes-$2" label=nodes-$2-$1
+  seed_listeners "$n" "$data" "$label"
+  cluster_folder=$work/cluster-$n-$k
+  postgres_folder=$cluster_folder/postgres
+  mkdir -p "$cluster_folder"
+  chmod 755 "$cluster_folder"
+  local url
+  url=$(deploy/postgres.sh start "$postgres_folder")
+  "$FOTOFOLIO" copy-data --from "$data" --to "$url" >"$work/$label-copy.log"
+  PORT=$APP_PORT NODES=$k MAXCONN=$((n + 200)) FOTOFOLIO=$FOTOFOLIO FOTOFOLIO_LOG_LEVEL=warning \
+    deploy/cluster.sh start "$cluster_folder" >"$work/$label-cluster.log" 2>&1 \
+    || { echo "the cluster did not start:"; tail -20 "$work/$label-cluster.log"; exit 1; }
+  local nodes haproxy broker
+  nodes=$(cat "$cluster_folder"/node-*.pid | tr '\n' ' ')
+  haproxy=$(cat "$cluster_folder/haproxy.pid")
+  broker=$(cat "$cluster_folder/mosquitto/mosquitto.pid")
+  # shellcheck disable=SC2046,SC2086
+  echo "$(proc_sample $haproxy $nodes) $(proc_sample $broker) $(proc_sample $(postgres_processes))" >"$work/$label.idle"
+  # shellcheck disable=SC2046
+  run_load "$label" "$haproxy $nodes" "$broker" --target fotofolio $(load_args "$APP_PORT" "$n") --sessions "$work/sessions-$label.txt"
+  for pid in $haproxy $nodes; do kill -0 "$pid" 2>/dev/null || echo "$label: process $pid died during the run" >&2; done
+  local logs=("$cluster_folder"/node-*.log)
+  stop_cluster
+  count_errors "$label" "${logs[@]}"
+}
 
 run_nchan() {
   local n=$1 dir="$work/nginx-$1"
@@ -232,7 +285,7 @@ CONF
   wait_listening "http://127.0.0.1:$NCHAN_PORT/" 10 || { echo "nginx did not start:"; cat "$dir/error.log"; exit 1; }
   local workers
   workers=$(pgrep -P "$nginx_master" | tr '\n' ' ')
-  echo "$(proc_sample $workers) 0 0 0" >"$work/nchan-$n.idle"
+  echo "$(proc_sample $workers) 0 0 0 0 0 0" >"$work/nchan-$n.idle"
   # shellcheck disable=SC2046
   run_load "nchan-$n" "$workers" "" --target nchan $(load_args "$NCHAN_PORT" "$n")
   stop_nginx
@@ -248,7 +301,13 @@ for n in $SIZES; do
   if [ "$SECONDS" -gt $((TOTAL_LIMIT - 2 * (RUN_LIMIT + 15) - 60)) ]; then echo "N=$n skipped: out of time"; continue; fi
   for target in $TARGETS; do
     echo "N=$n: $target…"
-    "run_$target" "$n"
+    case $target in
+      nodes-*)
+        # haproxy holds the client's socket and the node's for every stream.
+        if [ $((2 * n + 500)) -gt "$limit" ]; then echo "N=$n $target skipped: haproxy needs $((2 * n)) sockets, ulimit -n is $limit"; continue; fi
+        run_nodes "$n" "${target#nodes-}" ;;
+      *) "run_$target" "$n" ;;
+    esac
   done
   measured="$measured $n"
 done
@@ -256,50 +315,73 @@ done
 python3 - "$work" "$measured" "$TARGETS" <<'PY'
 import json, os, sys
 work, sizes, targets = sys.argv[1], sys.argv[2].split(), sys.argv[3].split()
+HZ = os.sysconf("SC_CLK_TCK")
 
 def peak(label):
-    """Most threads and memory while all streams were open, and the CPU seconds used then."""
+    """While all streams were open: most threads and memory of the server, the broker and
+    PostgreSQL, and the CPU seconds each used then."""
     rows = [list(map(int, line.split())) for line in open(f"{work}/{label}.samples") if line.strip()]
     if not rows:
         return None
-    hz = os.sysconf("SC_CLK_TCK")
-    return [max(r[0] for r in rows), max(r[1] for r in rows), (rows[-1][2] - rows[0][2]) / hz,
-            max(r[3] for r in rows), max(r[4] for r in rows), (rows[-1][5] - rows[0][5]) / hz]
+    out = []
+    for part in range(3):
+        t, r, c = 3 * part, 3 * part + 1, 3 * part + 2
+        out += [max(row[t] for row in rows), max(row[r] for row in rows), (rows[-1][c] - rows[0][c]) / HZ]
+    return out
 
 def cell(v, fmt="{:,.0f}"):
     return "–" if v is None or v < 0 else fmt.format(v)
 
+def run(server, n):
+    label = f"{server}-{n}"
+    if not os.path.exists(f"{work}/{label}.json"):
+        return None
+    r = json.load(open(f"{work}/{label}.json"))
+    idle = list(map(int, open(f"{work}/{label}.idle").read().split()))
+    errors = ""
+    if os.path.exists(f"{work}/{label}.errors"):
+        count = open(f"{work}/{label}.errors").read().strip()
+        errors = f" ({count} log errors)" if count not in ("", "0") else ""
+    return r, peak(label), idle, errors
+
 print()
 print("| streams | server | open | threads | RSS MB | broker (+ PostgreSQL) RSS MB | KB/stream | CPU s | p50 ms | p90 ms | p99 ms | max ms | delivered | lost | dup | connect fail |")
 print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-ratios = []
+ratios, costs = [], []
 for n in sizes:
     row = {}
     for server in targets:
-        label = f"{server}-{n}"
-        r = json.load(open(f"{work}/{label}.json"))
-        p = peak(label)
-        idle = list(map(int, open(f"{work}/{label}.idle").read().split()))
+        measured = run(server, n)
+        if measured is None:
+            continue
+        r, p, idle, errors = measured
         rss = p[1] / 1024 if p else None
-        per = (p[1] + p[4] - idle[1] - idle[4]) / int(n) if p else None
-        broker = p[4] / 1024 if p and server.startswith("fotofolio") else None
-        cpu = p[2] + p[5] if p else None
-        errors = ""
-        if server.startswith("fotofolio"):
-            count = open(f"{work}/{label}.errors").read().strip()
-            errors = f" ({count} log errors)" if count not in ("", "0") else ""
+        others = (p[4] + p[7]) / 1024 if p and server != "nchan" else None
+        per = (p[1] + p[4] + p[7] - idle[1] - idle[4] - idle[7]) / int(n) if p else None
+        cpu = p[2] + p[5] + p[8] if p else None
         print(f"| {int(n):,} | {server}{errors} | {cell(r.get('opened'))} | {cell(p[0] if p else None)} | {cell(rss)} | "
-              f"{cell(broker)} | {cell(per, '{:.1f}')} | {cell(cpu, '{:.1f}')} | {cell(r.get('p50_ms'), '{:.1f}')} | {cell(r.get('p90_ms'), '{:.1f}')} | "
+              f"{cell(others)} | {cell(per, '{:.1f}')} | {cell(cpu, '{:.1f}')} | {cell(r.get('p50_ms'), '{:.1f}')} | {cell(r.get('p90_ms'), '{:.1f}')} | "
               f"{cell(r.get('p99_ms'), '{:.1f}')} | {cell(r.get('max_ms'), '{:.1f}')} | "
               f"{cell(r.get('delivered'))} / {cell(r.get('expected'))} | {cell(r.get('lost'))} | "
               f"{cell(r.get('duplicated'))} | {cell(r.get('connect_failures'))} |")
         row[server] = (r, p)
+        delivered, posts = r.get("delivered") or 0, r.get("post_ok") or 0
+        if p and delivered:
+            costs.append(f"| {int(n):,} | {server} | {p[2]:.1f} / {p[5]:.1f} / {p[8]:.1f} | "
+                         f"{1e6 * cpu / delivered:,.0f} | {cell(1e3 * p[8] / posts if posts and server != 'nchan' else None, '{:.2f}')} | "
+                         f"{cell(per, '{:.1f}')} |")
     def ratio(a, b):
         return f"{a / b:.1f}×" if a is not None and b and a >= 0 and b > 0 else "–"
-    if "fotofolio" in row and "fotofolio-postgres" in row:
-        (sr, _), (pr, _) = row["fotofolio"], row["fotofolio-postgres"]
-        ratios.append(f"N={int(n):,} PostgreSQL vs SQLite: p50 {ratio(pr.get('p50_ms'), sr.get('p50_ms'))}, "
-                      f"p99 {ratio(pr.get('p99_ms'), sr.get('p99_ms'))}")
+    def latency(a, b, what):
+        if a in row and b in row:
+            ar, br = row[a][0], row[b][0]
+            ratios.append(f"N={int(n):,} {a} vs {b}: p50 {ratio(ar.get('p50_ms'), br.get('p50_ms'))}, "
+                          f"p99 {ratio(ar.get('p99_ms'), br.get('p99_ms'))}{what}")
+    latency("fotofolio-postgres", "fotofolio", "")
+    for server in targets:
+        if server.startswith("nodes-"):
+            latency(server, "fotofolio-postgres", "")
+            latency(server, "nchan", "")
     if "fotofolio" not in row or "nchan" not in row:
         continue
     (fr, fp), (nr, np_) = row["fotofolio"], row["nchan"]
@@ -310,9 +392,18 @@ print()
 if ratios:
     print("Ratios — " + "; ".join(ratios))
 print()
+print("Costs per unit while every stream was open (CPU of every process of the target, over what it delivered):")
+print()
+print("| streams | server | CPU s: server / broker / PostgreSQL | CPU µs per delivery | PostgreSQL CPU ms per post | KB per stream |")
+print("| ---: | --- | ---: | ---: | ---: | ---: |")
+for line in costs:
+    print(line)
+print()
 print("Other figures per run (client JSON):")
 for n in sizes:
     for server in targets:
+        if not os.path.exists(f"{work}/{server}-{n}.json"):
+            continue
         r = json.load(open(f"{work}/{server}-{n}.json"))
         keys = ("connect_s", "open_s", "never_opened", "drops", "reconnects", "post_ok", "post_failed", "post_no_answer",
                 "post_status", "post_p50_ms", "post_p99_ms", "post_lag_max_ms", "misrouted", "unconfirmed_received", "streams_with_loss",

@@ -8,7 +8,9 @@
 #   deploy/cluster.sh run [FOLDER]     starts, then stops everything on Ctrl+C (make cluster)
 #   deploy/cluster.sh stop [FOLDER]
 #
-# FOTOFOLIO names the binary (default .build/release/fotofolio, which make release builds).
+# FOTOFOLIO names the binary (default .build/release/fotofolio, which make release builds);
+# MAXCONN the clients haproxy takes at once (default 4096; each live stream is one). A database
+# that already holds people is used as it is, and the demo world is seeded only into an empty one.
 set -euo pipefail
 
 command=${1:-start}
@@ -17,6 +19,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 fotofolio=${FOTOFOLIO:-$root/.build/release/fotofolio}
 nodes=${NODES:-3}
 port=${PORT:-8080}
+maxconn=${MAXCONN:-4096}
 # mosquitto and haproxy live in /usr/sbin, which a user's PATH may not name.
 export PATH=$PATH:/usr/sbin
 
@@ -61,17 +64,20 @@ $(tail -n 15 "$2" 2>/dev/null)"
 
 require_packages() {
   local missing=() package
-  for package in postgresql mosquitto haproxy curl; do
+  for package in postgresql mosquitto haproxy curl python3; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing+=("$package")
   done
   [ "${#missing[@]}" -gt 0 ] || return 0
-  if [ "$(id -u)" -eq 0 ]; then
-    echo "Installing Debian packages: ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
-  else
-    fail "Missing Debian packages; install them with: sudo apt-get install -y ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || fail "Missing Debian packages; as root: apt-get install -y ${missing[*]}"
+    sudo=(sudo)
   fi
+  echo "Installing Debian packages: ${missing[*]}"
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  # The packages start their own system services (PostgreSQL's main cluster on port 5432,
+  # mosquitto on 1883), which the cluster does not use; they are left as Debian sets them up.
 }
 
 # Everything that can be refused before anything starts: a refusal must not stop a cluster
@@ -80,6 +86,7 @@ check_start() {
   require_packages
   [ -x "$fotofolio" ] || fail "No Fotofolio binary at $fotofolio: build it with make release, or name it in FOTOFOLIO=."
   [[ $nodes =~ ^[1-9][0-9]*$ ]] || fail "NODES must be a number of nodes, not '$nodes'."
+  [[ $maxconn =~ ^[1-9][0-9]*$ ]] || fail "MAXCONN must be a number of connections, not '$maxconn'."
   local file
   for file in "$folder/haproxy.pid" "$folder"/node-*.pid "$folder/mosquitto/mosquitto.pid"; do
     ! running "$file" >/dev/null || fail "A cluster already runs in $folder: deploy/cluster.sh stop $folder"
@@ -154,9 +161,9 @@ start_haproxy() {
   local servers="" i
   stats_port=$(free_port)
   for i in $(seq 1 "$nodes"); do servers+="    server node-$i 127.0.0.1:${node_ports[$i]}"$'\n'; done
-  awk -v port="$port" -v stats="$stats_port" -v servers="$servers" '
+  awk -v port="$port" -v stats="$stats_port" -v maxconn="$maxconn" -v servers="$servers" '
     $1 == "@NODES@" { printf "%s", servers; next }
-    { gsub(/@PORT@/, port); gsub(/@STATS_PORT@/, stats); print }' "$root/deploy/haproxy.cfg" > "$folder/haproxy.cfg"
+    { gsub(/@PORT@/, port); gsub(/@STATS_PORT@/, stats); gsub(/@MAXCONN@/, maxconn); print }' "$root/deploy/haproxy.cfg" > "$folder/haproxy.cfg"
   haproxy -c -q -f "$folder/haproxy.cfg" || fail "haproxy refuses $folder/haproxy.cfg."
   setsid haproxy -f "$folder/haproxy.cfg" >> "$folder/haproxy.log" 2>&1 < /dev/null &
   echo $! > "$folder/haproxy.pid"

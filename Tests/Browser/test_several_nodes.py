@@ -11,7 +11,9 @@ import re
 import secrets
 import signal
 import socket
+import statistics
 import subprocess
+import time
 import urllib.request
 import uuid as uuids
 
@@ -81,6 +83,7 @@ class Haproxy:
         template = (REPO_ROOT / "deploy" / "haproxy.cfg").read_text()
         configuration = folder / "haproxy.cfg"
         configuration.write_text(template.replace("@PORT@", str(self.port)).replace("@STATS_PORT@", str(self.stats_port))
+                                 .replace("@MAXCONN@", "4096")
                                  .replace("    @NODES@\n", servers).replace("bind *:", "bind 127.0.0.1:"))
         with open(folder / "haproxy.log", "w") as log:
             self.process = subprocess.Popen(["haproxy", "-db", "-f", str(configuration)], stdout=log, stderr=log)
@@ -266,6 +269,28 @@ def test_with_the_broker_gone_the_safety_poll_delivers_across_nodes_and_nothing_
             stream.close()
     finally:
         stop_site(started, broker)
+
+
+def test_through_haproxy_each_event_reaches_the_stream_at_once_not_with_the_next_one(postgres_site, tmp_path):
+    """A stream's response never ends, so haproxy holds each event back for the rest of the
+    response unless told otherwise (`option http-no-delay`): every message then came about
+    200 ms late, the kernel's cork timer. Messages are posted one at a time here and each
+    must arrive well before that; the bound is far above a delivery on this machine (a few ms)."""
+    with behind_haproxy(("c", "d"), postgres_site, tmp_path) as (proxy, started):
+        jana, vojta = Person(proxy.url, "jana.k"), Person(proxy.url, "vojtafoti")
+        room = jana.room_with("vojtafoti")
+        stream = EventStream(vojta)
+        try:
+            wait_until(lambda: sum(live_streams(server.url) for server in started) == 1, message="the stream did not open")
+            took = []
+            for number in range(1, 8):
+                start = time.monotonic()
+                assert jana.post(room, f"hned {number}")[0] == 201
+                stream.wait_for(lambda s: len(s.contents()) == number, f"message {number} did not arrive")
+                took.append(time.monotonic() - start)
+            assert statistics.median(took) < 0.1, f"post to receipt through haproxy, seconds: {took}"
+        finally:
+            stream.close()
 
 
 def test_through_haproxy_a_stream_moves_to_another_node_when_its_node_dies_and_misses_nothing(postgres_site, tmp_path):
