@@ -7,10 +7,15 @@
 # With STORES="sqlite postgres" (the default) the same world is copied (`fotofolio copy-data`)
 # into a private PostgreSQL cluster in the benchmark's folder and a second server reads it,
 # measured in the same rounds, so the two stores and nginx are compared on one machine at one time.
+# With "nodes" in STORES, NODES nodes (3 unless set) serve another copy behind haproxy, started
+# by deploy/cluster.sh as a site of several nodes runs. Every run also reads the CPU time the
+# server's processes used (haproxy, the nodes, the broker and PostgreSQL's backends included)
+# and prints it per page served.
 #
 #   swift build -c release --product fotofolio && bench/feed.sh
 #   ROUNDS=5 DURATION=10s CONNECTIONS=64 bench/feed.sh
 #   STORES=sqlite bench/feed.sh            # without PostgreSQL (apt-get install postgresql)
+#   STORES="sqlite postgres nodes" NODES=3 bench/feed.sh   # one node against three behind haproxy
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +26,11 @@ THREADS=${THREADS:-2}
 APP_PORT=${APP_PORT:-18090}
 NGINX_PORT=${NGINX_PORT:-18091}
 POSTGRES_APP_PORT=${POSTGRES_APP_PORT:-18092}
+NODES_PORT=${NODES_PORT:-18093}
+NODES=${NODES:-3}
 STORES=${STORES:-"sqlite postgres"}
+# The SQLite server renders the pages nginx serves, and is the base of the comparison.
+[[ " $STORES " == *" sqlite "* ]] || STORES="sqlite $STORES"
 BINARY=${BINARY:-.build/release/fotofolio}
 
 for tool in wrk nginx curl python3; do
@@ -31,10 +40,11 @@ done
 
 work=$(mktemp -d)
 source bench/wrk-lib.sh
-postgres_app_pid="" postgres_folder=""
+postgres_app_pid="" postgres_folder="" cluster_folder=""
 stop_all() {
   [ -z "$postgres_app_pid" ] || { kill "$postgres_app_pid" 2>/dev/null && wait "$postgres_app_pid" 2>/dev/null; }
   [ -z "$postgres_folder" ] || deploy/postgres.sh stop "$postgres_folder" >/dev/null 2>&1 || true
+  [ -z "$cluster_folder" ] || deploy/cluster.sh stop "$cluster_folder" >/dev/null 2>&1 || true
   cleanup
 }
 trap stop_all EXIT
@@ -45,6 +55,17 @@ python3 bench/feed-data.py "$work/data/fotofolio.sqlite"
 # The PostgreSQL server gets a copy of the same world and the same photos (its data folder
 # holds only its broker's files and a link to the media).
 declare -A servers=([sqlite]=http://127.0.0.1:$APP_PORT)
+if [[ " $STORES " == *" nodes "* ]]; then
+  cluster_folder=$work/cluster
+  mkdir -p "$cluster_folder/shared"
+  chmod 755 "$work" "$cluster_folder"
+  "$BINARY" copy-data --from "$work/data" --to "$(deploy/postgres.sh start "$cluster_folder/postgres")" >/dev/null
+  ln -s "$work/data/media" "$cluster_folder/shared/media"
+  PORT=$NODES_PORT NODES=$NODES MAXCONN=$((CONNECTIONS + 100)) FOTOFOLIO=$BINARY FOTOFOLIO_LOG_LEVEL=warning \
+    deploy/cluster.sh start "$cluster_folder" >"$work/cluster.log" 2>&1 \
+    || { echo "the cluster did not start:"; tail -20 "$work/cluster.log"; exit 1; }
+  servers[nodes]=http://127.0.0.1:$NODES_PORT
+fi
 if [[ " $STORES " == *" postgres "* ]]; then
   chmod 755 "$work"
   postgres_folder=$work/postgres
@@ -89,6 +110,35 @@ for who in guest member; do
 done
 start_nginx "$work/www" "$NGINX_PORT" "/guest-first.html"
 
+# The processes whose CPU time counts for each server: all of a store's site.
+postgres_processes() { # folder
+  local main
+  main=$(head -1 "$1/data/postmaster.pid" 2>/dev/null) || return 0
+  echo "$main" $(pgrep -P "$main")
+}
+processes() { # server
+  case $1 in
+    sqlite) echo "$app_pid" $(pgrep -P "$app_pid") ;;
+    postgres) echo "$postgres_app_pid" $(pgrep -P "$postgres_app_pid") $(postgres_processes "$postgres_folder") ;;
+    nodes) cat "$cluster_folder"/node-*.pid "$cluster_folder/haproxy.pid" "$cluster_folder/mosquitto/mosquitto.pid"
+           postgres_processes "$cluster_folder/postgres" ;;
+    nginx) pgrep -P "$(cat "$work/nginx.pid")" ;;
+  esac
+}
+# One wrk run as measure prints it, followed by the CPU milliseconds the server used per request.
+measure_cpu() { # server url cookie
+  local pids before figures after
+  # PostgreSQL's backends come and go with pooled connections: read the list on both sides.
+  pids=$(processes "$1")
+  # shellcheck disable=SC2086
+  before=$(cpu_ticks $pids)
+  figures=$(measure "$2" "$3")
+  # shellcheck disable=SC2086
+  after=$(cpu_ticks $pids)
+  echo "$figures $(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="${figures##* }" \
+    'BEGIN { printf "%.3f", (n > 0 ? 1000 * t / hz / n : 0) }')"
+}
+
 declare -A results
 echo "wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS rounds, $(nproc) cores; page sizes:" $(wc -c "$work"/www/*.html | head -n -1 | awk '{printf "%s=%s ", $2, $1}' | sed "s|$work/www/||g")
 for round in $(seq "$ROUNDS"); do
@@ -97,15 +147,15 @@ for round in $(seq "$ROUNDS"); do
     for page in "${pages[@]}"; do
       name=${page%%:*}
       for store in $STORES; do
-        results[$who-$name:$store]+="$(measure "${servers[$store]}${page#*:}" "${cookies[$who:$store]}")"$'\n'
+        results[$who-$name:$store]+="$(measure_cpu "$store" "${servers[$store]}${page#*:}" "${cookies[$who:$store]}")"$'\n'
       done
-      results[$who-$name:nginx]+="$(measure "http://127.0.0.1:$NGINX_PORT/$who-$name.html" "$cookie")"$'\n'
+      results[$who-$name:nginx]+="$(measure_cpu nginx "http://127.0.0.1:$NGINX_PORT/$who-$name.html" "$cookie")"$'\n'
     done
   done
   echo "round $round done"
 done
 
-printf '\n%-16s %-20s %12s %9s %9s %10s %10s\n' "page" "server" "requests/s" "p50 ms" "p99 ms" "vs nginx" "vs sqlite"
+printf '\n%-16s %-24s %12s %9s %9s %10s %10s %12s\n' "page" "server" "requests/s" "p50 ms" "p99 ms" "vs nginx" "vs sqlite" "CPU ms/page"
 for who in guest member; do
   for page in "${pages[@]}"; do
     key=$who-${page%%:*}
@@ -116,10 +166,16 @@ for who in guest member; do
       rps=$(printf '%s' "$rows" | awk '{print $1}' | median)
       p50=$(printf '%s' "$rows" | awk '{print $2}' | median)
       p99=$(printf '%s' "$rows" | awk '{print $3}' | median)
+      cpu=$(printf '%s' "$rows" | awk '{print $5}' | median)
       ratio=$(awk -v a="$rps" -v b="$nginx_rps" 'BEGIN { printf "%.0f %%", 100 * a / b }')
       versus=$(awk -v a="$rps" -v b="$sqlite_rps" 'BEGIN { printf "%.2f", a / b }')
-      case $server in sqlite) label="fotofolio, SQLite" ;; postgres) label="fotofolio, PostgreSQL" ;; *) label=nginx ;; esac
-      printf '%-16s %-20s %12s %9s %9s %10s %10s\n' "$key" "$label" "$rps" "$p50" "$p99" "$ratio" "$versus"
+      case $server in
+        sqlite) label="fotofolio, SQLite" ;;
+        postgres) label="fotofolio, PostgreSQL" ;;
+        nodes) label="$NODES nodes, haproxy" ;;
+        *) label=nginx ;;
+      esac
+      printf '%-16s %-24s %12s %9s %9s %10s %10s %12s\n' "$key" "$label" "$rps" "$p50" "$p99" "$ratio" "$versus" "$cpu"
     done
   done
 done

@@ -26,14 +26,24 @@ CONF
   for _ in $(seq 50); do curl -fs "http://127.0.0.1:$2$3" >/dev/null && break; sleep 0.1; done
 }
 
-# One wrk run: prints "requests_per_second p50_ms p99_ms"; a second argument is a Cookie header.
+# One wrk run: prints "requests_per_second p50_ms p99_ms requests"; a second argument is a Cookie header.
 measure() {
   local header=()
   if [ -n "${2:-}" ]; then header=(-H "Cookie: $2"); fi
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "${header[@]}" "$1" | awk '
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
     /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
-    END { printf "%.0f %.3f %.3f\n", rps, p50, p99 }'
+    / requests in / { requests = $1 }
+    END { printf "%.0f %.3f %.3f %d\n", rps, p50, p99, requests }'
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# CPU time in clock ticks used so far by the given processes (children not waited for excluded).
+cpu_ticks() {
+  local total=0 pid
+  for pid in "$@"; do
+    total=$((total + $(awk '{sub(/.*\) /, ""); print $12 + $13}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+  done
+  echo "$total"
+}
