@@ -116,27 +116,35 @@ postgres_processes() { # folder
   main=$(head -1 "$1/data/postmaster.pid" 2>/dev/null) || return 0
   echo "$main" $(pgrep -P "$main")
 }
-processes() { # server
+processes() { # server: its processes, PostgreSQL's apart
   case $1 in
     sqlite) echo "$app_pid" $(pgrep -P "$app_pid") ;;
-    postgres) echo "$postgres_app_pid" $(pgrep -P "$postgres_app_pid") $(postgres_processes "$postgres_folder") ;;
-    nodes) cat "$cluster_folder"/node-*.pid "$cluster_folder/haproxy.pid" "$cluster_folder/mosquitto/mosquitto.pid"
-           postgres_processes "$cluster_folder/postgres" ;;
+    postgres) echo "$postgres_app_pid" $(pgrep -P "$postgres_app_pid") ;;
+    nodes) cat "$cluster_folder"/node-*.pid "$cluster_folder/haproxy.pid" "$cluster_folder/mosquitto/mosquitto.pid" ;;
     nginx) pgrep -P "$(cat "$work/nginx.pid")" ;;
   esac
 }
-# One wrk run as measure prints it, followed by the CPU milliseconds the server used per request.
+database_processes() { # server
+  case $1 in
+    postgres) postgres_processes "$postgres_folder" ;;
+    nodes) postgres_processes "$cluster_folder/postgres" ;;
+  esac
+}
+# One wrk run as measure prints it, followed by the CPU milliseconds the server used per
+# request in all and the part of them PostgreSQL used.
 measure_cpu() { # server url cookie
-  local pids before figures after
-  # PostgreSQL's backends come and go with pooled connections: read the list on both sides.
+  local pids database before before_database figures after after_database
   pids=$(processes "$1")
+  # PostgreSQL's backends come and go with pooled connections: the list is read on both sides.
+  database=$(database_processes "$1")
   # shellcheck disable=SC2086
-  before=$(cpu_ticks $pids)
+  before=$(cpu_ticks $pids) before_database=$(cpu_ticks $database)
   figures=$(measure "$2" "$3")
+  database="$database $(database_processes "$1")"
   # shellcheck disable=SC2086
-  after=$(cpu_ticks $pids)
-  echo "$figures $(awk -v t=$((after - before)) -v hz="$(getconf CLK_TCK)" -v n="${figures##* }" \
-    'BEGIN { printf "%.3f", (n > 0 ? 1000 * t / hz / n : 0) }')"
+  after=$(cpu_ticks $pids) after_database=$(cpu_ticks $(printf '%s\n' $database | sort -u))
+  echo "$figures $(awk -v t=$((after - before)) -v d=$((after_database - before_database)) -v hz="$(getconf CLK_TCK)" \
+    -v n="${figures##* }" 'BEGIN { if (n > 0) printf "%.3f %.3f", 1000 * (t + d) / hz / n, 1000 * d / hz / n; else print "0 0" }')"
 }
 
 declare -A results
@@ -155,7 +163,7 @@ for round in $(seq "$ROUNDS"); do
   echo "round $round done"
 done
 
-printf '\n%-16s %-24s %12s %9s %9s %10s %10s %12s\n' "page" "server" "requests/s" "p50 ms" "p99 ms" "vs nginx" "vs sqlite" "CPU ms/page"
+printf '\n%-16s %-24s %12s %9s %9s %10s %10s %12s %16s\n' "page" "server" "requests/s" "p50 ms" "p99 ms" "vs nginx" "vs sqlite" "CPU ms/page" "of it PostgreSQL"
 for who in guest member; do
   for page in "${pages[@]}"; do
     key=$who-${page%%:*}
@@ -167,6 +175,7 @@ for who in guest member; do
       p50=$(printf '%s' "$rows" | awk '{print $2}' | median)
       p99=$(printf '%s' "$rows" | awk '{print $3}' | median)
       cpu=$(printf '%s' "$rows" | awk '{print $5}' | median)
+      database=$(printf '%s' "$rows" | awk '{print $6}' | median)
       ratio=$(awk -v a="$rps" -v b="$nginx_rps" 'BEGIN { printf "%.0f %%", 100 * a / b }')
       versus=$(awk -v a="$rps" -v b="$sqlite_rps" 'BEGIN { printf "%.2f", a / b }')
       case $server in
@@ -175,7 +184,7 @@ for who in guest member; do
         nodes) label="$NODES nodes, haproxy" ;;
         *) label=nginx ;;
       esac
-      printf '%-16s %-24s %12s %9s %9s %10s %10s %12s\n' "$key" "$label" "$rps" "$p50" "$p99" "$ratio" "$versus" "$cpu"
+      printf '%-16s %-24s %12s %9s %9s %10s %10s %12s %16s\n' "$key" "$label" "$rps" "$p50" "$p99" "$ratio" "$versus" "$cpu" "$database"
     done
   done
 done

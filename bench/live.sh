@@ -10,6 +10,7 @@
 #   SIZES="1000 5000" RATE=50 DURATION=10 bench/live.sh
 #   FOTOFOLIO=/path/to/fotofolio bench/live.sh
 #   TARGETS=nchan KEEP=1 SAMPLES_DIR=/tmp/live bench/live.sh   # one server; keep logs; every latency
+#   SIZES=200 ROOM_SIZE=10 RATE=1000 POST_CONNS=16 bench/live.sh  # how many posts/s a server takes
 #
 # Targets: fotofolio (SQLite), fotofolio-postgres (one node on the same seed copied with
 # `fotofolio copy-data` into a private PostgreSQL cluster in the benchmark's folder), nodes-K
@@ -26,6 +27,7 @@ SIZES=${SIZES:-"1000 5000 10000"}
 ROOM_SIZE=${ROOM_SIZE:-100}
 RATE=${RATE:-20}
 DURATION=${DURATION:-15}
+POST_CONNS=${POST_CONNS:-2}   # connections the client posts on, each one post at a time
 COUNT=$((RATE * DURATION))
 FOTOFOLIO=${FOTOFOLIO:-.build/release/fotofolio}
 APP_PORT=${APP_PORT:-18095}
@@ -162,7 +164,7 @@ run_load() {
 }
 
 load_args() { # streams
-  echo --port "$1" --streams "$2" --room-size "$ROOM_SIZE" --rate "$RATE" --count "$COUNT" --connect-timeout 30 --drain 5
+  echo --port "$1" --streams "$2" --room-size "$ROOM_SIZE" --rate "$RATE" --count "$COUNT" --post-conns "$POST_CONNS" --connect-timeout 30 --drain 5
 }
 
 # One Fotofolio run on a fresh data folder seeded with N listeners. With "postgres" as the
