@@ -17,8 +17,6 @@
 # arrives came through the broker). MINORITY=0 leaves out the check's last step, which kills
 # a second RabbitMQ node to see what a cluster without a majority does.
 # PARTITION_HANDLING is RabbitMQ's cluster_partition_handling (pause_minority unless set).
-# MIRROR=0 leaves the nodes' subscription queues unmirrored, which shows why they need to be
-# (deploy/README.md, "RabbitMQ instead of mosquitto"): the check then fails.
 # FOTOFOLIO names the binary (default .build/release/fotofolio), PYTHON the Python with the
 # browser tests' packages (default .venv/bin/python, which `make browser-test` makes).
 #
@@ -36,7 +34,6 @@ rabbits=${RABBITS:-3}
 nodes=${NODES:-2}
 live_poll=${LIVE_POLL:-600}
 minority=${MINORITY:-1}
-mirror=${MIRROR:-1}
 partition_handling=${PARTITION_HANDLING:-pause_minority}
 rabbit_dir=$folder/rabbitmq
 proxy_dir=$folder/haproxy
@@ -310,15 +307,9 @@ start_rabbits() {
   wait_for 30 "a cluster_status with $rabbits running nodes" all_rabbits_running
   echo "RabbitMQ: one cluster of $rabbits running node(s) after $(since "$started") s"
   ctl 1 list_users --silent | grep -q '^guest' && fail "RabbitMQ has a guest user." || true
-  # A Fotofolio node subscribes with QoS 1 and a clean session: the plugin gives it a durable
-  # classic queue on the RabbitMQ node it connected to. Should that node die, the queue's
-  # record stays, and the Fotofolio node, connecting again with its client id through another
-  # node, is refused the same queue ("home node … is down") until the dead node is back.
-  # Mirrored on every node, the queue survives its node (quorum queues would too, but the
-  # plugin uses them only for sessions that are not clean).
-  if [ "$rabbits" -gt 1 ] && [ "$mirror" = 1 ]; then
-    ctl_quietly 1 set_policy --apply-to queues mqtt-subscriptions '^mqtt-subscription-' '{"ha-mode":"all"}'
-  fi
+  # No policy for the subscriptions' queues: a Fotofolio node subscribes at most once (QoS 0)
+  # with a clean session, and the plugin gives such a subscription a transient queue that
+  # RabbitMQ deletes with its node (deploy/README.md, "Subscriptions and queues").
 }
 
 # haproxy in TCP mode on one port of 127.0.0.1, in front of every node's MQTT listener.

@@ -31,11 +31,18 @@ public final class MessengerBridge: Sendable {
         self.logger = logger
     }
 
+    /// Both subscriptions are at most once. A wake-up only says "read the log", and one lost
+    /// with a dropped connection is made good by the read on reconnecting and the safety poll;
+    /// a command is posted with its uuid, so a client that saw no message resends it. And at
+    /// most once lets a broker keep nothing for a subscriber: RabbitMQ's MQTT plugin (3.10)
+    /// gives an at-least-once subscription a durable queue on the one broker node the client
+    /// reached, and when that node died, the node's reconnections elsewhere were refused until
+    /// it came back (deploy/README.md, "RabbitMQ instead of mosquitto").
     public func start() throws {
         for filter in topics.wakeFilters {
-            try client.subscribe(to: filter) { [hub] _ in hub.wake() }
+            try client.subscribe(to: filter, qos: .atMostOnce) { [hub] _ in hub.wake() }
         }
-        try client.subscribe(to: topics.commandFilter) { [weak self] message in self?.command(message) }
+        try client.subscribe(to: topics.commandFilter, qos: .atMostOnce) { [weak self] message in self?.command(message) }
         // Whatever was written while the connection was down is in the log: read it now.
         client.observeState { [hub] state in if state.isConnected { hub.wake() } }
     }
