@@ -72,11 +72,12 @@ test-deps:
 	@$(call apt_install,$(TEST_PACKAGES))
 
 bench: deps release $(VENV)/.installed
-	@$(call apt_install,wrk nginx-light libnginx-mod-nchan curl imagemagick time chromium chromium-driver gcc libc6-dev)
+	@$(call apt_install,wrk nginx-light libnginx-mod-nchan curl imagemagick time chromium chromium-driver gcc libc6-dev postgresql haproxy)
 	bench/http.sh
 	bench/feed.sh
 	bench/sliders.sh
 	bench/live.sh
+	bench/writes.sh
 	$(SWIFT) build -c release --product ImagingBench
 	bench/imaging.sh
 
