@@ -62,7 +62,7 @@ public enum SliderValueError: Error, Equatable, Sendable {
 
 /// A bound as people write it: no trailing zeros, a decimal comma in Czech.
 private func boundText(_ value: Double, czech: Bool) -> String {
-    var text = String(format: "%.4f", value)
+    var text = FixedDecimals.text(value, decimals: 4)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return czech ? text.replacingOccurrences(of: ".", with: ",") : text

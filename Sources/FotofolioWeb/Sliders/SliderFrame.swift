@@ -83,5 +83,5 @@ enum SliderFrame {
     /// An offset from the widget's centre in reference pixels, as a percentage of the widget.
     private static func percent(_ offset: Double) -> String { format(50 + offset / reference * 100) }
 
-    static func format(_ number: Double) -> String { String(format: "%.3f", number) }
+    static func format(_ number: Double) -> String { FixedDecimals.text(number, decimals: 3) }
 }

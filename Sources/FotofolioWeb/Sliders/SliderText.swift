@@ -46,7 +46,7 @@ enum SliderText {
     /// Digits with a point and no grouping, as many decimals as `precision` needs.
     static func plain(_ value: Double, _ precision: Double) -> String {
         let decimals = min((try? labelDecimals(step: precision)) ?? 6, 12)
-        var text = String(format: "%.\(decimals)f", value)
+        var text = FixedDecimals.text(value, decimals: decimals)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
