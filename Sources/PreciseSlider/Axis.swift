@@ -63,7 +63,7 @@ public struct AxisPosition: Sendable, Equatable {
 /// right (bottom). With a reversed range (`min > max`) values therefore *decrease* from
 /// left to right; `direction` is −1 and every value↔pixel conversion multiplies by it.
 /// Dragging stays 1:1 with the finger either way, because the ruler follows the finger.
-public struct SliderAxis: Sendable, Equatable {
+public struct SliderAxis: Sendable, Hashable {
     /// The value drawn at the left (top) end.
     public let min: Double
     /// The value drawn at the right (bottom) end; may be below `min`.

@@ -38,4 +38,41 @@ import Testing
         let labels = frame.ticks.compactMap(\.label)
         #expect(labels == ["0:00", "1:00", "2:00", "3:00", "4:00"])
     }
+
+    @Test func aKeptFrameIsTheFrameDrawnAnewForThoseInputsOnly() throws {
+        let axis = try SliderAxis(min: 0, max: 5000, snapStep: 50)
+        for language in SliderLanguage.allCases {
+            for value in [0.0, 1250, 4999.5] {
+                let field = SliderField(name: "maxRate", axis: axis, format: .number, value: value)
+                let fresh = String(describing: SliderFrame.drawSlider(field, id: "rate", label: "Rate", hint: "h",
+                                                                      optional: true, language: language))
+                for _ in 0..<2 {
+                    let kept = SliderFrame.slider(field, id: "rate", label: "Rate", hint: "h", optional: true, language: language)
+                    #expect(String(describing: kept) == fresh)
+                }
+            }
+        }
+        // What differs in any input is drawn for it: the language writes the read-out.
+        let field = SliderField(name: "share", axis: try SliderAxis(min: 0, max: 100), format: .number, value: 12.5)
+        let czech = SliderFrame.slider(field, id: "rate", label: "Rate", hint: "h", language: .czech)
+        let english = SliderFrame.slider(field, id: "rate", label: "Rate", hint: "h", language: .english)
+        #expect(czech.readout != english.readout)
+        let other = SliderFrame.slider(field, id: "rate", label: "Sazba", hint: "h", language: .czech)
+        #expect(other.label == "Sazba" && czech.label == "Rate")
+    }
+
+    @Test func framesOfRefusedTextAreNotKeptAndTheKeptOnesStayBounded() throws {
+        let axis = try SliderAxis(min: 0, max: 1_000_000)
+        var refused = SliderField(name: "n", axis: axis, format: .number, value: 1, refusesOutOfRange: true)
+        refused.submit("abc", language: .english)
+        let first = SliderFrame.slider(refused, id: "n", label: "N", hint: "", language: .english)
+        refused.submit("xyz", language: .english)
+        let second = SliderFrame.slider(refused, id: "n", label: "N", hint: "", language: .english)
+        #expect(first.text == "abc" && second.text == "xyz")
+        for value in 0..<(SliderFrame.keptFrameLimit + 20) {
+            let field = SliderField(name: "n", axis: axis, format: .number, value: Double(value))
+            _ = SliderFrame.slider(field, id: "n", label: "N", hint: "", language: .english)
+            #expect(SliderFrame.keptFrameCount <= SliderFrame.keptFrameLimit)
+        }
+    }
 }

@@ -7,6 +7,8 @@ public struct StringTable: Sendable {
     /// The whole table, as templates see it under `t`.
     public let tree: StringGroup
     public let language: Language
+    /// Every entry by its dotted key, worked out once: pages look up dozens per request.
+    private let entriesByKey: [String: StringGroup.Entry]
 
     public init(language: Language, json: Data) throws {
         do {
@@ -15,6 +17,7 @@ public struct StringTable: Sendable {
             throw LocalizationError("The string table for “\(language.rawValue)” must be a JSON object of strings.")
         }
         self.language = language
+        entriesByKey = tree.entriesByKey(prefix: "")
     }
 
     /// The string at a dotted key, or the key itself when missing (visible, never a crash).
@@ -29,20 +32,32 @@ public struct StringTable: Sendable {
         if case .group(let forms)? = entry(at: key), case .text(let text)? = forms.entries[PluralRule.category(of: count, in: language).rawValue] {
             form = text
         }
-        return form.replacingOccurrences(of: "{count}", with: String(count))
+        return Self.replacingCount(in: form, with: count)
+    }
+
+    /// `form` with each `{count}` replaced by the number.
+    private static func replacingCount(in form: String, with count: Int) -> String {
+        let placeholder = Array("{count}".utf8)
+        let bytes = Array(form.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == placeholder[0], bytes[index...].starts(with: placeholder) {
+                result.append(contentsOf: String(count).utf8)
+                index += placeholder.count
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Every dotted key that leads to a string, for checking that tables match.
     public var keys: Set<String> { tree.keys(prefix: "") }
 
-    private func entry(at key: String) -> StringGroup.Entry? {
-        var entry = StringGroup.Entry.group(tree)
-        for part in key.split(separator: ".") {
-            guard case .group(let group) = entry, let next = group.entries[String(part)] else { return nil }
-            entry = next
-        }
-        return entry
-    }
+    private func entry(at key: String) -> StringGroup.Entry? { entriesByKey[key] }
 }
 
 /// The strings under one key of a table (`t.nav` in a template), each a string or a group.
@@ -74,6 +89,16 @@ public struct StringGroup: MustacheParent, Decodable, Sendable {
         case .group(let group): group
         case nil: ViewModelLookup.missing(name)
         }
+    }
+
+    fileprivate func entriesByKey(prefix: String) -> [String: Entry] {
+        var result: [String: Entry] = [:]
+        for (key, entry) in entries {
+            let path = prefix.isEmpty ? key : "\(prefix).\(key)"
+            result[path] = entry
+            if case .group(let group) = entry { result.merge(group.entriesByKey(prefix: path)) { first, _ in first } }
+        }
+        return result
     }
 
     fileprivate func keys(prefix: String) -> Set<String> {

@@ -1,5 +1,6 @@
 import Foundation
 import PreciseSlider
+import Synchronization
 
 /// The first frame of a precise slider, drawn on the server from the model so the page looks
 /// right before JavaScript runs and stays readable without it. Positions are percentages of
@@ -13,9 +14,52 @@ enum SliderFrame {
     static let majorTickLength = 22.0
     static let labelBaseline = 42.0
 
-    /// A 1D slider: the field's template values with the ruler's ticks.
+    /// A 1D slider: the field's template values with the ruler's ticks. The same inputs give
+    /// the same frame, and most pages show a slider in the same few states (the feed's price
+    /// filter untouched), so frames are kept by everything they are made from; a field that
+    /// refused its text is drawn anew.
     static func slider(_ field: SliderField, id: String, label: String, hint: String, optional: Bool = false,
                        language: SliderLanguage) -> PreciseSliderModel {
+        guard field.rejection == nil else {
+            return drawSlider(field, id: id, label: label, hint: hint, optional: optional, language: language)
+        }
+        let key = FrameKey(name: field.name, axis: field.axis, format: field.format, value: field.value.bitPattern,
+                           scale: field.scale.bitPattern,
+                           refusesOutOfRange: field.refusesOutOfRange, zone: field.zone, id: id, label: label, hint: hint,
+                           optional: optional, language: language)
+        if let kept = keptFrames.withLock({ $0[key] }) { return kept }
+        let frame = drawSlider(field, id: id, label: label, hint: hint, optional: optional, language: language)
+        keptFrames.withLock { frames in
+            // Values typed into a form are many; a full table starts again rather than grow.
+            if frames.count >= keptFrameLimit { frames.removeAll(keepingCapacity: true) }
+            frames[key] = frame
+        }
+        return frame
+    }
+
+    /// Everything a slider's frame is made from.
+    private struct FrameKey: Hashable {
+        let name: String
+        let axis: SliderAxis
+        let format: LabelFormat
+        /// Bit patterns: -0 and 0 are equal as numbers but may be written differently.
+        let value: UInt64
+        let scale: UInt64
+        let refusesOutOfRange: Bool
+        let zone: String
+        let id: String
+        let label: String
+        let hint: String
+        let optional: Bool
+        let language: SliderLanguage
+    }
+
+    static let keptFrameLimit = 512
+    private static let keptFrames = Mutex<[FrameKey: PreciseSliderModel]>([:])
+    static var keptFrameCount: Int { keptFrames.withLock { $0.count } }
+
+    static func drawSlider(_ field: SliderField, id: String, label: String, hint: String, optional: Bool,
+                                   language: SliderLanguage) -> PreciseSliderModel {
         let ticks = thinLabels((try? field.axis.visibleTicks(
             value: field.value, scale: field.scale, viewport: .slider(length: reference),
             format: field.format, language: language)) ?? [])
@@ -45,9 +89,9 @@ enum SliderFrame {
     /// dropped: minor ones first, then all but every 2nd, 5th, 10th… major one by tick index.
     /// Mirrors `thinLabels` in `Public/js/precise-slider-view.js`, which knows the real width.
     static func thinLabels(_ ticks: [Tick]) -> [(tick: Tick, label: String?)] {
-        let labelled = ticks.compactMap(\.label)
+        let labelled = ticks.compactMap { $0.label }
         guard labelled.count >= 2, ticks.count >= 2 else { return ticks.map { ($0, $0.label) } }
-        let needed = Double(labelled.map(\.count).max() ?? 0) * characterWidth + labelGap
+        let needed = Double(labelled.map { $0.count }.max() ?? 0) * characterWidth + labelGap
         let minorSpacing = abs(ticks[1].x - ticks[0].x) * narrowWidth / reference
         let labelsMinors = ticks.contains { !$0.isMajor && $0.label != nil }
         if labelsMinors && minorSpacing >= needed { return ticks.map { ($0, $0.label) } }

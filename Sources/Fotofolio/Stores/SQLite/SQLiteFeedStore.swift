@@ -16,11 +16,13 @@ struct SQLiteFeedStore: FeedStore {
                 arguments += cursor.arguments
             }
             let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            let rows = try Portfolio.fetchAll(db, sql: """
+            // Cached statements: every page asks one of a few shapes of query (the values are
+            // bound), and compiling one anew cost more than running it on a small site.
+            let rows = try Portfolio.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM portfolio \(whereClause) ORDER BY \(FeedSQL.order(query.sort)) LIMIT \(query.pageSize + 1)
-                """, arguments: arguments)
+                """), arguments: arguments)
             let shown = Array(rows.prefix(query.pageSize))
-            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM portfolio \(filter.map { "WHERE \($0.sql)" } ?? "")",
+            let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM portfolio \(filter.map { "WHERE \($0.sql)" } ?? "")"),
                                          arguments: filter?.arguments ?? StatementArguments()) ?? 0
             return FeedPage(portfolios: shown, total: total,
                             next: rows.count > query.pageSize ? shown.last.map(FeedCursor.init) : nil)

@@ -29,7 +29,7 @@ struct SQLiteSelectionStore: SelectionStore {
 
     func portfolioIds(for userId: Int64) throws -> Set<Int64> {
         try database.pool.read { db in
-            Set(try Int64.fetchAll(db, sql: "SELECT portfolioId FROM selectionEntry WHERE userId = ?", arguments: [userId]))
+            Set(try Int64.fetchAll(db.cachedStatement(sql: "SELECT portfolioId FROM selectionEntry WHERE userId = ?"), arguments: [userId]))
         }
     }
 

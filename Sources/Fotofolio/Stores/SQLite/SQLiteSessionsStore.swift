@@ -15,7 +15,8 @@ struct SQLiteSessionsStore: SessionsStore {
 
     func session(tokenHash: String) throws -> Session? {
         try database.pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT userId, csrfToken, expiresAt FROM session WHERE tokenHash = ?", arguments: [tokenHash])
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT userId, csrfToken, expiresAt FROM session WHERE tokenHash = ?"),
+                             arguments: [tokenHash])
         }.map { row in Session(userId: row["userId"], csrfToken: row["csrfToken"], expiresAt: row["expiresAt"]) }
     }
 
