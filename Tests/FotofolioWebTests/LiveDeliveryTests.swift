@@ -74,11 +74,17 @@ import Waiting
         defer { bot.disconnect() }
         let uuid = UUID().uuidString.lowercased()
         let command = #"{"type":"new-message","data":{"uuid":"\#(uuid)","content":"Z MQTT","author":{"username":"jana.k"}}}"#
-        try bot.publish(command, to: "fotofolio/chat-room/\(room)/new-message")
-        // The same command again (QoS 1 may bring it twice) adds nothing.
-        try bot.publish(command, to: "fotofolio/chat-room/\(room)/new-message")
-        let event = try await stream.next()
+        // The server's subscriptions may not be in place yet, and a command nobody hears is
+        // gone: it is sent again (its uuid makes a repeat add nothing) until its message comes.
+        var arrived: EventStreamClient.Event?
+        for _ in 0..<40 where arrived == nil {
+            try bot.publish(command, to: "fotofolio/chat-room/\(room)/new-message")
+            arrived = try await stream.staysQuiet(for: .milliseconds(500))
+        }
+        let event = try #require(arrived, "the command's message did not arrive within 20 s")
         #expect((WebTestServer.json(event.data)["data"] as? [String: Any])?["uuid"] as? String == uuid)
+        // The same command once more (QoS 1 may bring it twice) adds nothing.
+        try bot.publish(command, to: "fotofolio/chat-room/\(room)/new-message")
         // Someone who is not a member cannot post through MQTT either.
         try bot.publish(#"{"type":"new-message","data":{"uuid":"\#(UUID().uuidString)","content":"Cizí","author":{"username":"martin.b"}}}"#,
                         to: "fotofolio/chat-room/\(room)/new-message")

@@ -118,6 +118,8 @@ public struct FeedService: Sendable {
 
     /// Author, tags and photos of these portfolios, in the same order.
     public func details(of portfolios: [Portfolio]) throws -> [PortfolioDetails] {
-        try store.details(of: portfolios)
+        // A page whose cards are all kept asks for none: no read at all.
+        guard !portfolios.isEmpty else { return [] }
+        return try store.details(of: portfolios)
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import HTTPServer
 import Mustache
 import Synchronization
@@ -116,23 +117,31 @@ public final class PageRenderer: Sendable {
         var text = text
         text.makeContiguousUTF8()
         let marker = Array(insertion.utf8)
-        let spliced = text.utf8.withContiguousStorageIfAvailable { body -> String? in
-            guard let start = Self.firstIndex(of: marker, in: body) else { return nil }
-            var result = String(decoding: UnsafeBufferPointer(rebasing: body[..<start]), as: UTF8.self)
-            result.reserveCapacity(body.count + html.utf8.count)
-            result += html
-            result += String(decoding: UnsafeBufferPointer(rebasing: body[(start + marker.count)...]), as: UTF8.self)
-            return result
-        }
-        return (spliced ?? nil) ?? text
+        let found = text.utf8.withContiguousStorageIfAvailable { body in Self.firstIndex(of: marker, in: body) }
+        guard let start = found ?? nil else { return text }
+        // The marker is ASCII, so both ends are character boundaries: the halves are copied
+        // as they are, without checking their UTF-8 again.
+        let before = text.utf8.index(text.utf8.startIndex, offsetBy: start)
+        let after = text.utf8.index(before, offsetBy: marker.count)
+        var result = String()
+        result.reserveCapacity(text.utf8.count + html.utf8.count)
+        result += text[..<before]
+        result += html
+        result += text[after...]
+        return result
     }
 
+    /// Where `marker` first starts in `bytes`: memchr finds each candidate first byte.
     private static func firstIndex(of marker: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = marker.first, bytes.count >= marker.count else { return nil }
+        guard let first = marker.first, let base = bytes.baseAddress, bytes.count >= marker.count else { return nil }
+        let lastStart = bytes.count - marker.count
         var index = 0
-        while index <= bytes.count - marker.count {
-            if bytes[index] == first, marker.indices.allSatisfy({ bytes[index + $0] == marker[$0] }) { return index }
-            index += 1
+        while index <= lastStart {
+            guard let hit = memchr(base + index, Int32(first), lastStart - index + 1) else { return nil }
+            let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
+            let matches = marker.withUnsafeBytes { needle in memcmp(base + candidate, needle.baseAddress!, marker.count) == 0 }
+            if matches { return candidate }
+            index = candidate + 1
         }
         return nil
     }
