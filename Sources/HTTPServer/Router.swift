@@ -58,6 +58,11 @@ public struct Router: Sendable {
     }
 
     private var routes: [Route] = []
+    /// Which routes can match a path, by its first segment: the routes whose pattern starts
+    /// with that literal, and those starting with a parameter or rest (or empty), which any
+    /// path may match. Indexes in `routes`, in the order they were added.
+    private var routesByFirstLiteral: [String: [Int]] = [:]
+    private var routesForAnyFirst: [Int] = []
     /// Middleware of the groups being registered, outermost first (`group`).
     private var groupMiddleware: [any Middleware] = []
     /// Answers paths no route matches (e.g. static files); throws 404 when nil.
@@ -81,6 +86,11 @@ public struct Router: Sendable {
             return .literal(String(part))
         }
         let handler = groupMiddleware.isEmpty ? handler : groupMiddleware.wrapping(handler)
+        if case .literal(let first)? = segments.first {
+            routesByFirstLiteral[first, default: []].append(routes.count)
+        } else {
+            routesForAnyFirst.append(routes.count)
+        }
         routes.append(Route(method: method, pattern: pattern, options: options, segments: segments, handler: handler))
     }
 
@@ -93,8 +103,10 @@ public struct Router: Sendable {
     public func match(_ method: HTTPMethod, _ path: RequestPath) -> Match {
         var best: (route: Route, parameters: [String: String], score: Int)?
         var allowed: [HTTPMethod] = []
-        for route in routes {
-            guard let (parameters, score) = Self.bind(route.segments, to: path.segments) else { continue }
+        let literal = path.segments.first.flatMap { routesByFirstLiteral[$0] } ?? []
+        for index in Self.merged(literal, routesForAnyFirst) {
+            guard let (parameters, score) = Self.bind(routes[index].segments, to: path.segments) else { continue }
+            let route = routes[index]
             allowed.append(route.method)
             if route.method == .get { allowed.append(.head) }
             let methodFits = route.method == method || (method == .head && route.method == .get)
@@ -107,6 +119,25 @@ public struct Router: Sendable {
         var unique: [HTTPMethod] = []
         for method in allowed where !unique.contains(method) { unique.append(method) }
         return .methodNotAllowed(allowed: unique)
+    }
+
+    /// Two ascending lists of indexes as one, so routes are tried in the order they were added.
+    private static func merged(_ first: [Int], _ second: [Int]) -> [Int] {
+        guard !first.isEmpty else { return second }
+        guard !second.isEmpty else { return first }
+        var result: [Int] = []
+        result.reserveCapacity(first.count + second.count)
+        var i = 0, j = 0
+        while i < first.count || j < second.count {
+            if j == second.count || (i < first.count && first[i] < second[j]) {
+                result.append(first[i])
+                i += 1
+            } else {
+                result.append(second[j])
+                j += 1
+            }
+        }
+        return result
     }
 
     /// Binds pattern segments to path segments; the score counts literal matches.

@@ -88,6 +88,36 @@ import Testing
         }
         #expect(route.pattern == "/a/b")
     }
+
+    /// Routes are looked up by the path's first segment; those starting with a parameter or
+    /// a rest may match any path and are tried with them, in the order they were added.
+    @Test func routesStartingWithAParameterCompeteWithLiteralOnesInTheOrderAdded() {
+        var router = Router()
+        router.get("/") { _ in .text("root") }
+        router.get("/:page") { _ in .text("page") }
+        router.get("/u/:name") { _ in .text("profile") }
+        router.post("/:page") { _ in .text("post page") }
+        router.get("/:first/:second") { _ in .text("two params") }
+        router.get("/:a/:b") { _ in .text("same score, added later") }
+        router.get("/files/*rest") { _ in .text("files") }
+        router.get("/*anything") { _ in .text("anything") }
+        func pattern(_ method: HTTPMethod, _ segments: [String]) -> String? {
+            if case .found(let route, _) = router.match(method, RequestPath(segments: segments)) { return route.pattern }
+            return nil
+        }
+        #expect(pattern(.get, []) == "/")
+        #expect(pattern(.get, ["about"]) == "/:page")
+        #expect(pattern(.get, ["u", "jana"]) == "/u/:name")
+        #expect(pattern(.get, ["x", "y"]) == "/:first/:second")
+        #expect(pattern(.get, ["files", "a", "b"]) == "/files/*rest")
+        #expect(pattern(.get, ["x", "y", "z"]) == "/*anything")
+        #expect(pattern(.post, ["about"]) == "/:page")
+        guard case .methodNotAllowed(let allowed) = router.match(.delete, RequestPath(segments: ["u", "jana"])) else {
+            Issue.record("a DELETE found a route")
+            return
+        }
+        #expect(Set(allowed) == [.get, .head])
+    }
 }
 
 @Suite struct RequestContextTests {
