@@ -153,6 +153,10 @@ extension TestDatabase {
         #expect(names == (0..<30).reversed().map { "P\($0)" })
         #expect(third.next == nil)
         #expect(third.total == 31)
+        // Past the last page nothing is left, and the count still covers everything.
+        query.after = FeedCursor(try #require(third.portfolios.last))
+        let beyond = try world.feed.page(query)
+        #expect(beyond.portfolios.isEmpty && beyond.total == 31 && beyond.next == nil)
     }
 
     @Test(arguments: FeedQuery.Sort.allCases)
@@ -187,14 +191,10 @@ extension TestDatabase {
     func theFeedQueriesUseIndexesNotFullScans() throws {
         let world = try TestDatabase()
         let cursor = FeedCursor("4500-1700000000000-5", sort: .rating)!
+        // The statements the store runs: every sort, with and without a cursor and a tag filter.
         let statements: [(String, StatementArguments)] = FeedQuery.Sort.allCases.flatMap { sort in
-            let filter = FeedSQL.tagFilter(["svatba", "praha"])!
-            let after = FeedSQL.cursorCondition(cursor, sort: sort)
-            return [
-                ("SELECT * FROM portfolio ORDER BY \(FeedSQL.order(sort)) LIMIT 13", StatementArguments()),
-                ("SELECT * FROM portfolio WHERE \(after.sql) ORDER BY \(FeedSQL.order(sort)) LIMIT 13", after.arguments),
-                ("SELECT * FROM portfolio WHERE \(filter.sql) ORDER BY \(FeedSQL.order(sort)) LIMIT 13", filter.arguments),
-            ]
+            [FeedQuery(sort: sort), FeedQuery(sort: sort, after: cursor), FeedQuery(tags: ["svatba", "praha"], sort: sort)]
+                .flatMap { query in [FeedSQL.page(query), FeedSQL.count(query)].map { ($0.sql, $0.arguments) } }
         }
         try world.database.pool.read { db in
             for (sql, arguments) in statements {

@@ -6,26 +6,24 @@ struct SQLiteFeedStore: FeedStore {
     let database: AppDatabase
 
     func page(_ query: FeedQuery) throws -> FeedPage {
-        try database.pool.read { db in
-            let filter = FeedSQL.filter(tags: query.tags, maxRate: query.maxRate)
-            var conditions = filter.map { [$0.sql] } ?? []
-            var arguments = filter?.arguments ?? StatementArguments()
-            if let after = query.after {
-                let cursor = FeedSQL.cursorCondition(after, sort: query.sort)
-                conditions.append(cursor.sql)
-                arguments += cursor.arguments
+        // One statement reads the page and the count together, so it needs no transaction
+        // around it (a statement reads one snapshot); statements are cached, since every page
+        // asks one of a few shapes of query with its values bound.
+        try database.pool.unsafeRead { db in
+            let page = FeedSQL.page(query)
+            let rows = try Row.fetchAll(db.cachedStatement(sql: page.sql), arguments: page.arguments)
+            let portfolios = try rows.map(Portfolio.init(row:))
+            let shown = Array(portfolios.prefix(query.pageSize))
+            let total: Int
+            if let first = rows.first {
+                total = first[FeedSQL.totalColumn]
+            } else {
+                // Past the last page no row carries the count: it is asked on its own.
+                let count = FeedSQL.count(query)
+                total = try Int.fetchOne(db.cachedStatement(sql: count.sql), arguments: count.arguments) ?? 0
             }
-            let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-            // Cached statements: every page asks one of a few shapes of query (the values are
-            // bound), and compiling one anew cost more than running it on a small site.
-            let rows = try Portfolio.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM portfolio \(whereClause) ORDER BY \(FeedSQL.order(query.sort)) LIMIT \(query.pageSize + 1)
-                """), arguments: arguments)
-            let shown = Array(rows.prefix(query.pageSize))
-            let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM portfolio \(filter.map { "WHERE \($0.sql)" } ?? "")"),
-                                         arguments: filter?.arguments ?? StatementArguments()) ?? 0
             return FeedPage(portfolios: shown, total: total,
-                            next: rows.count > query.pageSize ? shown.last.map(FeedCursor.init) : nil)
+                            next: portfolios.count > query.pageSize ? shown.last.map(FeedCursor.init) : nil)
         }
     }
 
@@ -36,6 +34,34 @@ struct SQLiteFeedStore: FeedStore {
 
 /// The SQL pieces of the feed, each served by an index (see the query-plan tests).
 enum FeedSQL {
+    /// The column of `page` that carries the number of portfolios the filter matches.
+    static let totalColumn = "feedTotal"
+
+    /// One page and one row more (to know there is a next page), each row carrying the
+    /// count of everything the filter matches, worked out once for the statement.
+    static func page(_ query: FeedQuery) -> (sql: String, arguments: StatementArguments) {
+        let filter = filter(tags: query.tags, maxRate: query.maxRate)
+        var conditions = filter.map { [$0.sql] } ?? []
+        var arguments = filter?.arguments ?? StatementArguments()
+        if let after = query.after {
+            let cursor = cursorCondition(after, sort: query.sort)
+            conditions.append(cursor.sql)
+            arguments += cursor.arguments
+        }
+        let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let total = count(query)
+        return ("""
+            SELECT portfolio.*, (\(total.sql)) AS \(totalColumn) FROM portfolio \(whereClause)
+            ORDER BY \(order(query.sort)) LIMIT \(query.pageSize + 1)
+            """, total.arguments + arguments)
+    }
+
+    /// How many portfolios the query's filter matches, whatever the page.
+    static func count(_ query: FeedQuery) -> (sql: String, arguments: StatementArguments) {
+        let filter = filter(tags: query.tags, maxRate: query.maxRate)
+        return ("SELECT COUNT(*) FROM portfolio \(filter.map { "WHERE \($0.sql)" } ?? "")", filter?.arguments ?? StatementArguments())
+    }
+
     static func order(_ sort: FeedQuery.Sort) -> String {
         switch sort {
         case .newest: "createdAt DESC, id DESC"
