@@ -22,60 +22,14 @@ port=${PORT:-8080}
 maxconn=${MAXCONN:-4096}
 # mosquitto and haproxy live in /usr/sbin, which a user's PATH may not name.
 export PATH=$PATH:/usr/sbin
+source "$root/deploy/common.sh"
 
 free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-random_password() {
-  head -c 18 /dev/urandom | base64 | tr -d '/+='
-}
-
-# Prints the process id a pid file records while that process still runs from this folder:
-# a recorded id may since belong to any process, and a zombie has an empty command line.
-running() {
-  local pid
-  pid=$(cat "$1" 2>/dev/null) && [ -n "$pid" ] || return 1
-  tr '\0' ' ' 2>/dev/null < "/proc/$pid/cmdline" | grep -qF "$folder/" || return 1
-  echo "$pid"
-}
-
-fail() {
-  echo "$1" >&2
-  exit 1
-}
-
-# Runs a check every 0.2 s until it succeeds; gives up after the deadline, saying what did not come.
-wait_for() {
-  local seconds=$1 what=$2
-  shift 2
-  local deadline=$((SECONDS + seconds))
-  until "$@"; do
-    [ "$SECONDS" -lt "$deadline" ] || fail "$what did not come within $seconds s."
-    sleep 0.2
-  done
-}
-
-# The end of a log, to explain a process that died.
-died() {
-  fail "$1 stopped; the end of $2:
-$(tail -n 15 "$2" 2>/dev/null)"
-}
-
 require_packages() {
-  local missing=() package
-  for package in postgresql mosquitto haproxy curl python3; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing+=("$package")
-  done
-  [ "${#missing[@]}" -gt 0 ] || return 0
-  local sudo=()
-  if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || fail "Missing Debian packages; as root: apt-get install -y ${missing[*]}"
-    sudo=(sudo)
-  fi
-  echo "Installing Debian packages: ${missing[*]}"
-  "${sudo[@]}" apt-get update -qq
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  install_missing postgresql mosquitto haproxy curl python3
   # The packages start their own system services (PostgreSQL's main cluster on port 5432,
   # mosquitto on 1883), which the cluster does not use; they are left as Debian sets them up.
 }
@@ -210,26 +164,6 @@ start_cluster() {
   echo "  mosquitto: 127.0.0.1:$mqtt_port, connection details in $folder/mosquitto/connection"
 }
 
-# Asks the processes recorded in these pid files to stop (SIGTERM), gives them 30 s to finish
-# what they serve, then kills what is left and gives that 5 s to go.
-stop_processes() {
-  local what=$1 file pid stopped=0 deadline=$((SECONDS + 30))
-  shift
-  for file in "$@"; do
-    if pid=$(running "$file"); then kill -TERM "$pid" && stopped=1; fi
-  done
-  for file in "$@"; do
-    while running "$file" >/dev/null && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.2; done
-    if pid=$(running "$file"); then
-      echo "$what did not stop within 30 s: killing $pid" >&2
-      kill -KILL "$pid" 2>/dev/null || true
-      local killed=$((SECONDS + 5))
-      while running "$file" >/dev/null && [ "$SECONDS" -lt "$killed" ]; do sleep 0.1; done
-    fi
-    rm -f "$file"
-  done
-  [ "$stopped" -eq 0 ] || echo "Stopped $what."
-}
 
 stop_cluster() {
   stop_processes haproxy "$folder/haproxy.pid"

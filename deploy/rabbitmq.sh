@@ -28,6 +28,7 @@ set -euo pipefail
 command=${1:-check}
 folder=$(realpath -m "${2:-/var/tmp/fotofolio-rabbitmq}")
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/deploy/common.sh"
 fotofolio=${FOTOFOLIO:-$root/.build/release/fotofolio}
 python=${PYTHON:-$root/.venv/bin/python}
 rabbits=${RABBITS:-3}
@@ -73,57 +74,16 @@ print(" ".join(map(str, chosen)))
 EOF
 }
 
-random_password() {
-  head -c 18 /dev/urandom | base64 | tr -d '/+='
-}
-
-# Prints the process id a pid file records while that process still runs with this folder
-# (or the given text) in its command line or environment (RabbitMQ's Erlang VM has its files
-# only there): a recorded id may since belong to any process; a zombie has neither.
-running() {
-  local pid
-  pid=$(cat "$1" 2>/dev/null) && [ -n "$pid" ] || return 1
-  cat "/proc/$pid/cmdline" "/proc/$pid/environ" 2>/dev/null | tr '\0' ' ' | grep -qF -- "${2:-$folder/}" || return 1
-  echo "$pid"
-}
-
-fail() {
-  echo "$1" >&2
-  exit 1
-}
-
-# Runs a check every 0.2 s until it succeeds; gives up after the deadline, saying what did not come.
-wait_for() {
-  local seconds=$1 what=$2
-  shift 2
-  local deadline=$((SECONDS + seconds))
-  until "$@"; do
-    [ "$SECONDS" -lt "$deadline" ] || fail "$what did not come within $seconds s."
-    sleep 0.2
-  done
-}
-
-# The end of a log, to explain a process that died.
-died() {
-  fail "$1 stopped; the end of $2:
-$(tail -n 15 "$2" 2>/dev/null)"
-}
-
 # Seconds since an $EPOCHREALTIME, with one decimal.
 since() {
   awk -v start="$1" -v now="$EPOCHREALTIME" 'BEGIN { printf "%.1f", now - start }'
 }
 
 require_packages() {
-  local missing=() package
-  for package in rabbitmq-server haproxy postgresql curl python3; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing+=("$package")
-  done
-  [ "${#missing[@]}" -gt 0 ] || return 0
-  echo "Installing Debian packages: ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-  [[ " ${missing[*]} " != *" rabbitmq-server "* ]] || stop_system_rabbitmq
+  local fresh=0
+  dpkg-query -W -f='${Status}' rabbitmq-server 2>/dev/null | grep -q "ok installed" || fresh=1
+  install_missing rabbitmq-server haproxy postgresql curl python3
+  [ "$fresh" -eq 0 ] || stop_system_rabbitmq
 }
 
 # Installing rabbitmq-server enables and starts the system's own RabbitMQ where the system
@@ -439,26 +399,6 @@ start_everything() {
   echo "  PostgreSQL: $folder/postgres"
 }
 
-# Asks the processes recorded in these pid files to stop (SIGTERM), gives them 30 s, then
-# kills what is left and gives that 5 s to go. PATTERN, when set, is what their command lines hold.
-stop_processes() {
-  local what=$1 file pid stopped=0 deadline=$((SECONDS + 30))
-  shift
-  for file in "$@"; do
-    if pid=$(running "$file" "${pattern:-}"); then kill -TERM "$pid" 2>/dev/null && stopped=1; fi
-  done
-  for file in "$@"; do
-    while running "$file" "${pattern:-}" >/dev/null && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.2; done
-    if pid=$(running "$file" "${pattern:-}"); then
-      echo "$what did not stop within 30 s: killing $pid" >&2
-      kill -KILL "$pid" 2>/dev/null || true
-      local killed=$((SECONDS + 5))
-      while running "$file" "${pattern:-}" >/dev/null && [ "$SECONDS" -lt "$killed" ]; do sleep 0.1; done
-    fi
-    rm -f "$file"
-  done
-  [ "$stopped" -eq 0 ] || echo "Stopped $what."
-}
 
 stop_everything() {
   local epmd_port=""

@@ -280,17 +280,27 @@ def test_with_the_broker_gone_the_safety_poll_delivers_across_nodes_and_pages_ar
         stop_site(started, broker)
 
 
+@contextlib.contextmanager
+def chat_through(proxy, started):
+    """jana.k writes to vojtafoti through haproxy while his stream, also through haproxy, is
+    open on one of the nodes: yields (jana, their room, his stream)."""
+    jana, vojta = Person(proxy.url, "jana.k"), Person(proxy.url, "vojtafoti")
+    room = jana.room_with("vojtafoti")
+    stream = EventStream(vojta)
+    try:
+        wait_until(lambda: sum(live_streams(server.url) for server in started) == 1, message="the stream did not open")
+        yield jana, room, stream
+    finally:
+        stream.close()
+
+
 def test_through_haproxy_each_event_reaches_the_stream_at_once_not_with_the_next_one(postgres_site, tmp_path):
     """A stream's response never ends, so haproxy holds each event back for the rest of the
     response unless told otherwise (`option http-no-delay`): every message then came about
     200 ms late, the kernel's cork timer. Messages are posted one at a time here and each
     must arrive well before that; the bound is far above a delivery on this machine (a few ms)."""
     with behind_haproxy(("c", "d"), postgres_site, tmp_path) as (proxy, started):
-        jana, vojta = Person(proxy.url, "jana.k"), Person(proxy.url, "vojtafoti")
-        room = jana.room_with("vojtafoti")
-        stream = EventStream(vojta)
-        try:
-            wait_until(lambda: sum(live_streams(server.url) for server in started) == 1, message="the stream did not open")
+        with chat_through(proxy, started) as (jana, room, stream):
             took = []
             for number in range(1, 8):
                 start = time.monotonic()
@@ -298,17 +308,11 @@ def test_through_haproxy_each_event_reaches_the_stream_at_once_not_with_the_next
                 stream.wait_for(lambda s: len(s.contents()) == number, f"message {number} did not arrive")
                 took.append(time.monotonic() - start)
             assert statistics.median(took) < 0.1, f"post to receipt through haproxy, seconds: {took}"
-        finally:
-            stream.close()
 
 
 def test_through_haproxy_a_stream_moves_to_another_node_when_its_node_dies_and_misses_nothing(postgres_site, tmp_path):
     with behind_haproxy(("e", "f"), postgres_site, tmp_path) as (proxy, started):
-        jana, vojta = Person(proxy.url, "jana.k"), Person(proxy.url, "vojtafoti")
-        room = jana.room_with("vojtafoti")
-        stream = EventStream(vojta)
-        try:
-            wait_until(lambda: sum(live_streams(server.url) for server in started) == 1, message="the stream did not open")
+        with chat_through(proxy, started) as (jana, room, stream):
             holder = next(server for server in started if live_streams(server.url) == 1)
             before = ["před pádem 1", "před pádem 2"]
             for text in before:
@@ -321,8 +325,6 @@ def test_through_haproxy_a_stream_moves_to_another_node_when_its_node_dies_and_m
                 assert jana.post(room, text)[0] == 201
             stream.wait_for(lambda s: s.contents() == before + after, "the moved stream missed messages")
             assert stream.connections == 2
-        finally:
-            stream.close()
 
 
 def test_a_stopping_node_leaves_haproxy_before_it_closes(postgres_site, tmp_path):
