@@ -100,8 +100,11 @@ extension HTTPDaemon {
         case .stream:
             let connectionStream = StreamConnection(connection: connection, daemon: self)
             stream = connectionStream
+            // A chunked body is read into the connection's own write buffer; the response's
+            // block, allocated (and zeroed) with it, goes unused, and an idle live stream
+            // would otherwise carry a 16 KiB one for its whole life.
             handle = MHD_create_response_from_callback(
-                UInt64.max /* MHD_SIZE_UNKNOWN: chunked */, 16 * 1024, streamReader,
+                UInt64.max /* MHD_SIZE_UNKNOWN: chunked */, Self.streamBlockSize, streamReader,
                 Unmanaged.passRetained(connectionStream).toOpaque(), streamReleased)
         }
         guard let handle else { return false }
@@ -119,6 +122,8 @@ extension HTTPDaemon {
         }
         return true
     }
+
+    static let streamBlockSize = 1024
 
     /// Framing headers libmicrohttpd writes itself.
     private static func isManaged(_ name: String) -> Bool {

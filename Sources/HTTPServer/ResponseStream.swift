@@ -38,10 +38,27 @@ public final class ResponseStreamWriter: Sendable {
         self.resumeConnection = resumeConnection
     }
 
-    /// Queues bytes for sending. Returns false once the stream is finished or closed
-    /// (including when the backlog limit ended it).
+    /// Queues bytes and sends them: `queue` and `flush` in one.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
+        let accepted = queue(bytes)
+        flush()
+        return accepted
+    }
+
+    @discardableResult
+    public func write(_ text: String) -> Bool { write(Array(text.utf8)) }
+
+    /// Queues bytes without waking the connection; `flush` sends them. Returns false once the
+    /// stream is finished or closed (including when the backlog limit ended it: that wakes
+    /// the connection at once, to end it).
+    ///
+    /// For a producer feeding many streams: queue to all of them, then flush each. Every wake
+    /// makes libmicrohttpd's polling thread walk its whole list of suspended connections, so
+    /// wakes that come together are walked for once, where one per stream, spread over the
+    /// time the producer takes, would each cost a walk.
+    @discardableResult
+    public func queue(_ bytes: [UInt8]) -> Bool {
         let (accepted, wake) = state.withLock { state -> (Bool, Bool) in
             guard !state.finished, !state.closed else { return (false, false) }
             if state.pending.count + bytes.count > Self.maximumBacklog {
@@ -50,14 +67,20 @@ public final class ResponseStreamWriter: Sendable {
                 return (false, state.takeSuspension())
             }
             state.pending += bytes
-            return (true, state.takeSuspension())
+            return (true, false)
         }
         if wake { resumeConnection() }
         return accepted
     }
 
-    @discardableResult
-    public func write(_ text: String) -> Bool { write(Array(text.utf8)) }
+    /// Sends what is queued: wakes the connection if it waits for bytes.
+    public func flush() {
+        let wake = state.withLock { state -> Bool in
+            guard !state.pending.isEmpty || state.finished else { return false }
+            return state.takeSuspension()
+        }
+        if wake { resumeConnection() }
+    }
 
     /// Ends the stream after what is queued has been sent.
     public func finish() {

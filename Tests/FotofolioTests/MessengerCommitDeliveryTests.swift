@@ -15,6 +15,7 @@ import Waiting
         func deliver(_ event: LiveEvent) -> Bool { events.withLock { $0.append(event) }; return true }
         func heartbeat() -> Bool { true }
         func reset(after sequence: Int64) -> Bool { true }
+        func flush() {}
     }
 
     let world: TestDatabase
@@ -74,5 +75,42 @@ import Waiting
         try world.messenger.rename(group, to: "Svatba Nováků", by: jana)
         try await waitUntil("four events are delivered") { sink.events.withLock { $0.count } == 4 }
         #expect(sink.events.withLock { $0.map(\.kind) } == [.message, .read, .room, .room])
+    }
+
+    /// Calls made to several streams, in order.
+    final class CallLog: Sendable {
+        private let calls = Mutex<[String]>([])
+        func note(_ call: String) { calls.withLock { $0.append(call) } }
+        var all: [String] { calls.withLock { $0 } }
+        func clear() { calls.withLock { $0.removeAll() } }
+    }
+
+    /// A stream that notes each call in a shared log.
+    final class Recording: LiveSink {
+        let name: String
+        let log: CallLog
+        init(_ name: String, into log: CallLog) { (self.name, self.log) = (name, log) }
+        func deliver(_ event: LiveEvent) -> Bool { log.note("deliver \(name)"); return true }
+        func heartbeat() -> Bool { true }
+        func reset(after sequence: Int64) -> Bool { true }
+        func flush() { log.note("flush \(name)") }
+    }
+
+    /// The hub queues an event to every stream it concerns before sending to any, so the
+    /// server wakes their connections together.
+    @Test func aFanOutIsQueuedToEveryStreamBeforeAnyIsFlushed() async throws {
+        defer { live.stop() }
+        let log = CallLog()
+        let after = try world.liveEvents.latestSequence()
+        for (name, user) in [("vojta 1", vojta), ("vojta 2", vojta), ("jana", jana)] {
+            _ = live.hub.connect(userId: user, after: after, sink: Recording(name, into: log))
+        }
+        try await waitUntil("the streams are listed") { live.hub.statistics.streams == 3 }
+        log.clear()
+        _ = try world.send("Všem najednou", in: room, by: jana)
+        try await waitUntil("every stream is flushed") { log.all.filter { $0.hasPrefix("flush") }.count == 3 }
+        let seen = log.all
+        #expect(seen.prefix(3).allSatisfy { $0.hasPrefix("deliver") }, "\(seen)")
+        #expect(Set(seen.suffix(3)) == ["flush vojta 1", "flush vojta 2", "flush jana"], "\(seen)")
     }
 }

@@ -169,6 +169,26 @@ import Testing
         #expect(MessageEnvelope.timestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
         #expect(MessageEnvelope.timestamp(Date(timeIntervalSince1970: 1_795_342_530.9996)) == "2026-11-22T10:15:31.000Z")
         #expect(MessageEnvelope.timestamp(Date(timeIntervalSince1970: 1_795_342_530.007)) == "2026-11-22T10:15:30.007Z")
+        #expect(MessageEnvelope.timestamp(Date(timeIntervalSince1970: -0.0004)) == "1970-01-01T00:00:00.000Z")
+        #expect(MessageEnvelope.timestamp(Date(timeIntervalSince1970: -0.0006)) == "1969-12-31T23:59:59.999Z")
+        #expect(MessageEnvelope.timestamp(Date(timeIntervalSince1970: -86_400.25)) == "1969-12-30T23:59:59.750Z")
+    }
+
+    /// The same text Foundation's ISO 8601 formatter gives, which pages used to be written
+    /// with (from 1970 on: before it, Foundation rounds some fractions the other way).
+    @Test func timesMatchFoundationsFormatterToTheMillisecond() {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let date = Date(timeIntervalSince1970: .random(in: 0...5e9, using: &generator))
+            #expect(MessageEnvelope.timestamp(date) == formatter.string(from: date), "\(date.timeIntervalSince1970)")
+        }
+    }
+
+    @Test func aDateNoClockGivesIsStillWrittenWithoutTrapping() {
+        #expect(MessageEnvelope.timestamp(.distantFuture).hasPrefix("4001-01-01T00:00:00"))
+        #expect(!MessageEnvelope.timestamp(Date(timeIntervalSince1970: 1e300)).isEmpty)
     }
 
     @Test func aStoredMessageKeepsItsTimeToTheMillisecond() throws {

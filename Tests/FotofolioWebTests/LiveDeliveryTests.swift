@@ -1,13 +1,15 @@
 import Foundation
 import Fotofolio
+import Logging
 import MQTTClient
 import Synchronization
 import Testing
 import Waiting
 @testable import FotofolioWeb
 
-/// The whole path through a real mosquitto: a post goes to the outbox, out over MQTT, back
-/// in through the subscription, and only then to the streams (the safety poll is off).
+/// The whole path through a real mosquitto: a post goes to the outbox and out over MQTT to
+/// other processes, whose subscription wakes their hubs; the process that wrote wakes its
+/// own hub at the commit (the safety poll is off).
 @Suite(.serialized) struct LiveDeliveryTests {
     final class Setup {
         let broker: MosquittoBroker
@@ -62,6 +64,49 @@ import Waiting
         #expect(envelope["type"] as? String == "message")
         #expect((envelope["data"] as? [String: Any])?["content"] as? String == "Přes broker")
         try await waitUntil("the outbox is empty") { try Outbox(stores: .sqlite(server.database)).pendingCount() == 0 }
+    }
+
+    /// Another process on the same database (its own connections to the file and to the
+    /// broker) sends a message: only MQTT can wake this server's hub.
+    @Test func aMessageWrittenByAnotherProcessReachesTheStreamThroughTheBroker() async throws {
+        let setup = try Setup()
+        let server = setup.server
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        let stream = try await server.stream(for: try await server.cookies(of: "vojtafoti"))
+        try await waitUntil("the server is connected to the broker") { setup.client.state.isConnected }
+
+        let database = try AppDatabase(directory: server.directory)
+        let stores = Stores.sqlite(database)
+        let messenger = MessengerService(stores: stores)
+        let client = try MQTTClient(configuration: Setup.configuration(setup.broker))
+        try client.start()
+        defer { client.disconnect() }
+        let other = try LiveDelivery(stores: stores, messenger: messenger, accounts: AccountsService(stores: stores),
+                                     transport: LiveTransport(client: client), logger: Logger(label: "other"))
+        try other.start(heartbeatInterval: 3600, pollInterval: 0)
+        defer { other.stop() }
+        try await waitUntil("the other process is connected") { client.state.isConnected }
+
+        _ = try messenger.send(MessageDraft(uuid: UUID().uuidString, content: "Z vedlejšího procesu"), in: room,
+                               by: try server.userId("jana.k"))
+        let event = try await stream.next()
+        #expect((WebTestServer.json(event.data)["data"] as? [String: Any])?["content"] as? String == "Z vedlejšího procesu")
+    }
+
+    /// The writer's own streams do not wait for the broker: with it stopped for good (and
+    /// no safety poll), a post still reaches them.
+    @Test func aPostReachesTheWritersOwnStreamsWhileTheBrokerIsAway() async throws {
+        let setup = try Setup()
+        let server = setup.server
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        let stream = try await server.stream(for: try await server.cookies(of: "vojtafoti"))
+        try await server.cookies(of: "jana.k")
+        setup.broker.stop()
+        try await waitUntil("the server has lost the broker") { !setup.client.state.isConnected }
+        _ = try await server.post("Bez brokera", in: room)
+        let event = try await stream.next()
+        #expect((WebTestServer.json(event.data)["data"] as? [String: Any])?["content"] as? String == "Bez brokera")
+        #expect(try Outbox(stores: .sqlite(server.database)).pendingCount() == 1)
     }
 
     @Test func anMQTTNativeClientPostsIntoARoomAsAMember() async throws {

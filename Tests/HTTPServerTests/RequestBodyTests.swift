@@ -45,6 +45,18 @@ import Waiting
         #expect(response.text == "name=Jan Novák|tag=a|tag=b")
     }
 
+    /// Browsers send up to 8 KB of cookies for a site (more when other apps share its host);
+    /// the connection's memory must hold such a head and its answer.
+    @Test func aRequestWithTenKilobytesOfHeadersIsAnswered() throws {
+        let server = try Self.server()
+        let connection = try server.connect()
+        let cookies = (0..<10).map { "c\($0)=\(String(repeating: "a", count: 1_000))" }.joined(separator: "; ")
+        connection.send("GET /query?q=1 HTTP/1.1\r\nHost: t\r\nCookie: \(cookies)\r\nUser-Agent: \(String(repeating: "b", count: 300))\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.status == 200)
+        #expect(response.text == "q=1")
+    }
+
     @Test func queryItemsReachTheHandlerDecoded() throws {
         #expect(try Self.server().get("/query?q=%C5%99e%C5%BE+x&n=1").text == "q=řež x|n=1")
     }

@@ -55,6 +55,44 @@ final class HeldWork: Sendable {
         }
     }
 
+    /// A producer feeding many streams queues to each and flushes after: nothing is sent
+    /// until the flush, and then what was queued goes out in one piece.
+    @Test func queuedBytesWaitForTheFlushAndGoOutTogether() throws {
+        let writers = WriterBox()
+        let server = try Self.server(writers: writers)
+        let connection = try server.connect()
+        connection.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(eventually { writers.all.count == 1 })
+        #expect(try connection.readResponseHead().status == 200)
+        let writer = writers.all[0]
+        #expect(writer.queue(Array("data: one\n\n".utf8)))
+        #expect(writer.queue(Array("data: two\n\n".utf8)))
+        #expect(throws: (any Error).self) { try connection.readChunk(timeout: .milliseconds(300)) }
+        writer.flush()
+        #expect(String(decoding: try connection.readChunk(), as: UTF8.self) == "data: one\n\ndata: two\n\n")
+    }
+
+    /// The stream's body is read in pieces far larger than the response's small block.
+    @Test func aBurstMuchLargerThanTheStreamBlockArrivesWhole() throws {
+        let writers = WriterBox()
+        let server = try Self.server(writers: writers)
+        let connection = try server.connect()
+        connection.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(eventually { writers.all.count == 1 })
+        #expect(try connection.readResponseHead().status == 200)
+        let burst = (0..<2_000).map { "data: event \($0) \(String(repeating: "ž", count: 20))\n\n" }.joined()
+        for line in burst.split(separator: "\n\n", omittingEmptySubsequences: true) { writers.all[0].queue(Array((line + "\n\n").utf8)) }
+        writers.all[0].flush()
+        var received: [UInt8] = []
+        var chunks = 0
+        while received.count < burst.utf8.count {
+            received += try connection.readChunk()
+            chunks += 1
+        }
+        #expect(received == Array(burst.utf8))
+        #expect(chunks < burst.utf8.count / HTTPDaemon.streamBlockSize, "\(chunks) chunks for \(burst.utf8.count) bytes")
+    }
+
     @Test func idleStreamsDoNotHoldUpOtherRequests() throws {
         let writers = WriterBox()
         let server = try Self.server(writers: writers)

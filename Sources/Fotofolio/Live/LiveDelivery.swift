@@ -7,10 +7,11 @@ import Synchronization
 /// the outbox publisher and the bridge that hears other processes and MQTT-native clients.
 ///
 /// Delivery follows the commit: every transaction that appends to the live event log sends
-/// it on its way once it commits — to the outbox publisher with a broker, straight to the
-/// hub without one (a single process, as in tests). No caller has to remember to; a
-/// transaction rolled back sends nothing. Writes by other processes sharing the database
-/// arrive through the broker (or the hub's safety poll).
+/// it on its way once it commits — straight to this process's hub, and with a broker to the
+/// outbox publisher too, for the other processes and MQTT-native clients. No caller has to
+/// remember to; a transaction rolled back sends nothing. Writes by other processes sharing
+/// the database arrive through the broker (or the hub's safety poll); the wake-up that comes
+/// back over MQTT for this process's own write finds nothing new in the log.
 public final class LiveDelivery: Sendable {
     public let hub: LiveHub
     public let topics: LiveTopics
@@ -62,12 +63,16 @@ public final class LiveDelivery: Sendable {
     }
 
     /// Observes commits that change the log. The store calls back right after the commit,
-    /// on a thread of its own; both reactions only schedule work on their own queues.
+    /// on a thread of its own; both reactions only schedule work on their own queues. The
+    /// hub is woken directly rather than by its own message coming back from the broker: the
+    /// streams of the process that wrote get the event without the round trip, and while
+    /// the broker is away.
     private func followCommits() {
         let observation = log.observeCommits(failed: { [logger] error in
             logger.error("Live delivery stopped following the event log: \(error)")
         }, changed: { [publisher, hub] in
-            if let publisher { publisher.kick() } else { hub.wake() }
+            publisher?.kick()
+            hub.wake()
         })
         commits.withLock { $0?.cancel(); $0 = observation }
     }

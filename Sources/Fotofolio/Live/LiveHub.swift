@@ -5,15 +5,22 @@ import Synchronization
 
 /// Where a live stream's events go: the web layer writes them to a Server-Sent Events
 /// response. Calls come from the hub's queue, one at a time per hub.
+///
+/// `deliver`, `heartbeat` and `reset` only queue; `flush` sends. The hub queues a whole
+/// fan-out (every stream an event concerns, a slice of heartbeats) before it flushes any
+/// stream, so the server wakes the connections together instead of one by one.
 public protocol LiveSink: Sendable {
     /// Queues one event; false when the stream is gone or too far behind (it is then dropped
     /// and the browser reconnects, replaying what it missed from the database).
     func deliver(_ event: LiveEvent) -> Bool
-    /// Keeps an idle connection open through proxies; false when the stream is gone.
+    /// Queues a comment that keeps an idle connection open through proxies; false when the
+    /// stream is gone.
     func heartbeat() -> Bool
-    /// Says that events after the stream's starting point are gone from the log (pruned), so
-    /// the page must load its state again; the stream goes on after `sequence`.
+    /// Queues word that events after the stream's starting point are gone from the log
+    /// (pruned), so the page must load its state again; the stream goes on after `sequence`.
     func reset(after sequence: Int64) -> Bool
+    /// Sends what was queued.
+    func flush()
 }
 
 /// Hands the live events of this server process to its open streams.
@@ -127,25 +134,10 @@ public final class LiveHub: Sendable {
     // MARK: - On the hub's queue
 
     private func replay(stream id: Int, userId: Int64, after sequence: Int64, sink: any LiveSink) {
-        var last = sequence
-        do {
-            if let oldest = try log.oldestSequence(), sequence < oldest - 1 {
-                // What came in between is pruned: a replay would leave a silent gap.
-                last = try log.latestSequence()
-                guard sink.reset(after: last) else { return }
-            }
-            while true {
-                let events = try log.events(after: last, for: userId, limit: Self.batch)
-                for event in events {
-                    guard sink.deliver(event) else { return }
-                    last = event.sequence
-                }
-                if events.count < Self.batch { break }
-            }
-        } catch {
-            logger.error("Live replay for user \(userId) failed: \(error)")
-            return
-        }
+        let replayed = replayLog(for: userId, after: sequence, to: sink)
+        // The replay goes out now, not with the first fan-out after the stream is listed.
+        sink.flush()
+        guard let last = replayed else { return }
         state.withLock { state in
             // Events the hub delivers later are newer than anything replayed, or skipped.
             state.streams[id] = Stream(userId: userId, sink: sink, lastSequence: max(last, 0))
@@ -153,13 +145,39 @@ public final class LiveHub: Sendable {
         }
     }
 
+    /// Queues the user's events after `sequence`; returns the last one queued, or nil when the
+    /// stream refused one or the log could not be read.
+    private func replayLog(for userId: Int64, after sequence: Int64, to sink: any LiveSink) -> Int64? {
+        var last = sequence
+        do {
+            if let oldest = try log.oldestSequence(), sequence < oldest - 1 {
+                // What came in between is pruned: a replay would leave a silent gap.
+                last = try log.latestSequence()
+                guard sink.reset(after: last) else { return nil }
+            }
+            while true {
+                let events = try log.events(after: last, for: userId, limit: Self.batch)
+                for event in events {
+                    guard sink.deliver(event) else { return nil }
+                    last = event.sequence
+                }
+                if events.count < Self.batch { return last }
+            }
+        } catch {
+            logger.error("Live replay for user \(userId) failed: \(error)")
+            return nil
+        }
+    }
+
     private func catchUp() {
         state.withLock { $0.wakePending = false }
+        var queued = Fanout()
+        defer { queued.flush() }
         do {
             while true {
                 let after = state.withLock { $0.lastSequence }
                 let events = try log.events(after: after, limit: Self.batch)
-                for event in events { try dispatch(event) }
+                for event in events { try dispatch(event, into: &queued) }
                 if let last = events.last { state.withLock { $0.lastSequence = max($0.lastSequence, last.sequence) } }
                 if events.count < Self.batch { break }
             }
@@ -168,7 +186,18 @@ public final class LiveHub: Sendable {
         }
     }
 
-    private func dispatch(_ event: LiveEvent) throws {
+    /// Streams given something to send, flushed together once a fan-out is queued.
+    private struct Fanout {
+        var sinks: [Int: any LiveSink] = [:]
+
+        mutating func add(_ id: Int, _ sink: any LiveSink) { sinks[id] = sink }
+
+        func flush() {
+            for sink in sinks.values { sink.flush() }
+        }
+    }
+
+    private func dispatch(_ event: LiveEvent, into queued: inout Fanout) throws {
         state.withLock { $0.lastEventAt = Date() }
         let recipients: [Int64]
         if let userId = event.userId {
@@ -191,7 +220,12 @@ public final class LiveHub: Sendable {
         }
         var delivered = 0
         for (id, sink) in targets {
-            if sink.deliver(event) { delivered += 1 } else { disconnect(id) }
+            if sink.deliver(event) {
+                delivered += 1
+                queued.add(id, sink)
+            } else {
+                disconnect(id)
+            }
         }
         state.withLock { $0.delivered += delivered }
     }
@@ -205,7 +239,11 @@ public final class LiveHub: Sendable {
 
     private func beat(_ streams: ArraySlice<(Int, any LiveSink)>) {
         let slice = streams.prefix(Self.heartbeatSlice)
-        for (id, sink) in slice where !sink.heartbeat() { disconnect(id) }
+        var queued = Fanout()
+        for (id, sink) in slice {
+            if sink.heartbeat() { queued.add(id, sink) } else { disconnect(id) }
+        }
+        queued.flush()
         let rest = streams.dropFirst(slice.count)
         if !rest.isEmpty { queue.async { self.beat(rest) } }
     }

@@ -56,21 +56,20 @@ public enum MessageEnvelope {
         return JSONText.object(["type": .string("room"), "data": data]).rendered
     }
 
-    /// ISO 8601 in UTC with milliseconds, built by hand so no formatter's rounding or locale
-    /// can change the contract.
+    /// ISO 8601 in UTC with milliseconds, rounded to the nearest one, the fraction added by
+    /// hand so no formatter's rounding or locale can change the contract. Runs for every
+    /// message sent, listed and streamed: no formatter is made per call.
     public static func timestamp(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let scaled = (date.timeIntervalSince1970 * 1000).rounded()
+        // No clock or stored date comes near; a value that did would not fit the format.
+        guard let milliseconds = Int64(exactly: scaled), milliseconds.magnitude < 1 << 50 else { return date.formatted(secondsInUTC) }
         let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
-        let whole = Date(timeIntervalSince1970: Double(fraction < 0 ? seconds - 1 : seconds))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: whole)
-        func padded(_ value: Int?, _ width: Int) -> String {
-            let digits = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return "\(padded(parts.year, 4))-\(padded(parts.month, 2))-\(padded(parts.day, 2))T"
-            + "\(padded(parts.hour, 2)):\(padded(parts.minute, 2)):\(padded(parts.second, 2))."
-            + "\(padded(Int(fraction < 0 ? fraction + 1000 : fraction), 3))Z"
+        let (wholeSeconds, thousandths) = fraction < 0 ? (seconds - 1, fraction + 1000) : (seconds, fraction)
+        let whole = Date(timeIntervalSince1970: Double(wholeSeconds)).formatted(secondsInUTC)
+        let digits = String(thousandths)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
+
+    /// `2026-11-22T10:15:30Z`: whole seconds in UTC.
+    private static let secondsInUTC = Date.ISO8601FormatStyle()
 }

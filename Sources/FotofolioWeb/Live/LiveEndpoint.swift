@@ -54,14 +54,17 @@ struct EventStreamSink: LiveSink {
     let reader: LiveMessageMarkup.Reader
     let markup: LiveMessageMarkup
 
-    func deliver(_ event: LiveEvent) -> Bool {
-        let payload = event.kind == .message ? markup.data(of: event, for: reader) : event.payload
-        return writer.write("id: \(event.sequence)\nevent: \(event.kind.rawValue)\n\(Self.dataLines(payload))\n")
+    private static let keepAlive = Array(": keep-alive\n\n".utf8)
+
+    func deliver(_ event: LiveEvent) -> Bool { writer.queue(markup.frame(of: event, for: reader)) }
+
+    /// The event as the stream carries it: `id:`, `event:` and its `data:` lines.
+    static func frame(of event: LiveEvent, data: String) -> [UInt8] {
+        Array("id: \(event.sequence)\nevent: \(event.kind.rawValue)\n\(dataLines(data))\n".utf8)
     }
 
     /// `data:` lines for a payload. A payload is one line of JSON, so the common case is one
-    /// line; splitting (on bytes: this runs for every stream of every event) keeps the
-    /// format right even if it were not.
+    /// line; splitting keeps the format right even if it were not.
     static func dataLines(_ payload: String) -> String {
         let newline = UInt8(ascii: "\n")
         guard payload.utf8.contains(newline) else { return "data: " + payload + "\n" }
@@ -69,7 +72,9 @@ struct EventStreamSink: LiveSink {
             .map { "data: " + String(Substring($0)) + "\n" }.joined()
     }
 
-    func heartbeat() -> Bool { writer.write(": keep-alive\n\n") }
+    func heartbeat() -> Bool { writer.queue(Self.keepAlive) }
 
-    func reset(after sequence: Int64) -> Bool { writer.write("id: \(sequence)\nevent: reset\ndata: {}\n\n") }
+    func reset(after sequence: Int64) -> Bool { writer.queue(Array("id: \(sequence)\nevent: reset\ndata: {}\n\n".utf8)) }
+
+    func flush() { writer.flush() }
 }

@@ -4,13 +4,13 @@ import HTTPServer
 import Logging
 import Synchronization
 
-/// The markup of live `message` events. Each stream's copy of the event adds, beside the
+/// The frames live streams carry. Each stream's copy of a `message` event adds, beside the
 /// envelope (which stays exactly what MQTT carries), `html`: the message as its reader's
 /// room page shows it, rendered from `partials/chat-message` like the page itself.
 ///
-/// The message is read once per event and rendered once per way of seeing it (one's own or
-/// not, time zone, language), not once per stream: a room's members share renderings.
-/// Called on the live hub's queue.
+/// The message is read once per event and its frame made once per way of seeing it (one's
+/// own or not, time zone, language), not once per stream: a room's members share frames, and
+/// so do all the streams an event of another kind goes to. Called on the live hub's queue.
 final class LiveMessageMarkup: Sendable {
     /// Who a stream is for, and how they read times: all a stream keeps of its request.
     struct Reader: Sendable {
@@ -32,10 +32,16 @@ final class LiveMessageMarkup: Sendable {
         let zone: String
     }
 
+    private enum FrameKey: Hashable {
+        case message(View)
+        /// Any other event, or a message sent without markup: the same for every reader.
+        case plain(sequence: Int64)
+    }
+
     private struct Recent {
         /// nil: read, and not a message this process can show (it is sent without markup).
         var messages: [Int64: ChatMessage?] = [:]
-        var data: [View: String] = [:]
+        var frames: [FrameKey: [UInt8]] = [:]
     }
 
     /// Events remembered; delivery runs in order, so only the newest few are asked for again.
@@ -52,18 +58,29 @@ final class LiveMessageMarkup: Sendable {
         self.logger = logger
     }
 
-    /// The event's data for the reader's stream: the envelope with `"html"` added.
-    func data(of event: LiveEvent, for reader: Reader) -> String {
-        guard let message = message(of: event, for: reader) else { return event.payload }
+    /// The event as the reader's stream carries it.
+    func frame(of event: LiveEvent, for reader: Reader) -> [UInt8] {
+        guard event.kind == .message, let message = message(of: event, for: reader) else {
+            return frame(.plain(sequence: event.sequence)) { EventStreamSink.frame(of: event, data: event.payload) }
+        }
         let view = View(sequence: event.sequence, own: message.authorId == reader.userId,
                         language: reader.language, zone: reader.zone.identifier)
-        if let data = recent.withLock({ $0.data[view] }) { return data }
+        return frame(.message(view)) { EventStreamSink.frame(of: event, data: data(of: event, message, for: reader)) }
+    }
+
+    private func frame(_ key: FrameKey, making make: () -> [UInt8]) -> [UInt8] {
+        if let frame = recent.withLock({ $0.frames[key] }) { return frame }
+        let frame = make()
+        remember { $0.frames[key] = frame }
+        return frame
+    }
+
+    /// The envelope with `"html"` added.
+    private func data(of event: LiveEvent, _ message: ChatMessage, for reader: Reader) -> String {
         do {
             let dates = MessageDates(zone: reader.zone, language: reader.language, table: renderer.templates.table(for: reader.language))
             let html = try renderer.chatMessage(ChatMessageView(message, reader: reader.userId, dates: dates), language: reader.language)
-            let data = try Self.adding(html: html, to: event.payload)
-            remember { $0.data[view] = data }
-            return data
+            return try Self.adding(html: html, to: event.payload)
         } catch {
             logger.error("Live message \(message.id) could not be rendered: \(error)")
             return event.payload
@@ -85,7 +102,7 @@ final class LiveMessageMarkup: Sendable {
 
     private func remember(_ change: (inout Recent) -> Void) {
         recent.withLock { recent in
-            if recent.messages.count >= Self.capacity || recent.data.count >= Self.capacity { recent = Recent() }
+            if recent.messages.count >= Self.capacity || recent.frames.count >= Self.capacity { recent = Recent() }
             change(&recent)
         }
     }

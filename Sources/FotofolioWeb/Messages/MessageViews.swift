@@ -48,9 +48,6 @@ enum MessageViews {
         }
     }
 
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
-    }
+    /// The same ISO 8601 text as the live envelope's `sentAt`.
+    static func timestamp(_ date: Date) -> String { MessageEnvelope.timestamp(date) }
 }

@@ -5,7 +5,7 @@ import GRDB
 /// answers the membership questions every messenger rule starts with.
 enum MessengerReading {
     static func room(_ roomId: Int64, _ db: Database) throws -> ChatRoom {
-        guard let room = try ChatRoom.fetchOne(db, key: roomId)
+        guard let room = try ChatRoom.fetchOne(db.cachedStatement(sql: "SELECT * FROM chatRoom WHERE id = ?"), arguments: [roomId])
         else { throw MessengerError.unknownRoom }
         return room
     }
@@ -18,7 +18,8 @@ enum MessengerReading {
     }
 
     static func isMember(_ userId: Int64, of roomId: Int64, _ db: Database) throws -> Bool {
-        try Int.fetchOne(db, sql: "SELECT 1 FROM chatMember WHERE roomId = ? AND userId = ?", arguments: [roomId, userId]) != nil
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM chatMember WHERE roomId = ? AND userId = ?"),
+                         arguments: [roomId, userId]) != nil
     }
 
     /// Members of each room, in the order they joined.
@@ -43,17 +44,18 @@ enum MessengerReading {
     }
 
     /// Messages matching `clause` (the `WHERE` and `ORDER BY` of a query on `chatMessage`),
-    /// in that order, with their authors and mentions.
+    /// in that order, with their authors and mentions. The clauses are the callers' own
+    /// constants, so each makes one statement, compiled once per connection.
     static func messages(_ clause: String, _ arguments: StatementArguments, _ db: Database) throws -> [ChatMessage] {
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT chatMessage.*, user.username, user.fullName FROM chatMessage
             JOIN user ON user.id = chatMessage.authorId \(clause)
-            """, arguments: arguments)
+            """), arguments: arguments)
         guard !rows.isEmpty else { return [] }
-        let mentionRows = try Row.fetchAll(db, sql: """
+        let mentionRows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT chatMention.messageId, user.username FROM chatMention JOIN user ON user.id = chatMention.userId
             WHERE chatMention.messageId IN (SELECT value FROM json_each(?))
-            """, arguments: [String(describing: rows.map { $0["id"] as Int64 })])
+            """), arguments: [String(describing: rows.map { $0["id"] as Int64 })])
         let mentioned = Dictionary(grouping: mentionRows) { $0["messageId"] as Int64 }
             .mapValues { Set($0.map { $0["username"] as String }) }
         return rows.map { row in

@@ -2,35 +2,37 @@ import Foundation
 import GRDB
 
 /// The live log in `liveEvent`, whose sequence is an autoincremented key (never reused).
+/// Its reads run for every wake-up and every stream that opens: one statement each, compiled
+/// once per connection, outside a transaction (one statement reads one snapshot).
 struct SQLiteLiveEventStore: LiveEventStore {
     let database: AppDatabase
 
     func latestSequence() throws -> Int64 {
-        try database.pool.read { db in
-            try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(sequence), 0) FROM liveEvent") ?? 0
+        try database.pool.unsafeRead { db in
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT IFNULL(MAX(sequence), 0) FROM liveEvent")) ?? 0
         }
     }
 
     func events(after sequence: Int64, limit: Int) throws -> [LiveEvent] {
-        try database.pool.read { db in
-            try LiveEvent.filter(LiveEvent.Columns.sequence > sequence)
-                .order(LiveEvent.Columns.sequence).limit(max(0, limit)).fetchAll(db)
+        try database.pool.unsafeRead { db in
+            try LiveEvent.fetchAll(db.cachedStatement(sql: "SELECT * FROM liveEvent WHERE sequence > ? ORDER BY sequence LIMIT ?"),
+                                   arguments: [sequence, max(0, limit)])
         }
     }
 
     func events(after sequence: Int64, for userId: Int64, limit: Int) throws -> [LiveEvent] {
-        try database.pool.read { db in
-            try LiveEvent.fetchAll(db, sql: """
+        try database.pool.unsafeRead { db in
+            try LiveEvent.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM liveEvent
                 WHERE sequence > ?1 AND (userId = ?2
                     OR (userId IS NULL AND roomId IN (SELECT roomId FROM chatMember WHERE userId = ?2)))
                 ORDER BY sequence LIMIT ?3
-                """, arguments: [sequence, userId, max(0, limit)])
+                """), arguments: [sequence, userId, max(0, limit)])
         }
     }
 
     func oldestSequence() throws -> Int64? {
-        try database.pool.read { db in try Int64.fetchOne(db, sql: "SELECT MIN(sequence) FROM liveEvent") }
+        try database.pool.unsafeRead { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT MIN(sequence) FROM liveEvent")) }
     }
 
     func prune(olderThan date: Date, keepingAtMost maximumCount: Int) throws -> Int {
@@ -59,9 +61,9 @@ struct SQLiteLiveEventStore: LiveEventStore {
         guard payload.utf8.count <= LiveEventLog.maximumPayloadBytes else {
             throw LiveEventLog.PayloadTooLarge(bytes: payload.utf8.count)
         }
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO liveEvent (kind, roomId, userId, payload, createdAt) VALUES (?, ?, ?, ?, ?)
-            """, arguments: [kind.rawValue, roomId, userId, payload, date])
+            """).execute(arguments: [kind.rawValue, roomId, userId, payload, date])
     }
 }
 

@@ -14,13 +14,13 @@ struct SQLiteMessengerStore: MessengerStore {
                 else { throw MessengerError.uuidTakenByAnotherMessage }
                 return SendResult(message: earlier, isNew: false)
             }
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO chatMessage (roomId, authorId, uuid, content, sentAt) VALUES (?, ?, ?, ?, ?)
-                """, arguments: [roomId, userId, uuid, content, date])
+                """).execute(arguments: [roomId, userId, uuid, content, date])
             let messageId = db.lastInsertedRowID
             try Self.noteMentions(in: content, of: messageId, in: roomId, by: userId, db)
-            try db.execute(sql: "UPDATE chatMember SET lastReadMessageId = ? WHERE roomId = ? AND userId = ?",
-                           arguments: [messageId, roomId, userId])
+            try db.cachedStatement(sql: "UPDATE chatMember SET lastReadMessageId = ? WHERE roomId = ? AND userId = ?")
+                .execute(arguments: [messageId, roomId, userId])
             // Read back, so the envelope carries the time as stored (to the millisecond).
             let message = try MessengerReading.message(id: messageId, db)!
             let envelope = MessageEnvelope.envelope(of: message)
@@ -117,9 +117,9 @@ struct SQLiteMessengerStore: MessengerStore {
     func memberIds(of roomId: Int64) throws -> [Int64] {
         try database.pool.read { db in
             _ = try MessengerReading.room(roomId, db)
-            return try Int64.fetchAll(db, sql: """
+            return try Int64.fetchAll(db.cachedStatement(sql: """
                 SELECT userId FROM chatMember WHERE roomId = ? ORDER BY joinedAt, rowid
-                """, arguments: [roomId])
+                """), arguments: [roomId])
         }
     }
 

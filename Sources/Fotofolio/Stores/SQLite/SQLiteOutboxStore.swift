@@ -6,15 +6,15 @@ struct SQLiteOutboxStore: OutboxStore {
     let database: AppDatabase
 
     func pending(after id: Int64, limit: Int) throws -> [OutboxEntry] {
-        try database.pool.read { db in
-            try OutboxEntry.filter(OutboxEntry.Columns.sentAt == nil && OutboxEntry.Columns.id > id)
-                .order(OutboxEntry.Columns.id).limit(max(0, limit)).fetchAll(db)
+        try database.pool.unsafeRead { db in
+            try OutboxEntry.fetchAll(db.cachedStatement(sql: "SELECT * FROM outbox WHERE sentAt IS NULL AND id > ? ORDER BY id LIMIT ?"),
+                                     arguments: [id, max(0, limit)])
         }
     }
 
     func markSent(_ id: Int64, at date: Date) throws {
         try database.pool.write { db in
-            try db.execute(sql: "UPDATE outbox SET sentAt = ? WHERE id = ? AND sentAt IS NULL", arguments: [date, id])
+            try db.cachedStatement(sql: "UPDATE outbox SET sentAt = ? WHERE id = ? AND sentAt IS NULL").execute(arguments: [date, id])
         }
     }
 
@@ -31,6 +31,7 @@ struct SQLiteOutboxStore: OutboxStore {
 
     /// Queues a payload inside the caller's transaction.
     static func enqueue(topic: String, payload: String, at date: Date, _ db: Database) throws {
-        try db.execute(sql: "INSERT INTO outbox (topic, payload, createdAt) VALUES (?, ?, ?)", arguments: [topic, payload, date])
+        try db.cachedStatement(sql: "INSERT INTO outbox (topic, payload, createdAt) VALUES (?, ?, ?)")
+            .execute(arguments: [topic, payload, date])
     }
 }
