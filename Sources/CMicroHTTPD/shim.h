@@ -48,6 +48,16 @@ fotofolio_mhd_client_address(struct MHD_Connection *connection)
     return info ? info->client_addr : NULL;
 }
 
+/* Makes a response of unknown length end with the connection instead of being chunked
+   (still an HTTP/1.1 response, with "Connection: close"): its body is then the bytes as
+   written, which a live stream may also send on the socket itself while suspended.
+   MHD_set_response_options is variadic, which Swift cannot call. */
+static inline int
+fotofolio_mhd_close_delimited(struct MHD_Response *response)
+{
+    return MHD_set_response_options(response, MHD_RF_HTTP_1_0_COMPATIBLE_STRICT, MHD_RO_END) == MHD_YES;
+}
+
 /* MHD_get_connection_info is variadic; this asks for the connection's socket, so a
    suspended stream can be watched for the client hanging up. -1 when unknown. */
 static inline int

@@ -100,12 +100,16 @@ extension HTTPDaemon {
         case .stream:
             let connectionStream = StreamConnection(connection: connection, daemon: self)
             stream = connectionStream
-            // A chunked body is read into the connection's own write buffer; the response's
-            // block, allocated (and zeroed) with it, goes unused, and an idle live stream
-            // would otherwise carry a 16 KiB one for its whole life.
+            // The body ends with the connection, so its bytes go out as written: libmicrohttpd
+            // reads them a block at a time (allocated, and zeroed, with the response, for the
+            // stream's whole life), and the writer may send them on the socket itself.
             handle = MHD_create_response_from_callback(
-                UInt64.max /* MHD_SIZE_UNKNOWN: chunked */, Self.streamBlockSize, streamReader,
+                UInt64.max /* MHD_SIZE_UNKNOWN */, Self.streamBlockSize, streamReader,
                 Unmanaged.passRetained(connectionStream).toOpaque(), streamReleased)
+            if let handle, fotofolio_mhd_close_delimited(handle) == 0 {
+                MHD_destroy_response(handle)
+                return false
+            }
         }
         guard let handle else { return false }
         defer { MHD_destroy_response(handle) }
@@ -123,6 +127,8 @@ extension HTTPDaemon {
         return true
     }
 
+    /// What libmicrohttpd sends of a stream per call when the writer could not send it all
+    /// itself (a burst, a slow client).
     static let streamBlockSize = 1024
 
     /// Framing headers libmicrohttpd writes itself.
@@ -155,7 +161,9 @@ final class StreamConnection: @unchecked Sendable {
 
     func register() {
         daemon?.liveStreams.withLock { $0[ObjectIdentifier(self)] = writer }
-        hangUpWatch = daemon?.hangUps.watch(socket: fotofolio_mhd_connection_socket(connection), writer: writer)
+        let socket = fotofolio_mhd_connection_socket(connection)
+        writer.sendsDirectly(on: socket)
+        hangUpWatch = daemon?.hangUps.watch(socket: socket, writer: writer)
     }
 
     func closed() {

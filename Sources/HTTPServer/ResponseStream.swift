@@ -1,7 +1,8 @@
+import Glibc
 import Synchronization
 
 /// A response body produced over time: `start` is handed a writer once the response
-/// headers are queued.
+/// headers are queued. The body has no length and ends when the connection closes.
 ///
 /// `start` runs on a server thread and must return promptly: keep the writer and write
 /// from elsewhere (a hub, a task). While nothing is queued the connection is suspended,
@@ -28,6 +29,9 @@ public final class ResponseStreamWriter: Sendable {
         var abandoned = false
         var suspended = false
         var closeHandlers: [@Sendable () -> Void] = []
+        /// The connection's socket, which a flush writes to itself while the connection is
+        /// suspended; nil when unknown.
+        var socket: Int32?
     }
 
     private let state = Mutex(State())
@@ -73,13 +77,23 @@ public final class ResponseStreamWriter: Sendable {
         return accepted
     }
 
-    /// Sends what is queued: wakes the connection if it waits for bytes.
+    /// Sends what is queued. While the connection waits for bytes, they are written to its
+    /// socket at once, on this thread; libmicrohttpd is woken only for what the socket did not
+    /// take (a slow client) and to end the stream. Waking costs far more than the write:
+    /// a cross-thread hand-off, and a walk of every suspended connection.
     public func flush() {
         let wake = state.withLock { state -> Bool in
             guard !state.pending.isEmpty || state.finished else { return false }
+            if !state.finished, state.suspended, state.sendPendingDirectly() { return false }
             return state.takeSuspension()
         }
         if wake { resumeConnection() }
+    }
+
+    /// Lets `flush` write to the connection's socket while the connection is suspended.
+    func sendsDirectly(on socket: Int32) {
+        guard socket >= 0 else { return }
+        state.withLock { $0.socket = socket }
     }
 
     /// Ends the stream after what is queued has been sent.
@@ -159,6 +173,23 @@ public final class ResponseStreamWriter: Sendable {
 }
 
 extension ResponseStreamWriter.State {
+    /// Writes what is pending to the socket without waiting; true when all of it went. Only
+    /// while the connection is suspended: libmicrohttpd is not using the socket then, and
+    /// cannot close it before it is resumed.
+    fileprivate mutating func sendPendingDirectly() -> Bool {
+        guard let socket, suspended else { return false }
+        let sent = pending.withUnsafeBytes { bytes in
+            Glibc.send(socket, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+        }
+        guard sent > 0 else { return false }
+        if sent == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            return true
+        }
+        pending.removeFirst(sent)
+        return false
+    }
+
     /// Whoever clears the suspended flag owns the duty to resume the connection, exactly once.
     fileprivate mutating func takeSuspension() -> Bool {
         defer { suspended = false }

@@ -4,6 +4,14 @@ import Testing
 @testable import Fotofolio
 
 @Suite struct SessionStoreTests {
+    /// The stored key is the token's SHA-256 in lower-case hexadecimal (what existing
+    /// databases hold, so sessions survive an upgrade).
+    @Test func theKeyIsTheTokensSHA256InLowerCaseHex() {
+        #expect(SessionStore.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Hex.string([0x00, 0x0f, 0xf0, 0xff]) == "000ff0ff")
+        #expect(Hex.string([UInt8]()) == "")
+    }
+
     @Test func aStartedSessionResumesFromItsToken() throws {
         let world = try TestDatabase()
         let user = try world.accounts.register(.client())

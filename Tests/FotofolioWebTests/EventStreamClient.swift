@@ -20,8 +20,12 @@ final class EventStreamClient: @unchecked Sendable {
     private let socket: Int32
     /// Decoded body bytes not yet parsed into events.
     private var text = ""
-    /// Raw bytes not yet de-chunked.
+    /// Body bytes not yet decoded (de-chunked, or up to the end of an event).
     private var raw: [UInt8] = []
+    /// The body comes in chunks (else it is the bytes as sent, ended by the connection).
+    private var chunked = false
+    /// The response head is read: what arrives now is body.
+    private var inBody = false
     private(set) var comments: [String] = []
     private(set) var retry: Int?
     private(set) var ended = false
@@ -55,6 +59,9 @@ final class EventStreamClient: @unchecked Sendable {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
+        chunked = headers["transfer-encoding"]?.lowercased() == "chunked"
+        inBody = true
+        decode()
     }
 
     deinit { close(socket) }
@@ -121,8 +128,17 @@ final class EventStreamClient: @unchecked Sendable {
         let count = recv(socket, &chunk, chunk.count, 0)
         if count <= 0 { ended = true; return false }
         raw += chunk[..<count]
-        dechunk()
+        if inBody { decode() }
         return true
+    }
+
+    /// Moves what is complete of the body into `text`.
+    private func decode() {
+        if chunked { return dechunk() }
+        // Whole events only: a read can end inside a character, never inside "\n\n".
+        guard let last = raw.indices.dropFirst().last(where: { raw[$0] == 10 && raw[$0 - 1] == 10 }) else { return }
+        text += String(decoding: raw[...last], as: UTF8.self)
+        raw.removeFirst(last + 1)
     }
 
     /// Moves complete chunks of the chunked body into `text`.

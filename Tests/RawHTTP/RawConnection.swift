@@ -56,6 +56,11 @@ public final class RawConnection {
                 buffer.removeFirst(length)
             } else if head.headers["transfer-encoding"]?.lowercased() == "chunked" {
                 body = try readChunked(deadline)
+            } else {
+                // Neither length nor chunks: the body ends when the server closes.
+                while try receive(until: deadline) > 0 {}
+                body = buffer
+                buffer.removeAll()
             }
         }
         return Response(status: head.status, headers: head.headers, body: body)
@@ -102,6 +107,21 @@ public final class RawConnection {
         let chunk = Array(buffer[..<size])
         buffer.removeFirst(size + 2)
         return chunk
+    }
+
+    /// The next `count` bytes of a body that is not chunked (a stream's, which ends with
+    /// the connection).
+    public func readBytes(_ count: Int, timeout: Duration = .seconds(5)) throws -> [UInt8] {
+        _ = try readUntil(ContinuousClock.now + timeout) { $0.count >= count ? 0..<count : nil }
+        defer { buffer.removeFirst(count) }
+        return Array(buffer[..<count])
+    }
+
+    /// Whatever bytes arrive first, waiting up to `timeout` for at least one.
+    public func readSome(timeout: Duration = .seconds(5)) throws -> [UInt8] {
+        _ = try readUntil(ContinuousClock.now + timeout) { $0.isEmpty ? nil : 0 }
+        defer { buffer.removeAll() }
+        return buffer
     }
 
     /// True when the server closes the connection before the deadline.

@@ -65,7 +65,7 @@ public struct SessionStore: Sendable {
     }
 
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.string(SHA256.hash(data: Data(token.utf8)))
     }
 }
 

@@ -93,7 +93,7 @@ public struct PhotoLibrary: Sendable {
     private func keepOriginal(_ path: String, format: PhotoFormat) throws(PhotoImportError) -> String {
         do {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-            let hash = SHA256.hash(data: bytes).prefix(12).map { String(format: "%02x", $0) }.joined()
+            let hash = Hex.string(SHA256.hash(data: bytes).prefix(12))
             let name = "originals/\(hash).\(format == .jpeg ? "jpg" : format.rawValue)"
             let target = (mediaDirectory as NSString).appendingPathComponent(name)
             if !FileManager.default.fileExists(atPath: target) {
