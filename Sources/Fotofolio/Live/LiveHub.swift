@@ -203,10 +203,11 @@ public final class LiveHub: Sendable {
         if let userId = event.userId {
             recipients = [userId]
         } else {
-            let listening = state.withLock { Set($0.streamsByUser.keys) }
-            if listening.isEmpty { return }
+            if state.withLock({ $0.streamsByUser.isEmpty }) { return }
             // Membership now, not when the event was written: a removed member gets no more.
-            recipients = try messenger.memberIds(of: event.roomId).filter(listening.contains)
+            // Members without a stream here are skipped below, by a lookup each: no set of
+            // everyone listening is made per event.
+            recipients = try messenger.memberIds(of: event.roomId)
         }
         let targets = state.withLock { state -> [(Int, any LiveSink)] in
             recipients.flatMap { user in
