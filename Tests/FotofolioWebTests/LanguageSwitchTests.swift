@@ -31,4 +31,13 @@ import Testing
     func acceptLanguageFindsTheBestSupportedLanguage(header: String, expected: Language?) {
         #expect(Language.bestMatch(acceptLanguage: header) == expected)
     }
+
+    @Test func trimmingTakesWholeCharactersOffBothEnds() {
+        #expect(" \t@jana.k@ \t".trimmingCharacters(in: " \t@") == "jana.k")
+        #expect("a b".trimmingCharacters(in: " ") == "a b")
+        #expect("   ".trimmingCharacters(in: " ") == "")
+        // A space carrying a combining accent is not a space: no accent is left bare.
+        #expect(" \u{301}x ".trimmingCharacters(in: " ") == " \u{301}x")
+        #expect(Substring("; cs ;").trimmingCharacters(in: "; ") == "cs")
+    }
 }

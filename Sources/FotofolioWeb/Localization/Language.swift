@@ -45,13 +45,16 @@ public enum Language: String, CaseIterable, Sendable {
     }
 }
 
-extension String {
+extension Substring {
+    /// Without the given characters at either end (a space carrying a combining mark is not
+    /// a space, and stays). Runs on a header of every request: no set, no reversed copies.
     func trimmingCharacters(in characters: String) -> String {
-        let set = Set(characters)
-        return String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+        guard let first = firstIndex(where: { !characters.contains($0) }),
+              let last = lastIndex(where: { !characters.contains($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
 
-extension Substring {
-    func trimmingCharacters(in characters: String) -> String { String(self).trimmingCharacters(in: characters) }
+extension String {
+    func trimmingCharacters(in characters: String) -> String { Substring(self).trimmingCharacters(in: characters) }
 }
