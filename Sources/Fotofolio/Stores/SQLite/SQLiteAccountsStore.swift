@@ -6,7 +6,8 @@ struct SQLiteAccountsStore: AccountsStore {
     let database: AppDatabase
 
     func user(id: Int64) throws -> User? {
-        try database.pool.read { db in try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM \"user\" WHERE id = ?"), arguments: [id]) }
+        // One statement, on every signed-in request: no transaction around it.
+        try database.pool.unsafeRead { db in try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM \"user\" WHERE id = ?"), arguments: [id]) }
     }
 
     func user(username: String) throws -> User? {

@@ -28,7 +28,8 @@ struct SQLiteSelectionStore: SelectionStore {
     }
 
     func portfolioIds(for userId: Int64) throws -> Set<Int64> {
-        try database.pool.read { db in
+        // One statement, on every page a signed-in person sees: no transaction around it.
+        try database.pool.unsafeRead { db in
             Set(try Int64.fetchAll(db.cachedStatement(sql: "SELECT portfolioId FROM selectionEntry WHERE userId = ?"), arguments: [userId]))
         }
     }

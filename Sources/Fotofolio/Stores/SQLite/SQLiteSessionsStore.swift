@@ -14,7 +14,8 @@ struct SQLiteSessionsStore: SessionsStore {
     }
 
     func session(tokenHash: String) throws -> Session? {
-        try database.pool.read { db in
+        // One statement, on every request with a session cookie: no transaction around it.
+        try database.pool.unsafeRead { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT userId, csrfToken, expiresAt FROM session WHERE tokenHash = ?"),
                              arguments: [tokenHash])
         }.map { row in Session(userId: row["userId"], csrfToken: row["csrfToken"], expiresAt: row["expiresAt"]) }
