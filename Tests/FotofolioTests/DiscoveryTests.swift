@@ -118,6 +118,42 @@ extension TestDatabase {
         #expect(Set(one.portfolios.map(\.name)) == ["Obojí", "Jen svatba"])
     }
 
+    /// Every combination of one to three tags (repeated, in any order) finds exactly the
+    /// portfolios carrying all of them, page after page, each page counting them all, and so
+    /// does the page past the last.
+    @Test func aFilterOfSeveralTagsFindsAndCountsExactlyThePortfoliosWithAllOfThem() throws {
+        let world = try TestDatabase()
+        let creator = try world.creator()
+        let tags = ["svatba", "praha", "portret", "noc"]
+        var carrying: [String: Set<String>] = [:]
+        for index in 0..<24 {
+            // Each portfolio carries the tags whose bit is set in its number.
+            let own = tags.indices.filter { index & (1 << $0) != 0 }.map { tags[$0] }
+            try world.portfolio(of: creator, name: "P\(index)", tags: own.joined(separator: " "), at: start + Double(index))
+            carrying["P\(index)"] = Set(own)
+        }
+        let filters = [["svatba"], ["praha", "svatba"], ["svatba", "praha", "svatba"], ["noc", "portret", "praha"], ["noc", "noc"]]
+        for filter in filters {
+            let expected = Set(carrying.filter { Set(filter).isSubset(of: $0.value) }.keys)
+            var query = FeedQuery(tags: filter)
+            query.pageSize = 2
+            var found: [String] = []
+            while true {
+                let page = try world.feed.page(query)
+                #expect(page.total == expected.count, "\(filter)")
+                found += page.portfolios.map(\.name)
+                guard let next = page.next else {
+                    query.after = page.portfolios.last.map(FeedCursor.init) ?? query.after
+                    break
+                }
+                query.after = next
+            }
+            #expect(Set(found) == expected && found.count == expected.count, "\(filter): \(found)")
+            let beyond = try world.feed.page(query)
+            #expect(beyond.portfolios.isEmpty && beyond.total == expected.count, "\(filter)")
+        }
+    }
+
     @Test func newestFirstOrBestRatedFirstWithTiesNewestFirst() throws {
         let world = try TestDatabase()
         let good = try world.creator("good"), best = try world.creator("best"), unrated = try world.creator("unrated")

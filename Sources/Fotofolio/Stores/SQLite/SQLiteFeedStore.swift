@@ -40,7 +40,8 @@ enum FeedSQL {
     /// One page and one row more (to know there is a next page), each row carrying the
     /// count of everything the filter matches, worked out once for the statement.
     static func page(_ query: FeedQuery) -> (sql: String, arguments: StatementArguments) {
-        let filter = filter(tags: query.tags, maxRate: query.maxRate)
+        let tags = tagMatches(query.tags)
+        let filter = filter(tagged: tags != nil, maxRate: query.maxRate)
         var conditions = filter.map { [$0.sql] } ?? []
         var arguments = filter?.arguments ?? StatementArguments()
         if let after = query.after {
@@ -49,19 +50,26 @@ enum FeedSQL {
             arguments += cursor.arguments
         }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let total = count(query)
+        let total = countExpression(tagged: tags != nil, maxRate: query.maxRate)
         return ("""
-            SELECT portfolio.*, (\(total.sql)) AS \(totalColumn) FROM portfolio \(whereClause)
+            \(tags.map { "WITH \($0.sql) " } ?? "")SELECT portfolio.*, (\(total.sql)) AS \(totalColumn) FROM portfolio \(whereClause)
             ORDER BY \(order(query.sort)) LIMIT \(query.pageSize + 1)
-            """, total.arguments + arguments)
+            """, (tags?.arguments ?? []) + total.arguments + arguments)
     }
 
     /// How many portfolios the query's filter matches, whatever the page.
     static func count(_ query: FeedQuery) -> (sql: String, arguments: StatementArguments) {
-        let filter = filter(tags: query.tags, maxRate: query.maxRate)
-        return ("SELECT COUNT(*) FROM portfolio \(filter.map { "WHERE \($0.sql)" } ?? "")", filter?.arguments ?? StatementArguments())
+        let tags = tagMatches(query.tags)
+        let total = countExpression(tagged: tags != nil, maxRate: query.maxRate)
+        return ((tags.map { "WITH \($0.sql) " } ?? "") + total.sql, (tags?.arguments ?? []) + total.arguments)
     }
 
+    /// The count of a filter; with tags alone, of their matches (one row per portfolio).
+    private static func countExpression(tagged: Bool, maxRate: Int?) -> (sql: String, arguments: StatementArguments) {
+        if tagged, maxRate == nil { return ("SELECT COUNT(*) FROM tagged", []) }
+        let filter = filter(tagged: tagged, maxRate: maxRate)
+        return ("SELECT COUNT(*) FROM portfolio \(filter.map { "WHERE \($0.sql)" } ?? "")", filter?.arguments ?? StatementArguments())
+    }
     static func order(_ sort: FeedQuery.Sort) -> String {
         switch sort {
         case .newest: "createdAt DESC, id DESC"
@@ -69,26 +77,32 @@ enum FeedSQL {
         }
     }
 
-    /// The tags and the rate together, or nil when neither filters.
-    static func filter(tags: [String], maxRate: Int?) -> (sql: String, arguments: StatementArguments)? {
-        let parts = [tagFilter(tags), maxRate.map(rateFilter)].compactMap { $0 }
+    /// The tag matches (`tagged`, from `tagMatches`) and the rate together, or nil when
+    /// neither filters.
+    static func filter(tagged: Bool, maxRate: Int?) -> (sql: String, arguments: StatementArguments)? {
+        let parts = [tagged ? ("id IN tagged", StatementArguments()) : nil, maxRate.map(rateFilter)].compactMap { $0 }
         guard !parts.isEmpty else { return nil }
-        return (parts.map(\.sql).joined(separator: " AND "), parts.dropFirst().reduce(parts[0].arguments) { $0 + $1.arguments })
+        return (parts.map(\.0).joined(separator: " AND "), parts.dropFirst().reduce(parts[0].1) { $0 + $1.1 })
     }
 
     /// Portfolios whose author states an hourly rate up to `maxRate` (not "by agreement").
-    static func rateFilter(_ maxRate: Int) -> (sql: String, arguments: StatementArguments) {
+    static func rateFilter(_ maxRate: Int) -> (String, StatementArguments) {
         ("ownerId IN (SELECT id FROM user WHERE priceByAgreement = 0 AND hourlyRate IS NOT NULL AND hourlyRate <= ?)",
          [maxRate])
     }
 
-    /// Portfolios carrying every one of the tags.
-    static func tagFilter(_ tags: [String]) -> (sql: String, arguments: StatementArguments)? {
-        let unique = Array(Set(tags))
-        guard !unique.isEmpty else { return nil }
-        let marks = Array(repeating: "?", count: unique.count).joined(separator: ", ")
-        return ("id IN (SELECT portfolioId FROM portfolioTag WHERE folded IN (\(marks)) GROUP BY portfolioId HAVING COUNT(*) = \(unique.count))",
-                StatementArguments(unique))
+    /// `tagged(id)`: the portfolios carrying every one of the tags, for a `WITH` clause, so
+    /// the page and its count read them once. The first tag's portfolios come from the tag
+    /// index in order, each then looked up under the other tags by the primary key: both
+    /// reads stay in indexes, and no grouping or sorting of every match is needed.
+    static func tagMatches(_ tags: [String]) -> (sql: String, arguments: StatementArguments)? {
+        let unique = Set(tags).sorted()
+        guard let first = unique.first else { return nil }
+        let joins = unique.indices.dropFirst().map { index in
+            "JOIN portfolioTag t\(index) ON t\(index).portfolioId = t0.portfolioId AND t\(index).folded = ?"
+        }
+        let sql = (["tagged(id) AS (SELECT t0.portfolioId FROM portfolioTag t0"] + joins + ["WHERE t0.folded = ?)"]).joined(separator: " ")
+        return (sql, StatementArguments(Array(unique.dropFirst()) + [first]))
     }
 
     static func cursorCondition(_ cursor: FeedCursor, sort: FeedQuery.Sort) -> (sql: String, arguments: StatementArguments) {

@@ -102,6 +102,12 @@ enum Schema {
             }
             try db.create(index: "registrationByAddress_recent", on: "registrationByAddress", columns: ["address", "registeredAt"])
         }
+        migrator.registerMigration("v9 tag index with its portfolios") { db in
+            // The feed's tag filter reads only the index: each tag's portfolios in order,
+            // without looking each row up in the table.
+            try db.drop(index: "portfolioTag_on_folded")
+            try db.create(index: "portfolioTag_on_folded", on: "portfolioTag", columns: ["folded", "portfolioId"])
+        }
         return migrator
     }
 
