@@ -17,12 +17,12 @@ struct PostgresFeedStore: FeedStore {
             var page = filter
             if let after = query.after { page.add(after, sort: query.sort) }
             let rows = try connection.query("""
-                SELECT \(PostgresPortfolioReading.columns), (SELECT count(*) FROM portfolio \(filter.whereClause)) AS total
+                \(filter.withClause)SELECT \(PostgresPortfolioReading.columns), (\(filter.count)) AS total
                 FROM portfolio \(page.whereClause) ORDER BY \(Self.order(query.sort)) LIMIT \(max(0, query.pageSize) + 1)
                 """, page.parameters)
             let portfolios = try rows.map { try $0.record(Portfolio.self) }
             let total = try rows.first.map { try $0.decode("total", as: Int.self) }
-                ?? (query.after == nil ? 0 : try connection.query("SELECT count(*) FROM portfolio \(filter.whereClause)",
+                ?? (query.after == nil ? 0 : try connection.query(filter.withClause + filter.count,
                                                                     filter.parameters)[0].decode(0, as: Int.self))
             let shown = Array(portfolios.prefix(query.pageSize))
             return FeedPage(portfolios: shown, total: total,
@@ -46,13 +46,24 @@ struct PostgresFeedStore: FeedStore {
 private struct FeedFilter {
     private(set) var conditions: [String] = []
     private(set) var parameters: [any PostgresEncodable] = []
+    /// `WITH tagged(id) AS (…) `: the portfolios carrying every one of the tags, which the
+    /// page and its count both read (PostgreSQL works out a `WITH` used twice once). The
+    /// first tag's portfolios come from the tag index, each then looked up under the other
+    /// tags by the primary key, as on SQLite. Empty without tags.
+    private(set) var withClause = ""
+    private var tagsOnly = false
 
     init(tags: [String], maxRate: Int?) {
-        let unique = Array(Set(tags))
-        if !unique.isEmpty {
-            // Portfolios carrying every one of the tags.
-            add("id IN (SELECT portfolio_id FROM portfolio_tag WHERE folded = ANY($\(next)::text[]) "
-                + "GROUP BY portfolio_id HAVING count(*) = \(unique.count))", [TextList(unique)])
+        let unique = Set(tags).sorted()
+        if let first = unique.first {
+            let joins = unique.indices.dropFirst().map { index in
+                "JOIN portfolio_tag t\(index) ON t\(index).portfolio_id = t0.portfolio_id AND t\(index).folded = $\(index)::text "
+            }
+            withClause = "WITH tagged(id) AS (SELECT t0.portfolio_id FROM portfolio_tag t0 \(joins.joined())"
+                + "WHERE t0.folded = $\(unique.count)::text) "
+            parameters = Array(unique.dropFirst()) + [first]
+            conditions.append("id IN (SELECT id FROM tagged)")
+            tagsOnly = maxRate == nil
         }
         if let maxRate {
             // Authors who state an hourly rate up to it (not "by agreement").
@@ -62,6 +73,10 @@ private struct FeedFilter {
     }
 
     var whereClause: String { conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ") }
+
+    /// How many portfolios the filter matches; with tags alone, the matches themselves (one
+    /// row per portfolio).
+    var count: String { tagsOnly ? "SELECT count(*) FROM tagged" : "SELECT count(*) FROM portfolio \(whereClause)" }
 
     private var next: Int { parameters.count + 1 }
 

@@ -15,6 +15,11 @@ public enum PostgresSchema {
 
     public static let migrations: [Migration] = [
         Migration(identifier: "v1 everything of the SQLite schema v8", sql: everything),
+        // The feed's tag filter reads only the index: each tag's portfolios in order.
+        Migration(identifier: "v2 tag index with its portfolios", sql: """
+            DROP INDEX portfolio_tag_folded;
+            CREATE INDEX portfolio_tag_folded ON portfolio_tag (folded, portfolio_id);
+            """),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, under an advisory
