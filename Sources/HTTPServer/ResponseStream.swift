@@ -57,10 +57,10 @@ public final class ResponseStreamWriter: Sendable {
     /// stream is finished or closed (including when the backlog limit ended it: that wakes
     /// the connection at once, to end it).
     ///
-    /// For a producer feeding many streams: queue to all of them, then flush each. Every wake
-    /// makes libmicrohttpd's polling thread walk its whole list of suspended connections, so
-    /// wakes that come together are walked for once, where one per stream, spread over the
-    /// time the producer takes, would each cost a walk.
+    /// For a producer feeding many streams: queue to all of them, then flush each, so the
+    /// streams' writes go out back to back, and the connections that must be woken (the
+    /// socket did not take everything) are woken together: every wake makes
+    /// libmicrohttpd's polling thread walk its whole list of suspended connections.
     @discardableResult
     public func queue(_ bytes: [UInt8]) -> Bool {
         let (accepted, wake) = state.withLock { state -> (Bool, Bool) in
@@ -164,6 +164,8 @@ public final class ResponseStreamWriter: Sendable {
         let handlers = state.withLock { state -> [@Sendable () -> Void] in
             state.closed = true
             state.suspended = false
+            // The socket's number may soon name another connection.
+            state.socket = nil
             state.pending.removeAll()
             defer { state.closeHandlers.removeAll() }
             return state.closeHandlers
@@ -183,7 +185,8 @@ extension ResponseStreamWriter.State {
         }
         guard sent > 0 else { return false }
         if sent == pending.count {
-            pending.removeAll(keepingCapacity: true)
+            // An idle stream keeps no buffer: most streams are idle most of the time.
+            pending.removeAll()
             return true
         }
         pending.removeFirst(sent)

@@ -11,6 +11,12 @@ final class EventStreamClient: @unchecked Sendable {
         var id: String?
         var event: String?
         var data: String
+
+        /// The text of the message a `message` event carries.
+        var messageContent: String? {
+            ((try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any])
+                .flatMap { $0["data"] as? [String: Any] }?["content"] as? String
+        }
     }
 
     struct Failure: Error, CustomStringConvertible { let description: String }

@@ -35,13 +35,13 @@ import Testing
         try await server.cookies(of: "jana.k")
         for text in ["jedna", "dvě", "tři"] { _ = try await server.post(text, in: room) }
         let seen = try await first.next(3)
-        #expect(seen.map { (WebTestServer.json($0.data)["data"] as? [String: Any])?["content"] as? String } == ["jedna", "dvě", "tři"])
+        #expect(seen.map { $0.messageContent } == ["jedna", "dvě", "tři"])
         // The browser reconnects having seen only the first; "after" in the URL is older still.
         let again = try await server.stream(for: vojta, lastEventId: seen[0].id, after: 0)
         let replayed = try await again.next(2)
         #expect(replayed.map(\.id) == [seen[1].id, seen[2].id])
         _ = try await server.post("čtyři", in: room)
-        #expect((WebTestServer.json(try await again.next().data)["data"] as? [String: Any])?["content"] as? String == "čtyři")
+        #expect(try await again.next().messageContent == "čtyři")
     }
 
     @Test func aBrowserAwayLongerThanTheLogReachesBackIsToldToReload() async throws {
@@ -61,7 +61,7 @@ import Testing
         #expect(reset.event == "reset")
         #expect(reset.id == seen[2].id)
         _ = try await server.post("čtyři", in: room)
-        #expect((WebTestServer.json(try await again.next().data)["data"] as? [String: Any])?["content"] as? String == "čtyři")
+        #expect(try await again.next().messageContent == "čtyři")
         // One who saw the newest that was pruned away (the one before the oldest kept) replays normally.
         let caughtUp = try await server.stream(for: vojta, lastEventId: seen[2].id, after: 0)
         #expect(try await caughtUp.next().event == "message")
@@ -77,7 +77,7 @@ import Testing
         try await server.cookies(of: "jana.k")
         _ = try await server.post("Napsáno mezi stránkou a spojením", in: room)
         let stream = try await server.stream(for: vojta, after: rendered)
-        #expect((WebTestServer.json(try await stream.next().data)["data"] as? [String: Any])?["content"] as? String
+        #expect(try await stream.next().messageContent
                 == "Napsáno mezi stránkou a spojením")
     }
 

@@ -114,7 +114,7 @@ import Waiting
             #expect(try await server.submit(room, ["uuid": UUID().uuidString, "content": text]).status == 303)
         }
         for stream in streams {
-            let contents = try await stream.next(3).map { (WebTestServer.json($0.data)["data"] as? [String: Any])?["content"] as? String }
+            let contents = try await stream.next(3).map { $0.messageContent }
             #expect(contents == ["první", "druhá", "třetí"])
         }
         #expect(try await server.send("/search?q=eva").status == 200)

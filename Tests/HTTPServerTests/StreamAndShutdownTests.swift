@@ -39,57 +39,65 @@ final class HeldWork: Sendable {
         }
     }
 
-    @Test func streamSendsWritesAsTheyHappenAfterIdling() throws {
+    /// A server with one stream open, its response head read.
+    struct OpenStream {
+        let server: TestServer
+        let connection: RawConnection
+        let head: RawConnection.Response
+        let writer: ResponseStreamWriter
+    }
+
+    static func openStream() throws -> OpenStream {
         let writers = WriterBox()
         let server = try Self.server(writers: writers)
         let connection = try server.connect()
         connection.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(eventually { writers.all.count == 1 })
         // Reading headers proves the idle stream did not block the response from starting.
-        let first = try connection.readResponseHead()
-        #expect(first.status == 200)
+        let head = try connection.readResponseHead()
+        #expect(head.status == 200)
+        return OpenStream(server: server, connection: connection, head: head, writer: writers.all[0])
+    }
+
+    @Test func streamSendsWritesAsTheyHappenAfterIdling() throws {
+        let stream = try Self.openStream()
         // The body ends with the connection: its bytes are sent as written.
-        #expect(first.headers["transfer-encoding"] == nil)
-        #expect(first.headers["content-length"] == nil)
-        #expect(first.headers["connection"]?.lowercased() == "close")
+        #expect(stream.head.headers["transfer-encoding"] == nil)
+        #expect(stream.head.headers["content-length"] == nil)
+        #expect(stream.head.headers["connection"]?.lowercased() == "close")
         for message in ["one", "two"] {
-            writers.all[0].write("data: \(message)\n\n")
-            #expect(String(decoding: try connection.readBytes(11), as: UTF8.self) == "data: \(message)\n\n")
+            stream.writer.write("data: \(message)\n\n")
+            #expect(String(decoding: try stream.connection.readBytes(11), as: UTF8.self) == "data: \(message)\n\n")
         }
     }
 
     /// A producer feeding many streams queues to each and flushes after: nothing is sent
     /// until the flush, and then what was queued goes out in one piece.
     @Test func queuedBytesWaitForTheFlushAndGoOutTogether() throws {
-        let writers = WriterBox()
-        let server = try Self.server(writers: writers)
-        let connection = try server.connect()
-        connection.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
-        #expect(eventually { writers.all.count == 1 })
-        #expect(try connection.readResponseHead().status == 200)
-        let writer = writers.all[0]
+        let stream = try Self.openStream()
+        let (connection, writer) = (stream.connection, stream.writer)
         #expect(writer.queue(Array("data: one\n\n".utf8)))
         #expect(writer.queue(Array("data: two\n\n".utf8)))
         #expect(throws: (any Error).self) { try connection.readSome(timeout: .milliseconds(300)) }
         writer.flush()
         #expect(String(decoding: try connection.readBytes(22), as: UTF8.self) == "data: one\n\ndata: two\n\n")
+        withExtendedLifetime(stream) {}
     }
 
-    /// A burst far larger than what the socket takes at once arrives whole and in order:
-    /// what the writer could not send itself, libmicrohttpd sends when the client reads.
-    @Test func aBurstMuchLargerThanTheSocketTakesArrivesWhole() throws {
-        let writers = WriterBox()
-        let server = try Self.server(writers: writers)
-        let connection = try server.connect()
-        connection.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
-        #expect(eventually { writers.all.count == 1 })
-        #expect(try connection.readResponseHead().status == 200)
-        let burst = (0..<2_000).map { "data: event \($0) \(String(repeating: "ž", count: 20))\n\n" }.joined()
-        for line in burst.split(separator: "\n\n", omittingEmptySubsequences: true) { writers.all[0].queue(Array((line + "\n\n").utf8)) }
-        writers.all[0].flush()
-        #expect(try connection.readBytes(burst.utf8.count) == Array(burst.utf8))
-        writers.all[0].write("data: after\n\n")
+    /// A burst larger than the socket's buffers (a client that is not reading) arrives whole
+    /// and in order: what the writer could not send itself, libmicrohttpd sends as the
+    /// client reads, and the stream goes on after it.
+    @Test func aBurstLargerThanTheSocketTakesArrivesWhole() throws {
+        let stream = try Self.openStream()
+        let (connection, writer) = (stream.connection, stream.writer)
+        let burst = (0..<14_000).map { "data: event \($0) \(String(repeating: "ž", count: 20))\n\n" }.joined()
+        for line in burst.split(separator: "\n\n", omittingEmptySubsequences: true) { writer.queue(Array((line + "\n\n").utf8)) }
+        writer.flush()
+        #expect(burst.utf8.count < ResponseStreamWriter.maximumBacklog)
+        #expect(try connection.readBytes(burst.utf8.count, timeout: .seconds(20)) == Array(burst.utf8))
+        writer.write("data: after\n\n")
         #expect(String(decoding: try connection.readBytes(13), as: UTF8.self) == "data: after\n\n")
+        withExtendedLifetime(stream) {}
     }
 
     @Test func idleStreamsDoNotHoldUpOtherRequests() throws {
