@@ -4,9 +4,11 @@
 // Ctrl/⌘, or a trackpad pinch) zooms, a double click or tap zooms in, a single tap brings the
 // point under it to the crosshair (on a ruler: that axis only); keys on the axes'
 // range inputs (precise-slider-2d-keys.js) move the crosshair by a tick and + and − zoom.
+// Every zoom, on the picture or on a ruler, is about the crosshair: the selected point stays
+// under it wherever the fingers or the mouse are, and only the scale changes.
 // The widget keeps the position; this moves it.
 
-import { SliderConstants, isAxisActive } from "./precise-slider-math.js";
+import { SliderConstants, isAxisActive, pinchFactor } from "./precise-slider-math.js";
 import { VelocityTracker, now, runAnimations, wheelPixels, wheelZoomFactor } from "./precise-slider-view.js";
 import { planeKey } from "./precise-slider-2d-keys.js";
 
@@ -48,7 +50,7 @@ export class PlaneGestures {
     view.addEventListener("wheel", (event) => this.#wheel(event), { passive: false });
     view.addEventListener("dblclick", (event) => {
       clearTimeout(this.#tapTimer);
-      this.#zoomAt(this.#local(event), TAP_ZOOM, this.#regionAt(event));
+      this.#zoomBy(TAP_ZOOM, this.#regionAt(event));
     });
   }
 
@@ -128,11 +130,8 @@ export class PlaneGestures {
 
   #pinchAxis(id, start, current) {
     const pair = this.#gesture.pair;
-    const spread = (p) => Math.max(Math.abs(p.first[id] - p.second[id]), SliderConstants.minPinchSpread);
-    const plane = this.#widget.plane;
-    const centre = plane.geometry.crosshair[id];
-    const anchor = (pair.first[id] + pair.second[id]) / 2 - centre;
-    this.#widget.position = plane.zoomAxis(id, start, spread(current) / spread(pair), anchor);
+    const factor = pinchFactor([pair.first[id], pair.second[id]], [current.first[id], current.second[id]]);
+    this.#widget.position = this.#widget.plane.zoomAxis(id, start, factor);
   }
 
   #pointerUp(event) {
@@ -193,7 +192,7 @@ export class PlaneGestures {
     const region = this.#regionAt(event);
     const ids = axesOf(region);
     if (event.ctrlKey || event.metaKey) {
-      this.#zoomAt(this.#local(event), wheelZoomFactor(event), region, false);
+      this.#zoomBy(wheelZoomFactor(event), region, false);
     } else {
       const delta = wheelPixels(event);
       for (const id of ids) {
@@ -209,14 +208,14 @@ export class PlaneGestures {
     this.#wheelCommit = setTimeout(() => this.#widget.commit(), WHEEL_COMMIT_MS);
   }
 
-  /** Zooms the axes of `region` by `factor`, keeping the point under `local` in place. */
-  #zoomAt(local, factor, region = "content", commit = true) {
+  /** Zooms the axes of `region` by `factor` about the crosshair: their values stay. */
+  #zoomBy(factor, region = "content", commit = true) {
     this.#stopAnimation();
     const widget = this.#widget;
-    const { axes, plane, position } = widget;
-    const centre = plane.geometry.crosshair;
+    const { axes, position } = widget;
     for (const id of axesOf(region)) {
-      const zoomed = axes[id].zoom(position[id], factor, local[id] - centre[id], null, plane.viewport(id));
+      const zoomed = axes[id].zoom(position[id], factor);
+      // A ruler caught springing back from past an end comes to rest at the end.
       position[id] = { value: axes[id].isInfinite ? zoomed.value : axes[id].clamp(zoomed.value), scale: zoomed.scale };
     }
     if (region !== "content") this.#touch(axesOf(region));
@@ -227,7 +226,7 @@ export class PlaneGestures {
   /** Zooms both axes in (+1) or out (−1) by one key step around the crosshair. */
   zoomBy(direction) {
     clearTimeout(this.#tapTimer);
-    this.#zoomAt(this.#widget.plane.geometry.crosshair, direction > 0 ? KEY_ZOOM : 1 / KEY_ZOOM);
+    this.#zoomBy(direction > 0 ? KEY_ZOOM : 1 / KEY_ZOOM);
   }
 
   /** A key on the range input of axis `focused`. */
@@ -238,7 +237,7 @@ export class PlaneGestures {
     event.preventDefault();
     clearTimeout(this.#tapTimer);
     this.#stopAnimation();
-    const { axes, plane, position } = widget;
+    const { axes, position } = widget;
     if (move.step) {
       const { axis: id, sign, major } = move.step;
       const axis = axes[id];
@@ -252,7 +251,7 @@ export class PlaneGestures {
       const { axis: id, sign } = move.end;
       position[id].value = sign < 0 ? axes[id].lowerBound : axes[id].upperBound;
     } else {
-      this.#zoomAt(plane.geometry.crosshair, move.zoom > 0 ? KEY_ZOOM : 1 / KEY_ZOOM, "content", false);
+      this.#zoomBy(move.zoom > 0 ? KEY_ZOOM : 1 / KEY_ZOOM, "content", false);
     }
     widget.commit();
   }

@@ -2,7 +2,8 @@
 // crosshair; the point under it is the value. Rulers on the right and at the bottom show
 // where it is; a gesture on a ruler changes only that axis, and the ruler grows thicker and
 // labelled for two seconds after it. Pinching the picture zooms each axis by its own finger
-// spread. The server renders the first frame and, in a named group, one range input per axis:
+// spread, about the crosshair: zooming never moves the point under it. At scale 1 the picture
+// is the plane less its rulers (the precise-slider thesis). The server renders the first frame and, in a named group, one range input per axis:
 // the form fields without JavaScript, and with it the keyboard's and assistive technology's
 // way to move the point (as React Aria's useColorArea) and a tap-to-jump for one finger;
 // the + and − buttons zoom without a pinch. The picture stays the pointer surface; the maths is precise-slider-math.js (the twin of the server's model), the
@@ -53,9 +54,9 @@ export class PrecisePlane {
   #measure() {
     const width = this.view.clientWidth || 1;
     const height = this.view.clientHeight || 1;
-    // The content spans the plane at scale 1 (or `span` of it per axis), as in the server's first frame.
+    // At scale 1 the content is the plane less its rulers (or `span` of that per axis), as in the server's first frame.
     const span = this.config.span ?? { x: 1, y: 1 };
-    this.plane = new Plane(this.axes.x, this.axes.y, new PlaneGeometry(width, height, width * span.x, height * span.y));
+    this.plane = new Plane(this.axes.x, this.axes.y, PlaneGeometry.fitting(width, height, span));
   }
 
   #enhance() {

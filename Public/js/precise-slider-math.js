@@ -18,8 +18,10 @@ export { CivilDateTime, formatDate, monthAbbreviations } from "./precise-slider/
 export { SliderConfigurationError, SliderInputError } from "./precise-slider/errors.js";
 export { LabelFormat, SliderLanguage, formatDuration, formatLabel, formatNumber, labelDecimals } from "./precise-slider/label-format.js";
 export { estimateVelocity, projectedTravel } from "./precise-slider/momentum.js";
-export { PlaneGeometry, isAxisActive, pinchFactors, rectContains, touchMidpoint } from "./precise-slider/plane-2d.js";
+export { PlaneGeometry, isAxisActive, pinchFactors, rectContains } from "./precise-slider/plane-2d.js";
 export { Plane } from "./precise-slider/plane-gestures.js";
 export { rubberBand, rubberBandInverse } from "./precise-slider/rubber-band.js";
+export { SeekBar } from "./precise-slider/seek-bar.js";
 export { ScaleDecomposition } from "./precise-slider/ticks.js";
 export { SliderValueError, parseDate, parseDuration, parseNumber } from "./precise-slider/validation.js";
+export { pinchFactor } from "./precise-slider/zoom.js";

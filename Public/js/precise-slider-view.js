@@ -59,7 +59,8 @@ export class TickLayer {
     for (const tick of ticks) {
       const at = layout.place(tick);
       const segment = `M${at.x1} ${at.y1}L${at.x2} ${at.y2}`;
-      if (tick.isMajor) major += segment; else minor += segment;
+      // A bound's tick is drawn as a major one: the ruler ends visibly where the range does.
+      if (tick.isMajor || tick.isEnd) major += segment; else minor += segment;
       if (tick.label) labelled.push({ tick, at });
     }
     this.#setPath("minor", minor);
@@ -255,7 +256,10 @@ export function thinLabels(ticks) {
   if (labelled.length < 2) return ticks;
   const longest = Math.max(...labelled.map((tick) => tick.label.length));
   const needed = longest * CHARACTER_WIDTH + LABEL_GAP;
-  const minorSpacing = Math.abs(ticks[1] ? ticks[1].x - ticks[0].x : Infinity);
+  // Measured between grid ticks: a bound's own tick may sit closer to its neighbour.
+  const grid = ticks.filter((tick) => !tick.isEnd);
+  const minorSpacing = grid.length >= 2
+    ? Math.abs((grid[grid.length - 1].x - grid[0].x) / (grid[grid.length - 1].index - grid[0].index)) : Infinity;
   const labelsMinors = labelled.some((tick) => !tick.isMajor);
   if (labelsMinors && minorSpacing >= needed) return ticks;
   const majorSpacing = minorSpacing * 5;

@@ -7,12 +7,34 @@
 //
 // Gestures: drag, fling, two-finger pinch, Ctrl/⌘ + wheel or a trackpad pinch to zoom, wheel
 // to move, double-click or double-tap to zoom in, and for one finger alone: a tap on the ruler
-// brings the value under it to the pointer, the + and − buttons zoom. Keys: arrows by the minor step, PageUp and
-// PageDown by the major step, Home/End to the ends, + and − to zoom.
-// Events on the widget: `slider-input` while moving and `slider-change` on commit (detail:
-// value, text, readout, scale, step); the typed field gets `input` and `change` too.
+// brings the value under it to the pointer, the + and − buttons zoom. Dragging selects the
+// value and zooming changes only the scale (the precise-slider thesis): whatever zooms, and
+// wherever the fingers or the mouse are, the selected value stays under the pointer.
+// Keys (precise-slider-keys.js): arrows by the minor step, PageUp and PageDown by the major
+// step, Home/End to the ends, + and − to zoom, and with `frameStep` in the config `,` and `.`
+// one frame back and forward; j, k, l, Space and every other key are left to the page.
+//
+// Events on the widget, each with the detail { value, text, readout, scale, step, precision }:
+//   slider-start   the person begins to edit: a press on the ruler, a first key, the wheel starting
+//   slider-input   while it moves under the person's hand
+//   slider-change  once when the edit is over: the finger lifted and its glide ended, the key
+//                  was released, the wheel rested (a tap: once its jump is done)
+// Every slider-start is followed by exactly one slider-change. The typed field gets `input`
+// and `change` too.
+//
+// The handle, for a page that drives the slider (a film player's seek bar), is
+// `root.preciseSlider` on the `[data-precise-slider]` element:
+//   value          the value shown (clamped, wrapped and snapped as the form sends it)
+//   scale          the zoom
+//   editing        true from slider-start to slider-change: a pointer is down, a glide the
+//                  person started is running, a key is held, the wheel turns, a tap waits
+//   setValue(v)    moves the ruler to v (through the model: clamped, wrapped, snapped) without
+//                  any event, as playback does; refused, answering false, while editing, so
+//                  the player never pulls the ruler from under the person's hand; true when
+//                  moved. A value that is not a finite number throws the model's RangeError.
 
-import { AxisViewport, SliderAxis, SliderConstants } from "./precise-slider-math.js";
+import { AxisViewport, SliderAxis, SliderConstants, pinchFactor } from "./precise-slider-math.js";
+import { nextMultiple, sliderKey } from "./precise-slider-keys.js";
 import {
   RULER, RulerFrame, TickLayer, VelocityTracker, machineText, precisionOf, readoutText, runAnimations, thinLabels,
   wheelPixels, wheelZoomFactor,
@@ -26,259 +48,310 @@ const TAP_MS = 300; // and one that lasts longer is a press and hold
 const DOUBLE_TAP_MS = 300; // a tap waits this long for a second one, which zooms instead
 
 class PreciseSlider {
+  #root;
+  #axis;
+  #format;
+  #language;
+  #zone;
+  #frameStep;
+  #value; // unclamped while moving; unwrapped (within a period of 0) on an infinite axis
+  #scale;
+  #ruler;
+  #input;
+  #readout;
+  #ticks;
+  #rulerFrame = new RulerFrame();
+  #pointers = new Map();
+  #velocity = new VelocityTracker();
+  #gesture = null;
+  #tap = null;
+  #committedText;
+  #untouched;
+  #emptyReadout;
+  #width;
+  #frame = 0;
+  // What keeps an edit going; it ends (slider-change) once all are over.
+  #editing = false;
+  #animating = false;
+  #stopAnimation = () => {};
+  #keysDown = new Set();
+  #wheelCommit = 0;
+  #tapTimer = 0;
+
   constructor(root) {
     const config = JSON.parse(root.dataset.preciseSlider);
-    this.root = root;
-    this.axis = new SliderAxis({
+    this.#root = root;
+    this.#axis = new SliderAxis({
       min: config.min, max: config.max, isInfinite: config.infinite, numberOfUnits: config.units,
       minScale: config.minScale, maxScale: config.maxScale, snapStep: config.snap,
     });
-    this.format = config.format;
-    this.language = config.lang;
-    this.zone = config.zone ?? "UTC";
-    this.value = config.value; // unclamped while moving; unwrapped on an infinite axis
-    this.scale = config.scale;
-    this.ruler = root.querySelector("[data-slider-ruler]");
-    this.input = root.querySelector("[data-slider-typed] input");
-    this.readout = root.querySelector("[data-slider-readout]");
-    this.ticks = new TickLayer(this.ruler.querySelector("[data-ruler-ticks]"));
-    this.rulerFrame = new RulerFrame();
-    this.pointers = new Map();
-    this.velocity = new VelocityTracker();
-    this.stopAnimation = () => {};
-    this.committedText = this.input.value;
+    this.#format = config.format;
+    this.#language = config.lang;
+    this.#zone = config.zone ?? "UTC";
+    this.#frameStep = Number.isFinite(config.frameStep) && config.frameStep > 0 ? config.frameStep : null;
+    this.#value = config.value;
+    this.#scale = config.scale;
+    this.#ruler = root.querySelector("[data-slider-ruler]");
+    this.#input = root.querySelector("[data-slider-typed] input");
+    this.#readout = root.querySelector("[data-slider-readout]");
+    this.#ticks = new TickLayer(this.#ruler.querySelector("[data-ruler-ticks]"));
+    this.#committedText = this.#input.value;
     // An optional field left empty (no value given) stays empty until the person moves the ruler.
-    this.untouched = root.hasAttribute("data-slider-optional") && this.input.value === "";
-    this.emptyReadout = this.untouched ? this.readout.textContent : null;
-    this.width = this.ruler.clientWidth || 1;
+    this.#untouched = root.hasAttribute("data-slider-optional") && this.#input.value === "";
+    this.#emptyReadout = this.#untouched ? this.#readout.textContent : null;
+    this.#width = this.#ruler.clientWidth || 1;
 
     this.#enhance();
     new ResizeObserver(() => {
-      this.width = this.ruler.clientWidth || this.width;
-      this.draw();
-    }).observe(this.ruler);
-    this.draw();
+      this.#width = this.#ruler.clientWidth || this.#width;
+      this.#draw();
+    }).observe(this.#ruler);
+    this.#draw();
   }
 
+  // ---- the handle
+
+  get value() { return this.#axis.publicValue(this.#value); }
+  get scale() { return this.#scale; }
+  get editing() { return this.#editing; }
+
+  setValue(value) {
+    if (this.#editing) return false;
+    this.#value = this.#axis.publicValue(value);
+    this.#untouched = false;
+    this.#committedText = this.#state().text;
+    this.#requestDraw();
+    return true;
+  }
+
+  // ----
+
   #enhance() {
-    const ruler = this.ruler;
-    for (const type of ["pointerdown", "wheel", "keydown"]) {
-      ruler.addEventListener(type, () => { this.untouched = false; }, { capture: true });
-    }
-    // A key or the wheel after a tap is the newer wish: the tap's pending jump is dropped.
-    for (const type of ["wheel", "keydown"]) {
-      ruler.addEventListener(type, () => clearTimeout(this.tapTimer), { capture: true });
-    }
-    this.input.addEventListener("input", () => { this.untouched = false; });
+    const ruler = this.#ruler;
+    this.#input.addEventListener("input", () => { this.#untouched = false; });
     // Named only once it is a slider: without the script the ruler is a picture beside the field.
     ruler.setAttribute("role", "slider");
-    ruler.setAttribute("aria-labelledby", this.root.querySelector(".precise-slider__head .field__label").id);
+    ruler.setAttribute("aria-labelledby", this.#root.querySelector(".precise-slider__head .field__label").id);
     ruler.setAttribute("tabindex", "0");
     ruler.setAttribute("aria-orientation", "horizontal");
-    ruler.setAttribute("aria-valuemin", String(this.axis.lowerBound));
-    ruler.setAttribute("aria-valuemax", String(this.axis.upperBound));
-    this.root.classList.add("precise-slider--live");
-    ruler.addEventListener("pointerdown", (event) => this.#pointerDown(event));
-    ruler.addEventListener("pointermove", (event) => this.#pointerMove(event));
-    for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) {
-      ruler.addEventListener(type, (event) => this.#pointerUp(event));
-    }
-    ruler.addEventListener("wheel", (event) => this.#wheel(event), { passive: false });
+    ruler.setAttribute("aria-valuemin", String(this.#axis.lowerBound));
+    ruler.setAttribute("aria-valuemax", String(this.#axis.upperBound));
+    this.#root.classList.add("precise-slider--live");
+    ruler.addEventListener("pointerdown", this.#pointerDown);
+    ruler.addEventListener("pointermove", this.#pointerMove);
+    for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) ruler.addEventListener(type, this.#pointerUp);
+    ruler.addEventListener("wheel", this.#wheel, { passive: false });
     // Browsers send dblclick for a double tap too.
-    ruler.addEventListener("dblclick", (event) => {
-      clearTimeout(this.tapTimer);
-      this.#zoomIn(event.clientX);
-    });
-    ruler.addEventListener("keydown", (event) => this.#key(event));
-    const zoom = this.root.querySelector("[data-slider-zoom]");
+    ruler.addEventListener("dblclick", () => this.#edit(() => this.#zoomBy(TAP_ZOOM)));
+    ruler.addEventListener("keydown", this.#keyDown);
+    ruler.addEventListener("keyup", this.#keyUp);
+    ruler.addEventListener("blur", this.#blur);
+    const zoom = this.#root.querySelector("[data-slider-zoom]");
     if (zoom) {
       zoom.hidden = false;
       zoom.addEventListener("click", (event) => {
         const button = event.target.closest("[data-zoom]");
-        if (!button) return;
-        clearTimeout(this.tapTimer);
-        this.untouched = false;
-        this.stopAnimation();
-        this.#zoomAt(0, button.dataset.zoom === "in" ? KEY_ZOOM : 1 / KEY_ZOOM);
-        this.commit();
+        if (button) this.#edit(() => this.#zoomBy(button.dataset.zoom === "in" ? KEY_ZOOM : 1 / KEY_ZOOM));
       });
     }
   }
 
-  get viewport() { return AxisViewport.slider(this.width); }
-  get publicValue() { return this.axis.publicValue(this.value); }
+  get #viewport() { return AxisViewport.slider(this.#width); }
 
   /** Pixels from the pointer line (the ruler's middle) to a client x. */
   #offset(clientX) {
-    const box = this.ruler.getBoundingClientRect();
+    const box = this.#ruler.getBoundingClientRect();
     return clientX - (box.left + box.width / 2);
+  }
+
+  // ---- an edit: begun by the person, over (slider-change) once nothing keeps it going
+
+  #begin() {
+    // A newer wish wins over a tap's pending jump.
+    clearTimeout(this.#tapTimer);
+    this.#tapTimer = 0;
+    this.#stop();
+    if (this.#editing) return;
+    this.#editing = true;
+    this.#untouched = false;
+    this.#root.dispatchEvent(new CustomEvent("slider-start", { bubbles: true, detail: this.#state() }));
+  }
+
+  /** An edit done in one go (a button, a double click). */
+  #edit(change) {
+    this.#begin();
+    change();
+    this.#settle();
+  }
+
+  #settle() {
+    const busy = this.#pointers.size > 0 || this.#animating || this.#keysDown.size > 0 || this.#wheelCommit || this.#tapTimer;
+    if (this.#editing && !busy) this.#commit();
+  }
+
+  #stop() {
+    this.#stopAnimation();
+    this.#stopAnimation = () => {};
+    this.#animating = false;
   }
 
   // ---- pointers
 
-  #pointerDown(event) {
+  #pointerDown = (event) => {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     event.preventDefault();
-    this.ruler.focus({ preventScroll: true });
-    this.stopAnimation();
-    this.ruler.setPointerCapture(event.pointerId);
-    clearTimeout(this.tapTimer);
-    this.tap = this.pointers.size === 0 ? { x: event.clientX, time: event.timeStamp } : null;
-    this.pointers.set(event.pointerId, { x: event.clientX });
+    this.#ruler.focus({ preventScroll: true });
+    this.#begin();
+    this.#ruler.setPointerCapture(event.pointerId);
+    this.#tap = this.#pointers.size === 0 ? { x: event.clientX, time: event.timeStamp } : null;
+    this.#pointers.set(event.pointerId, { x: event.clientX });
     this.#startGesture();
-  }
+  };
 
   // Each change in the number of fingers starts a new gesture from where things are now.
   #startGesture() {
-    this.gesture = { value: this.value, scale: this.scale };
-    const fingers = [...this.pointers.values()];
-    if (fingers.length === 1) {
-      this.gesture.x = fingers[0].x;
-    } else if (fingers.length >= 2) {
-      this.gesture.spread = this.#spread(fingers);
-      this.gesture.anchor = this.#offset((fingers[0].x + fingers[1].x) / 2);
-    }
-    this.velocity.reset();
+    const fingers = [...this.#pointers.values()].map((finger) => finger.x);
+    this.#gesture = { value: this.#value, scale: this.#scale, fingers };
+    this.#velocity.reset();
   }
 
-  #spread(fingers) { return Math.max(Math.abs(fingers[0].x - fingers[1].x), SliderConstants.minPinchSpread); }
-
-  #pointerMove(event) {
-    const finger = this.pointers.get(event.pointerId);
+  #pointerMove = (event) => {
+    const finger = this.#pointers.get(event.pointerId);
     if (!finger) return;
     finger.x = event.clientX;
-    if (this.tap && Math.abs(finger.x - this.tap.x) > TAP_SLOP_PX) this.tap = null;
-    const fingers = [...this.pointers.values()];
+    if (this.#tap && Math.abs(finger.x - this.#tap.x) > TAP_SLOP_PX) this.#tap = null;
+    const fingers = [...this.#pointers.values()].map((each) => each.x);
+    const gesture = this.#gesture;
     if (fingers.length === 1) {
-      const dx = finger.x - this.gesture.x;
-      this.value = this.axis.dragValue(this.gesture.value, dx, this.gesture.scale, this.viewport);
-      this.velocity.add(finger.x, event);
+      this.#value = this.#axis.dragValue(gesture.value, fingers[0] - gesture.fingers[0], gesture.scale, this.#viewport);
+      this.#velocity.add(fingers[0], event);
     } else {
-      const factor = this.#spread(fingers) / this.gesture.spread;
-      const anchorNow = this.#offset((fingers[0].x + fingers[1].x) / 2);
-      const zoomed = this.axis.zoom(this.gesture, factor, this.gesture.anchor, anchorNow, this.viewport);
-      this.value = zoomed.value;
-      this.scale = zoomed.scale;
+      // Only the spread counts: the value stays under the pointer wherever the fingers are.
+      const zoomed = this.#axis.zoom(gesture, pinchFactor(gesture.fingers.slice(0, 2), fingers.slice(0, 2)));
+      this.#value = zoomed.value;
+      this.#scale = zoomed.scale;
     }
-    this.requestDraw();
-  }
+    this.#requestDraw();
+  };
 
-  #pointerUp(event) {
-    const finger = this.pointers.get(event.pointerId);
-    if (!finger) return;
-    this.pointers.delete(event.pointerId);
-    if (this.ruler.hasPointerCapture(event.pointerId)) this.ruler.releasePointerCapture(event.pointerId);
-    if (this.pointers.size > 0) {
-      this.tap = null;
+  #pointerUp = (event) => {
+    if (!this.#pointers.has(event.pointerId)) return;
+    this.#pointers.delete(event.pointerId);
+    if (this.#ruler.hasPointerCapture(event.pointerId)) this.#ruler.releasePointerCapture(event.pointerId);
+    if (this.#pointers.size > 0) {
+      this.#tap = null;
       this.#startGesture();
       return;
     }
-    if (this.tap && event.type === "pointerup" && event.timeStamp - this.tap.time < TAP_MS) {
-      const { x } = this.tap;
-      this.tapTimer = setTimeout(() => this.#jumpTo(x), DOUBLE_TAP_MS);
+    const tap = this.#tap;
+    this.#tap = null;
+    if (tap && event.type === "pointerup" && event.timeStamp - tap.time < TAP_MS) {
+      // A tap brings the value under it to the pointer, unless a second tap zooms instead.
+      const target = this.#axis.dragValue(this.#value, -this.#offset(tap.x), this.#scale, this.#viewport);
+      this.#tapTimer = setTimeout(() => {
+        this.#tapTimer = 0;
+        this.#value = this.#axis.isInfinite ? target : this.#axis.clamp(target);
+        this.#settle();
+      }, DOUBLE_TAP_MS);
+      return;
     }
-    this.tap = null;
-    this.#release(this.velocity.velocity(event));
-  }
+    this.#release(this.#velocity.velocity(event));
+  };
 
-  /** A tap: the value under the tapped point comes to the pointer. */
-  #jumpTo(clientX) {
-    this.stopAnimation();
-    const value = this.axis.dragValue(this.value, -this.#offset(clientX), this.scale, this.viewport);
-    this.value = this.axis.isInfinite ? value : this.axis.clamp(value);
-    this.commit();
-  }
-
-  /** Lets the model decide the glide, spring or nothing, then commits where it ends. */
+  /** Lets the model decide the glide, spring or nothing; the edit is over where it ends. */
   #release(velocity) {
-    const animation = this.axis.releaseAnimation(this.value, velocity, this.scale, this.viewport);
-    this.stopAnimation = runAnimations([animation], ([value]) => {
-      if (value !== null) this.value = value;
-      this.draw();
-    }, () => this.commit());
+    const animation = this.#axis.releaseAnimation(this.#value, velocity, this.#scale, this.#viewport);
+    this.#animating = true;
+    this.#stopAnimation = runAnimations([animation], ([value]) => {
+      if (value !== null) this.#value = value;
+      this.#draw();
+    }, () => {
+      this.#animating = false;
+      this.#settle();
+    });
   }
 
   // ---- wheel, keys, zoom
 
-  #wheel(event) {
+  #wheel = (event) => {
     event.preventDefault();
-    this.stopAnimation();
+    this.#begin();
     if (event.ctrlKey || event.metaKey) {
-      this.#zoomAt(this.#offset(event.clientX), wheelZoomFactor(event));
+      this.#zoomBy(wheelZoomFactor(event));
     } else {
       const delta = wheelPixels(event);
       const along = Math.abs(delta.x) > Math.abs(delta.y) ? delta.x : delta.y;
       // Scrolling on moves towards later values on the right, like dragging the ruler left.
-      this.value = this.axis.publicValue(this.axis.dragValue(this.publicValue, -along, this.scale, this.viewport));
-      this.requestDraw();
+      this.#value = this.#axis.publicValue(this.#axis.dragValue(this.value, -along, this.#scale, this.#viewport));
+      this.#requestDraw();
     }
-    clearTimeout(this.wheelCommit);
-    this.wheelCommit = setTimeout(() => this.commit(), WHEEL_COMMIT_MS);
+    clearTimeout(this.#wheelCommit);
+    this.#wheelCommit = setTimeout(() => {
+      this.#wheelCommit = 0;
+      this.#settle();
+    }, WHEEL_COMMIT_MS);
+  };
+
+  /** The scale changes, the value stays: zooming is always about the pointer. */
+  #zoomBy(factor) {
+    const zoomed = this.#axis.zoom({ value: this.#value, scale: this.#scale }, factor);
+    // A ruler caught springing back from past an end comes to rest at the end.
+    this.#value = this.#axis.isInfinite ? zoomed.value : this.#axis.clamp(zoomed.value);
+    this.#scale = zoomed.scale;
+    this.#requestDraw();
   }
 
-  #zoomAt(anchor, factor) {
-    const zoomed = this.axis.zoom({ value: this.value, scale: this.scale }, factor, anchor, null, this.viewport);
-    this.value = this.axis.isInfinite ? zoomed.value : this.axis.clamp(zoomed.value);
-    this.scale = zoomed.scale;
-    this.requestDraw();
-  }
-
-  #zoomIn(clientX) {
-    this.stopAnimation();
-    this.#zoomAt(this.#offset(clientX), TAP_ZOOM);
-    this.commit();
-  }
-
-  #key(event) {
-    const step = this.axis.minorStep(this.scale);
-    const visualRight = this.axis.direction; // +1 when values grow to the right
-    const moves = {
-      ArrowRight: () => this.#stepBy(step * visualRight),
-      ArrowLeft: () => this.#stepBy(-step * visualRight),
-      ArrowUp: () => this.#stepBy(step),
-      ArrowDown: () => this.#stepBy(-step),
-      PageUp: () => this.#stepBy(step * SliderConstants.ticksPerMajor),
-      PageDown: () => this.#stepBy(-step * SliderConstants.ticksPerMajor),
-      Home: () => { this.value = this.axis.min; },
-      End: () => { this.value = this.axis.max; },
-      "+": () => this.#zoomAt(0, KEY_ZOOM),
-      "=": () => this.#zoomAt(0, KEY_ZOOM),
-      "-": () => this.#zoomAt(0, 1 / KEY_ZOOM),
-    };
-    const move = moves[event.key];
-    if (!move || event.altKey || event.ctrlKey || event.metaKey) return;
+  #keyDown = (event) => {
+    const move = sliderKey(event, { direction: this.#axis.direction, frameStep: this.#frameStep });
+    if (!move) return;
     event.preventDefault();
-    this.stopAnimation();
-    move();
-    this.commit();
-  }
+    this.#begin();
+    this.#keysDown.add(event.code || event.key);
+    const axis = this.#axis;
+    if (move.step) {
+      const size = axis.minorStep(this.#scale) * (move.step.major ? SliderConstants.ticksPerMajor : 1);
+      this.#value = axis.publicValue(nextMultiple(this.value, size, move.step.sign));
+    } else if (move.frame) {
+      this.#value = axis.publicValue(nextMultiple(this.value, this.#frameStep, move.frame));
+    } else if (move.end) {
+      this.#value = axis[move.end];
+    } else {
+      this.#zoomBy(move.zoom > 0 ? KEY_ZOOM : 1 / KEY_ZOOM);
+    }
+    this.#draw();
+  };
 
-  /** To the next multiple of |delta| in its direction: the next minor or major tick. */
-  #stepBy(delta) {
-    const size = Math.abs(delta);
-    const position = this.publicValue / size;
-    const next = delta > 0 ? Math.floor(position + 1e-9) + 1 : Math.ceil(position - 1e-9) - 1;
-    this.value = this.axis.publicValue(next * size);
-  }
+  /** Letting go of the key (after any repeats) ends the edit. */
+  #keyUp = (event) => {
+    if (this.#keysDown.delete(event.code || event.key)) this.#settle();
+  };
+
+  // A key held while the focus leaves never sends its keyup here.
+  #blur = () => {
+    if (this.#keysDown.size === 0) return;
+    this.#keysDown.clear();
+    this.#settle();
+  };
 
   // ---- drawing and events
 
-  requestDraw() {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = null;
-      this.draw();
+  #requestDraw() {
+    if (this.#frame) return;
+    this.#frame = requestAnimationFrame(() => {
+      this.#frame = 0;
+      this.#draw();
     });
   }
 
-  draw() {
+  #draw() {
     performance.mark("precise-slider-draw-start");
-    const width = this.width;
-    const ticks = thinLabels(this.axis.visibleTicks(this.value, this.scale, this.viewport, this.format, this.language));
+    const width = this.#width;
+    const viewport = this.#viewport;
+    const ticks = thinLabels(this.#axis.visibleTicks(this.#value, this.#scale, viewport, this.#format, this.#language));
     const middle = width / 2;
-    const ppv = this.axis.pixelsPerValue(this.scale, this.viewport);
-    const { key, shift } = this.rulerFrame.at(this.value, ppv, this.axis.direction, width);
-    this.ticks.draw(ticks, {
+    const ppv = this.#axis.pixelsPerValue(this.#scale, viewport);
+    const { key, shift } = this.#rulerFrame.at(this.#value, ppv, this.#axis.direction, width);
+    this.#ticks.draw(ticks, {
       key, shiftX: shift, shiftY: 0,
       place: (tick) => {
         const x = middle + tick.x - shift;
@@ -290,36 +363,38 @@ class PreciseSlider {
   }
 
   #state() {
-    const value = this.publicValue;
-    const precision = precisionOf(this.axis, this.scale);
+    const value = this.value;
+    const precision = precisionOf(this.#axis, this.#scale);
     return {
-      value, scale: this.scale, step: this.axis.minorStep(this.scale), precision,
-      text: machineText(value, this.format, precision),
-      readout: readoutText(value, this.format, precision, this.language, this.zone),
+      value, scale: this.#scale, step: this.#axis.minorStep(this.#scale), precision,
+      text: machineText(value, this.#format, precision),
+      readout: readoutText(value, this.#format, precision, this.#language, this.#zone),
     };
   }
 
+  /** Writes the value in the one place it changes; only the person's moves are announced as events. */
   #showValue() {
     const state = this.#state();
-    if (this.untouched) state.readout = this.emptyReadout;
-    if (this.readout.textContent !== state.readout) this.readout.textContent = state.readout;
-    this.ruler.setAttribute("aria-valuenow", String(state.value));
-    this.ruler.setAttribute("aria-valuetext", state.readout);
-    if (!this.untouched && this.input.value !== state.text) {
-      this.input.value = state.text;
-      this.input.dispatchEvent(new Event("input", { bubbles: true }));
+    if (this.#untouched) state.readout = this.#emptyReadout;
+    if (this.#readout.textContent !== state.readout) this.#readout.textContent = state.readout;
+    this.#ruler.setAttribute("aria-valuenow", String(state.value));
+    this.#ruler.setAttribute("aria-valuetext", state.readout);
+    if (!this.#untouched && this.#input.value !== state.text) {
+      this.#input.value = state.text;
+      if (this.#editing) this.#input.dispatchEvent(new Event("input", { bubbles: true }));
     }
-    this.root.dispatchEvent(new CustomEvent("slider-input", { bubbles: true, detail: state }));
+    if (this.#editing) this.#root.dispatchEvent(new CustomEvent("slider-input", { bubbles: true, detail: state }));
   }
 
-  /** The value is settled: the field and listeners hear `change` once per new value. */
-  commit() {
-    this.draw();
+  /** The edit is over: slider-change once, and the field's `change` once per new value. */
+  #commit() {
+    this.#draw();
     const state = this.#state();
-    this.root.dispatchEvent(new CustomEvent("slider-change", { bubbles: true, detail: state }));
-    if (state.text === this.committedText) return;
-    this.committedText = state.text;
-    this.input.dispatchEvent(new Event("change", { bubbles: true }));
+    this.#editing = false;
+    this.#root.dispatchEvent(new CustomEvent("slider-change", { bubbles: true, detail: state }));
+    if (state.text === this.#committedText) return;
+    this.#committedText = state.text;
+    this.#input.dispatchEvent(new Event("change", { bubbles: true }));
   }
 }
 

@@ -142,6 +142,19 @@ public struct SliderAxis: Sendable, Hashable {
         return min + direction * remainder
     }
 
+    /// On an infinite axis, `value` less whole periods: its floating remainder by the range,
+    /// so `|result| < R` and the point on the ring is the same. A finite axis returns `value`.
+    ///
+    /// The precise-slider thesis shifts the ruler's offset by whole spans. The remainder is
+    /// exact, so the shift adds no rounding; and because values stay within a period of 0
+    /// they keep every digit however many turns the ruler makes (10.3° after 10¹² turns is
+    /// still 10.3°, not 10.300018°, and its ticks still have indices a double can count).
+    public func shiftedByWholePeriods(_ value: Double) throws(SliderInputError) -> Double {
+        try requireFinite(value, "value")
+        guard isInfinite else { return value }
+        return value.truncatingRemainder(dividingBy: range) + 0  // + 0 turns −0 into 0
+    }
+
     /// `value` moved to the nearest `min + n · snapStep` (unchanged without a step). On a
     /// finite axis `n` stays within the range, so an off-grid `max` snaps to the last grid
     /// point below it rather than to a value no step reaches. Infinite axes are not

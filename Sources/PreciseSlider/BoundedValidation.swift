@@ -6,15 +6,7 @@ extension SliderAxis {
     public func validateWithinBounds(_ text: String, format: LabelFormat = .number) -> Result<Double, SliderValueError> {
         guard !isInfinite else { return validate(text, format: format) }
         let trimmed = trimSpaces(text)
-        let parsed = parseNumber(strippingUnit(trimmed, format: format)).mapError { error -> SliderValueError in
-            switch error {
-            case .notANumber: .notANumber(echo(trimmed))
-            case .notFinite: .notFinite(echo(trimmed))
-            case .tooLarge: .tooLarge(echo(trimmed))
-            default: error
-            }
-        }
-        return parsed.flatMap { value in
+        return parse(trimmed, format: format).flatMap { value in
             guard (lowerBound...upperBound).contains(value) else {
                 return .failure(.outOfRange(echo(trimmed), lower: lowerBound, upper: upperBound))
             }

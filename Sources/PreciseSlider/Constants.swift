@@ -59,6 +59,12 @@ public enum SliderConstants {
     /// Springs are never animated longer than this (s).
     public static let maxSpringDuration = 10.0
 
+    // MARK: Seek bar
+
+    /// At a seek bar's deepest zoom one second is as wide as this many major units of
+    /// scale 1 (the precise-slider thesis), so `maxScale = duration / N · 3`.
+    public static let seekMajorUnitsPerSecond = 3.0
+
     // MARK: 2D plane
 
     /// Axis thickness as a fraction of the plane's shorter side.

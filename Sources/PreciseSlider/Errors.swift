@@ -17,6 +17,8 @@ public enum SliderConfigurationError: Error, Equatable, Sendable {
     case invalidSnapStep
     /// A viewport length or content size is not a finite positive number of pixels.
     case invalidViewport
+    /// A film's duration is not a finite number of seconds greater than zero.
+    case invalidDuration
 
     /// A stable identifier, shared with the JavaScript module and the test vectors.
     public var code: String {
@@ -29,6 +31,7 @@ public enum SliderConfigurationError: Error, Equatable, Sendable {
         case .invalidScaleRange: "invalidScaleRange"
         case .invalidSnapStep: "invalidSnapStep"
         case .invalidViewport: "invalidViewport"
+        case .invalidDuration: "invalidDuration"
         }
     }
 
@@ -43,6 +46,7 @@ public enum SliderConfigurationError: Error, Equatable, Sendable {
         case .invalidScaleRange: "minScale and maxScale must be finite, positive, and minScale ≤ maxScale."
         case .invalidSnapStep: "The snapping step must be finite, positive and no longer than the range."
         case .invalidViewport: "Viewport and content sizes must be finite and positive (CSS pixels)."
+        case .invalidDuration: "A film's duration must be a finite number of seconds greater than zero."
         }
     }
 }

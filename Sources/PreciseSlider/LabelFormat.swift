@@ -2,7 +2,7 @@
 public enum LabelFormat: String, Sendable, CaseIterable {
     /// Plain numbers; decimals follow the label step.
     case number
-    /// Seconds shown as `m:ss`, `m:ss.SS` or `m:ss.SSS` (with `h:` from an hour up).
+    /// Seconds shown as `m:ss`, `m:ss.SS` or `m:ss.SSS` as the step needs (with `h:` from an hour up).
     case duration
     /// Unix seconds shown as a UTC year, month, day or time, coarser as the step grows.
     case date
@@ -123,13 +123,16 @@ public func formatLabel(_ value: Double, step: Double, format: LabelFormat, lang
     }
 }
 
-/// Seconds as `m:ss` (step ≥ 1 s), `m:ss.SS` (step ≥ 0.01 s) or `m:ss.SSS`; from an hour
-/// up `h:mm:ss…`, so a long video does not read "75:00". The fraction uses the language's
+/// Seconds as `m:ss`, `m:ss.SS` or `m:ss.SSS`, whichever writes labels `step` apart
+/// without losing a digit they need (`labelDecimals`, one decimal written as two, at most
+/// three): whole seconds read "1:05", steps of 2.5 s "0:02,50", of 0.24 s "5:12,24", of a
+/// third of a second "0:00,333", and a film's frames "0:00,040". From an hour up
+/// `h:mm:ss…`, so a long video does not read "75:00". The fraction uses the language's
 /// decimal separator.
 public func formatDuration(_ seconds: Double, step: Double, language: SliderLanguage) throws(SliderInputError) -> String {
     try requireFinite(seconds, "seconds")
-    try requirePositive(step, "step")
-    let decimals = step >= 1 - 1e-9 ? 0 : step >= 0.01 - 1e-12 ? 2 : 3
+    let needed = try labelDecimals(step: step)
+    let decimals = needed == 0 ? 0 : needed <= 2 ? 2 : 3
     let perSecond = powersOfTen[decimals]
     let units = roundHalfUp(abs(seconds) * perSecond)
     guard units < 0x1p53 else { throw .outOfRange }

@@ -72,12 +72,14 @@ extension SliderAxis {
     ///    to the snapped value.
     /// 4. Otherwise an ease-out glide to the projected (snapped) target.
     ///
-    /// Targets on an infinite axis stay unwrapped so the glide never jumps a period; wrap
-    /// the value with `publicValue` once the animation ends.
-    public func releaseAnimation(value: Double, velocity: Double, scale: Double, viewport: AxisViewport)
+    /// On an infinite axis the animation starts from `value` less its whole periods
+    /// (`shiftedByWholePeriods`, the same point of the ring), and its target stays unwrapped
+    /// relative to that start so the glide never jumps a period; wrap the value with
+    /// `publicValue` once the animation ends.
+    public func releaseAnimation(value released: Double, velocity: Double, scale: Double, viewport: AxisViewport)
         throws(SliderInputError) -> SliderAnimation
     {
-        try requireFinite(value, "value")
+        let value = try shiftedByWholePeriods(released)
         try requireFinite(velocity, "velocity")
         let ppv = try pixelsPerValue(scale: scale, viewport: viewport)
         let tolerance = SliderConstants.springSettleDistance / ppv

@@ -49,9 +49,6 @@ public struct TouchPair: Sendable, Equatable {
         self.first = first
         self.second = second
     }
-
-    /// The point halfway between the fingers.
-    public var midpoint: PlanePoint { PlanePoint(x: (first.x + second.x) / 2, y: (first.y + second.y) / 2) }
 }
 
 /// Which part of the plane a pointer landed on.
@@ -70,8 +67,9 @@ public enum PlaneRegion: String, Sendable {
 
 /// The plane's pixels: the widget's size and the content's size at scale 1.
 ///
-/// The rulers overlay the bottom and right edges (they do not shrink the picture), so the
-/// "+" crosshair stays at the centre when an axis thickens on activation.
+/// The rulers overlay the bottom and right edges, so the "+" crosshair stays at the centre
+/// when an axis thickens on activation. The content at scale 1 is the plane less its idle
+/// rulers (`fitting`).
 public struct PlaneGeometry: Sendable, Equatable {
     /// Widget width (px).
     public let width: Double
@@ -93,6 +91,20 @@ public struct PlaneGeometry: Sendable, Equatable {
         self.height = height
         self.contentWidth = contentWidth
         self.contentHeight = contentHeight
+    }
+
+    /// A plane `width` × `height` px whose content at scale 1 is the plane less its rulers:
+    /// `(width − a) · span.x` by `(height − a) · span.y`, `a` being an idle ruler's thickness.
+    /// The precise-slider thesis: at 1:1 the content is the size of the 2D slider less its
+    /// axes. `span` (1 by 1 unless given) is for content of other proportions, such as a
+    /// photo framed under a square.
+    public static func fitting(width: Double, height: Double, span: PlanePoint = PlanePoint(x: 1, y: 1))
+        throws(SliderConfigurationError) -> PlaneGeometry
+    {
+        for size in [width, height, span.x, span.y] where !(size.isFinite && size > 0) { throw .invalidViewport }
+        let rulers = Swift.min(width, height) * SliderConstants.axisThicknessFraction
+        return try PlaneGeometry(width: width, height: height,
+                                 contentWidth: (width - rulers) * span.x, contentHeight: (height - rulers) * span.y)
     }
 
     /// The crosshair: the widget's centre.
@@ -152,10 +164,9 @@ public func pinchFactors(start: TouchPair, current: TouchPair) throws(SliderInpu
         try requireFinite(point.x, "x")
         try requireFinite(point.y, "y")
     }
-    func spread(_ a: Double, _ b: Double) -> Double { Swift.max(abs(a - b), SliderConstants.minPinchSpread) }
     return PlanePoint(
-        x: spread(current.first.x, current.second.x) / spread(start.first.x, start.second.x),
-        y: spread(current.first.y, current.second.y) / spread(start.first.y, start.second.y))
+        x: try pinchFactor(start: (start.first.x, start.second.x), current: (current.first.x, current.second.x)),
+        y: try pinchFactor(start: (start.first.y, start.second.y), current: (current.first.y, current.second.y)))
 }
 
 extension SliderAxis {
@@ -177,7 +188,7 @@ extension SliderAxis {
     /// right, the middle one being the copy that contains `value`. Each copy extends
     /// `span · scale` px to the right (down) from its offset.
     public func tileOrigins(value: Double, scale: Double, viewport: AxisViewport) throws(SliderInputError) -> [Double] {
-        try requireFinite(value, "value")
+        let value = try shiftedByWholePeriods(value)
         let count = try tileCount(scale: scale)
         guard isInfinite else { return [try screenOffset(of: min, value: value, scale: scale, viewport: viewport)] }
         let period = ((value - min) * direction / range).rounded(.down)

@@ -58,19 +58,15 @@ public struct Plane: Sendable, Equatable {
     }
 
     /// A pinch on the picture: each axis zooms by the fingers' spread along it
-    /// (`pinchFactors`), about the fingers' midpoint, which may also move (pan).
+    /// (`pinchFactors`) about the crosshair. The point under the crosshair stays, wherever
+    /// the fingers are and however they move: spreading changes the scale, only dragging
+    /// changes the value.
     public func pinchContent(from start: PlanePosition, startTouches: TouchPair, currentTouches: TouchPair)
         throws(SliderInputError) -> PlanePosition
     {
         let factors = try pinchFactors(start: startTouches, current: currentTouches)
-        let centre = geometry.crosshair
-        let before = startTouches.midpoint
-        let now = currentTouches.midpoint
-        return PlanePosition(
-            x: try x.zoom(from: start.x, factor: factors.x, anchor: before.x - centre.x,
-                          currentAnchor: now.x - centre.x, viewport: geometry.xViewport),
-            y: try y.zoom(from: start.y, factor: factors.y, anchor: before.y - centre.y,
-                          currentAnchor: now.y - centre.y, viewport: geometry.yViewport))
+        return PlanePosition(x: try x.zoom(from: start.x, factor: factors.x),
+                             y: try y.zoom(from: start.y, factor: factors.y))
     }
 
     /// Dragging a ruler by `distance` px along it changes only that axis.
@@ -84,14 +80,13 @@ public struct Plane: Sendable, Equatable {
         return position
     }
 
-    /// Zooming a ruler (pinch along it, or the wheel over it) changes only that axis;
-    /// `anchor` is the fingers' (or mouse's) offset from the crosshair along the axis.
-    public func zoomAxis(_ id: PlaneAxis, from start: PlanePosition, factor: Double, anchor: Double)
+    /// Zooming a ruler (a pinch along it, or the wheel over it) changes only that axis's
+    /// scale; its value stays under the crosshair.
+    public func zoomAxis(_ id: PlaneAxis, from start: PlanePosition, factor: Double)
         throws(SliderInputError) -> PlanePosition
     {
         var position = start
-        let current = id == .x ? start.x : start.y
-        let zoomed = try axis(id).zoom(from: current, factor: factor, anchor: anchor, viewport: viewport(id))
+        let zoomed = try axis(id).zoom(from: id == .x ? start.x : start.y, factor: factor)
         if id == .x { position.x = zoomed } else { position.y = zoomed }
         return position
     }

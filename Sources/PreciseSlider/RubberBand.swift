@@ -36,13 +36,20 @@ extension SliderAxis {
     /// A drag that starts while the ruler is already overscrolled (caught mid spring-back)
     /// first converts the shown overshoot back to finger distance with `f⁻¹`, so the ruler
     /// does not jump when the finger lands.
+    ///
+    /// On an infinite axis the start and the travel each lose their whole periods before they
+    /// are added, and so does the sum (`shiftedByWholePeriods`): the value stays within one
+    /// period of 0, so no number of turns costs a digit.
     public func dragValue(from start: Double, by dx: Double, scale: Double, viewport: AxisViewport)
         throws(SliderInputError) -> Double
     {
         try requireFinite(start, "start")
         try requireFinite(dx, "dx")
         let ppv = try pixelsPerValue(scale: scale, viewport: viewport)
-        if isInfinite { return try checkedResult(start - direction * dx / ppv) }
+        if isInfinite {
+            let travel = try checkedResult(direction * dx / ppv)
+            return try shiftedByWholePeriods(shiftedByWholePeriods(start) - shiftedByWholePeriods(travel))
+        }
         let shownPast = try overscroll(value: start, scale: scale, viewport: viewport)
         let bound = shownPast > 0 ? upperBound : lowerBound
         let fingerStart = shownPast == 0 ? start : bound + (try rubberBandInverse(shownPast)) / ppv

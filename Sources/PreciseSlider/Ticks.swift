@@ -44,6 +44,9 @@ public struct Tick: Sendable, Equatable {
     public let heightRatio: Double
     /// Every 5th tick (`k % 5 == 0`).
     public let isMajor: Bool
+    /// A bound of a finite axis: the tick sits exactly on `min` or `max` and is drawn at full
+    /// height, so the ruler visibly ends where the range does.
+    public let isEnd: Bool
     /// The formatted label, or nil when this tick is not labelled.
     public let label: String?
 }
@@ -60,14 +63,20 @@ extension SliderAxis {
     ///
     /// Every `k` from `ceil((v − W/2ppv) / step)` to `floor((v + W/2ppv) / step)`, in
     /// increasing value. A finite axis drops ticks outside `[min, max]`; an infinite one
-    /// keeps them and labels them modulo the period. Majors are always labelled, minors
-    /// once `truncScale` passes `viewport.labelAllAbove`; `showLabels: false` (an idle
-    /// plane axis) labels none.
+    /// keeps them and labels them modulo the period, after taking the whole periods out of
+    /// `value` (`shiftedByWholePeriods`), so the indices stay countable after any number of
+    /// turns. Majors are always labelled, minors once `truncScale` passes
+    /// `viewport.labelAllAbove`; `showLabels: false` (an idle plane axis) labels none.
+    ///
+    /// A bound of a finite axis in view always has its tick, exactly on it and marked
+    /// `isEnd`: the grid tick within `tickBoundTolerance` of the bound is moved onto it, and a
+    /// bound off the grid gets a tick of its own (unlabelled, so it never crowds its
+    /// neighbour's label), indexed as the grid tick just outside the range would be.
     public func visibleTicks(
         value: Double, scale: Double, viewport: AxisViewport,
         format: LabelFormat = .number, language: SliderLanguage = .czech, showLabels: Bool = true
     ) throws(SliderInputError) -> [Tick] {
-        try requireFinite(value, "value")
+        let value = try shiftedByWholePeriods(value)
         let ppv = try pixelsPerValue(scale: scale, viewport: viewport)
         let decomposition = try ScaleDecomposition(scale: scale)
         let step = try minorStep(scale: scale)
@@ -78,15 +87,21 @@ extension SliderAxis {
             throw .outOfRange
         }
         guard last - first < Double(SliderConstants.maxVisibleTicks) else { throw .tooManyTicks }
-        guard first <= last else { return [] }
 
         let labelAll = decomposition.truncScale > viewport.labelAllAbove
         let labelStep = labelAll ? step : step * Double(SliderConstants.ticksPerMajor)
         let slack = step * SliderConstants.tickBoundTolerance
         var ticks: [Tick] = []
-        for k in Int(first)...Int(last) {
-            let tickValue = Double(k) * step + 0  // + 0 turns −0 into 0, so no "−0" label
-            if !isInfinite && (tickValue < lowerBound - slack || tickValue > upperBound + slack) { continue }
+        for k in stride(from: Int(first), through: Int(last), by: 1) {
+            var tickValue = Double(k) * step + 0  // + 0 turns −0 into 0, so no "−0" label
+            var isEnd = false
+            if !isInfinite {
+                if tickValue < lowerBound - slack || tickValue > upperBound + slack { continue }
+                if abs(tickValue - lowerBound) <= slack || abs(tickValue - upperBound) <= slack {
+                    tickValue = abs(tickValue - lowerBound) <= slack ? lowerBound : upperBound
+                    isEnd = true
+                }
+            }
             let shown = isInfinite ? try wrappedTickValue(tickValue, slack: slack) : tickValue
             let isMajor = k % SliderConstants.ticksPerMajor == 0
             let label = showLabels && (isMajor || labelAll)
@@ -94,10 +109,26 @@ extension SliderAxis {
             ticks.append(Tick(
                 index: k, value: tickValue, displayValue: shown,
                 x: (tickValue - value) * direction * ppv,
-                heightRatio: isMajor ? 1 : decomposition.minorTickHeight,
-                isMajor: isMajor, label: label))
+                heightRatio: isMajor || isEnd ? 1 : decomposition.minorTickHeight,
+                isMajor: isMajor, isEnd: isEnd, label: label))
+        }
+        guard !isInfinite else { return ticks }
+        let inView = { (bound: Double) in bound >= value - halfWidth && bound <= value + halfWidth }
+        if inView(lowerBound), ticks.first?.value != lowerBound {
+            let outside = ((lowerBound - slack) / step).rounded(.up) - 1
+            ticks.insert(offGridEnd(lowerBound, index: outside, value: value, ppv: ppv), at: 0)
+        }
+        if inView(upperBound), ticks.last?.value != upperBound {
+            let outside = ((upperBound + slack) / step).rounded(.down) + 1
+            ticks.append(offGridEnd(upperBound, index: outside, value: value, ppv: ppv))
         }
         return ticks
+    }
+
+    /// The tick of a bound that no grid tick reaches.
+    private func offGridEnd(_ bound: Double, index: Double, value: Double, ppv: Double) -> Tick {
+        Tick(index: Int(index), value: bound, displayValue: bound, x: (bound - value) * direction * ppv,
+             heightRatio: 1, isMajor: false, isEnd: true, label: nil)
     }
 
     /// Wraps a tick value, treating a hair below the period's end as its start, so the

@@ -220,15 +220,22 @@ extension SliderAxis {
     /// error whose `message(in:)` tells the person what to type.
     public func validate(_ text: String, format: LabelFormat = .number) -> Result<Double, SliderValueError> {
         let trimmed = trimSpaces(text)
+        return parse(trimmed, format: format).flatMap { value in
+            guard let onAxis = try? publicValue(value) else { return .failure(.tooLarge(echo(trimmed))) }
+            return .success(onAxis)
+        }
+    }
+
+    /// The number a trimmed text stands for in `format`, before it is brought onto the axis.
+    func parse(_ trimmed: String, format: LabelFormat) -> Result<Double, SliderValueError> {
         guard !trimmed.isEmpty else { return .failure(.empty) }
-        let parsed: Result<Double, SliderValueError>
         let scalars = Array(trimmed.unicodeScalars)
         if format == .duration && trimmed.contains(":") {
-            parsed = parseDuration(trimmed)
+            return parseDuration(trimmed)
         } else if format == .date && scalars.count >= 5 && scalars[4] == "-" {
-            parsed = parseDate(trimmed)
+            return parseDate(trimmed)
         } else {
-            parsed = parseNumber(strippingUnit(trimmed, format: format)).mapError { error in
+            return parseNumber(strippingUnit(trimmed, format: format)).mapError { error in
                 // Report the whole typed text, not the part left after the unit; on a date
                 // axis (which also takes Unix seconds) words are a date that did not parse.
                 switch error {
@@ -238,10 +245,6 @@ extension SliderAxis {
                 default: error
                 }
             }
-        }
-        return parsed.flatMap { value in
-            guard let onAxis = try? publicValue(value) else { return .failure(.tooLarge(echo(trimmed))) }
-            return .success(onAxis)
         }
     }
 }

@@ -9,7 +9,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
 from browser_helpers import DESKTOP, PHONE, WAIT, click, click_and_wait_for_next_page, sign_in
-from test_sliders import box, drag, number, wait_for_change, watch_changes
+from test_sliders import box, drag, number, rulers, wait_for_change, watch_changes
 
 
 def give_colour(server, username, hue, saturation):
@@ -36,8 +36,8 @@ def test_a_colour_picked_across_the_hue_wrap_colours_the_profile(open_browser, o
     assert use_default.is_selected()
     watch_changes(driver)
     view = box(driver, "accent-x")
-    # From 350°: the field spans the plane's width per 360°; 20° further is past 0.
-    drag(driver, (view["x"], view["y"]), -20 * view["width"] / 360, 0)
+    # From 350°: the field spans the plane's width less its ruler per 360°; 20° further is past 0.
+    drag(driver, (view["x"], view["y"]), -20 * (view["width"] - rulers(view)) / 360, 0)
     wait_for_change(driver)
     assert abs(number(driver, "accent-x") - 10) <= 0.5
     assert number(driver, "accent-y") == 80

@@ -1,8 +1,9 @@
 """The precise sliders on their demo page (/sliders), driven as people drive them: mouse drags
 and flings, touch pinches (two synthetic fingers through Chrome DevTools), Ctrl + wheel,
-the keyboard, and the plain form without JavaScript. Expected values come from the
-slider's formulas (a 1D range spans twice the ruler's width at scale 1; a plane's content
-spans the plane), computed here independently of the page's scripts."""
+the keyboard, and the plain form without JavaScript; and the handle a page drives a slider
+by (a film player's seek bar). Expected values come from the slider's formulas (a 1D range
+spans twice the ruler's width at scale 1; a plane's content is the plane less its rulers;
+zooming never moves the value), computed here independently of the page's scripts."""
 
 import time
 import math
@@ -70,7 +71,29 @@ def label_x(driver, name, text):
 def watch_changes(driver):
     driver.execute_script("""
         window.sliderChanges = [];
-        document.addEventListener("slider-change", (e) => window.sliderChanges.push(e.detail));""")
+        window.sliderStarts = [];
+        window.sliderInputs = [];
+        document.addEventListener("slider-change", (e) => window.sliderChanges.push(e.detail));
+        document.addEventListener("slider-start", (e) => window.sliderStarts.push(e.detail));
+        document.addEventListener("slider-input", (e) => window.sliderInputs.push(e.detail));""")
+
+
+def events(driver):
+    """How many slider-start, slider-input and slider-change events the page has heard."""
+    return driver.execute_script(
+        "return [window.sliderStarts.length, window.sliderInputs.length, window.sliderChanges.length]")
+
+
+def handle(driver, name, script, *arguments):
+    """Runs `script` with `slider` bound to the handle of the slider holding `name`."""
+    return driver.execute_script(
+        "const slider = document.querySelector(arguments[0]).preciseSlider;" + script,
+        widget_selector(name), *arguments)
+
+
+def rulers(view):
+    """An idle plane ruler's thickness: 5 % of the plane's shorter side."""
+    return 0.05 * min(view["width"], view["height"])
 
 
 def wait_for_change(driver, count=1):
@@ -195,6 +218,9 @@ def test_a_fling_glides_on_after_the_release(open_browser, base_url):
     wait_for_change(driver)
     assert number(driver, "finite") > released_at + 3
     assert number(driver, "finite") <= 100
+    # One edit: begun once, over once, when the glide ended (not when the finger lifted).
+    assert events(driver)[0] == 1 and events(driver)[2] == 1
+    assert handle(driver, "finite", "return slider.editing") is False
 
 
 def test_with_reduced_motion_a_fling_lands_at_once(open_browser, base_url):
@@ -209,14 +235,17 @@ def test_with_reduced_motion_a_fling_lands_at_once(open_browser, base_url):
     assert number(driver, "finite") > 37 + 100 * 100 / (2 * ruler["width"]) + 3
 
 
-def test_a_double_click_zooms_in_one_step_at_the_cursor(open_browser, base_url):
+def test_a_double_click_zooms_in_one_step_and_keeps_the_value(open_browser, base_url):
     driver = open_sliders(open_browser, base_url)
     ruler = box(driver, "finite")
+    # Well right of the pointer: the zoom is about the pointer all the same.
     for count in (1, 2):
-        mouse(driver, "mousePressed", ruler["x"], ruler["y"], clickCount=count)
-        mouse(driver, "mouseReleased", ruler["x"], ruler["y"], clickCount=count)
+        mouse(driver, "mousePressed", ruler["x"] + 80, ruler["y"], clickCount=count)
+        mouse(driver, "mouseReleased", ruler["x"] + 80, ruler["y"], clickCount=count)
     WebDriverWait(driver, WAIT).until(lambda d: stat(d, "finite", "scale") == "5", "the double click did not zoom")
     assert stat(driver, "finite", "step") == "0.2"
+    wait_for_change(driver)
+    assert handle(driver, "finite", "return slider.value") == 37
 
 
 def test_a_double_tap_zooms_in_one_step(open_browser, base_url):
@@ -277,31 +306,39 @@ def test_past_the_end_the_ruler_resists_and_springs_back(open_browser, base_url)
     assert number(driver, "finite") == 100
 
 
-def test_two_fingers_zoom_around_their_midpoint(open_browser, base_url):
+def test_two_fingers_change_only_the_scale_wherever_they_are(open_browser, base_url):
+    """Dragging selects the value, spreading changes the scale: fingers 40 px apart, 50 px right
+    of the pointer, spread to 120 px while sliding 90 px left, zoom three times about the
+    pointer and leave the value exactly where it was."""
     driver = open_sliders(open_browser, base_url, size=PHONE)
     ruler = box(driver, "finite")
-    width, x, y = ruler["width"], ruler["x"], ruler["y"]
-    # Fingers 40 px apart, 50 px right of the pointer, spread to 120 px: three times the zoom.
-    pinch(driver, [(x + 30, y), (x + 70, y)], [(x - 10, y), (x + 110, y)])
+    x, y = ruler["x"], ruler["y"]
+    pinch(driver, [(x + 30, y), (x + 70, y)], [(x - 100, y), (x + 20, y)])
     wait_for_change(driver)
     assert stat(driver, "finite", "scale") == "3"
-    # The value that was under the fingers' midpoint is still under it.
-    anchor = 50 + ruler["offset"]
-    under_fingers = 37 + anchor * 100 / (2 * width)
-    expected = under_fingers - anchor * 100 / (2 * width * 3)
-    assert abs(number(driver, "finite") - expected) <= 0.05  # written to a tenth of the minor step
+    assert handle(driver, "finite", "return slider.value") == 37
+    assert field(driver, "finite") == "37"
 
 
-def test_ctrl_wheel_zooms_around_the_value_under_the_cursor(open_browser, base_url):
+@pytest.mark.parametrize("spot", [-110, -40, 0, 60, 120])
+def test_pinches_anywhere_on_the_ruler_never_move_the_value(open_browser, base_url, spot):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    ruler = box(driver, "reversed")
+    x, y = ruler["x"] + spot, ruler["y"]
+    pinch(driver, [(x - 15, y), (x + 15, y)], [(x - 50, y), (x + 40, y)])
+    wait_for_change(driver)
+    assert stat(driver, "reversed", "scale") == "3"
+    assert handle(driver, "reversed", "return slider.value") == 250
+
+
+def test_ctrl_wheel_zooms_about_the_pointer_and_keeps_the_value(open_browser, base_url):
     driver = open_sliders(open_browser, base_url)
     ruler = box(driver, "finite")
-    wheel(driver, ruler["x"], ruler["y"], -200, ctrl=True)
+    # The cursor well left of the pointer: the zoom is about the pointer all the same.
+    wheel(driver, ruler["x"] - 120, ruler["y"], -200, ctrl=True)
     wait_for_change(driver)
     assert stat(driver, "finite", "scale") == "2.718"
-    ppv, zoomed_ppv = 2 * ruler["width"] / 100, 2 * ruler["width"] * math.e / 100
-    # The value under the cursor stays put.
-    zoomed = 37 + ruler["offset"] / ppv - ruler["offset"] / zoomed_ppv
-    assert abs(number(driver, "finite") - zoomed) <= 0.05
+    assert handle(driver, "finite", "return slider.value") == 37
 
 
 def test_the_wheel_moves_the_ruler_by_its_pixels(open_browser, base_url):
@@ -372,6 +409,64 @@ def test_the_time_axis_zooms_from_months_to_minutes(open_browser, base_url):
     assert field(driver, "date").startswith("2026-11-22T12:00")
 
 
+# ---------------------------------------------------------------- the handle a film player drives
+
+def test_set_value_moves_an_idle_ruler_quietly_and_is_refused_while_the_person_drags(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    ruler = box(driver, "video")
+    assert handle(driver, "video", "return slider.editing") is False
+    # Idle: the ruler moves to the value, through the model, and nobody is told it was edited.
+    assert handle(driver, "video", "return slider.setValue(125.5)") is True
+    WebDriverWait(driver, WAIT).until(lambda d: field(d, "video") == "2:05.50", "the ruler did not move")
+    assert handle(driver, "video", "return slider.value") == 125.5
+    assert handle(driver, "video", "return slider.setValue(9999)") is True
+    assert handle(driver, "video", "return slider.value") == 600
+    assert events(driver) == [0, 0, 0]
+
+    # A press on the ruler begins an edit: from then on the person's hand wins.
+    x, y = ruler["x"], ruler["y"]
+    mouse(driver, "mousePressed", x, y)
+    for step in range(1, 11):
+        mouse(driver, "mouseMoved", x + 6 * step, y)
+    assert handle(driver, "video", "return slider.editing") is True
+    dragged = handle(driver, "video", "return slider.value")
+    assert handle(driver, "video", "return slider.setValue(30)") is False
+    assert handle(driver, "video", "return slider.value") == dragged
+    assert events(driver)[0] == 1 and events(driver)[2] == 0
+    driver.execute_async_script("setTimeout(arguments[0], 250)")
+    mouse(driver, "mouseReleased", x + 60, y)
+    wait_for_change(driver)
+    assert events(driver)[0] == 1 and events(driver)[1] > 0 and events(driver)[2] == 1
+    assert handle(driver, "video", "return slider.editing") is False
+    assert handle(driver, "video", "return slider.setValue(30)") is True
+
+
+def test_a_held_key_is_one_edit_and_a_film_player_keeps_its_keys(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url)
+    ruler = driver.find_element(By.CSS_SELECTOR, f"{widget_selector('video')} [data-slider-ruler]")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", ruler)
+    key = lambda kind, name, code, repeat=False: driver.execute_script("""
+        return arguments[0].dispatchEvent(new KeyboardEvent(arguments[1],
+            { key: arguments[2], code: arguments[3], repeat: arguments[4], bubbles: true, cancelable: true }))""",
+        ruler, kind, name, code, repeat)
+    # The seek bar steps frame by frame (25 a second): `.` forward, `,` back, exactly one frame.
+    key("keydown", ".", "Period")
+    assert handle(driver, "video", "return slider.editing") is True
+    assert handle(driver, "video", "return slider.setValue(10)") is False
+    key("keydown", ".", "Period", True)
+    key("keyup", ".", "Period")
+    assert handle(driver, "video", "return slider.value") == handle(driver, "video", "return 2252 * 0.04")
+    assert events(driver)[0] == 1 and events(driver)[2] == 1  # one edit for the press and its repeat
+    key("keydown", ",", "Comma")
+    key("keyup", ",", "Comma")
+    assert handle(driver, "video", "return slider.value") == handle(driver, "video", "return 2251 * 0.04")
+    # j, k, l and Space are the player's: the slider neither takes them nor stops them.
+    for name, code in (("j", "KeyJ"), ("k", "KeyK"), ("l", "KeyL"), (" ", "Space")):
+        assert key("keydown", name, code) is True, name
+        key("keyup", name, code)
+    assert events(driver)[2] == 2
+
+
 # ---------------------------------------------------------------- 2D
 
 def test_dragging_the_photo_moves_both_axes_and_a_ruler_moves_one(open_browser, base_url, screenshots_dir):
@@ -379,9 +474,9 @@ def test_dragging_the_photo_moves_both_axes_and_a_ruler_moves_one(open_browser, 
     view = box(driver, "photo-x")
     drag(driver, (view["x"], view["y"]), -60, -40)
     wait_for_change(driver)
-    # The photo spans the plane at scale 1: 60 px is 60 · 100 / width percent.
-    assert abs(number(driver, "photo-x") - (50 + 60 * 100 / view["width"])) <= 0.1
-    assert abs(number(driver, "photo-y") - (50 + 40 * 100 / view["height"])) <= 0.1
+    # At scale 1 the photo is the plane less its rulers: 60 px is 60 · 100 / (width − ruler) percent.
+    assert abs(number(driver, "photo-x") - (50 + 60 * 100 / (view["width"] - rulers(view)))) <= 0.1
+    assert abs(number(driver, "photo-y") - (50 + 40 * 100 / (view["height"] - rulers(view)))) <= 0.1
     y_before = field(driver, "photo-y")
     x_before = number(driver, "photo-x")
 
@@ -389,7 +484,7 @@ def test_dragging_the_photo_moves_both_axes_and_a_ruler_moves_one(open_browser, 
     strip = view["top"] + view["height"] - 0.025 * min(view["width"], view["height"])
     drag(driver, (view["x"], strip), 50, -30)
     wait_for_change(driver, 2)
-    assert abs(number(driver, "photo-x") - (x_before - 50 * 100 / view["width"])) <= 0.1
+    assert abs(number(driver, "photo-x") - (x_before - 50 * 100 / (view["width"] - rulers(view)))) <= 0.1
     assert field(driver, "photo-y") == y_before
     # The ruler that was used is thick and labelled now, and goes quiet again after 2 s.
     x_labels = lambda d: d.execute_script("""
@@ -412,9 +507,9 @@ def test_a_tap_on_the_photo_brings_the_point_under_it_to_the_crosshair(open_brow
     touches(driver, "touchStart", [(view["x"] + 60, view["y"] - 30)])
     touches(driver, "touchEnd", [])
     wait_for_change(driver, 2)  # the release, then the jump
-    # The photo spans the plane at scale 1: 60 px is 60 · 100 / width percent.
-    assert abs(number(driver, "photo-x") - (50 + (60 + view["offset"]) * 100 / view["width"])) <= 0.6
-    assert abs(number(driver, "photo-y") - (50 - 30 * 100 / view["height"])) <= 0.6
+    # At scale 1 the photo is the plane less its rulers: 60 px is 60 · 100 / (width − ruler) percent.
+    assert abs(number(driver, "photo-x") - (50 + (60 + view["offset"]) * 100 / (view["width"] - rulers(view)))) <= 0.6
+    assert abs(number(driver, "photo-y") - (50 - 30 * 100 / (view["height"] - rulers(view)))) <= 0.6
 
 
 def test_pinching_the_photo_zooms_each_axis_by_its_own_spread(open_browser, base_url):
@@ -425,6 +520,51 @@ def test_pinching_the_photo_zooms_each_axis_by_its_own_spread(open_browser, base
     pinch(driver, [(x - 20, y), (x + 20, y + 10)], [(x - 60, y), (x + 60, y + 10)])
     wait_for_change(driver)
     assert stat(driver, "photo-x", "scale") == "3 × 1"
+
+
+def plane_values(driver, name):
+    return driver.execute_script(
+        "const p = document.querySelector(arguments[0]).precisePlane.position; return [p.x.value, p.y.value]",
+        widget_selector(name))
+
+
+def test_a_pinch_off_the_crosshair_zooms_the_photo_about_the_crosshair(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    view = box(driver, "photo-x")
+    # Fingers in the top left corner, spreading both ways and sliding towards the middle.
+    left, top = view["left"] + 30, view["top"] + 30
+    pinch(driver, [(left, top), (left + 30, top + 30)], [(left + 20, top + 20), (left + 110, top + 110)])
+    wait_for_change(driver)
+    assert stat(driver, "photo-x", "scale") == "3 × 3"
+    assert plane_values(driver, "photo-x") == [50, 50]
+    assert (field(driver, "photo-x"), field(driver, "photo-y")) == ("50", "50")
+
+
+def test_a_pinch_on_a_ruler_zooms_its_axis_about_the_crosshair(open_browser, base_url):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    view = box(driver, "colour-x")
+    strip = view["top"] + view["height"] - rulers(view) / 2
+    left = view["left"] + 40
+    pinch(driver, [(left, strip), (left + 40, strip)], [(left - 20, strip), (left + 140, strip)])
+    wait_for_change(driver)
+    assert stat(driver, "colour-x", "scale") == "4 × 1"
+    assert plane_values(driver, "colour-x") == [350, 80]
+
+
+def test_at_scale_one_the_picture_is_the_plane_less_its_rulers(open_browser, base_url, screenshots_dir):
+    for size in (PHONE, DESKTOP):
+        driver = open_sliders(open_browser, base_url, size=size)
+        for name in ("photo-x", "colour-x"):
+            view = box(driver, name)
+            tile = driver.execute_script("""
+                const tile = document.querySelector(arguments[0]).querySelector(".plane-tile");
+                return [parseFloat(tile.getAttribute("width")), parseFloat(tile.getAttribute("height"))]""",
+                widget_selector(name))
+            # Neighbouring copies of the colour field overlap by a pixel so no hairline shows.
+            overlap = 1 if name == "colour-x" else 0
+            assert abs(tile[0] - (view["width"] - rulers(view) + overlap)) < 0.01, (size, name, tile, view)
+            assert abs(tile[1] - (view["height"] - rulers(view))) < 0.01, (size, name, tile, view)
+        driver.save_screenshot(str(screenshots_dir / f"sliders-plane-scale-one-{'phone' if size == PHONE else 'desktop'}.png"))
 
 
 def value_text(driver, name):
@@ -475,8 +615,8 @@ def test_the_plane_is_two_range_inputs_that_take_the_keys_and_a_tap_zooms(open_b
 def test_the_colour_field_wraps_its_hue(open_browser, base_url):
     driver = open_sliders(open_browser, base_url)
     view = box(driver, "colour-x")
-    # From 350°: the field spans the plane's width per 360°; 20° further is past 0.
-    drag(driver, (view["x"], view["y"]), -20 * view["width"] / 360, 0)
+    # From 350°: the field spans the plane's width less its ruler per 360°; 20° further is past 0.
+    drag(driver, (view["x"], view["y"]), -20 * (view["width"] - rulers(view)) / 360, 0)
     wait_for_change(driver)
     assert abs(number(driver, "colour-x") - 10) <= 0.1
     assert field(driver, "colour-y") == "80"
@@ -489,6 +629,9 @@ def test_without_javascript_the_typed_fields_submit_through_the_model(open_brows
     driver.get(base_url + "/sliders")
     assert driver.find_element(By.ID, "slider-finite").is_displayed()
     assert len(driver.find_elements(By.CSS_SELECTOR, "[data-precise-slider] text.ruler-label")) > 20
+    # The first frame draws the photo at scale 1 as the plane less its rulers (3 × 2: 5 % of the height).
+    tile = driver.find_element(By.CSS_SELECTOR, f"{widget_selector('photo-x')} .plane-tile")
+    assert (tile.get_attribute("width"), tile.get_attribute("height")) == ("96.667%", "95.000%")
     driver.save_screenshot(str(screenshots_dir / "sliders-no-javascript-phone.png"))
 
     finite = driver.find_element(By.ID, "slider-finite")

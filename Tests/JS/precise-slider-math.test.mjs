@@ -24,6 +24,11 @@ const geometryFrom = (json) => new M.PlaneGeometry(json.width, json.height, json
 const pointFrom = ([x, y]) => ({ x, y });
 const touchesFrom = ([a, b]) => ({ first: pointFrom(a), second: pointFrom(b) });
 
+const ticksJSON = (ticks) => ticks.map((t) => ({
+  k: t.index, value: t.value, displayValue: t.displayValue, x: t.x, height: t.heightRatio, major: t.isMajor, end: t.isEnd,
+  label: t.label,
+}));
+
 function animationJSON(animation) {
   const samples = [0, 0.1, 0.25, 0.5, 0.75, 1].map((f) => animation.valueAt(f * animation.duration));
   if (animation.kind === "none") return { kind: "none", duration: 0, samples };
@@ -51,17 +56,14 @@ const ops = {
       input.language ?? "cs", input.showLabels ?? true);
     return {
       ppv: axis.pixelsPerValue(input.scale, viewport), step: axis.minorStep(input.scale),
-      scaleBase: parts.scaleBase, truncScale: parts.truncScale,
-      ticks: ticks.map((t) => ({
-        k: t.index, value: t.value, displayValue: t.displayValue, x: t.x, height: t.heightRatio, major: t.isMajor, label: t.label,
-      })),
+      scaleBase: parts.scaleBase, truncScale: parts.truncScale, ticks: ticksJSON(ticks),
     };
   },
   values({ axis, values }) {
     const a = axisFrom(axis);
     return values.map((value) => ({
       value, clamp: a.clamp(value), wrap: a.wrap(value), snap: a.snap(value), publicValue: a.publicValue(value),
-      restingValue: a.restingValue(value), outOfBounds: a.isOutOfBounds(value),
+      restingValue: a.restingValue(value), outOfBounds: a.isOutOfBounds(value), shifted: a.shiftedByWholePeriods(value),
     }));
   },
   mapping(input) {
@@ -97,10 +99,28 @@ const ops = {
   },
   easeOut({ progress }) { return { values: progress.map(M.easeOut) }; },
   zoom(input) {
-    const axis = axisFrom(input.axis);
-    const zoomed = axis.zoom({ value: input.value, scale: input.scale }, input.factor, input.anchor,
-      input.currentAnchor ?? null, viewportFrom(input.viewport));
-    return { value: zoomed.value, scale: zoomed.scale };
+    const zoomed = axisFrom(input.axis).zoom({ value: input.value, scale: input.scale }, input.factor);
+    return { value: zoomed.value, scale: zoomed.scale, unchanged: Object.is(zoomed.value, input.value) };
+  },
+  pinch(input) {
+    const factor = M.pinchFactor(input.start, input.current);
+    const zoomed = axisFrom(input.axis).zoom({ value: input.value, scale: input.scale }, factor);
+    return { factor, value: zoomed.value, scale: zoomed.scale, unchanged: Object.is(zoomed.value, input.value) };
+  },
+  planeFitting({ width, height, span = [1, 1] }) {
+    const g = M.PlaneGeometry.fitting(width, height, pointFrom(span));
+    return { axisThickness: g.axisThickness, contentWidth: g.contentWidth, contentHeight: g.contentHeight };
+  },
+  seekBar({ duration, viewport }) {
+    const bar = new M.SeekBar(duration);
+    const { axis } = bar;
+    const views = [bar.defaultScale, axis.maxScale].flatMap((scale) => [0, bar.duration / 2, bar.duration].map((value) => ({
+      value, scale, ticks: ticksJSON(axis.visibleTicks(value, scale, viewportFrom(viewport), bar.format)),
+    })));
+    return {
+      min: axis.min, max: axis.max, numberOfUnits: axis.numberOfUnits, minScale: axis.minScale, maxScale: axis.maxScale,
+      defaultScale: bar.defaultScale, format: bar.format, views,
+    };
   },
   tiles(input) {
     const axis = axisFrom(input.axis);
@@ -119,11 +139,12 @@ const ops = {
     const start = input.position;
     const g = input.gesture;
     const position = (p) => ({ x: { value: p.x.value, scale: p.x.scale }, y: { value: p.y.value, scale: p.y.scale } });
+    const kept = (p) => ({ ...position(p), valuesKept: Object.is(p.x.value, start.x.value) && Object.is(p.y.value, start.y.value) });
     switch (g.type) {
       case "dragContent": return position(plane.dragContent(start, pointFrom(g.translation)));
-      case "pinchContent": return position(plane.pinchContent(start, touchesFrom(g.start), touchesFrom(g.current)));
+      case "pinchContent": return kept(plane.pinchContent(start, touchesFrom(g.start), touchesFrom(g.current)));
       case "dragAxis": return position(plane.dragAxis(g.axis ?? "x", start, g.distance));
-      case "zoomAxis": return position(plane.zoomAxis(g.axis ?? "x", start, g.factor, g.anchor));
+      case "zoomAxis": return kept(plane.zoomAxis(g.axis ?? "x", start, g.factor));
       case "release": {
         const animations = plane.releaseAnimations(start, pointFrom(g.velocity));
         return { x: animationJSON(animations.x), y: animationJSON(animations.y) };
@@ -209,7 +230,10 @@ test("NaN and infinities are refused by every entry point", () => {
     assert.throws(() => percent.dragValue(50, bad, 1, phone), { code: "notFinite" });
     assert.throws(() => percent.visibleTicks(bad, 1, phone), { code: "notFinite" });
     assert.throws(() => percent.releaseAnimation(50, bad, 1, phone), { code: "notFinite" });
-    assert.throws(() => percent.zoom({ value: 50, scale: 1 }, bad, 0, null, phone), M.SliderInputError);
+    assert.throws(() => percent.zoom({ value: 50, scale: 1 }, bad), M.SliderInputError);
+    assert.throws(() => percent.zoom({ value: bad, scale: 1 }, 2), { code: "notFinite" });
+    assert.throws(() => M.pinchFactor([0, 100], [0, bad]), { code: "notFinite" });
+    assert.throws(() => new M.SeekBar(bad), { code: "invalidDuration" });
     assert.throws(() => M.rubberBand(bad), { code: "notFinite" });
     assert.throws(() => M.formatLabel(bad, 1, "number", "cs"), { code: "notFinite" });
     assert.throws(() => M.estimateVelocity([{ time: 0, position: bad }]), { code: "notFinite" });

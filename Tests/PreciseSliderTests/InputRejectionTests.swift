@@ -34,8 +34,8 @@ import Testing
         #expect(throws: SliderInputError.notFinite(parameter: "velocity")) {
             try axis.releaseAnimation(value: 50, velocity: bad, scale: 1, viewport: phone)
         }
-        #expect(throws: SliderInputError.notFinite(parameter: "anchor")) {
-            try axis.zoom(from: AxisPosition(value: 50, scale: 1), factor: 2, anchor: bad, viewport: phone)
+        #expect(throws: SliderInputError.notFinite(parameter: "value")) {
+            try axis.zoom(from: AxisPosition(value: bad, scale: 1), factor: 2)
         }
         #expect(throws: SliderInputError.notFinite(parameter: "position")) {
             try estimateVelocity([PointerSample(time: 0, position: bad)])

@@ -72,6 +72,18 @@ private let nbsp = "\u{00A0}"
         #expect(try formatLabel(seconds, step: step, format: .duration, language: .czech) == label)
     }
 
+    /// Labels never drop a digit their step needs: a step of 2.5 s does not read 0:03 for 2.5.
+    static let fineSteps: [(Double, Double, String)] = [
+        (7.5, 2.5, "0:07,50"), (3.6, 1.2, "0:03,60"), (1.0 / 3, 1.0 / 3, "0:00,333"), (2.0 / 3, 1.0 / 3, "0:00,667"),
+        (0.04, 0.04, "0:00,04"), (1.0 / 30, 1.0 / 30, "0:00,033"), (1.095, 0.365, "0:01,095"), (59.9, 0.1, "0:59,90"),
+        (3599.9996, 0.001, "1:00:00,000"),
+    ]
+
+    @Test(arguments: fineSteps)
+    func durationsKeepTheDigitsTheirStepNeeds(seconds: Double, step: Double, label: String) throws {
+        #expect(try formatDuration(seconds, step: step, language: .czech) == label)
+    }
+
     @Test func englishDurationsUseADecimalPoint() throws {
         #expect(try formatDuration(312.24, step: 0.24, language: .english) == "5:12.24")
         #expect(try formatDuration(0.0625, step: 0.0005, language: .english) == "0:00.063")

@@ -38,8 +38,26 @@ import Testing
         #expect(try Fixtures.percent.pixelsPerValue(scale: 1, viewport: geometry.yViewport) == 9)
     }
 
+    @Test func atScaleOneTheContentIsThePlaneLessItsRulers() throws {
+        let phone = try PlaneGeometry.fitting(width: 390, height: 260)
+        #expect(phone.axisThickness == 13)
+        #expect(phone.contentWidth == 377 && phone.contentHeight == 247)
+        #expect(try Fixtures.percent.pixelsPerValue(scale: 1, viewport: phone.xViewport) == 3.77)
+        let portrait = try PlaneGeometry.fitting(width: 390, height: 700)
+        #expect(portrait.contentWidth == 390 - 19.5 && portrait.contentHeight == 700 - 19.5)
+    }
+
+    @Test func contentOfOtherProportionsScalesThePlaneLessItsRulers() throws {
+        let framed = try PlaneGeometry.fitting(width: 600, height: 600, span: PlanePoint(x: 1.2, y: 0.8))
+        #expect(isClose(framed.contentWidth, 570 * 1.2) && isClose(framed.contentHeight, 570 * 0.8))
+    }
+
     @Test(arguments: [0.0, -1, .nan, .infinity])
     func sizesMustBePositiveAndFinite(size: Double) {
+        #expect(throws: SliderConfigurationError.invalidViewport) { try PlaneGeometry.fitting(width: size, height: 600) }
+        #expect(throws: SliderConfigurationError.invalidViewport) {
+            try PlaneGeometry.fitting(width: 800, height: 600, span: PlanePoint(x: 1, y: size))
+        }
         #expect(throws: SliderConfigurationError.invalidViewport) {
             try PlaneGeometry(width: size, height: 600, contentWidth: 1, contentHeight: 1)
         }
@@ -83,19 +101,28 @@ import Testing
         #expect(factors.y == 2)
     }
 
-    @Test func aPinchKeepsTheValuesUnderItsMidpoint() throws {
+    @Test func aPinchZoomsAboutTheCrosshairWhereverTheFingersAre() throws {
         let touches = TouchPair(PlanePoint(x: 500, y: 350), PlanePoint(x: 700, y: 450))
         let spread = TouchPair(PlanePoint(x: 400, y: 330), PlanePoint(x: 800, y: 470))
         let zoomed = try plane.pinchContent(from: start, startTouches: touches, currentTouches: spread)
         #expect(isClose(zoomed.x.scale, 2) && isClose(zoomed.y.scale, 1.4))
-        // The midpoint (600, 400) is 200 px right of and 100 px below the crosshair.
-        for (id, offset) in [(PlaneAxis.x, 200.0), (.y, 100)] {
-            let axis = plane.axis(id)
-            let before = id == .x ? start.x : start.y
-            let after = id == .x ? zoomed.x : zoomed.y
-            let grabbed = try axis.value(atScreenOffset: offset, value: before.value, scale: before.scale, viewport: plane.viewport(id))
-            let held = try axis.value(atScreenOffset: offset, value: after.value, scale: after.scale, viewport: plane.viewport(id))
-            #expect(isClose(held, grabbed))
+        // The fingers' midpoint (600, 400) is off the crosshair; the point under the crosshair stays.
+        #expect(zoomed.x.value == start.x.value && zoomed.y.value == start.y.value)
+    }
+
+    /// 150 pinches with fingers anywhere on the picture, moving anywhere: neither value moves.
+    @Test func randomPinchesOnThePictureNeverMoveThePoint() throws {
+        var random = SeededGenerator(seed: 2)
+        func point() -> PlanePoint {
+            PlanePoint(x: Double.random(in: 0...800, using: &random), y: Double.random(in: 0...600, using: &random))
+        }
+        for _ in 0..<150 {
+            let from = PlanePosition(x: AxisPosition(value: Double.random(in: 0...100, using: &random), scale: 1.3),
+                                     y: AxisPosition(value: Double.random(in: 0...100, using: &random), scale: 0.8))
+            let zoomed = try plane.pinchContent(from: from, startTouches: TouchPair(point(), point()),
+                                                currentTouches: TouchPair(point(), point()))
+            #expect(zoomed.x.value.bitPattern == from.x.value.bitPattern)
+            #expect(zoomed.y.value.bitPattern == from.y.value.bitPattern)
         }
     }
 
@@ -105,9 +132,9 @@ import Testing
         #expect(moved.y == start.y)
     }
 
-    @Test func zoomingARulerChangesOnlyItsAxis() throws {
-        let zoomed = try plane.zoomAxis(.y, from: start, factor: 3, anchor: -100)
-        #expect(zoomed.y.scale == 3)
+    @Test func zoomingARulerChangesOnlyItsAxissScale() throws {
+        let zoomed = try plane.zoomAxis(.y, from: start, factor: 3)
+        #expect(zoomed.y == AxisPosition(value: 50, scale: 3))
         #expect(zoomed.x == start.x)
     }
 

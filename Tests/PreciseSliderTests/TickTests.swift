@@ -99,8 +99,8 @@ import Testing
 
     @Test func ticksCountFromZeroNotFromMin() throws {
         let axis = try SliderAxis(min: 3.5, max: 103.5)
-        let ticks = try axis.visibleTicks(value: 10, scale: 1, viewport: phone)
-        #expect(ticks.first?.value == 4)  // 3.5 is no tick; 4 is the first multiple of 1 inside
+        let ticks = try axis.visibleTicks(value: 10, scale: 1, viewport: phone).filter { !$0.isEnd }
+        #expect(ticks.first?.value == 4)  // 3.5 is no grid tick (only the end's); 4 is the first multiple of 1 inside
         #expect(ticks.allSatisfy { $0.value == $0.value.rounded() })
         #expect(ticks.filter(\.isMajor).allSatisfy { $0.value.truncatingRemainder(dividingBy: 5) == 0 })
     }
@@ -193,5 +193,45 @@ import Testing
         let axis = try SliderAxis(min: 0, max: 1, numberOfUnits: 1000)
         let viewport = try AxisViewport.plane(length: 100_000, content: 1)
         #expect(throws: SliderInputError.tooManyTicks) { try axis.visibleTicks(value: 0.5, scale: 1, viewport: viewport) }
+    }
+}
+
+@Suite struct EndTickTests {
+    let phone = Fixtures.phone
+
+    @Test func aBoundOnTheGridHasItsTickExactlyOnIt() throws {
+        let axis = try SliderAxis(min: 0, max: 7.3)
+        for scale in [0.5, 1, 4.2, 9, 37] {
+            let ticks = try axis.visibleTicks(value: 7.3, scale: scale, viewport: phone, format: .duration)
+            let end = try #require(ticks.last)
+            #expect(end.value == 7.3 && end.isEnd && end.heightRatio == 1 && end.x == 0)
+            #expect(ticks.dropLast().allSatisfy { !$0.isEnd })
+        }
+    }
+
+    @Test func aBoundOffTheGridGetsAnUnlabelledTickOfItsOwn() throws {
+        let axis = try SliderAxis(min: 3.5, max: 103.5)
+        let ticks = try axis.visibleTicks(value: 10, scale: 1, viewport: phone)
+        let end = ticks[0]
+        #expect(end.index == 3 && end.value == 3.5 && end.displayValue == 3.5 && isClose(end.x, -6.5 * 7.8))
+        #expect(end.isEnd && end.heightRatio == 1 && !end.isMajor && end.label == nil)
+        #expect(ticks[1].value == 4 && !ticks[1].isEnd)
+        #expect(Set(ticks.map(\.index)).count == ticks.count)
+        let top = try axis.visibleTicks(value: 100, scale: 2, viewport: phone)
+        #expect(top.last?.value == 103.5 && top.last?.isEnd == true && top.last?.index == 104)
+    }
+
+    @Test func aReversedRangeHasItsEndsToo() throws {
+        let axis = try SliderAxis(min: 103.5, max: 3.5)
+        let ticks = try axis.visibleTicks(value: 8, scale: 1, viewport: phone)
+        #expect(ticks.first?.value == 3.5 && ticks.first?.isEnd == true && ticks.first!.x > 0)
+    }
+
+    @Test func anInfiniteAxisHasNoEnds() throws {
+        #expect(try Fixtures.hue.visibleTicks(value: 0, scale: 1, viewport: phone).allSatisfy { !$0.isEnd })
+    }
+
+    @Test func boundsOutOfViewHaveNoTick() throws {
+        #expect(try Fixtures.percent.visibleTicks(value: 50, scale: 1, viewport: phone).allSatisfy { !$0.isEnd })
     }
 }

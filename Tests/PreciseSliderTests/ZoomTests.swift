@@ -5,55 +5,63 @@ import Testing
     let phone = Fixtures.phone
 
     @Test func theScaleIsTheStartScaleTimesThePinchFactor() throws {
-        let zoomed = try Fixtures.percent.zoom(from: AxisPosition(value: 50, scale: 2), factor: 1.5, anchor: 0, viewport: phone)
+        let zoomed = try Fixtures.percent.zoom(from: AxisPosition(value: 50, scale: 2), factor: 1.5)
         #expect(zoomed.scale == 3)
     }
 
     @Test func theScaleIsClampedToTheAxisLimits() throws {
         let axis = Fixtures.percent
-        #expect(try axis.zoom(from: AxisPosition(value: 50, scale: 800), factor: 3, anchor: 0, viewport: phone).scale == 1000)
-        #expect(try axis.zoom(from: AxisPosition(value: 50, scale: 1), factor: 0.1, anchor: 0, viewport: phone).scale == 0.5)
+        #expect(try axis.zoom(from: AxisPosition(value: 50, scale: 800), factor: 3).scale == 1000)
+        #expect(try axis.zoom(from: AxisPosition(value: 50, scale: 1), factor: 0.1).scale == 0.5)
     }
 
     @Test(arguments: [Fixtures.percent, Fixtures.reversed, Fixtures.hue])
-    func theValueUnderTheFingersStaysPut(axis: SliderAxis) throws {
-        let start = AxisPosition(value: 37, scale: 1.7)
-        for anchor in [-180.0, -35, 0, 12.5, 150] {
+    func zoomingKeepsTheSelectedValueBitForBit(axis: SliderAxis) throws {
+        for value in [37.0, 0.1 + 0.2, 99.999_999, -3.7, 101.5] {
             for factor in [0.6, 1.3, 4, 25] {
-                let before = try axis.value(atScreenOffset: anchor, value: start.value, scale: start.scale, viewport: phone)
-                let zoomed = try axis.zoom(from: start, factor: factor, anchor: anchor, viewport: phone)
-                let after = try axis.value(atScreenOffset: anchor, value: zoomed.value, scale: zoomed.scale, viewport: phone)
-                #expect(isClose(after, before))
+                let zoomed = try axis.zoom(from: AxisPosition(value: value, scale: 1.7), factor: factor)
+                #expect(zoomed.value.bitPattern == value.bitPattern)
             }
         }
     }
 
-    @Test func zoomingAboutThePointerKeepsTheValue() throws {
-        let zoomed = try Fixtures.percent.zoom(from: AxisPosition(value: 42.42, scale: 1), factor: 7, anchor: 0, viewport: phone)
-        #expect(zoomed.value == 42.42)
+    /// Two fingers anywhere on the ruler, spreading, closing or moving together: the value
+    /// under the pointer never moves, only the scale follows the spread.
+    @Test(arguments: [Fixtures.percent, Fixtures.reversed, Fixtures.hue, Fixtures.video])
+    func randomPinchesNeverMoveTheValue(axis: SliderAxis) throws {
+        var random = SeededGenerator(seed: 150)
+        for _ in 0..<150 {
+            let start = AxisPosition(value: Double.random(in: axis.lowerBound...axis.upperBound, using: &random),
+                                     scale: Double.random(in: 0.5...900, using: &random))
+            let fingers = (Double.random(in: -195...195, using: &random), Double.random(in: -195...195, using: &random))
+            let now = (Double.random(in: -195...195, using: &random), Double.random(in: -195...195, using: &random))
+            let factor = try pinchFactor(start: fingers, current: now)
+            let zoomed = try axis.zoom(from: start, factor: factor)
+            #expect(zoomed.value.bitPattern == start.value.bitPattern)
+            #expect(zoomed.scale == (try axis.clampScale(start.scale * factor)))
+        }
     }
 
-    @Test func fingersThatMoveWhilePinchingCarryTheirValueAlong() throws {
-        let axis = Fixtures.percent
-        let start = AxisPosition(value: 50, scale: 2)
-        let grabbed = try axis.value(atScreenOffset: 40, value: 50, scale: 2, viewport: phone)
-        let zoomed = try axis.zoom(from: start, factor: 1.5, anchor: 40, currentAnchor: -20, viewport: phone)
-        let underFingers = try axis.value(atScreenOffset: -20, value: zoomed.value, scale: zoomed.scale, viewport: phone)
-        #expect(isClose(underFingers, grabbed))
+    @Test func onlyTheFingersSpreadCountsNotWhereTheyAre() throws {
+        #expect(try pinchFactor(start: (30, 70), current: (-10, 110)) == 3)
+        #expect(try pinchFactor(start: (-180, -140), current: (100, 220)) == 3)
+        #expect(try pinchFactor(start: (20, 60), current: (-140, -100)) == 1)  // both fingers slid: no zoom
     }
 
-    @Test func zoomingInAndBackOutAboutTheSamePointReturnsToTheStart() throws {
-        let axis = Fixtures.reversed
-        let start = AxisPosition(value: 61.8, scale: 1.3)
-        let zoomedIn = try axis.zoom(from: start, factor: 3, anchor: 77, viewport: phone)
-        let back = try axis.zoom(from: zoomedIn, factor: 1.0 / 3, anchor: 77, viewport: phone)
-        #expect(isClose(back.value, start.value) && isClose(back.scale, start.scale))
+    @Test func fingersNearlyTogetherCountAsTwentyFourPixelsApart() throws {
+        #expect(try pinchFactor(start: (50, 52), current: (10, 106)) == 4)
+        #expect(try pinchFactor(start: (0, 100), current: (7, 7)) == 0.24)
+    }
+
+    @Test(arguments: [Double.nan, .infinity])
+    func aFingerThatIsNotFiniteIsRefused(bad: Double) {
+        #expect(throws: SliderInputError.notFinite(parameter: "finger")) { try pinchFactor(start: (0, 100), current: (0, bad)) }
     }
 
     @Test(arguments: [0.0, -2, Double.nan, .infinity])
     func aFactorThatIsNotPositiveAndFiniteIsRefused(factor: Double) {
         #expect(throws: SliderInputError.self) {
-            try Fixtures.percent.zoom(from: AxisPosition(value: 50, scale: 1), factor: factor, anchor: 0, viewport: phone)
+            try Fixtures.percent.zoom(from: AxisPosition(value: 50, scale: 1), factor: factor)
         }
     }
 }

@@ -103,6 +103,13 @@ export class SliderAxis {
     return this.min + this.direction * remainder;
   }
 
+  /** Infinite: the exact remainder by the period (|result| < R, the same point of the ring); finite: `value`. */
+  shiftedByWholePeriods(value) {
+    requireFinite(value, "value");
+    if (!this.isInfinite) return value;
+    return (value % this.range) + 0;
+  }
+
   /** Nearest min + n·snapStep; within the range on a finite axis; not wrapped. */
   snap(value) {
     requireFinite(value, "value");
@@ -175,9 +182,7 @@ export class SliderAxis {
 
   // ---- zoom (zoom.js)
 
-  zoom(start, factor, anchor, currentAnchor = null, viewport) {
-    return zoom(this, start, factor, anchor, currentAnchor, viewport);
-  }
+  zoom(start, factor) { return zoom(this, start, factor); }
 
   // ---- tiles (plane-2d.js)
 

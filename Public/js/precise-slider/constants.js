@@ -25,6 +25,7 @@ export const SliderConstants = Object.freeze({
   overscrollSpringDamping: 1, // critically damped spring back from an overscroll
   springSettleDistance: 0.5, // px: a spring within this of its target has settled
   maxSpringDuration: 10, // s
+  seekMajorUnitsPerSecond: 3, // at a seek bar's deepest zoom a second is this many major units of scale 1
   axisThicknessFraction: 0.05, // of the plane's shorter side
   activeAxisFactor: 2, // an active axis is this many times thicker, and labelled
   axisActiveDuration: 2, // s an axis stays active after a gesture on it

@@ -10,6 +10,7 @@ const CONFIGURATION_MESSAGES = {
   invalidScaleRange: "minScale and maxScale must be finite, positive, and minScale ≤ maxScale.",
   invalidSnapStep: "The snapping step must be finite, positive and no longer than the range.",
   invalidViewport: "Viewport and content sizes must be finite and positive (CSS pixels).",
+  invalidDuration: "A film's duration must be a finite number of seconds greater than zero.",
 };
 
 /** Why an axis, viewport or plane could not be built (`code` as in Swift). */

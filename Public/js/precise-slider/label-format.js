@@ -97,11 +97,11 @@ export function formatLabel(value, step, format, language) {
 
 export function padded(value, width) { return String(value).padStart(width, "0"); }
 
-/** m:ss (step ≥ 1 s), m:ss.SS (≥ 0.01 s), m:ss.SSS; h:mm:ss… from an hour. */
+/** m:ss, m:ss.SS or m:ss.SSS as labels `step` apart need (labelDecimals: 1 → 2, at most 3); h:mm:ss… from an hour. */
 export function formatDuration(seconds, step, language) {
   requireFinite(seconds, "seconds");
-  requirePositive(step, "step");
-  const decimals = step >= 1 - 1e-9 ? 0 : step >= 0.01 - 1e-12 ? 2 : 3;
+  const needed = labelDecimals(step);
+  const decimals = needed === 0 ? 0 : needed <= 2 ? 2 : 3;
   const perSecond = POWERS_OF_TEN[decimals];
   const units = roundHalfUp(Math.abs(seconds) * perSecond);
   if (!(units < 2 ** 53)) throw new SliderInputError("outOfRange");

@@ -42,8 +42,8 @@ export function projectedTravel(velocity, duration) {
 }
 
 /** The animation after a release (see the Swift documentation for the four regimes). */
-export function releaseAnimation(axis, value, velocity, scale, viewport) {
-  requireFinite(value, "value");
+export function releaseAnimation(axis, released, velocity, scale, viewport) {
+  const value = axis.shiftedByWholePeriods(released);
   requireFinite(velocity, "velocity");
   const ppv = axis.pixelsPerValue(scale, viewport);
   const tolerance = C.springSettleDistance / ppv;

@@ -5,6 +5,7 @@
 import { AxisViewport, SliderKind } from "./axis.js";
 import { SliderConstants as C } from "./constants.js";
 import { SliderConfigurationError, SliderInputError, requireFinite, requirePositive } from "./errors.js";
+import { pinchFactor } from "./zoom.js";
 
 /** Widget and content pixels of the plane (Swift `PlaneGeometry`); rulers overlay the edges. */
 export class PlaneGeometry {
@@ -14,6 +15,14 @@ export class PlaneGeometry {
     }
     Object.assign(this, { width, height, contentWidth, contentHeight });
     Object.freeze(this);
+  }
+  /** Content at scale 1 the plane less its idle rulers, (width − a)·span.x by (height − a)·span.y (Swift `fitting`). */
+  static fitting(width, height, span = { x: 1, y: 1 }) {
+    for (const size of [width, height, span.x, span.y]) {
+      if (!(Number.isFinite(size) && size > 0)) throw new SliderConfigurationError("invalidViewport");
+    }
+    const rulers = Math.min(width, height) * C.axisThicknessFraction;
+    return new PlaneGeometry(width, height, (width - rulers) * span.x, (height - rulers) * span.y);
   }
   get crosshair() { return { x: this.width / 2, y: this.height / 2 }; }
   get axisThickness() { return Math.min(this.width, this.height) * C.axisThicknessFraction; }
@@ -52,21 +61,15 @@ export function isAxisActive(lastGestureTime, now) {
   return now >= lastGestureTime && now - lastGestureTime < C.axisActiveDuration;
 }
 
-/** Midpoint of a touch pair {first, second}. */
-export function touchMidpoint(pair) {
-  return { x: (pair.first.x + pair.second.x) / 2, y: (pair.first.y + pair.second.y) / 2 };
-}
-
 /** Per-axis pinch factors |Δx|/|Δx0| and |Δy|/|Δy0|, spreads at least minPinchSpread. */
 export function pinchFactors(start, current) {
   for (const point of [start.first, start.second, current.first, current.second]) {
     requireFinite(point.x, "x");
     requireFinite(point.y, "y");
   }
-  const spread = (a, b) => Math.max(Math.abs(a - b), C.minPinchSpread);
   return {
-    x: spread(current.first.x, current.second.x) / spread(start.first.x, start.second.x),
-    y: spread(current.first.y, current.second.y) / spread(start.first.y, start.second.y),
+    x: pinchFactor([start.first.x, start.second.x], [current.first.x, current.second.x]),
+    y: pinchFactor([start.first.y, start.second.y], [current.first.y, current.second.y]),
   };
 }
 
@@ -81,8 +84,8 @@ export function tileCount(axis, scale) {
 }
 
 /** Screen offsets of each copy's min edge, the middle copy holding `value`. */
-export function tileOrigins(axis, value, scale, viewport) {
-  requireFinite(value, "value");
+export function tileOrigins(axis, released, scale, viewport) {
+  const value = axis.shiftedByWholePeriods(released);
   const count = tileCount(axis, scale);
   if (!axis.isInfinite) return [axis.screenOffset(axis.min, value, scale, viewport)];
   const period = Math.floor((value - axis.min) * axis.direction / axis.range);

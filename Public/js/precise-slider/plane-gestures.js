@@ -1,7 +1,8 @@
-// The 2D slider's gestures (Swift PlaneGestures.swift): a drag or pinch on the picture moves
-// both axes, one on a ruler moves its axis alone, and a release lets each axis glide.
+// The 2D slider's gestures (Swift PlaneGestures.swift): a drag on the picture moves both
+// axes and a pinch zooms them about the crosshair, one on a ruler changes its axis alone,
+// and a release lets each axis glide.
 
-import { pinchFactors, touchMidpoint } from "./plane-2d.js";
+import { pinchFactors } from "./plane-2d.js";
 
 /** The 2D slider (Swift `Plane`); positions are { x: {value, scale}, y: {value, scale} }. */
 export class Plane {
@@ -19,15 +20,10 @@ export class Plane {
     };
   }
 
+  /** Each axis zooms by its own spread; the point under the crosshair stays, wherever the fingers are. */
   pinchContent(start, startTouches, currentTouches) {
     const factors = pinchFactors(startTouches, currentTouches);
-    const centre = this.geometry.crosshair;
-    const before = touchMidpoint(startTouches);
-    const now = touchMidpoint(currentTouches);
-    return {
-      x: this.x.zoom(start.x, factors.x, before.x - centre.x, now.x - centre.x, this.geometry.xViewport),
-      y: this.y.zoom(start.y, factors.y, before.y - centre.y, now.y - centre.y, this.geometry.yViewport),
-    };
+    return { x: this.x.zoom(start.x, factors.x), y: this.y.zoom(start.y, factors.y) };
   }
 
   dragAxis(id, start, distance) {
@@ -36,9 +32,8 @@ export class Plane {
     return { ...start, [id]: { ...current, value } };
   }
 
-  zoomAxis(id, start, factor, anchor) {
-    const zoomed = this.axis(id).zoom(start[id], factor, anchor, null, this.viewport(id));
-    return { ...start, [id]: zoomed };
+  zoomAxis(id, start, factor) {
+    return { ...start, [id]: this.axis(id).zoom(start[id], factor) };
   }
 
   releaseAnimations(position, velocity) {

@@ -28,12 +28,18 @@ export function overscroll(axis, value, scale, viewport) {
   return 0;
 }
 
-/** v = v0 − direction·dx/ppv with the rubber band past a bound (drag from `start`). */
+/**
+ * v = v0 − direction·dx/ppv with the rubber band past a bound (drag from `start`). On an
+ * infinite axis start, travel and sum each lose their whole periods, so turns cost no digits.
+ */
 export function dragValue(axis, start, dx, scale, viewport) {
   requireFinite(start, "start");
   requireFinite(dx, "dx");
   const ppv = axis.pixelsPerValue(scale, viewport);
-  if (axis.isInfinite) return checkedResult(start - axis.direction * dx / ppv);
+  if (axis.isInfinite) {
+    const travel = checkedResult(axis.direction * dx / ppv);
+    return axis.shiftedByWholePeriods(axis.shiftedByWholePeriods(start) - axis.shiftedByWholePeriods(travel));
+  }
   const shownPast = overscroll(axis, start, scale, viewport);
   const bound = shownPast > 0 ? axis.upperBound : axis.lowerBound;
   const fingerStart = shownPast === 0 ? start : bound + rubberBandInverse(shownPast) / ppv;

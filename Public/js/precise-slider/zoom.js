@@ -1,17 +1,20 @@
-// Zooming (Swift Zoom.swift): about an anchor that stays under the fingers or the mouse,
-// always from the gesture's start so rounding cannot accumulate.
+// Zooming (Swift Zoom.swift): the scale follows the fingers' spread, the value stays under
+// the pointer bit for bit, wherever the fingers or the mouse are. Dragging selects the
+// value, spreading changes the scale (the precise-slider thesis).
 
+import { SliderConstants as C } from "./constants.js";
 import { checkedResult, requireFinite, requirePositive } from "./errors.js";
 
-/** s = clamp(s0·factor); the value `anchor` px from the pointer ends `currentAnchor` px from it. */
-export function zoom(axis, start, factor, anchor, currentAnchor = null, viewport) {
+/** s = clamp(s0 · factor); the value exactly as it was. */
+export function zoom(axis, start, factor) {
   requireFinite(start.value, "value");
   requirePositive(factor, "factor");
-  requireFinite(anchor, "anchor");
-  const anchorNow = requireFinite(currentAnchor ?? anchor, "currentAnchor");
-  const startPPV = axis.pixelsPerValue(start.scale, viewport);
-  const scale = axis.clampScale(checkedResult(start.scale * factor));
-  const ppv = axis.pixelsPerValue(scale, viewport);
-  const anchored = checkedResult(start.value + axis.direction * anchor / startPPV);
-  return { value: checkedResult(anchored - axis.direction * anchorNow / ppv), scale };
+  return { value: start.value, scale: axis.clampScale(checkedResult(start.scale * factor)) };
+}
+
+/** Spread now over spread at the start of two fingers `[a, b]` along one axis, each at least minPinchSpread px. */
+export function pinchFactor(start, current) {
+  for (const finger of [start[0], start[1], current[0], current[1]]) requireFinite(finger, "finger");
+  const spread = (a, b) => Math.max(Math.abs(a - b), C.minPinchSpread);
+  return spread(current[0], current[1]) / spread(start[0], start[1]);
 }

@@ -9,7 +9,8 @@ import PreciseSlider
 /// number fields. Every value goes through the model; one outside its range is refused with
 /// a message instead of clamped, so the person sees what happened to what they typed.
 struct FramingField {
-    /// The frame's side as a fraction of the square plane; the margin shows what is cut away.
+    /// The frame's side as a fraction of the square plane less its rulers (where the photo's
+    /// shorter side lies at zoom 1); the margin shows what is cut away.
     static let frameFraction = 0.8
 
     let photoId: Int64
@@ -56,9 +57,11 @@ struct FramingField {
         view.isFraming = true
         view.open = !isValid
         view.zoom = SliderFrame.fieldValues(zoom, id: "\(name)-zoom", label: table.string("framing.zoom"), language: language)
-        let inset = (1 - Self.frameFraction) / 2 * 100
-        view.frame = .init(inset: SliderFrame.format(inset), side: SliderFrame.format(Self.frameFraction * 100),
-                           end: SliderFrame.format(100 - inset))
+        // The frame is measured on the content at scale 1, as the photo is, and centred on the crosshair.
+        let plane = SliderFrame.planeGeometry(aspect: (1, 1), span: (1, 1))
+        let side = Self.frameFraction * (plane.map { $0.contentWidth / $0.width } ?? 1) * 100
+        let inset = (100 - side) / 2
+        view.frame = .init(inset: SliderFrame.format(inset), side: SliderFrame.format(side), end: SliderFrame.format(100 - inset))
         return view
     }
 
@@ -67,7 +70,8 @@ struct FramingField {
                     format: .number, value: value, refusesOutOfRange: true)
     }
 
-    /// The plane: the photo at its proportions, the largest square that fits filling the frame at zoom 1.
+    /// The plane: the photo at its proportions, the largest square that fits filling the frame at zoom 1
+    /// (`span` is relative to the plane less its rulers, as the frame is).
     private static func plane(_ photo: Photo, name: String, centerX: Double, centerY: Double, zoom: Double) -> PlaneField {
         // Constants known to be valid; `try!` would only fail on a typo here.
         func axis() -> SliderAxis {

@@ -14,8 +14,8 @@ struct PlaneField {
     let content: Content
     /// The plane's proportions (width, height), one of the CSS classes `precise-plane--WxH`.
     let aspect: (width: Int, height: Int)
-    /// The content's size at scale 1 as a fraction of the plane's, per axis: (1, 1) fills the
-    /// plane; a photo framed under a square keeps its proportions instead.
+    /// The content's size at scale 1 as a fraction of the plane less its rulers, per axis: (1, 1)
+    /// fills that; a photo framed under a square keeps its proportions instead.
     let span: (x: Double, y: Double)
 
     init(name: String, x: SliderField, y: SliderField, content: Content, aspect: (width: Int, height: Int),
@@ -37,8 +37,9 @@ struct PlaneField {
 
     /// The template's model: the fields, the content's copies, the idle axes and their ticks.
     func view(label: String, xLabel: String, yLabel: String, hint: String, language: SliderLanguage) -> PrecisePlaneModel {
-        let (xOrigins, width) = SliderFrame.tiles(x, span: span.x)
-        let (yOrigins, height) = SliderFrame.tiles(y, span: span.y)
+        let geometry = SliderFrame.planeGeometry(aspect: aspect, span: span)
+        let (xOrigins, width) = SliderFrame.tiles(x, viewport: geometry?.xViewport)
+        let (yOrigins, height) = SliderFrame.tiles(y, viewport: geometry?.yViewport)
         // The idle axes are 5 % of the shorter side thick: in percent of each dimension.
         let shorter = Double(min(aspect.width, aspect.height))
         let stripHeight = 5 * shorter / Double(aspect.height)
@@ -55,11 +56,11 @@ struct PlaneField {
                           width: SliderFrame.format(100 - stripWidth)),
             yStrip: .init(left: SliderFrame.format(100 - stripWidth), width: SliderFrame.format(stripWidth),
                           height: SliderFrame.format(100 - stripHeight)),
-            xTicks: SliderFrame.planeTicks(x, span: span.x).map { tick in
+            xTicks: SliderFrame.planeTicks(x, viewport: geometry?.xViewport).map { tick in
                 .init(at: tick.at, from: SliderFrame.format(100 - stripHeight),
                       to: SliderFrame.format(100 - stripHeight + stripHeight * tick.ratio * 0.7))
             },
-            yTicks: SliderFrame.planeTicks(y, span: span.y).map { tick in
+            yTicks: SliderFrame.planeTicks(y, viewport: geometry?.yViewport).map { tick in
                 .init(at: tick.at, from: SliderFrame.format(100 - stripWidth),
                       to: SliderFrame.format(100 - stripWidth + stripWidth * tick.ratio * 0.7))
             },

@@ -2,7 +2,7 @@ import HTTPServer
 import PreciseSlider
 
 /// `/sliders`: every kind of precise slider side by side — finite, reversed, infinite, a
-/// date axis, a duration, and two planes (a photo, a colour field). The form submits with GET,
+/// date axis, a film's seek bar, and two planes (a photo, a colour field). The form submits with GET,
 /// so any state is a link; each value goes through the model, and a value that is not a
 /// number comes back with a message and the text as typed.
 struct SliderDemoPages {
@@ -54,7 +54,8 @@ struct SliderDemoPages {
                         format: .degrees, value: 350),
             SliderField(name: "date", axis: try! SliderAxis(min: 1_767_225_600, max: 1_798_761_600, numberOfUnits: 12),
                         format: .date, value: 1_795_348_800),  // 2026 → 2027; 22 Nov 2026 12:00 UTC
-            SliderField(name: "video", axis: try! SliderAxis(min: 0, max: 600), format: .duration, value: 90),
+            // A 10-minute film at 25 frames a second: `,` and `.` step a frame.
+            try! SliderField.seekBar(name: "video", duration: 600, position: 90, framesPerSecond: 25),
         ]
     }
 

@@ -16,6 +16,8 @@ struct SliderField {
     /// What follows a date in the read-out: the model's "UTC", or nothing for an axis that
     /// already counts in the reader's wall-clock time.
     var zone = "UTC"
+    /// Seconds per frame on a film's seek bar: `,` and `.` then step one frame.
+    var frameStep: Double?
 
     init(name: String, axis: SliderAxis, format: LabelFormat, value: Double, scale: Double = 1,
          refusesOutOfRange: Bool = false) {
@@ -51,10 +53,11 @@ struct SliderField {
     /// The widget's settings, for its `data-` attribute (JSON; Mustache escapes it).
     func configuration(_ language: SliderLanguage) -> String {
         let snap = axis.snapStep.map { "\($0)" } ?? "null"
+        let frame = frameStep.map { ",\"frameStep\":\($0)" } ?? ""
         return "{\"min\":\(axis.min),\"max\":\(axis.max),\"infinite\":\(axis.isInfinite),"
             + "\"units\":\(axis.numberOfUnits),\"minScale\":\(axis.minScale),\"maxScale\":\(axis.maxScale),"
             + "\"snap\":\(snap),\"value\":\(value),\"scale\":\(scale),"
-            + "\"format\":\"\(format.rawValue)\",\"lang\":\"\(language.rawValue)\",\"zone\":\"\(zone)\"}"
+            + "\"format\":\"\(format.rawValue)\",\"lang\":\"\(language.rawValue)\",\"zone\":\"\(zone)\"\(frame)}"
     }
 
     /// The form control's attributes: a number input where the browser can check the range,

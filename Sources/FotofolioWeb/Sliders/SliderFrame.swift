@@ -5,8 +5,8 @@ import Synchronization
 /// The first frame of a precise slider, drawn on the server from the model so the page looks
 /// right before JavaScript runs and stays readable without it. Positions are percentages of
 /// the widget, which hold at any width: a 1D range spans twice the widget's width at scale 1,
-/// and a plane's content spans the plane. `Public/js/precise-slider-view.js` draws the same
-/// shapes in pixels once it knows the size.
+/// and a plane's content is the plane less its rulers (`PlaneGeometry.fitting`).
+/// `Public/js/precise-slider-view.js` draws the same shapes in pixels once it knows the size.
 enum SliderFrame {
     /// Any length works for percentages; this one keeps the arithmetic readable.
     private static let reference = 1000.0
@@ -24,7 +24,7 @@ enum SliderFrame {
             return drawSlider(field, id: id, label: label, hint: hint, optional: optional, language: language)
         }
         let key = FrameKey(name: field.name, axis: field.axis, format: field.format, value: field.value.bitPattern,
-                           scale: field.scale.bitPattern,
+                           scale: field.scale.bitPattern, frameStep: field.frameStep?.bitPattern,
                            refusesOutOfRange: field.refusesOutOfRange, zone: field.zone, id: id, label: label, hint: hint,
                            optional: optional, language: language)
         if let kept = keptFrames.withLock({ $0[key] }) { return kept }
@@ -45,6 +45,7 @@ enum SliderFrame {
         /// Bit patterns: -0 and 0 are equal as numbers but may be written differently.
         let value: UInt64
         let scale: UInt64
+        let frameStep: UInt64?
         let refusesOutOfRange: Bool
         let zone: String
         let id: String
@@ -66,7 +67,9 @@ enum SliderFrame {
         return PreciseSliderModel(
             field: fieldValues(field, id: id, label: label, language: language), config: field.configuration(language),
             ticks: ticks.map { tick, label in
-                .init(x: percent(tick.x), length: format(tick.heightRatio * majorTickLength), major: tick.isMajor, label: label)
+                // A bound's tick is drawn as a major one: the ruler ends visibly where the range does.
+                .init(x: percent(tick.x, of: reference), length: format(tick.heightRatio * majorTickLength),
+                      major: tick.isMajor || tick.isEnd, label: label)
             },
             hint: hint, optional: optional)
     }
@@ -92,7 +95,10 @@ enum SliderFrame {
         let labelled = ticks.compactMap { $0.label }
         guard labelled.count >= 2, ticks.count >= 2 else { return ticks.map { ($0, $0.label) } }
         let needed = Double(labelled.map { $0.count }.max() ?? 0) * characterWidth + labelGap
-        let minorSpacing = abs(ticks[1].x - ticks[0].x) * narrowWidth / reference
+        // Measured between grid ticks: a bound's own tick may sit closer to its neighbour.
+        let grid = ticks.filter { !$0.isEnd }
+        guard let first = grid.first, let last = grid.last, grid.count >= 2 else { return ticks.map { ($0, $0.label) } }
+        let minorSpacing = abs((last.x - first.x) / Double(last.index - first.index)) * narrowWidth / reference
         let labelsMinors = ticks.contains { !$0.isMajor && $0.label != nil }
         if labelsMinors && minorSpacing >= needed { return ticks.map { ($0, $0.label) } }
         let every = [1, 2, 5, 10, 20, 50, 100].first { minorSpacing * 5 * Double($0) >= needed } ?? 100
@@ -106,26 +112,31 @@ enum SliderFrame {
     private static let characterWidth = 7.0
     private static let labelGap = 8.0
 
+    /// A plane of proportions `aspect` in reference pixels, its content at scale 1 the plane
+    /// less its rulers, times `span` per axis.
+    static func planeGeometry(aspect: (width: Int, height: Int), span: (x: Double, y: Double)) -> PlaneGeometry? {
+        try? PlaneGeometry.fitting(width: reference, height: reference * Double(aspect.height) / Double(aspect.width),
+                                   span: PlanePoint(x: span.x, y: span.y))
+    }
+
     /// Ticks of one plane axis (unlabelled: an idle axis is thin), at percent positions.
-    /// `span` is the content's length at scale 1 as a fraction of the plane's.
-    static func planeTicks(_ field: SliderField, span: Double = 1) -> [(at: String, ratio: Double)] {
-        guard let viewport = try? AxisViewport.plane(length: reference, content: reference * span),
-              let ticks = try? field.axis.visibleTicks(
-                value: field.value, scale: field.scale, viewport: viewport, showLabels: false)
+    static func planeTicks(_ field: SliderField, viewport: AxisViewport?) -> [(at: String, ratio: Double)] {
+        guard let viewport, let ticks = try? field.axis.visibleTicks(
+            value: field.value, scale: field.scale, viewport: viewport, showLabels: false)
         else { return [] }
-        return ticks.map { (percent($0.x), $0.heightRatio) }
+        return ticks.map { (percent($0.x, of: viewport.length), $0.heightRatio) }
     }
 
     /// Where copies of the content start along one plane axis, and how long each is (percent).
-    static func tiles(_ field: SliderField, span: Double = 1) -> (origins: [String], length: String) {
-        guard let viewport = try? AxisViewport.plane(length: reference, content: reference * span),
+    static func tiles(_ field: SliderField, viewport: AxisViewport?) -> (origins: [String], length: String) {
+        guard let viewport,
               let origins = try? field.axis.tileOrigins(value: field.value, scale: field.scale, viewport: viewport)
         else { return ([], "100") }
-        return (origins.map(percent), format(field.scale * span * 100))
+        return (origins.map { percent($0, of: viewport.length) }, format(viewport.span * field.scale / viewport.length * 100))
     }
 
-    /// An offset from the widget's centre in reference pixels, as a percentage of the widget.
-    private static func percent(_ offset: Double) -> String { format(50 + offset / reference * 100) }
+    /// An offset from the widget's centre in pixels of a widget `length` long, as a percentage of it.
+    private static func percent(_ offset: Double, of length: Double) -> String { format(50 + offset / length * 100) }
 
     static func format(_ number: Double) -> String { FixedDecimals.text(number, decimals: 3) }
 }

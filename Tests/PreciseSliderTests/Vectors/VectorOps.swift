@@ -27,13 +27,17 @@ extension VectorRunner {
             "ppv": .number(try axis.pixelsPerValue(scale: scale, viewport: viewport)),
             "step": .number(try axis.minorStep(scale: scale)),
             "scaleBase": .number(parts.scaleBase), "truncScale": .number(parts.truncScale),
-            "ticks": .array(ticks.map { tick in
-                ["k": .number(Double(tick.index)), "value": .number(tick.value),
-                 "displayValue": .number(tick.displayValue), "x": .number(tick.x),
-                 "height": .number(tick.heightRatio), "major": .bool(tick.isMajor),
-                 "label": tick.label.map { .string($0) } ?? .null]
-            }),
+            "ticks": json(ticks),
         ]
+    }
+
+    static func json(_ ticks: [Tick]) -> JSONValue {
+        .array(ticks.map { tick in
+            ["k": .number(Double(tick.index)), "value": .number(tick.value),
+             "displayValue": .number(tick.displayValue), "x": .number(tick.x),
+             "height": .number(tick.heightRatio), "major": .bool(tick.isMajor), "end": .bool(tick.isEnd),
+             "label": tick.label.map { .string($0) } ?? .null]
+        })
     }
 
     static func valuesOp(_ input: JSONValue) throws -> JSONValue {
@@ -41,7 +45,8 @@ extension VectorRunner {
         return .array(try numbers(input, "values").map { value in
             ["value": .number(value), "clamp": .number(try axis.clamp(value)), "wrap": .number(try axis.wrap(value)),
              "snap": .number(try axis.snap(value)), "publicValue": .number(try axis.publicValue(value)),
-             "restingValue": .number(try axis.restingValue(value)), "outOfBounds": .bool(axis.isOutOfBounds(value))]
+             "restingValue": .number(try axis.restingValue(value)), "outOfBounds": .bool(axis.isOutOfBounds(value)),
+             "shifted": .number(try axis.shiftedByWholePeriods(value))]
         })
     }
 
@@ -115,14 +120,48 @@ extension VectorRunner {
         ["values": .numbers(try numbers(input, "progress").map { try easeOut($0) })]
     }
 
+    /// `unchanged`: the value came back bit for bit, which the 1e-9 tolerance could not tell.
     static func zoomOp(_ input: JSONValue) throws -> JSONValue {
         let axis = try axis(input["axis"])
-        let viewport = try viewport(input["viewport"])
         let start = AxisPosition(value: try number(input, "value"), scale: try number(input, "scale"))
-        let anchor = try number(input, "anchor")
-        let zoomed = try axis.zoom(from: start, factor: number(input, "factor"), anchor: anchor,
-                                   currentAnchor: input["currentAnchor"]?.double, viewport: viewport)
-        return ["value": .number(zoomed.value), "scale": .number(zoomed.scale)]
+        let zoomed = try axis.zoom(from: start, factor: number(input, "factor"))
+        return ["value": .number(zoomed.value), "scale": .number(zoomed.scale),
+                "unchanged": .bool(zoomed.value.bitPattern == start.value.bitPattern)]
+    }
+
+    static func pinchOp(_ input: JSONValue) throws -> JSONValue {
+        let axis = try axis(input["axis"])
+        let start = AxisPosition(value: try number(input, "value"), scale: try number(input, "scale"))
+        let fingers = try point(input["start"])
+        let now = try point(input["current"])
+        let factor = try pinchFactor(start: (fingers.x, fingers.y), current: (now.x, now.y))
+        let zoomed = try axis.zoom(from: start, factor: factor)
+        return ["factor": .number(factor), "value": .number(zoomed.value), "scale": .number(zoomed.scale),
+                "unchanged": .bool(zoomed.value.bitPattern == start.value.bitPattern)]
+    }
+
+    static func planeFittingOp(_ input: JSONValue) throws -> JSONValue {
+        let span = try input["span"].map { try point($0) } ?? PlanePoint(x: 1, y: 1)
+        let geometry = try PlaneGeometry.fitting(width: number(input, "width"), height: number(input, "height"), span: span)
+        return ["axisThickness": .number(geometry.axisThickness),
+                "contentWidth": .number(geometry.contentWidth), "contentHeight": .number(geometry.contentHeight)]
+    }
+
+    /// The bar, and its ticks at the start, the middle and the end, at the scale it starts
+    /// at and at its deepest zoom.
+    static func seekBarOp(_ input: JSONValue) throws -> JSONValue {
+        let bar = try SeekBar(duration: number(input, "duration"))
+        let viewport = try viewport(input["viewport"])
+        let axis = bar.axis
+        let views: [JSONValue] = try [bar.defaultScale, axis.maxScale].flatMap { scale in
+            try [0, bar.duration / 2, bar.duration].map { value -> JSONValue in
+                ["value": .number(value), "scale": .number(scale),
+                 "ticks": json(try axis.visibleTicks(value: value, scale: scale, viewport: viewport, format: bar.format))]
+            }
+        }
+        return ["min": .number(axis.min), "max": .number(axis.max), "numberOfUnits": .number(Double(axis.numberOfUnits)),
+                "minScale": .number(axis.minScale), "maxScale": .number(axis.maxScale),
+                "defaultScale": .number(bar.defaultScale), "format": .string(bar.format.rawValue), "views": .array(views)]
     }
 
     static func tilesOp(_ input: JSONValue) throws -> JSONValue {
@@ -157,13 +196,13 @@ extension VectorRunner {
             let t = try point(gesture["translation"])
             return json(try plane.dragContent(from: start, by: t))
         case "pinchContent":
-            return json(try plane.pinchContent(from: start, startTouches: touches(gesture["start"]),
-                                               currentTouches: touches(gesture["current"])))
+            let zoomed = try plane.pinchContent(from: start, startTouches: touches(gesture["start"]),
+                                                currentTouches: touches(gesture["current"]))
+            return json(zoomed, keptFrom: start)
         case "dragAxis":
             return json(try plane.dragAxis(id, from: start, by: number(gesture, "distance")))
         case "zoomAxis":
-            return json(try plane.zoomAxis(id, from: start, factor: number(gesture, "factor"),
-                                           anchor: number(gesture, "anchor")))
+            return json(try plane.zoomAxis(id, from: start, factor: number(gesture, "factor")), keptFrom: start)
         case "release":
             let velocity = try point(gesture["velocity"])
             let animations = try plane.releaseAnimations(at: start, velocity: velocity)

@@ -32,6 +32,9 @@ enum VectorRunner {
         case "spring": return try springOp(input)
         case "easeOut": return try easeOutOp(input)
         case "zoom": return try zoomOp(input)
+        case "pinch": return try pinchOp(input)
+        case "planeFitting": return try planeFittingOp(input)
+        case "seekBar": return try seekBarOp(input)
         case "tiles": return try tilesOp(input)
         case "planeLayout": return try planeLayoutOp(input)
         case "plane": return try planeOp(input)
@@ -115,6 +118,15 @@ enum VectorRunner {
     static func json(_ position: PlanePosition) -> JSONValue {
         ["x": ["value": .number(position.x.value), "scale": .number(position.x.scale)],
          "y": ["value": .number(position.y.value), "scale": .number(position.y.scale)]]
+    }
+
+    /// A zoomed position and whether both values came back bit for bit.
+    static func json(_ position: PlanePosition, keptFrom start: PlanePosition) -> JSONValue {
+        let kept = position.x.value.bitPattern == start.x.value.bitPattern
+            && position.y.value.bitPattern == start.y.value.bitPattern
+        return ["x": ["value": .number(position.x.value), "scale": .number(position.x.scale)],
+                "y": ["value": .number(position.y.value), "scale": .number(position.y.scale)],
+                "valuesKept": .bool(kept)]
     }
 
     static func json(_ rect: PlaneRect) -> JSONValue {
