@@ -7,13 +7,13 @@ DATA    ?= data
 VENV    := .venv
 PYTHON  := $(VENV)/bin/python
 
-# Libraries the server links against, and what the tests drive.
+# Libraries the server links against, the tools it runs (mosquitto, ffmpeg), and what the tests drive.
 RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqlite3-dev libargon2-dev libvips-dev \
-                 mosquitto libmosquitto-dev libpq-dev
+                 mosquitto libmosquitto-dev libpq-dev ffmpeg
 # postgresql: the tests start throwaway clusters of their own (initdb, postgres) under /tmp.
 TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver python3 python3-venv \
                  firefox-esr webkit2gtk-driver xvfb xdotool locales \
-                 libvips-tools libimage-exiftool-perl imagemagick openssl
+                 libvips-tools libimage-exiftool-perl imagemagick openssl gstreamer1.0-plugins-good
 
 .PHONY: run test build release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean postgres cluster
 
@@ -80,6 +80,8 @@ bench: deps release $(VENV)/.installed
 	bench/writes.sh
 	$(SWIFT) build -c release --product ImagingBench
 	bench/imaging.sh
+	$(SWIFT) build -c release --product VideoBench
+	bench/video.sh
 
 # A private PostgreSQL cluster for trying the PostgreSQL store (deploy/postgres.sh): prints
 # the URL to give `make run DATABASE_URL=…`. `deploy/postgres.sh stop` stops it.

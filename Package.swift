@@ -7,8 +7,9 @@ let package = Package(
     products: [
         .executable(name: "fotofolio", targets: ["fotofolio"]),
         .executable(name: "ImagingBench", targets: ["ImagingBench"]),
+        .executable(name: "VideoBench", targets: ["VideoBench"]),
         // The server's modules as one library, for the fuzz targets in Fuzz/.
-        .library(name: "FotofolioModules", targets: ["HTTPServer", "PreciseSlider", "Fotofolio", "FotofolioWeb"]),
+        .library(name: "FotofolioModules", targets: ["HTTPServer", "PreciseSlider", "Video", "Fotofolio", "FotofolioWeb"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -65,10 +66,13 @@ let package = Package(
             name: "Imaging",
             dependencies: ["CVips", .product(name: "Crypto", package: "swift-crypto")]),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging"], path: "bench/ImagingBench"),
+        // Films made web-ready by ffmpeg and ffprobe, run as bounded child processes.
+        .target(name: "Video", dependencies: ["Spawn", .product(name: "Crypto", package: "swift-crypto")]),
+        .executableTarget(name: "VideoBench", dependencies: ["Video"], path: "bench/VideoBench"),
         .target(
             name: "Fotofolio",
             dependencies: [
-                "CArgon2", "Imaging", "MQTTClient",
+                "CArgon2", "Imaging", "MQTTClient", "Video",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
@@ -77,7 +81,7 @@ let package = Package(
             name: "FotofolioPostgres",
             dependencies: ["Fotofolio", "Postgres", "Spawn", .product(name: "GRDB", package: "GRDB.swift")]),
         // The demo community `fotofolio seed` writes: people, portfolios, conversations.
-        .target(name: "FotofolioDemo", dependencies: ["Fotofolio", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "FotofolioDemo", dependencies: ["Fotofolio", "Spawn", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "FotofolioWeb",
             dependencies: [
@@ -98,6 +102,8 @@ let package = Package(
         .target(name: "RawHTTP", path: "Tests/RawHTTP"),
         // The one way the tests wait: for a condition, with a deadline.
         .target(name: "Waiting", path: "Tests/Waiting"),
+        // Short films made by FFmpeg for the tests of film processing and pages.
+        .target(name: "TestClips", dependencies: ["Spawn"], path: "Tests/TestClips"),
         // Generators of hostile text for the property tests of every module.
         .target(
             name: "HostileInput", dependencies: [.product(name: "PropertyBased", package: "swift-property-based")],
@@ -119,26 +125,27 @@ let package = Package(
         .testTarget(
             name: "ImagingTests",
             dependencies: ["Imaging", "Spawn", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "VideoTests", dependencies: ["Video", "Spawn"]),
         .testTarget(
             name: "FotofolioTests",
             dependencies: ["Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Postgres", "PostgresCluster", "HostileInput", "Spawn",
-                           "Waiting", .product(name: "PropertyBased", package: "swift-property-based")]),
+                           "Waiting", "TestClips", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "FotofolioWebTests",
             dependencies: [
                 "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Postgres", "PostgresCluster", "MQTTClient",
-                "RawHTTP", "HostileInput", "Waiting", .product(name: "PropertyBased", package: "swift-property-based"),
+                "RawHTTP", "HostileInput", "Waiting", "TestClips", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         // The fuzz targets of Fuzz/ on their committed corpora, each input once: `swift test`
         // replays every seed and every input a campaign found; `make fuzz` fuzzes for real.
         .testTarget(
             name: "FuzzCorpusTests",
-            dependencies: ["HTTPServer", "PreciseSlider", "Imaging", "Fotofolio", "FotofolioWeb"],
+            dependencies: ["HTTPServer", "PreciseSlider", "Imaging", "Video", "Fotofolio", "FotofolioWeb"],
             path: "Fuzz/Sources",
             exclude: ["CFuzzDriver"],
             sources: ["CorpusReplay", "FuzzSupport", "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz",
                       "MultipartFuzz", "FeedCursorFuzz", "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz",
-                      "SliderTextFuzz", "MessengerCommandFuzz", "HTMLEscapeFuzz", "TemplateEscapeFuzz"],
+                      "SliderTextFuzz", "MessengerCommandFuzz", "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz"],
             swiftSettings: [.define("FUZZ_CORPUS_REPLAY")]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,7 @@ let targets = [
     "MessengerCommandFuzz",
     "HTMLEscapeFuzz",
     "TemplateEscapeFuzz",
+    "FFprobeReportFuzz",
 ]
 
 let package = Package(

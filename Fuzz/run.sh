@@ -39,6 +39,7 @@ all_targets=(
     MessengerCommandFuzz:2048
     HTMLEscapeFuzz:1024
     TemplateEscapeFuzz:1024
+    FFprobeReportFuzz:8192
 )
 
 selected=()

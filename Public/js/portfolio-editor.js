@@ -5,9 +5,13 @@
 // server on Save; a drag handle reorders by pointer; chosen files upload at once, one request
 // each, so a big batch shows progress and a bad file fails alone instead of the whole form.
 // Each chosen file holds its place in the list from the start, in the order chosen, whichever
-// upload answers first; the live region says when a batch starts and how it ended.
+// upload answers first; the live region says when a batch starts and how it ended. A film is
+// answered 202 with a job: its place then follows the job's event stream (processing
+// progress) until the server sends the finished item, the same markup the form renders.
 
 import { announce, counted, fill as fillText } from "./announce.js";
+import { enhancePosterPickers } from "./film-player.js";
+import { enhance as enhanceSliders } from "./precise-slider.js";
 
 const PARALLEL_UPLOADS = 2; // more would only split the same upstream bandwidth
 const SCROLL_EDGE = 96; // px from the viewport's top or bottom where a drag scrolls the page
@@ -191,11 +195,12 @@ class PortfolioEditor {
     // loadend follows success, HTTP errors, network errors, aborts and timeouts alike.
     request.addEventListener("loadend", () => {
       const body = request.response;
+      if (request.status === 202 && typeof body?.progress === "string") {
+        this.followFilm(row, body);
+        return; // the slot is free, the batch goes on once the film is made
+      }
       if (request.status >= 200 && request.status < 300 && body?.id != null) {
-        row.replaceWith(this.photoItem(body));
-        this.chooseCover();
-        this.refresh();
-        this.batch.done += 1;
+        this.place(row, this.photoItem(body));
       } else {
         const message = typeof body?.error === "string" && body.error;
         this.fail(row, message || this.fileInput.dataset.failedMessage);
@@ -203,13 +208,67 @@ class PortfolioEditor {
       }
       this.running -= 1;
       this.startUploads();
-      if (!this.running && !this.queue.length) this.announceBatch();
+      if (!this.running && !this.queue.length && !this.filmsPending) this.announceBatch();
     });
 
     const data = new FormData();
     data.append("_csrf", this.form.querySelector('input[name="_csrf"]')?.value ?? "");
     data.append("file", file);
     request.send(data);
+  }
+
+  // The uploaded file's row gives way to its item, which joins the batch's count.
+  place(row, item) {
+    row.replaceWith(item);
+    this.chooseCover();
+    this.refresh();
+    this.batch.done += 1;
+  }
+
+  // A film being made: its row shows the processing progress the job's stream reports, then
+  // the item the server rendered for it (poster, length, poster-frame slider), or why not.
+  followFilm(row, { progress, waiting }) {
+    const bar = row.querySelector("progress");
+    bar.removeAttribute("value");
+    const status = element("span", "upload__status", waiting ?? "");
+    row.append(status);
+    const label = this.fileInput.dataset.processingMessage ?? "";
+    this.running -= 1;
+    this.filmsPending = (this.filmsPending ?? 0) + 1;
+    this.startUploads();
+    const events = new EventSource(progress);
+    const finish = () => {
+      events.close();
+      this.filmsPending -= 1;
+      if (!this.running && !this.queue.length && !this.filmsPending) this.announceBatch();
+    };
+    events.addEventListener("progress", (event) => {
+      bar.value = Number(event.data);
+      status.textContent = fillText(label, { percent: event.data });
+    });
+    events.addEventListener("ready", (event) => {
+      const { item } = JSON.parse(event.data);
+      const template = document.createElement("template");
+      template.innerHTML = item; // the server's own rendering, escaped as every page is
+      const node = template.content.querySelector("[data-photo-item]");
+      this.enhance(node);
+      this.place(row, node);
+      enhanceSliders(node);
+      enhancePosterPickers(node);
+      finish();
+    });
+    events.addEventListener("failed", (event) => {
+      this.fail(row, JSON.parse(event.data).error || this.fileInput.dataset.failedMessage);
+      this.batch.failed += 1;
+      finish();
+    });
+    // A 401 or 404 ends the stream for good (EventSource gives up); a drop reconnects by itself.
+    events.addEventListener("error", () => {
+      if (events.readyState !== EventSource.CLOSED) return;
+      this.fail(row, this.fileInput.dataset.failedMessage);
+      this.batch.failed += 1;
+      finish();
+    });
   }
 
   photoItem({ id, src, color }) {

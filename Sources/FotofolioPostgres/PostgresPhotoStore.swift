@@ -65,11 +65,16 @@ struct PostgresPhotoStore: PhotoStore {
                   AND id NOT IN (SELECT photo_id FROM portfolio_photo)
                   AND id NOT IN (SELECT avatar_photo_id FROM account WHERE avatar_photo_id IS NOT NULL)
                 """, [date.stored]).affected
+            try connection.query("DELETE FROM film_job WHERE state IN ('ready', 'failed') AND updated_at < $1", [date.stored])
             // Only the file names, read straight from the stored JSON.
             var names = Set<String>()
-            for row in try connection.query("SELECT original_file, variants FROM photo") {
+            for row in try connection.query("SELECT original_file, variants, film FROM photo") {
                 names.insert(try row.decode(0))
                 names.formUnion(Self.fileNames(inVariantsJSON: try row.decode(1)))
+                if let film = try row.decodeIfPresent(2, as: String.self) { names.formUnion(try Film.files(inStoredJSON: film)) }
+            }
+            for row in try connection.query("SELECT source_file FROM film_job WHERE state IN ('waiting', 'processing')") {
+                names.insert(try row.decode(0))
             }
             return (removed, names)
         }
@@ -82,6 +87,46 @@ struct PostgresPhotoStore: PhotoStore {
             rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
         }
     }
+
+    func insert(_ job: FilmJob) throws -> FilmJob {
+        var job = job
+        job.id = try pool.withConnection { connection in
+            try connection.query("INSERT INTO film_job (\(FilmJobColumns.columns.written)) VALUES (\(FilmJobColumns.columns.placeholders)) RETURNING id",
+                                 FilmJobColumns.values(of: job))[0].decode(0, as: Int64.self)
+        }
+        return job
+    }
+
+    func filmJob(id: Int64) throws -> FilmJob? {
+        try pool.withConnection { connection in
+            try connection.query("SELECT \(FilmJobColumns.columns.all) FROM film_job WHERE id = $1", [id]).first?.record(FilmJob.self)
+        }
+    }
+
+    func claimFilmJob(id: Int64, at date: Date, staleBefore: Date) throws -> Bool {
+        try pool.withConnection { connection in
+            try connection.query("""
+                UPDATE film_job SET state = 'processing', updated_at = $1
+                WHERE id = $2 AND (state = 'waiting' OR (state = 'processing' AND updated_at < $3))
+                """, [date.stored, id, staleBefore.stored]).affected == 1
+        }
+    }
+
+    func update(_ job: FilmJob) throws {
+        try pool.withConnection { connection in
+            try connection.query("UPDATE film_job SET (\(FilmJobColumns.columns.written)) = (\(FilmJobColumns.columns.placeholders)) WHERE id = $\(FilmJobColumns.columns.count + 1)",
+                                 FilmJobColumns.values(of: job) + [job.id as any PostgresEncodable])
+        }
+    }
+
+    func filmJobs(notMovedSince date: Date) throws -> [FilmJob] {
+        try pool.withConnection { connection in
+            try connection.query("""
+                SELECT \(FilmJobColumns.columns.all) FROM film_job
+                WHERE state IN ('waiting', 'processing') AND updated_at < $1 ORDER BY id
+                """, [date.stored]).map { try $0.record(FilmJob.self) }
+        }
+    }
 }
 
 /// The columns of `photo` a `Photo` is read from and written to.
@@ -89,14 +134,26 @@ enum PhotoColumns {
     static let columns = ColumnList(written: [
         "owner_id", "original_file", "format", "width", "height", "byte_count", "placeholder_color", "crop_center_x",
         "crop_center_y", "crop_zoom", "framing_center_x", "framing_center_y", "framing_zoom", "variants", "shot",
-        "credit", "licence", "licence_url", "created_at",
+        "credit", "licence", "licence_url", "created_at", "film",
     ])
 
     static func values(of photo: Photo) throws -> [any PostgresEncodable] {
         [photo.ownerId, photo.originalFile, photo.format.rawValue, photo.width, photo.height, photo.byteCount,
          photo.placeholderColor, photo.cropCenterX, photo.cropCenterY, photo.cropZoom, photo.framingCenterX,
          photo.framingCenterY, photo.framingZoom, try StoredJSON.text(photo.variants), try StoredJSON.text(photo.shot),
-         photo.credit, photo.licence, photo.licenceURL, photo.createdAt.stored]
+         photo.credit, photo.licence, photo.licenceURL, photo.createdAt.stored, try photo.film.map(StoredJSON.text)]
+    }
+}
+
+/// The columns of `film_job` a `FilmJob` is read from and written to.
+enum FilmJobColumns {
+    static let columns = ColumnList(written: [
+        "owner_id", "source_file", "file_name", "state", "progress", "photo_id", "problem", "created_at", "updated_at",
+    ])
+
+    static func values(of job: FilmJob) -> [any PostgresEncodable] {
+        [job.ownerId, job.sourceFile, job.fileName, job.state.rawValue, job.progress, job.photoId, job.problem?.rawValue,
+         job.createdAt.stored, job.updatedAt.stored]
     }
 }
 

@@ -26,6 +26,7 @@ public struct SQLiteToPostgres {
         Table(sqlite: "loginFailureByAddress", postgres: "login_failure_by_address"),
         Table(sqlite: "registrationByAddress", postgres: "registration_by_address"),
         Table(sqlite: "photo", postgres: "photo"),
+        Table(sqlite: "filmJob", postgres: "film_job"),
         Table(sqlite: "portfolio", postgres: "portfolio"),
         Table(sqlite: "portfolioPhoto", postgres: "portfolio_photo"),
         Table(sqlite: "portfolioTag", postgres: "portfolio_tag"),

@@ -10,6 +10,8 @@ public struct WebApp: Sendable {
     public let metrics: ServerMetrics
     public let accounts: AccountsService
     public let photos: PhotoLibrary
+    /// Films on their way: `films.resumeAbandonedJobs()` once the server is up.
+    public let films: FilmLibrary
     /// The live path: start it once the server is up, stop it before shutdown.
     public let live: LiveDelivery
     /// Set by `beginDraining()`: `/healthz` then answers 503.
@@ -22,7 +24,8 @@ public struct WebApp: Sendable {
     ///   write wakes this process's streams directly (a single process, as in tests).
     public init(stores: Stores, templatesDirectory: String, publicDirectory: String, mediaDirectory: String,
                 logger: Logger, passwordHasher: PasswordHasher = PasswordHasher(),
-                photoProcessing: PhotoProcessing = PhotoProcessing(), liveTransport: LiveTransport? = nil,
+                photoProcessing: PhotoProcessing = PhotoProcessing(), filmMaking: FilmMaking = FilmMaking(),
+                liveTransport: LiveTransport? = nil,
                 metricsToken: String? = nil, trustProxy: Bool = false,
                 minimumFreeDiskBytes: Int64 = 512 << 20,
                 registrationsPerHour: Int = AccountsService.registrationsPerHour) throws {
@@ -40,7 +43,8 @@ public struct WebApp: Sendable {
         uploadPolicy.minimumFreeBytes = minimumFreeDiskBytes
         let admission = UploadAdmission(sessions: sessions, spoolDirectory: (mediaDirectory as NSString).deletingLastPathComponent,
                                         policy: uploadPolicy)
-        let uploads = PhotoUploads(photos: photos, renderer: renderer, logger: logger, admission: admission)
+        let films = FilmLibrary(photos: photos, making: filmMaking)
+        let uploads = PhotoUploads(photos: photos, films: films, renderer: renderer, logger: logger, admission: admission)
         let portfolios = PortfoliosService(stores: stores)
         let selection = SelectionService(stores: stores)
         let ratings = RatingsService(stores: stores)
@@ -56,7 +60,7 @@ public struct WebApp: Sendable {
                      ratings: ratings).register(in: &router)
         ProfileEditPages(renderer: renderer, accounts: accounts, photos: photos, uploads: uploads,
                          confirmations: confirmations, logger: logger).register(in: &router)
-        PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, uploads: uploads,
+        PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, films: films, uploads: uploads,
                        selection: selection).register(in: &router)
         FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection,
                   cards: FeedCardCache(renderer: renderer)).register(in: &router)
@@ -70,6 +74,7 @@ public struct WebApp: Sendable {
         SliderDemoPages(renderer: renderer, demoImage: renderer.assets.sliderDemoImage).register(in: &router)
         MediaFiles(photos: photos).register(in: &router)
         uploads.register(in: &router)
+        FilmJobs(films: films, photos: photos, renderer: renderer, uploads: uploads).register(in: &router)
         HealthCheck(health: stores.health, draining: draining).register(in: &router)
         StatusPage(renderer: renderer, live: live).register(in: &router)
         router.get("/metrics") { request in
@@ -91,6 +96,7 @@ public struct WebApp: Sendable {
         self.metrics = metrics
         self.accounts = accounts
         self.photos = photos
+        self.films = films
         self.live = live
         self.draining = draining
         self.middleware = (trustProxy ? [ForwardedHTTPS(), ForwardedFor()] : []) + [

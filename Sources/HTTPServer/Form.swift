@@ -43,10 +43,11 @@ public struct UploadedFile: Sendable, Equatable {
 public struct BodyLimits: Sendable, Equatable {
     /// Largest body of a form post or other non-upload request.
     public var formBytes: Int = 1 << 20
-    /// Largest single file in a multipart upload.
-    public var fileBytes: Int = 30 << 20
+    /// Largest single file in a multipart upload: a film's (each kind of file has its own,
+    /// smaller limit where it is read, e.g. 30 MB for a photo).
+    public var fileBytes: Int = 500 << 20
     /// Largest whole multipart upload.
-    public var uploadBytes: Int = 200 << 20
+    public var uploadBytes: Int = 520 << 20
     /// A refused body up to this size is still read (and dropped) before the answer goes
     /// out. Answering earlier makes the kernel reset the connection when it closes with
     /// unread bytes, and the client, a browser among them, never sees the error page.

@@ -13,6 +13,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
 
     public static let ok = HTTPStatus(200, "OK")
     public static let created = HTTPStatus(201, "Created")
+    public static let accepted = HTTPStatus(202, "Accepted")
     public static let noContent = HTTPStatus(204, "No Content")
     public static let partialContent = HTTPStatus(206, "Partial Content")
     public static let movedPermanently = HTTPStatus(301, "Moved Permanently")

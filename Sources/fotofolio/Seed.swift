@@ -55,9 +55,9 @@ struct Seed: ParsableCommand {
 
     private func seed(_ database: AppDatabase, media: String, photos: String) throws -> (Int, Int, Int) {
         let accounts = try DemoWorld(database: database).seed()
-        let portfolios = try DemoPortfolios(
-            database: database, photos: PhotoLibrary(stores: .sqlite(database), mediaDirectory: media),
-            photosDirectory: photos).seed()
+        let library = PhotoLibrary(stores: .sqlite(database), mediaDirectory: media)
+        let portfolios = try DemoPortfolios(database: database, photos: library, photosDirectory: photos).seed()
+        try DemoFilms(database: database, films: FilmLibrary(photos: library), photosDirectory: photos).seed()
         let messages = try DemoConversations(database: database).seed()
         return (accounts, portfolios, messages)
     }

@@ -156,6 +156,12 @@ struct Serve: ParsableCommand {
         try daemon.start()
         try app.live.start(pollInterval: resolvedLivePoll ?? 5)
         defer { app.live.stop() }
+        // Films whose processing a stop cut short are made again from their kept uploads.
+        do {
+            try app.films.resumeAbandonedJobs()
+        } catch {
+            logger.error("Resuming film processing failed: \(error)")
+        }
         let sweeper = UnusedPhotosSweeper(photos: UnusedPhotos(library: app.photos), logger: logger)
         sweeper.start()
         defer { sweeper.stop() }

@@ -58,6 +58,7 @@ import Testing
         ("partials/precise-slider", Sample.slider),
         ("partials/social-meta", SocialMeta(url: "u", type: "profile", title: "t", description: "d", image: "i",
                                             accentStylesheet: "a")),
+        ("partials/film", Sample.film),
         ("partials/state-empty", Sample.state),
         ("partials/state-error", Sample.state),
         ("pages/room", Chat.room(group: true)),
@@ -297,10 +298,18 @@ private enum Sample {
             portfolio: .init(name: "Svatby", description: "Popis", url: "/portfolios/1",
                              author: .init(username: "vojta", fullName: "Vojta"), photoCount: "1 photo", hasTags: true,
                              tags: row.tags, isOwn: isOwn,
-                             frames: [.init(number: 1, photo: photo, fullURL: "a.jpg", originalURL: "/photos/1/original",
+                             frames: [.init(number: 1, photo: photo, film: nil, fullURL: "a.jpg", originalURL: "/photos/1/original",
                                             shot: ShotModel(camera: "Canon", lens: "50 mm", settings: "f/2", takenAt: "1 Jan 2020"),
-                                            credit: .init(author: "Someone", licence: "CC BY", licenceURL: "https://example.org"))]),
+                                            credit: .init(author: "Someone", licence: "CC BY", licenceURL: "https://example.org")),
+                                      .init(number: 2, photo: photo, film: film, fullURL: "a.mp4", originalURL: nil, shot: nil,
+                                            credit: .init(author: "Someone", licence: "CC BY-SA", licenceURL: "https://example.org"))],
+                             hasFilms: true),
             csrf: "c", justSaved: true, id: 1, returnTo: "/portfolios/1", pressed: "true", bookmarkLabel: "Remove")
+    }
+
+    static var film: FilmModel {
+        FilmModel(mp4: "/media/a.mp4", webm: "/media/a.webm", storyboard: "/media/a.vtt", poster: "/media/a.jpg", width: 1280,
+                  height: 720, alt: "Film", duration: "0:16", frameRate: "25/1", seek: slider, eager: true)
     }
 
     static var editor: PortfolioEditorPage {
@@ -310,7 +319,9 @@ private enum Sample {
             action: "/portfolios/1", isNew: false, csrf: "c", cancelURL: "/portfolios/1", deleteURL: "/portfolios/1/delete",
             values: .init(name: "Svatby", description: "Popis", tags: "svatba", hidesShotDetails: true),
             photos: [.init(id: "1", src: "a.webp", color: "#000", alt: "Alt", isCover: true, isFirst: true, isLast: true,
-                           framing: framing)],
+                           framing: framing),
+                     .init(id: "2", src: "b.webp", color: "#000", alt: "Film", isCover: false, isFirst: false, isLast: true,
+                           framing: nil, duration: "0:16", poster: slider, filmURL: "/media/a.mp4")],
             hasPhotos: true, errors: .init(problems, table: TemplateModelTests.renderer.templates.table(for: .en)), hasErrors: true,
             framingInvalid: true, uploadProblems: ["Too large."], maxTags: 5)
     }

@@ -45,6 +45,15 @@ import Testing
             try db.execute(sql: "INSERT OR IGNORE INTO rating SELECT ?, id, 4, ? FROM user WHERE id <> ? LIMIT 1",
                            arguments: [someone, now, someone])
             try db.execute(sql: "UPDATE user SET avatarPhotoId = (SELECT id FROM photo WHERE ownerId = user.id LIMIT 1)")
+            // A film waiting for processing, and the film of a photo (its files' names, as JSON).
+            try db.execute(sql: """
+                INSERT INTO filmJob (ownerId, sourceFile, fileName, state, progress, createdAt, updatedAt)
+                VALUES (?, 'incoming/x', 'svatba.mp4', 'waiting', 0, ?, ?)
+                """, arguments: [someone, now, now])
+            try db.execute(sql: """
+                UPDATE photo SET film = '{"duration":2,"frameRateNumerator":25,"frameRateDenominator":1,"width":320,"height":240,"hasAudio":false,"mp4File":"0000000000000001.mp4","mp4Bytes":1,"webmFile":"0000000000000002.webm","webmBytes":1,"storyboardFile":"0000000000000003.jpg","storyboardMapFile":"0000000000000004.vtt","posterTime":0.04}'
+                WHERE id = (SELECT min(id) FROM photo)
+                """)
             // A pruned log: the newest sequence is gone from the table but was handed out.
             try db.execute(sql: "INSERT INTO liveEvent (kind, roomId, payload, createdAt) VALUES ('room', 1, '{}', ?)", arguments: [now])
             try db.execute(sql: "DELETE FROM liveEvent WHERE sequence = (SELECT max(sequence) FROM liveEvent)")
@@ -64,7 +73,7 @@ import Testing
                 (try Row.fetchAll(db, sql: "SELECT id, username, email, passwordHash, avatarPhotoId, priceByAgreement FROM user ORDER BY id")
                     .map { "\($0[0] as Int64) \($0[1] as String) \($0[2] as String) \($0[3] as String) \(($0[4] as Int64?).map(String.init) ?? "-") \($0[5] as Bool)" },
                  try Row.fetchOne(db, sql: "SELECT id, content, sentAt, uuid FROM chatMessage ORDER BY id DESC LIMIT 1")!,
-                 try Row.fetchOne(db, sql: "SELECT id, variants, shot FROM photo ORDER BY id LIMIT 1")!)
+                 try Row.fetchOne(db, sql: "SELECT id, variants, shot, film FROM photo ORDER BY id LIMIT 1")!)
             }
             let people = try connection.query("""
                 SELECT id, username, email, password_hash, avatar_photo_id, price_by_agreement FROM account ORDER BY id
@@ -80,9 +89,10 @@ import Testing
             let sent: Date = message[2]
             #expect(abs(try copied.decode(1, as: Date.self).timeIntervalSince(sent)) < 0.000_5)
             #expect(try copied.decode(2, as: String.self) == message[3] as String)
-            let copiedPhoto = try connection.query("SELECT variants, shot FROM photo WHERE id = $1", [photo[0] as Int64])[0]
+            let copiedPhoto = try connection.query("SELECT variants, shot, film FROM photo WHERE id = $1", [photo[0] as Int64])[0]
             #expect(try copiedPhoto.decode(0, as: String.self) == photo[1] as String)
             #expect(try copiedPhoto.decode(1, as: String.self) == photo[2] as String)
+            #expect(try copiedPhoto.decode(2, as: String.self) == photo[3] as String)
 
             // New rows go on after the copied ones.
             #expect(try connection.query("SELECT last FROM live_sequence")[0].decode(0, as: Int64.self) == handedOut)

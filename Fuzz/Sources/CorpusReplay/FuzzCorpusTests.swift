@@ -11,7 +11,7 @@ import Testing
     static let targets = [
         "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz", "MultipartFuzz", "FeedCursorFuzz",
         "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz", "SliderTextFuzz", "MessengerCommandFuzz",
-        "HTMLEscapeFuzz", "TemplateEscapeFuzz",
+        "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz",
     ]
 
     /// The target's entry point, as libFuzzer calls it. An oracle that fails aborts the run
@@ -31,6 +31,7 @@ import Testing
         case "MessengerCommandFuzz": fuzzMessengerCommand
         case "HTMLEscapeFuzz": fuzzHTMLEscape
         case "TemplateEscapeFuzz": fuzzTemplateEscape
+        case "FFprobeReportFuzz": fuzzFFprobeReport
         default: nil
         }
     }

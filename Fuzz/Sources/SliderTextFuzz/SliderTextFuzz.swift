@@ -27,6 +27,7 @@ private let fields: [SliderField] = {
     fields.append(SliderField(name: "frame-x", axis: framing, format: .percent, value: 50, refusesOutOfRange: true))
     fields.append(SliderField(name: "frame-zoom", axis: try! SliderAxis(min: 1, max: SquareFraming.maximumZoom, numberOfUnits: 11),
                               format: .number, value: 1, refusesOutOfRange: true))
+    fields.append(try! SliderField.seekBar(name: "seek", duration: 16, position: 0, framesPerSecond: 25, refusesOutOfRange: true))
     return fields
 }()
 
@@ -72,8 +73,10 @@ private func checkPlainParsers(_ text: String) {
 private func checkField(_ template: SliderField, scale: Double, language: SliderLanguage, text: String) {
     let axis = template.axis
     func fresh() -> SliderField {
-        SliderField(name: template.name, axis: axis, format: template.format, value: axis.min, scale: scale,
-                    refusesOutOfRange: template.refusesOutOfRange)
+        var field = SliderField(name: template.name, axis: axis, format: template.format, value: axis.min, scale: scale,
+                                refusesOutOfRange: template.refusesOutOfRange)
+        field.frameStep = template.frameStep
+        return field
     }
     var field = fresh()
     field.submit(text, language: language)

@@ -2,7 +2,9 @@ import Foundation
 import Imaging
 
 /// A processed upload: the original kept for its owner, the variants served to everyone,
-/// and what the camera said. Portfolios and avatars refer to photos.
+/// and what the camera said. Portfolios and avatars refer to photos. A film is a photo
+/// too, its poster frame, with the `Film` attached: everything that shows one picture for
+/// a portfolio (cards, covers, the selection) shows its poster.
 public struct Photo: Codable, Sendable, Equatable, Identifiable {
     public var id: Int64?
     public var ownerId: Int64
@@ -31,6 +33,8 @@ public struct Photo: Codable, Sendable, Equatable, Identifiable {
     public var licence: String?
     public var licenceURL: String?
     public var createdAt: Date
+    /// Set when the photo is a film's poster frame: the film itself.
+    public var film: Film? = nil
 
     /// The smart crop's choice, the default of every photo.
     public var smartFraming: SquareFraming { SquareFraming(centerX: cropCenterX, centerY: cropCenterY, zoom: cropZoom) }

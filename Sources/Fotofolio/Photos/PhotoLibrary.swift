@@ -33,7 +33,8 @@ public struct PhotoLibrary: Sendable {
 
     /// Processes the file at `path` (an upload spooled to disk) into a photo owned by
     /// `owner`. The file itself is left where it is; its caller removes it.
-    public func importPhoto(fileAt path: String, owner: Int64, credit: PhotoCredit? = nil,
+    /// A film's poster frame comes with its `film`, whose bytes count to the owner's.
+    public func importPhoto(fileAt path: String, owner: Int64, credit: PhotoCredit? = nil, film: Film? = nil,
                             at date: Date = Date()) throws(PhotoImportError) -> Photo {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         do {
@@ -43,27 +44,64 @@ public struct PhotoLibrary: Sendable {
         } catch {
             throw .failed(detail: "\(error)")
         }
-        let made: PhotoVariants
+        let made = try makeVariants(fromFileAt: path)
+        let photo = Photo(
+            id: nil, ownerId: owner, originalFile: try keepOriginal(path, format: made.photo.format),
+            format: made.photo.format, width: made.width, height: made.height,
+            byteCount: made.photo.byteCount + (film.map { $0.mp4Bytes + $0.webmBytes } ?? 0),
+            placeholderColor: made.placeholderColor, cropCenterX: made.framing.centerX,
+            cropCenterY: made.framing.centerY, cropZoom: made.framing.zoom, variants: made.variants,
+            shot: made.shot, credit: credit?.author, licence: credit?.licence, licenceURL: credit?.licenceURL,
+            createdAt: date, film: film)
         do {
-            made = try processing.run { [mediaDirectory, limits] in
-                try VariantMaker.makeVariants(fromFileAt: path, into: mediaDirectory, limits: limits)
+            return try store.insert(photo)
+        } catch {
+            throw .failed(detail: "\(error)")
+        }
+    }
+
+    /// Makes `photo` show the picture at `path` instead (a film's new poster frame): new
+    /// variants, a new smart crop and the person's framing dropped, in one update that
+    /// also marks its portfolios changed. Old files stay until `UnusedPhotos` finds them unnamed.
+    public func replaceImage(of photo: Photo, withFileAt path: String, film: Film?, at date: Date = Date())
+        throws(PhotoImportError) -> Photo
+    {
+        let made = try makeVariants(fromFileAt: path)
+        var updated = photo
+        updated.originalFile = try keepOriginal(path, format: made.photo.format)
+        updated.format = made.photo.format
+        updated.width = made.width
+        updated.height = made.height
+        updated.byteCount = made.photo.byteCount + (film.map { $0.mp4Bytes + $0.webmBytes } ?? 0)
+        updated.placeholderColor = made.placeholderColor
+        updated.cropCenterX = made.framing.centerX
+        updated.cropCenterY = made.framing.centerY
+        updated.cropZoom = made.framing.zoom
+        updated.framingCenterX = nil
+        updated.framingCenterY = nil
+        updated.framingZoom = nil
+        updated.variants = made.variants
+        updated.shot = made.shot
+        updated.film = film
+        do {
+            try store.saveFraming(of: updated, at: date)
+        } catch {
+            throw .failed(detail: "\(error)")
+        }
+        return updated
+    }
+
+    /// Every variant of the picture at `path`, cut at `framing` (the smart crop's when nil),
+    /// made in a processing slot.
+    func makeVariants(fromFileAt path: String, framing: SquareFraming? = nil) throws(PhotoImportError) -> PhotoVariants {
+        do {
+            return try processing.run { [mediaDirectory, limits] in
+                try VariantMaker.makeVariants(fromFileAt: path, into: mediaDirectory, framing: framing, limits: limits)
             }
         } catch let error as ImagingError {
             throw .rejected(error)
         } catch is PhotoProcessingBusy {
             throw .busy
-        } catch {
-            throw .failed(detail: "\(error)")
-        }
-        let photo = Photo(
-            id: nil, ownerId: owner, originalFile: try keepOriginal(path, format: made.photo.format),
-            format: made.photo.format, width: made.width, height: made.height, byteCount: made.photo.byteCount,
-            placeholderColor: made.placeholderColor, cropCenterX: made.framing.centerX,
-            cropCenterY: made.framing.centerY, cropZoom: made.framing.zoom, variants: made.variants,
-            shot: made.shot, credit: credit?.author, licence: credit?.licence, licenceURL: credit?.licenceURL,
-            createdAt: date)
-        do {
-            return try store.insert(photo)
         } catch {
             throw .failed(detail: "\(error)")
         }

@@ -27,15 +27,13 @@ public struct PhotoReframing: Sendable {
         guard let original = library.path(of: photo.originalFile) else { throw .failed(detail: "the original's name is unsafe") }
         let made: PhotoVariants
         do {
-            made = try library.processing.run { [mediaDirectory = library.mediaDirectory, limits = library.limits] in
-                try VariantMaker.makeVariants(fromFileAt: original, into: mediaDirectory, framing: framing, limits: limits)
-            }
-        } catch let error as ImagingError {
-            throw .rejected(error)
-        } catch is PhotoProcessingBusy {
-            throw .busy
+            made = try library.makeVariants(fromFileAt: original, framing: framing)
         } catch {
-            throw .failed(detail: "\(error)")
+            switch error {
+            case .rejected(let reason): throw .rejected(reason)
+            case .busy: throw .busy
+            case .quotaExceeded, .failed: throw .failed(detail: "\(error)")
+            }
         }
         var updated = photo
         updated.variants = made.variants

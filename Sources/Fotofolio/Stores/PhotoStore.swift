@@ -18,12 +18,31 @@ public protocol PhotoStore: Sendable {
     func saveFraming(of photo: Photo, at date: Date) throws
 
     /// In one transaction: deletes the photos made before `date` that no portfolio and no
-    /// avatar uses, and returns how many went and every file name (originals and variants)
-    /// the photos left still name.
+    /// avatar uses, and the film jobs finished before it, and returns how many photos went
+    /// and every file name the rest still name (originals, variants, films' files, and the
+    /// uploads of film jobs not finished).
     func deleteUnused(madeBefore date: Date) throws -> (deleted: Int, namedFiles: Set<String>)
 
     /// Runs `sweep` unless another process of the site is sweeping unused photos now, in
     /// which case it returns nil at once: several nodes share the media folder, and one
     /// sweep at a time is enough.
     func sweepingAlone<T>(_ sweep: () throws -> T) throws -> T?
+
+    // MARK: Films on their way
+
+    /// Stores a new film job and returns it with its id.
+    func insert(_ job: FilmJob) throws -> FilmJob
+
+    func filmJob(id: Int64) throws -> FilmJob?
+
+    /// Takes the job for processing at `date` if it waits, or if it is in processing but has
+    /// not moved since `staleBefore` (its worker is gone); false when it is finished or
+    /// another worker has it.
+    func claimFilmJob(id: Int64, at date: Date, staleBefore: Date) throws -> Bool
+
+    /// Saves a job's state, progress, photo, problem and time.
+    func update(_ job: FilmJob) throws
+
+    /// Jobs waiting or in processing that have not moved since `date`.
+    func filmJobs(notMovedSince date: Date) throws -> [FilmJob]
 }

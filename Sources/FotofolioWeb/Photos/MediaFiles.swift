@@ -17,14 +17,15 @@ struct MediaFiles {
     }
 
     private func variant(_ request: Request) throws -> Response {
-        guard let name = request.parameters["file"], Self.isVariantName(name), let path = photos.path(of: name),
-              let region = FileRegion(path: path) else {
+        guard let name = request.parameters["file"], let type = Self.mediaType(ofVariant: name), let path = photos.path(of: name)
+        else {
             throw HTTPFailure(.notFound, "There is no such photo.")
         }
-        let etag = "\"\(name)\""
-        if request.headers["if-none-match"] == etag { return Response(status: .notModified, headers: cacheHeaders(etag)) }
-        var response = Response(status: .ok, headers: cacheHeaders(etag), body: .file(region))
-        response.headers.set("Content-Type", name.hasSuffix(".webp") ? "image/webp" : "image/jpeg")
+        var headers = cacheHeaders("\"\(name)\"")
+        headers.set("Content-Type", type)
+        guard let response = Response.contentAddressedFile(at: path, request: request, etag: "\"\(name)\"", headers: headers) else {
+            throw HTTPFailure(.notFound, "There is no such photo.")
+        }
         return response
     }
 
@@ -48,11 +49,20 @@ struct MediaFiles {
         return response
     }
 
-    /// 16 hex digits and a known extension: nothing else is ever looked up on disk.
-    static func isVariantName(_ name: String) -> Bool {
+    /// The media type of a file made for everyone: a photo's variant, a film's rendition,
+    /// storyboard or its map. 16 hex digits and a known extension: nothing else is ever
+    /// looked up on disk.
+    static func mediaType(ofVariant name: String) -> String? {
         let parts = name.split(separator: ".")
-        guard parts.count == 2, ["webp", "jpg"].contains(parts[1]), parts[0].count == 16 else { return false }
-        return parts[0].allSatisfy { $0.isHexDigit && !$0.isUppercase }
+        guard parts.count == 2, parts[0].count == 16, parts[0].allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return nil }
+        return switch parts[1] {
+        case "webp": "image/webp"
+        case "jpg": "image/jpeg"
+        case "mp4": "video/mp4"
+        case "webm": "video/webm"
+        case "vtt": "text/vtt; charset=utf-8"
+        default: nil
+        }
     }
 
     private static func mediaType(_ format: PhotoFormat) -> String {

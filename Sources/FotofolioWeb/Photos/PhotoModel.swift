@@ -13,6 +13,8 @@ struct PhotoModel: ViewModel {
     let eager: Bool
     /// Its place in the portfolio, from 1: the anchor `#photo-<number>`.
     let number: Int
+    /// A film's length ("1:05"), shown on its poster; nil for a photo.
+    var duration: String? = nil
 
     // Dozens a portfolio or profile page: answered without reflection.
     func child(named name: String) -> Any? {
@@ -27,6 +29,7 @@ struct PhotoModel: ViewModel {
         case "alt": ViewModelLookup.answer(name, alt)
         case "eager": ViewModelLookup.answer(name, eager)
         case "number": ViewModelLookup.answer(name, number)
+        case "duration": ViewModelLookup.answer(name, duration)
         default: ViewModelLookup.missing(name)
         }
     }

@@ -12,7 +12,8 @@ enum PhotoViews {
         return PhotoModel(
             color: photo.placeholderColor, webpSrcset: srcset(webp), jpegSrcset: srcset(jpeg), sizes: sizes,
             src: fallback.map { MediaFiles.url($0.fileName) } ?? "",
-            width: fallback?.width ?? 640, height: fallback?.height ?? 640, alt: alt, eager: false, number: number)
+            width: fallback?.width ?? 640, height: fallback?.height ?? 640, alt: alt, eager: false, number: number,
+            duration: photo.film.map { FilmViews.duration($0.duration) })
     }
 
     /// The whole frame, as large as the page allows.

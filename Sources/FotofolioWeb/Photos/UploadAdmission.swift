@@ -16,11 +16,11 @@ final class UploadAdmission: Sendable {
         /// counted the finished one out.
         var perPerson = 4
         /// Bytes one person may have arriving at once.
-        var bytesPerPerson = 400 << 20
+        var bytesPerPerson = 1100 << 20
         /// Free space the data folder keeps: below it uploads are refused, never the disk filled.
         var minimumFreeBytes: Int64 = 512 << 20
         /// A body of unknown length (chunked) counts as this much.
-        var unknownLength = 200 << 20
+        var unknownLength = 520 << 20
     }
 
     private let sessions: SessionStore

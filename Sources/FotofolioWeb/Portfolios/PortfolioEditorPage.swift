@@ -38,6 +38,22 @@ struct PortfolioEditorPage: ViewModel {
         let isLast: Bool
         /// Nil for a photo the script uploaded into a form not saved yet.
         let framing: PrecisePlaneModel?
+        /// A film's length, on its thumbnail.
+        var duration: String? = nil
+        /// A film's poster frame, chosen on its seek slider.
+        var poster: PreciseSliderModel? = nil
+        /// A film's MP4, where the picker shows the frame the slider is on.
+        var filmURL: String? = nil
+
+        /// A film the script uploaded and the server made: its poster slider from the start,
+        /// its crop once the form is shown again (like a photo's).
+        static func uploaded(_ photo: Photo, table: StringTable) -> PhotoItem {
+            PhotoItem(id: String(photo.storedId), src: PhotoViews.thumbnailURL(photo), color: photo.placeholderColor,
+                      alt: "", isCover: false, isFirst: false, isLast: false, framing: nil,
+                      duration: photo.film.map { FilmViews.duration($0.duration) },
+                      poster: FilmPosters([photo], table: table).view(of: photo.storedId, table: table),
+                      filmURL: photo.film.map { MediaFiles.url($0.mp4File) })
+        }
     }
 
     let action: String
@@ -62,8 +78,8 @@ extension PortfolioEditorPage {
     /// - Parameters:
     ///   - photos: the draft's photos that exist and are the author's, in the draft's order.
     ///   - framings: each photo's square crop, as stored or as typed.
-    init(draft: PortfolioDraft, photos: [Photo], framings: PhotoFramings, table: StringTable, action: String, isNew: Bool,
-         csrf: String, problems: [PortfolioField: PortfolioProblem], uploadProblems: [String]) {
+    init(draft: PortfolioDraft, photos: [Photo], framings: PhotoFramings, posters: FilmPosters, table: StringTable,
+         action: String, isNew: Bool, csrf: String, problems: [PortfolioField: PortfolioProblem], uploadProblems: [String]) {
         self.action = action
         self.isNew = isNew
         self.csrf = csrf
@@ -76,12 +92,14 @@ extension PortfolioEditorPage {
         self.photos = photos.enumerated().map { index, photo in
             PhotoItem(id: String(photo.storedId), src: PhotoViews.thumbnailURL(photo), color: photo.placeholderColor,
                       alt: alts[photo.storedId] ?? "", isCover: photo.id == cover, isFirst: index == 0,
-                      isLast: index == photos.count - 1, framing: framings.view(of: photo.storedId, table: table))
+                      isLast: index == photos.count - 1, framing: framings.view(of: photo.storedId, table: table),
+                      duration: photo.film.map { FilmViews.duration($0.duration) }, poster: posters.view(of: photo.storedId, table: table),
+                      filmURL: photo.film.map { MediaFiles.url($0.mp4File) })
         }
         hasPhotos = !photos.isEmpty
         errors = Errors(problems, table: table)
-        hasErrors = !problems.isEmpty || !uploadProblems.isEmpty || !framings.isValid
-        framingInvalid = !framings.isValid
+        hasErrors = !problems.isEmpty || !uploadProblems.isEmpty || !framings.isValid || !posters.isValid
+        framingInvalid = !framings.isValid || !posters.isValid
         self.uploadProblems = uploadProblems
         maxTags = TagParsing.maximumCount
     }

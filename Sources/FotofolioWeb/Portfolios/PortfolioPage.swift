@@ -16,6 +16,8 @@ struct PortfolioPage: ViewModel {
         let tags: [PortfolioRow.Tag]
         let isOwn: Bool
         let frames: [Frame]
+        /// The player's script is loaded only where there is a film.
+        let hasFilms: Bool
     }
 
     struct Frame: ViewModel {
@@ -28,6 +30,8 @@ struct PortfolioPage: ViewModel {
 
         let number: Int
         let photo: PhotoModel
+        /// Set for a film: played in place of the photo (its poster).
+        let film: FilmModel?
         let fullURL: String
         /// The original with its metadata: for the author only.
         let originalURL: String?

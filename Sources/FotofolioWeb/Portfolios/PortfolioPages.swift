@@ -6,6 +6,7 @@ struct PortfolioPages {
     let renderer: PageRenderer
     let portfolios: PortfoliosService
     let photos: PhotoLibrary
+    let films: FilmLibrary
     let uploads: PhotoUploads
     let selection: SelectionService
 
@@ -94,39 +95,47 @@ struct PortfolioPages {
         let owner = try request.requireSignIn().userId
         var form = PortfolioForm(request.form)
         let room = max(0, PortfolioDraft.photoLimit - form.draft.photos.count)
-        let imported = uploads.importFiles(request, field: "files", owner: owner, limit: room)
+        let imported = uploads.importFiles(request, field: "files", owner: owner, limit: room, allowsFilms: true)
         form.draft.photos += imported.photos.map { .init(photoId: $0.storedId) }
         form.applyAction()
         // Every photo's crop as typed; shown again with the rest of the form whatever happens.
         let table = renderer.strings(for: request)
-        var framings = PhotoFramings(try photos.photos(ids: form.draft.photos.map(\.photoId), ownedBy: owner), table: table)
+        let owned = try photos.photos(ids: form.draft.photos.map(\.photoId), ownedBy: owner)
+        var framings = PhotoFramings(owned, table: table)
         framings.submit(request.form)
-        guard form.action == .save, imported.problems.isEmpty, framings.isValid else {
-            let failed = !imported.problems.isEmpty || !framings.isValid
+        var posters = FilmPosters(owned, table: table)
+        posters.submit(request.form)
+        guard form.action == .save, imported.problems.isEmpty, framings.isValid, posters.isValid else {
+            let failed = !imported.problems.isEmpty || !framings.isValid || !posters.isValid
             return try editor(request, draft: form.draft, action: action, isNew: isNew, uploadProblems: imported.problems,
-                              framings: framings, status: failed ? .unprocessableContent : .ok)
+                              framings: framings, posters: posters, status: failed ? .unprocessableContent : .ok)
         }
         do {
             let saved = try withAccess { try save(form.draft) }
             try framings.save(photos, owner: owner, table: table)
+            // After the crop: a new poster frame starts from the smart crop again.
+            try posters.save(films, owner: owner, table: table)
             return .redirect(to: PortfolioViews.path(saved) + "?saved=1")
         } catch let errors as PortfolioErrors {
             return try editor(request, draft: form.draft, action: action, isNew: isNew, problems: errors.problems,
-                              framings: framings, status: .unprocessableContent)
+                              framings: framings, posters: posters, status: .unprocessableContent)
         }
     }
 
     private func editor(_ request: Request, draft: PortfolioDraft, action: String, isNew: Bool,
                         problems: [PortfolioField: PortfolioProblem] = [:], uploadProblems: [String] = [],
-                        framings submitted: PhotoFramings? = nil, status: HTTPStatus = .ok) throws -> Response {
+                        framings submitted: PhotoFramings? = nil, posters submittedPosters: FilmPosters? = nil,
+                        status: HTTPStatus = .ok) throws -> Response {
         let table = renderer.strings(for: request)
         let owned = try photos.photos(ids: draft.photos.map(\.photoId), ownedBy: try request.requireSignIn().userId)
         // Photos uploaded with this very request have no submitted crop: they start from the smart crop.
         var framings = PhotoFramings(owned, table: table)
         if let submitted { framings.adopt(submitted) }
+        var posters = FilmPosters(owned, table: table)
+        if let submittedPosters { posters.adopt(submittedPosters) }
         return try renderer.render(.portfolioEditor, for: request,
                                    title: table.string(isNew ? "pages.portfolioEditor.newTitle" : "pages.portfolioEditor.editTitle"),
-                                   content: PortfolioEditorPage(draft: draft, photos: owned, framings: framings, table: table,
+                                   content: PortfolioEditorPage(draft: draft, photos: owned, framings: framings, posters: posters, table: table,
                                                                 action: action, isNew: isNew, csrf: request.csrfToken,
                                                                 problems: problems, uploadProblems: uploadProblems),
                                    status: status)

@@ -29,14 +29,19 @@ struct PortfolioViews {
             name: details.portfolio.name, description: details.portfolio.description, url: Self.path(details),
             author: .init(username: details.owner.username, fullName: details.owner.fullName),
             photoCount: photoCount(details), hasTags: !details.tags.isEmpty, tags: tags(details), isOwn: isOwn,
-            frames: details.photos.enumerated().map { index, item in frame(item, index: index, of: details, isOwn: isOwn) })
+            frames: details.photos.enumerated().map { index, item in frame(item, index: index, of: details, isOwn: isOwn) },
+            hasFilms: details.photos.contains { $0.photo.film != nil })
     }
 
     private func frame(_ item: PortfolioPhoto, index: Int, of details: PortfolioDetails, isOwn: Bool) -> PortfolioPage.Frame {
         // The first photo is what the reader sees first: fetch it at once.
-        let photo = PhotoViews.full(item.photo, alt: altText(item, index: index, in: details), number: index + 1, eager: index == 0)
+        let alt = altText(item, index: index, in: details)
+        let photo = PhotoViews.full(item.photo, alt: alt, number: index + 1, eager: index == 0)
+        let film = item.photo.film.map {
+            FilmViews.model(item.photo, film: $0, alt: alt, number: index + 1, eager: index == 0, table: table)
+        }
         return PortfolioPage.Frame(
-            number: index + 1, photo: photo, fullURL: photo.src,
+            number: index + 1, photo: photo, film: film, fullURL: film?.mp4 ?? photo.src,
             originalURL: isOwn ? "/photos/\(item.photo.storedId)/original" : nil,
             shot: details.portfolio.hidesShotDetails ? nil : PhotoViews.shot(item.photo.shot, table: table),
             credit: item.photo.credit.map { credit in

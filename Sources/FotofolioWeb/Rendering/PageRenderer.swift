@@ -216,6 +216,7 @@ struct AssetURLs: ViewModel, Sendable {
     let segmentedControl: String
     let bottomSheet: String
     let shotDetails: String
+    let filmPlayer: String
     let profileAccent: String
     let menu: String
 
@@ -242,6 +243,7 @@ struct AssetURLs: ViewModel, Sendable {
         segmentedControl = files.url(for: "/js/segmented-control.js")
         bottomSheet = files.url(for: "/js/bottom-sheet.js")
         shotDetails = files.url(for: "/js/shot-details.js")
+        filmPlayer = files.url(for: "/js/film-player.js")
         profileAccent = files.url(for: "/js/profile-accent.js")
         menu = files.url(for: "/js/menu.js")
     }

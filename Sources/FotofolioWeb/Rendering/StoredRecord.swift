@@ -18,3 +18,4 @@ extension StoredRecord {
 extension Portfolio: StoredRecord {}
 extension Photo: StoredRecord {}
 extension User: StoredRecord {}
+extension FilmJob: StoredRecord {}

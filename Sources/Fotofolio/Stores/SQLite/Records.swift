@@ -19,6 +19,14 @@ extension Photo: FetchableRecord, MutablePersistableRecord {
     }
 }
 
+extension FilmJob: FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "filmJob"
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+}
+
 extension Portfolio: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "portfolio"
 

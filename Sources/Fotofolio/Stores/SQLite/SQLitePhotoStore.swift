@@ -56,14 +56,17 @@ struct SQLitePhotoStore: PhotoStore {
                   AND id NOT IN (SELECT avatarPhotoId FROM user WHERE avatarPhotoId IS NOT NULL)
                 """, arguments: [date])
             let removed = db.changesCount
+            try db.execute(sql: "DELETE FROM filmJob WHERE state IN ('ready', 'failed') AND updatedAt < ?", arguments: [date])
             // Only the file names, read straight from the stored JSON: decoding every
             // photo record costs seconds once there are tens of thousands.
             var names = Set<String>()
-            let rows = try Row.fetchCursor(db, sql: "SELECT originalFile, variants FROM photo")
+            let rows = try Row.fetchCursor(db, sql: "SELECT originalFile, variants, film FROM photo")
             while let row = try rows.next() {
                 names.insert(row["originalFile"])
                 names.formUnion(Self.fileNames(inVariantsJSON: row["variants"]))
+                if let film: String = row["film"] { names.formUnion(try Film.files(inStoredJSON: film)) }
             }
+            names.formUnion(try String.fetchAll(db, sql: "SELECT sourceFile FROM filmJob WHERE state IN ('waiting', 'processing')"))
             return (removed, names)
         }
     }
@@ -73,6 +76,36 @@ struct SQLitePhotoStore: PhotoStore {
     static func fileNames(inVariantsJSON json: String) -> [String] {
         json.components(separatedBy: "\"fileName\":\"").dropFirst().compactMap { rest in
             rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
+        }
+    }
+
+    func insert(_ job: FilmJob) throws -> FilmJob {
+        var job = job
+        try database.pool.write { db in try job.insert(db) }
+        return job
+    }
+
+    func filmJob(id: Int64) throws -> FilmJob? {
+        try database.pool.read { db in try FilmJob.fetchOne(db, key: id) }
+    }
+
+    func claimFilmJob(id: Int64, at date: Date, staleBefore: Date) throws -> Bool {
+        try database.pool.write { db in
+            try db.execute(sql: """
+                UPDATE filmJob SET state = 'processing', updatedAt = ?
+                WHERE id = ? AND (state = 'waiting' OR (state = 'processing' AND updatedAt < ?))
+                """, arguments: [date, id, staleBefore])
+            return db.changesCount == 1
+        }
+    }
+
+    func update(_ job: FilmJob) throws {
+        try database.pool.write { db in try job.update(db) }
+    }
+
+    func filmJobs(notMovedSince date: Date) throws -> [FilmJob] {
+        try database.pool.read { db in
+            try FilmJob.filter(sql: "state IN ('waiting', 'processing') AND updatedAt < ?", arguments: [date]).order(Column("id")).fetchAll(db)
         }
     }
 }

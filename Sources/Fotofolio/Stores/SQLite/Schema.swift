@@ -108,6 +108,13 @@ enum Schema {
             try db.drop(index: "portfolioTag_on_folded")
             try db.create(index: "portfolioTag_on_folded", on: "portfolioTag", columns: ["folded", "portfolioId"])
         }
+        migrator.registerMigration("v10 films") { db in
+            // A photo that is a film's poster frame names the film's files (JSON); NULL for photos.
+            try db.alter(table: "photo") { table in
+                table.add(column: "film", .jsonText)
+            }
+            try createFilmJobs(db)
+        }
         return migrator
     }
 
@@ -252,6 +259,22 @@ enum Schema {
             table.column("licence", .text)
             table.column("licenceURL", .text)
             table.column("createdAt", .datetime).notNull()
+        }
+    }
+
+    /// Uploaded films waiting for, or in, processing, and how it ended.
+    private static func createFilmJobs(_ db: Database) throws {
+        try db.create(table: "filmJob") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("ownerId", .integer).notNull().indexed().references("user", onDelete: .cascade)
+            table.column("sourceFile", .text).notNull()
+            table.column("fileName", .text).notNull()
+            table.column("state", .text).notNull().check { ["waiting", "processing", "ready", "failed"].contains($0) }
+            table.column("progress", .double).notNull()
+            table.column("photoId", .integer).references("photo", onDelete: .setNull)
+            table.column("problem", .text)
+            table.column("createdAt", .datetime).notNull()
+            table.column("updatedAt", .datetime).notNull().indexed()
         }
     }
 
