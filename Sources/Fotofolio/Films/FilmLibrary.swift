@@ -145,6 +145,8 @@ public struct FilmLibrary: Sendable {
         }
         job.updatedAt = Date()
         try? store.update(job)
+        // After the state: a crash in between leaves an upload no unfinished job names, which
+        // the unused-photo sweep removes, never a job whose upload is gone.
         if let source { try? FileManager.default.removeItem(atPath: source) }
     }
 
