@@ -20,7 +20,7 @@ extension FilmMaker {
         let plan = FilmPlan(source: source, posterAt: posterAt)
         let work = try WorkFolder(in: mediaDirectory)
         defer { work.remove() }
-        let posterPath = try Self.temporaryPosterPath()
+        let posterPath = try Self.temporaryPosterPath(in: temporaryDirectory)
         var made = false
         defer { if !made { unlink(posterPath) } }
         let command = FilmCommand(source: path, film: source, plan: plan, work: work, posterPath: posterPath,
@@ -72,9 +72,8 @@ extension FilmMaker {
 
     static let posterPrefix = "film-poster-"
 
-    /// A new empty file for the poster in the system's temporary directory.
-    static func temporaryPosterPath() throws(VideoError) -> String {
-        let directory = FileManager.default.temporaryDirectory.path
+    /// A new empty file for the poster in `directory`.
+    static func temporaryPosterPath(in directory: String) throws(VideoError) -> String {
         var template = Array((directory + "/" + posterPrefix + "XXXXXX.png").utf8CString)
         let descriptor = mkstemps(&template, 4)
         guard descriptor >= 0 else { throw .writeFailed(path: directory, detail: String(cString: strerror(errno))) }

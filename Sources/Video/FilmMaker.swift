@@ -10,10 +10,14 @@ import Foundation
 public struct FilmMaker: Sendable {
     public let tools: VideoTools
     public let limits: VideoLimits
+    /// Where posters are written for the caller to take (the system's temporary directory).
+    public let temporaryDirectory: String
 
-    public init(tools: VideoTools, limits: VideoLimits = .standard) {
+    public init(tools: VideoTools, limits: VideoLimits = .standard,
+                temporaryDirectory: String = FileManager.default.temporaryDirectory.path) {
         self.tools = tools
         self.limits = limits
+        self.temporaryDirectory = temporaryDirectory
     }
 
     var probeRun: ToolRun { ToolRun(tools: tools, limits: limits.probe) }
@@ -38,9 +42,9 @@ extension FilmMaker {
     /// Removes what runs cut short by a crash left in `mediaDirectory` (work folders) and in
     /// the temporary directory (posters nobody took), once older than `age`: longer than a
     /// film may take, so no run still working is touched. For a server starting up.
-    public static func removeLeftovers(in mediaDirectory: String, olderThan age: Duration) {
+    public static func removeLeftovers(in mediaDirectory: String, olderThan age: Duration,
+                                       temporaryDirectory temporary: String = FileManager.default.temporaryDirectory.path) {
         let cutoff = Date(timeIntervalSinceNow: -Double(age / .milliseconds(1)) / 1_000)
-        let temporary = FileManager.default.temporaryDirectory.path
         for (directory, prefix) in [(mediaDirectory, WorkFolder.namePrefix), (temporary, posterPrefix)] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             for name in names where name.hasPrefix(prefix) {

@@ -9,11 +9,14 @@ import Testing
         limits.film.wallClock = .milliseconds(50)
         let clips = try Clips(limits: limits)
         let path = try clips.clip("clip.mp4")
-        let posters = try temporaryPosters()
-        let error = videoError { _ = try clips.maker.makeFilm(fromFileAt: path, into: clips.media) }
+        // Posters in a folder of this test's own: other tests make films at the same time.
+        let posters = clips.path("posters")
+        try FileManager.default.createDirectory(atPath: posters, withIntermediateDirectories: true)
+        let maker = FilmMaker(tools: clips.tools, limits: limits, temporaryDirectory: posters)
+        let error = videoError { _ = try maker.makeFilm(fromFileAt: path, into: clips.media) }
         #expect(error == .timedOut(tool: "ffmpeg", limit: .milliseconds(50)))
         #expect(try clips.mediaContents().isEmpty)
-        #expect(try temporaryPosters() == posters)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: posters).isEmpty)
     }
 
     /// A stand-in for ffmpeg that reports the limits it runs under, then fails.
@@ -103,10 +106,5 @@ import Testing
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         return path
-    }
-
-    private func temporaryPosters() throws -> Set<String> {
-        Set(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
-            .filter { $0.hasPrefix("film-poster-") })
     }
 }

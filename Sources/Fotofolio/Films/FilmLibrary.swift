@@ -112,8 +112,10 @@ public struct FilmLibrary: Sendable {
         }
     }
 
-    /// Queues again the jobs whose worker went away (a restart, a node gone): run at start.
+    /// Queues again the jobs whose worker went away (a restart, a node gone), after clearing
+    /// what runs cut short left behind (work folders, posters nobody took): run at start.
     public func resumeAbandonedJobs(now: Date = Date()) throws {
+        making.removeLeftovers(in: photos.mediaDirectory)
         for job in try store.filmJobs(notMovedSince: now.addingTimeInterval(-Self.abandonedAfter)) {
             guard workers.admit() else { return }
             workers.start { [self] in

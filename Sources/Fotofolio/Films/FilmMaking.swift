@@ -59,6 +59,12 @@ public struct FilmMaking: Sendable {
         return path
     }
 
+    /// Removes work folders and posters older than a film run may last: no run still working
+    /// is touched, on this node or another sharing the media folder.
+    func removeLeftovers(in mediaDirectory: String) {
+        FilmMaker.removeLeftovers(in: mediaDirectory, olderThan: limits.film.wallClock + .seconds(60))
+    }
+
     private func ready() throws(VideoError) -> FilmMaker {
         guard let maker else { throw .toolFailed(detail: "FFmpeg is not installed (Debian package ffmpeg)") }
         return maker
