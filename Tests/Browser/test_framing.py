@@ -121,6 +121,8 @@ def test_dragging_and_zooming_the_photo_under_the_frame_recrops_the_feed_square(
         # (past ×4.8 the "320" square would be as small as the crop).
         for _ in range(2):
             wheel(driver, *centre, -120, ctrl=True)
+        # The zoom lands once the wheel rests; the drag comes after, as a hand's would.
+        WebDriverWait(driver, WAIT).until(lambda d: number(panel, "zoom") > 1.5, "the zoom did not change")
         drag(driver, centre, width * 0.25, height * 0.1)
     WebDriverWait(driver, WAIT).until(lambda d: number(panel, "zoom") > 1.5, "the zoom did not change")
     WebDriverWait(driver, WAIT).until(
