@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, WAIT, click, javascript_is_off, sign_in, type_into, wait_until
+from browser_helpers import DESKTOP, PHONE, WAIT, bring_into_view, click, javascript_is_off, sign_in, type_into, wait_until
 from engines import emulate_media, set_viewport
 from test_sliders import mouse
 
@@ -78,7 +78,7 @@ def test_a_guest_meets_the_demo_film_with_the_precise_seek_bar(open_browser, bas
             ruler = player.find_element(By.CSS_SELECTOR, "[data-slider-ruler]")
             assert ruler.location["y"] > video.location["y"] + video.size["height"] - 1
             assert abs(ruler.size["width"] - video.size["width"]) < 2
-            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", player)
+            bring_into_view(driver, player)
             driver.save_screenshot(str(screenshots_dir / f"film-player-{name}-{scheme}.png"))
     # The feed's card shows the poster with the film's length.
     driver.get(base_url + "/")
@@ -121,7 +121,7 @@ def test_dragging_pauses_the_film_shows_the_storyboard_and_the_release_plays_on_
     click(driver, player.find_element(By.CSS_SELECTOR, "[data-film-play]"))
     wait_until(lambda: not video_paused(driver) and video_time(driver) > 0.2, message="the film did not play")
     ruler = player.find_element(By.CSS_SELECTOR, "[data-slider-ruler]")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", ruler)
+    bring_into_view(driver, ruler)
     box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height]", ruler)
     x, y = box[0] + box[2] / 2, box[1] + box[3] / 2
     before = slider_value(driver)
@@ -170,7 +170,7 @@ def test_a_photographer_uploads_a_film_sees_it_processed_and_picks_its_poster_fr
     film_item = item.find_element(By.XPATH, "./ancestor::*[@data-photo-item]")
     photo_id = film_item.get_attribute("data-photo-id")
     poster = film_item.find_element(By.CSS_SELECTOR, "[data-precise-slider]")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", poster)
+    bring_into_view(driver, poster)
     driver.save_screenshot(str(screenshots_dir / "film-editor-poster-phone.png"))
     # The last frame (2.96 s at 25 fps), by the ruler's End key; the picker shows that frame
     # and Save cuts it again.

@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, WAIT, click, javascript_is_off, path_of, type_into
+from browser_helpers import DESKTOP, PHONE, WAIT, bring_into_view, click, javascript_is_off, path_of, type_into
 from test_portfolios import DEMO_PHOTOS, photo_items, save, start_new_portfolio
 from test_sliders import drag, pinch, touches, wheel
 
@@ -85,7 +85,7 @@ def number(panel, axis):
 
 def view_box(driver, panel):
     view = panel.find_element(By.CSS_SELECTOR, "[data-plane-view]")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", view)
+    bring_into_view(driver, view)
     box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height]", view)
     return box
 

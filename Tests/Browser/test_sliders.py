@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, WAIT, click_and_wait_for_next_page, http_status_of_page, png_size
+from browser_helpers import DESKTOP, PHONE, WAIT, bring_into_view, click_and_wait_for_next_page, http_status_of_page, png_size
 from engines import Pointer, engine_of
 
 
@@ -444,7 +444,7 @@ def test_set_value_moves_an_idle_ruler_quietly_and_is_refused_while_the_person_d
 def test_a_held_key_is_one_edit_and_a_film_player_keeps_its_keys(open_browser, base_url):
     driver = open_sliders(open_browser, base_url)
     ruler = driver.find_element(By.CSS_SELECTOR, f"{widget_selector('video')} [data-slider-ruler]")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()", ruler)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'}); arguments[0].focus()", ruler)
     key = lambda kind, name, code, repeat=False: driver.execute_script("""
         return arguments[0].dispatchEvent(new KeyboardEvent(arguments[1],
             { key: arguments[2], code: arguments[3], repeat: arguments[4], bubbles: true, cancelable: true }))""",
@@ -605,7 +605,7 @@ def test_the_plane_is_two_range_inputs_that_take_the_keys_and_a_tap_zooms(open_b
     driver.find_element(By.ID, "photo-x").send_keys("+")
     assert stat(driver, "photo-x", "scale") == "2 × 2"
     zoom_out = group.find_element(By.CSS_SELECTOR, "[data-zoom='out']")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", zoom_out)
+    bring_into_view(driver, zoom_out)
     zoom_out.click()
     zoom_out.click()
     assert stat(driver, "photo-x", "scale") == "0.5 × 0.5"
