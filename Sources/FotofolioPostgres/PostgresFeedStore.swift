@@ -13,7 +13,7 @@ struct PostgresFeedStore: FeedStore {
     /// page, commit). Only a page past the end (no rows after the cursor) counts apart.
     func page(_ query: FeedQuery) throws -> FeedPage {
         try pool.withConnection { connection in
-            let filter = FeedFilter(tags: query.tags, maxRate: query.maxRate)
+            let filter = FeedFilter(tags: query.tags, maxRate: query.maxRate, hiding: query.hiddenAuthors)
             var page = filter
             if let after = query.after { page.add(after, sort: query.sort) }
             let rows = try connection.query("""
@@ -53,7 +53,7 @@ private struct FeedFilter {
     private(set) var withClause = ""
     private var tagsOnly = false
 
-    init(tags: [String], maxRate: Int?) {
+    init(tags: [String], maxRate: Int?, hiding hidden: [Int64]) {
         let unique = Set(tags).sorted()
         if let first = unique.first {
             let joins = unique.indices.dropFirst().map { index in
@@ -63,12 +63,16 @@ private struct FeedFilter {
                 + "WHERE t0.folded = $\(unique.count)::text) "
             parameters = Array(unique.dropFirst()) + [first]
             conditions.append("id IN (SELECT id FROM tagged)")
-            tagsOnly = maxRate == nil
+            tagsOnly = maxRate == nil && hidden.isEmpty
         }
         if let maxRate {
             // Authors who state an hourly rate up to it (not "by agreement").
             add("owner_id IN (SELECT id FROM account WHERE NOT price_by_agreement AND hourly_rate IS NOT NULL "
                 + "AND hourly_rate <= $\(next)::bigint)", [maxRate])
+        }
+        if !hidden.isEmpty {
+            // The reader's blocks.
+            add("owner_id <> ALL($\(next)::bigint[])", [IdList(hidden)])
         }
     }
 

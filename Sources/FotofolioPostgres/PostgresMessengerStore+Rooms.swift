@@ -11,6 +11,7 @@ extension PostgresMessengerStore {
             return try changing { connection, announced in
                 if let room = try Self.directRoom(key, connection) { return room }
                 try Self.requireUsers([userId, otherId], connection)
+                try ContactRules.checkStart(PostgresBlockStore.facts(from: userId, to: otherId, connection))
                 announced = true
                 return try Self.insertRoom(.direct, name: nil, directKey: key, by: userId, members: [userId, otherId],
                                            at: date, connection)
@@ -25,6 +26,9 @@ extension PostgresMessengerStore {
     func createGroup(named name: String, memberIds: [Int64], at date: Date) throws -> ChatRoom {
         try changing { connection, announced in
             try Self.requireUsers(memberIds, connection)
+            for memberId in memberIds.dropFirst() {
+                try ContactRules.checkStart(PostgresBlockStore.facts(from: memberIds[0], to: memberId, connection))
+            }
             announced = true
             return try Self.insertRoom(.group, name: name, directKey: nil, by: memberIds[0], members: memberIds, at: date, connection)
         }
@@ -47,6 +51,7 @@ extension PostgresMessengerStore {
             let room = try Self.managedGroup(roomId, by: userId, connection)
             try Self.requireUsers([memberId], connection)
             guard try !PostgresMessengerReading.isMember(memberId, of: roomId, connection) else { throw MessengerError.alreadyAMember }
+            try ContactRules.checkStart(PostgresBlockStore.facts(from: userId, to: memberId, connection))
             // After everyone already in, even when they joined in the same millisecond.
             try connection.query("""
                 INSERT INTO chat_member (room_id, user_id, joined_at, last_read_message_id)

@@ -26,7 +26,8 @@ struct PostgresMessengerStore: MessengerStore {
 
     private func storing(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, at date: Date) throws -> SendResult {
         try changing { connection, announced in
-            _ = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
+            let room = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
+            if room.kind == .direct { try PostgresBlockStore.checkNoBlock(in: roomId, for: userId, connection) }
             if let earlier = try PostgresMessengerReading.message(uuid: uuid, connection) {
                 guard earlier.roomId == roomId, earlier.authorId == userId, earlier.content == content
                 else { throw MessengerError.uuidTakenByAnotherMessage }

@@ -14,7 +14,7 @@ import Postgres
 struct PostgresPeopleSearchStore: PeopleSearchStore {
     let pool: PostgresPool
 
-    func search(words: [String], mode: PeopleSearch.Mode, limit: Int) throws -> [User] {
+    func search(words: [String], mode: PeopleSearch.Mode, hiding hidden: [Int64], limit: Int) throws -> [User] {
         try pool.withConnection { connection in
             let folded = try connection.query("SELECT folded(word) FROM unnest($1::text[]) WITH ORDINALITY AS t(word, n) ORDER BY n",
                                               [TextList(words.prefix(8))])
@@ -28,7 +28,8 @@ struct PostgresPeopleSearchStore: PeopleSearchStore {
                         regexp_split_to_array(folded(username) || ' ' || folded(full_name) || ' ' || folded(location),
                                               '\(Self.separators)') AS everything
                     FROM account
-                    WHERE search @@ to_tsquery('simple', array_to_string(ARRAY(SELECT w || ':*' FROM unnest($1::text[]) w), ' & ')))
+                    WHERE search @@ to_tsquery('simple', array_to_string(ARRAY(SELECT w || ':*' FROM unnest($1::text[]) w), ' & '))
+                      AND id <> ALL($3::bigint[]))
                 SELECT \(AccountColumns.columns.all),
                     (SELECT count(*) FROM unnest(searched) token, unnest($1::text[]) w WHERE starts_with(token, w)) AS hits,
                     (SELECT count(*) FROM unnest(everything) token WHERE token <> '') AS length
@@ -36,7 +37,7 @@ struct PostgresPeopleSearchStore: PeopleSearchStore {
                 WHERE NOT EXISTS (SELECT 1 FROM unnest($1::text[]) w
                                   WHERE NOT EXISTS (SELECT 1 FROM unnest(searched) token WHERE starts_with(token, w)))
                 ORDER BY hits DESC, length, username LIMIT $2
-                """, [TextList(folded), limit]).map { try $0.record(User.self) }
+                """, [TextList(folded), limit, IdList(hidden)]).map { try $0.record(User.self) }
         }
     }
 

@@ -38,27 +38,37 @@ public enum PostgresSchema {
             CREATE INDEX film_job_owner ON film_job (owner_id);
             CREATE INDEX film_job_updated ON film_job (updated_at);
             """),
+        // Who may start a conversation with each person, and who blocked whom.
+        Migration(identifier: "v4 blocks and who may write", sql: """
+            ALTER TABLE account ADD COLUMN who_may_write text NOT NULL DEFAULT 'everyone'
+                CHECK (who_may_write IN ('everyone', 'knownPeople', 'creatorsOnly'));
+            CREATE TABLE block (
+                blocker_id bigint NOT NULL REFERENCES account ON DELETE CASCADE,
+                blocked_id bigint NOT NULL REFERENCES account ON DELETE CASCADE,
+                created_at timestamptz NOT NULL,
+                PRIMARY KEY (blocker_id, blocked_id));
+            CREATE INDEX block_blocked ON block (blocked_id);
+            CREATE INDEX chat_message_by_author ON chat_message (author_id, room_id);
+            """),
     ]
 
-    /// Applies the migrations not applied yet, each in its own transaction, under an advisory
-    /// lock: several nodes starting at once migrate one after the other, and each finds the
-    /// others' work done. Returns the identifiers it applied.
+    /// Applies the migrations not applied yet, each in its own transaction, holding an
+    /// advisory lock from the first to the last: several nodes starting at once migrate one
+    /// after the other (never one migration each), and each finds the others' work done.
+    /// Returns the identifiers it applied.
     @discardableResult
     public static func migrate(_ pool: PostgresPool) throws -> [String] {
         try pool.withConnection { connection in
-            // IF NOT EXISTS alone is not enough when two nodes create the table at once.
-            try connection.transaction { connection in
-                try connection.query("SELECT pg_advisory_xact_lock($1::bigint)", [lockKey])
-                try connection.execute("""
-                    CREATE TABLE IF NOT EXISTS schema_migration (
-                        identifier text PRIMARY KEY,
-                        applied_at timestamptz NOT NULL DEFAULT now())
-                    """)
-            }
+            try connection.query("SELECT pg_advisory_lock($1::bigint)", [lockKey])
+            defer { _ = try? connection.query("SELECT pg_advisory_unlock($1::bigint)", [lockKey]) }
+            try connection.execute("""
+                CREATE TABLE IF NOT EXISTS schema_migration (
+                    identifier text PRIMARY KEY,
+                    applied_at timestamptz NOT NULL DEFAULT now())
+                """)
             var applied: [String] = []
             for migration in migrations {
                 let done = try connection.transaction { connection in
-                    try connection.query("SELECT pg_advisory_xact_lock($1::bigint)", [lockKey])
                     let known = try connection.query("SELECT 1 FROM schema_migration WHERE identifier = $1",
                                                      [migration.identifier])
                     guard known.isEmpty else { return false }
@@ -80,7 +90,7 @@ public enum PostgresSchema {
         }
     }
 
-    /// `pg_advisory_xact_lock` key of the migrations ("fotofoli" in ASCII).
+    /// The advisory lock key of the migrations ("fotofoli" in ASCII).
     static let lockKey: Int64 = 0x666f_746f_666f_6c69
 
     private static let everything = """

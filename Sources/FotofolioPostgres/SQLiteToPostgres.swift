@@ -32,6 +32,7 @@ public struct SQLiteToPostgres {
         Table(sqlite: "portfolioTag", postgres: "portfolio_tag"),
         Table(sqlite: "rating", postgres: "rating"),
         Table(sqlite: "selectionEntry", postgres: "selection_entry"),
+        Table(sqlite: "block", postgres: "block"),
         Table(sqlite: "chatRoom", postgres: "chat_room"),
         Table(sqlite: "chatMember", postgres: "chat_member"),
         Table(sqlite: "chatMessage", postgres: "chat_message"),

@@ -48,6 +48,7 @@ public struct WebApp: Sendable {
         let portfolios = PortfoliosService(stores: stores)
         let selection = SelectionService(stores: stores)
         let ratings = RatingsService(stores: stores)
+        let blocking = Blocking(stores: stores)
         let confirmations = EmailConfirmations(stores: stores)
         let live = try LiveDelivery(stores: stores, messenger: messenger, accounts: accounts,
                                     transport: liveTransport, logger: logger)
@@ -57,18 +58,20 @@ public struct WebApp: Sendable {
         AccountPages(renderer: renderer, accounts: accounts, sessions: sessions, confirmations: confirmations,
                      selection: selection, logger: logger).register(in: &router)
         ProfilePages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos,
-                     ratings: ratings).register(in: &router)
+                     ratings: ratings, blocking: blocking).register(in: &router)
+        BlockPages(renderer: renderer, accounts: accounts, blocking: blocking).register(in: &router)
         ProfileEditPages(renderer: renderer, accounts: accounts, photos: photos, uploads: uploads,
                          confirmations: confirmations, logger: logger).register(in: &router)
         PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, films: films, uploads: uploads,
                        selection: selection).register(in: &router)
-        FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection,
+        FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking,
                   cards: FeedCardCache(renderer: renderer)).register(in: &router)
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios).register(in: &router)
-        PeopleSearchPages(renderer: renderer, search: PeopleSearch(stores: stores), photos: photos).register(in: &router)
+        PeopleSearchPages(renderer: renderer, search: PeopleSearch(stores: stores), blocking: blocking, photos: photos)
+            .register(in: &router)
         RatingPages(renderer: renderer, accounts: accounts, ratings: ratings).register(in: &router)
         MessagePages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
-        RoomPages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
+        RoomPages(renderer: renderer, messenger: messenger, accounts: accounts, blocking: blocking, live: live).register(in: &router)
         LiveEndpoint(live: live, markup: LiveMessageMarkup(renderer: renderer, messenger: messenger, logger: logger))
             .register(in: &router)
         SliderDemoPages(renderer: renderer, demoImage: renderer.assets.sliderDemoImage).register(in: &router)

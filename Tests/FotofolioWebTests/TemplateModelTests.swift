@@ -30,6 +30,8 @@ import Testing
         ("pages/login", LoginPage(csrf: "c", identifier: "jana", returnTo: "/", message: "Wrong.", notice: "Logged out.")),
         ("pages/register", RegisterPage(csrf: "c", values: Sample.registration, errors: Sample.errors, hasErrors: true)),
         ("pages/password-change", PasswordChangePage(csrf: "c", errors: Sample.errors, hasErrors: true)),
+        ("pages/blocked", BlockPages.Page(csrf: "c", people: [.init(username: "jana", fullName: "Jana", initials: "J", since: "Yesterday")],
+                                          hasPeople: true, notice: "Unblocked.")),
         ("pages/profile-edit", Sample.profileEdit),
         ("pages/person", Sample.person(isOwn: true)),
         ("pages/person", Sample.person(isOwn: false)),
@@ -285,11 +287,18 @@ private enum Sample {
                                  bio: "Bio", yearsOfExperience: "8", hourlyRate: "1500", priceByAgreement: true,
                                  avatarPhoto: "3", removesAvatar: true),
         avatar: .init(src: "a.webp", color: "#000"), avatarFraming: framing, initials: "V", errors: errors, hasErrors: true,
-        framingInvalid: true, rate: slider, accent: colourPlane, accentDefault: true) }
+        framingInvalid: true, rate: slider, accent: colourPlane, accentDefault: true,
+        whoMayWrite: [.init(value: "everyone", label: "Anyone", checked: true)]) }
+
+    /// Every part of the contact block at once: a template that reads a name no model has fails.
+    static var contact: PersonPage.Contact {
+        PersonPage.Contact(.notAccepting(.creatorsOnly), table: TemplateModelTests.renderer.templates.table(for: .en))
+    }
 
     static func person(isOwn: Bool) -> PersonPage {
         PersonPage(csrf: "c", isOwn: isOwn, person: people(),
-                   rating: .init(canRate: true, given: true, stars: [.init(value: 1, checked: true, label: "1 star")]),
+                   rating: .init(canRate: true, signIn: true, given: true, stars: [.init(value: 1, checked: true, label: "1 star")]),
+                   contact: contact, canBlock: !isOwn,
                    portfolios: [row], hasPortfolios: true, emptyState: state, notice: "Saved.", confirmationFailed: true)
     }
 

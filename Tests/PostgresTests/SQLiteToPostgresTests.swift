@@ -54,6 +54,10 @@ import Testing
                 UPDATE photo SET film = '{"duration":2,"frameRateNumerator":25,"frameRateDenominator":1,"width":320,"height":240,"hasAudio":false,"mp4File":"0000000000000001.mp4","mp4Bytes":1,"webmFile":"0000000000000002.webm","webmBytes":1,"storyboardFile":"0000000000000003.jpg","storyboardMapFile":"0000000000000004.vtt","posterTime":0.04}'
                 WHERE id = (SELECT min(id) FROM photo)
                 """)
+            // Someone blocked someone, and wants only photographers to write.
+            try db.execute(sql: "INSERT INTO block (blockerId, blockedId, createdAt) VALUES (?, (SELECT max(id) FROM user), ?)",
+                           arguments: [someone, now])
+            try db.execute(sql: "UPDATE user SET whoMayWrite = 'creatorsOnly' WHERE id = ?", arguments: [someone])
             // A pruned log: the newest sequence is gone from the table but was handed out.
             try db.execute(sql: "INSERT INTO liveEvent (kind, roomId, payload, createdAt) VALUES ('room', 1, '{}', ?)", arguments: [now])
             try db.execute(sql: "DELETE FROM liveEvent WHERE sequence = (SELECT max(sequence) FROM liveEvent)")
@@ -70,17 +74,17 @@ import Testing
         try pool.withConnection { connection in
             // Values, not only counts: people, a message to the millisecond, a photo's JSON.
             let (sqlitePeople, message, photo) = try sqlite.pool.read { db in
-                (try Row.fetchAll(db, sql: "SELECT id, username, email, passwordHash, avatarPhotoId, priceByAgreement FROM user ORDER BY id")
-                    .map { "\($0[0] as Int64) \($0[1] as String) \($0[2] as String) \($0[3] as String) \(($0[4] as Int64?).map(String.init) ?? "-") \($0[5] as Bool)" },
+                (try Row.fetchAll(db, sql: "SELECT id, username, email, passwordHash, avatarPhotoId, priceByAgreement, whoMayWrite FROM user ORDER BY id")
+                    .map { "\($0[0] as Int64) \($0[1] as String) \($0[2] as String) \($0[3] as String) \(($0[4] as Int64?).map(String.init) ?? "-") \($0[5] as Bool) \($0[6] as String)" },
                  try Row.fetchOne(db, sql: "SELECT id, content, sentAt, uuid FROM chatMessage ORDER BY id DESC LIMIT 1")!,
                  try Row.fetchOne(db, sql: "SELECT id, variants, shot, film FROM photo ORDER BY id LIMIT 1")!)
             }
             let people = try connection.query("""
-                SELECT id, username, email, password_hash, avatar_photo_id, price_by_agreement FROM account ORDER BY id
+                SELECT id, username, email, password_hash, avatar_photo_id, price_by_agreement, who_may_write FROM account ORDER BY id
                 """).map { row in
                 "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: String.self)) \(try row.decode(2, as: String.self)) "
                     + "\(try row.decode(3, as: String.self)) \(try row.decodeIfPresent(4, as: Int64.self).map(String.init) ?? "-") "
-                    + "\(try row.decode(5, as: Bool.self))"
+                    + "\(try row.decode(5, as: Bool.self)) \(try row.decode(6, as: String.self))"
             }
             #expect(people == sqlitePeople)
             let copied = try connection.query("SELECT content, sent_at, uuid FROM chat_message WHERE id = $1",

@@ -17,6 +17,8 @@ public struct ProfileEdit: Sendable, Equatable {
     public var removesAvatar = false
     /// The profile's accent colour, already checked by the form's colour plane; nil: the app's.
     public var accent: (hue: Double, saturation: Double)?
+    /// Who may start a conversation with the person; nil keeps it as it is.
+    public var whoMayWrite: WritePolicy?
 
     public init() {}
 
@@ -26,6 +28,7 @@ public struct ProfileEdit: Sendable, Equatable {
             && left.hourlyRate == right.hourlyRate && left.priceByAgreement == right.priceByAgreement
             && left.avatarPhotoId == right.avatarPhotoId && left.removesAvatar == right.removesAvatar
             && left.accent?.hue == right.accent?.hue && left.accent?.saturation == right.accent?.saturation
+            && left.whoMayWrite == right.whoMayWrite
     }
 
     /// The form as it first appears: the profile as stored.
@@ -39,6 +42,7 @@ public struct ProfileEdit: Sendable, Equatable {
         hourlyRate = user.hourlyRate.map(String.init) ?? ""
         priceByAgreement = user.priceByAgreement
         if let hue = user.accentHue, let saturation = user.accentSaturation { accent = (hue, saturation) }
+        whoMayWrite = user.whoMayWrite
     }
 }
 
@@ -78,6 +82,7 @@ extension AccountsService {
             user.accentHue = edit.accent.map { ($0.hue.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) }
             user.accentSaturation = edit.accent.map { min(100, max(0, $0.saturation)) }
         }
+        if let policy = edit.whoMayWrite { user.whoMayWrite = policy }
         if edit.removesAvatar { user.avatarPhotoId = nil }
         if let avatar = edit.avatarPhotoId { user.avatarPhotoId = avatar }
         try store.update(user, claimingAvatar: edit.avatarPhotoId)

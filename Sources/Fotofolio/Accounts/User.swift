@@ -32,6 +32,8 @@ public struct User: Codable, Sendable, Equatable {
     /// Kept by `RatingsService` in the same transaction as the ratings themselves.
     public var ratingCount: Int = 0
     public var ratingSum: Int = 0
+    /// Who may start a conversation with the person.
+    public var whoMayWrite: WritePolicy = .everyone
 
     /// The mean of the stars given, or nil while nobody has rated.
     public var averageRating: Double? { ratingCount == 0 ? nil : Double(ratingSum) / Double(ratingCount) }

@@ -14,6 +14,8 @@ public struct FeedQuery: Sendable, Equatable {
     /// The most a client wants to pay an hour: only creators who state a rate up to it.
     public var maxRate: Int?
     public var sort: Sort = .newest
+    /// Authors whose portfolios are left out: the people the reader blocked.
+    public var hiddenAuthors: [Int64] = []
     public var after: FeedCursor?
     public var pageSize = 12
 

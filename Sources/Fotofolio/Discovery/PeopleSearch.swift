@@ -15,11 +15,12 @@ public struct PeopleSearch: Sendable {
 
     public static let resultLimit = 30
 
-    /// People matching every word of `text`, best matches first; none for an empty text.
-    public func search(_ text: String, mode: Mode, limit: Int = resultLimit) throws -> [User] {
+    /// People matching every word of `text`, best matches first, none of `hidden` (the
+    /// people the searcher blocked); none for an empty text.
+    public func search(_ text: String, mode: Mode, hiding hidden: [Int64] = [], limit: Int = resultLimit) throws -> [User] {
         let words = Self.words(in: text)
         guard !words.isEmpty else { return [] }
-        return try store.search(words: words, mode: mode, limit: limit)
+        return try store.search(words: words, mode: mode, hiding: hidden, limit: limit)
     }
 
     /// The words searched for: only letters and digits count, and only the first eight.

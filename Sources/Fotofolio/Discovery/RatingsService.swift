@@ -12,7 +12,8 @@ public struct RatingsService: Sendable {
 
     public static let stars = 1...5
 
-    /// Sets (or changes) the rating `rater` gives `rated`; returns the rated person as now stored.
+    /// Sets (or changes) the rating `rater` gives `rated`; returns the rated person as now
+    /// stored. Someone `rated` has blocked may not (`RatingError.blocked`).
     @discardableResult
     public func rate(_ ratedId: Int64, stars: Int, by raterId: Int64, at date: Date = Date()) throws -> User {
         guard Self.stars.contains(stars) else { throw RatingError.starsOutOfRange }
@@ -36,4 +37,6 @@ public enum RatingError: Error, Sendable, Equatable {
     case starsOutOfRange
     case ownProfile
     case unknownPerson
+    /// The rated person has blocked the rater.
+    case blocked
 }

@@ -24,6 +24,13 @@ public enum MessengerError: Error, Equatable, Sendable {
     case alreadyAMember
     /// The only member left cannot leave: the group would be nobody's.
     case lastMember
+    /// The person reached has blocked the sender. Said no more plainly than this: the
+    /// refusal is all a blocked person learns.
+    case blocked
+    /// The sender has blocked the person reached, and must unblock them to write.
+    case youBlocked
+    /// The person accepts new conversations only from those their policy admits.
+    case notAccepting(WritePolicy)
 
     /// English, for people: what went wrong and what to do instead.
     public var message: String {
@@ -56,6 +63,16 @@ public enum MessengerError: Error, Equatable, Sendable {
             "That person is already a member of this conversation."
         case .lastMember:
             "You are the last member of this group, so you cannot leave it."
+        case .blocked:
+            "This person does not accept your messages."
+        case .youBlocked:
+            "You have blocked this person. Unblock them in your profile's settings to write to them."
+        case .notAccepting(.knownPeople):
+            "This person accepts new conversations only from people they have already written to."
+        case .notAccepting(.creatorsOnly):
+            "This person accepts new conversations only from photographers."
+        case .notAccepting(.everyone):
+            "This person does not accept new conversations now."
         }
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// their ratings, so every page shows the same average.
 public protocol RatingsStore: Sendable {
     /// Sets (or changes) the stars and returns the rated person as now stored; throws
-    /// `RatingError.unknownPerson` when there is no such person.
+    /// `RatingError.unknownPerson` when there is no such person and `RatingError.blocked`
+    /// when they have blocked the rater (checked in the same transaction).
     func rate(_ ratedId: Int64, stars: Int, by raterId: Int64, at date: Date) throws -> User
 
     /// Takes the rating back, if any; returns the rated person as now stored, nil when

@@ -12,6 +12,7 @@ public struct Stores: Sendable {
     public var selection: any SelectionStore
     public var ratings: any RatingsStore
     public var peopleSearch: any PeopleSearchStore
+    public var blocks: any BlockStore
     public var messenger: any MessengerStore
     public var liveEvents: any LiveEventStore
     public var outbox: any OutboxStore
@@ -21,7 +22,8 @@ public struct Stores: Sendable {
     public init(accounts: any AccountsStore, sessions: any SessionsStore, loginThrottle: any LoginThrottleStore,
                 registrationThrottle: any RegistrationThrottleStore, emailConfirmations: any EmailConfirmationsStore,
                 photos: any PhotoStore, portfolios: any PortfolioStore, feed: any FeedStore, selection: any SelectionStore,
-                ratings: any RatingsStore, peopleSearch: any PeopleSearchStore, messenger: any MessengerStore,
+                ratings: any RatingsStore, peopleSearch: any PeopleSearchStore, blocks: any BlockStore,
+                messenger: any MessengerStore,
                 liveEvents: any LiveEventStore, outbox: any OutboxStore, serverStarts: any ServerStartStore,
                 health: any DatabaseHealth) {
         self.accounts = accounts
@@ -35,6 +37,7 @@ public struct Stores: Sendable {
         self.selection = selection
         self.ratings = ratings
         self.peopleSearch = peopleSearch
+        self.blocks = blocks
         self.messenger = messenger
         self.liveEvents = liveEvents
         self.outbox = outbox

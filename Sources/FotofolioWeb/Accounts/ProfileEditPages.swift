@@ -95,7 +95,11 @@ struct ProfileEditPages {
             avatarFraming: avatar.flatMap { framings.view(of: $0.storedId, table: table, hint: "framing.avatarHint") },
             initials: Initials.of(user.fullName), errors: errors, hasErrors: failed,
             framingInvalid: !framings.isValid, rate: rateView, accent: accentView,
-            accentDefault: edit.accent == nil && submittedAccent == nil
+            accentDefault: edit.accent == nil && submittedAccent == nil,
+            whoMayWrite: WritePolicy.allCases.map { policy in
+                .init(value: policy.rawValue, label: table.string("safety.policy.\(policy.rawValue)"),
+                      checked: policy == (edit.whoMayWrite ?? user.whoMayWrite))
+            }
         ), status: failed ? .unprocessableContent : .ok)
     }
 
@@ -147,6 +151,8 @@ extension ProfileEdit {
         // A photo uploaded before a mistake elsewhere in the form comes back as its id.
         avatarPhotoId = form["avatarPhoto"].flatMap(Int64.init)
         removesAvatar = form["removeAvatar"] == "on"
+        // Not one of the choices: kept as it is.
+        whoMayWrite = form["whoMayWrite"].flatMap(WritePolicy.init(rawValue:))
     }
 
     func formValues(wasClient: Bool) -> ProfileEditPage.Values {
@@ -188,6 +194,14 @@ struct ProfileEditPage: ViewModel {
     let accent: PrecisePlaneModel
     /// No colour of their own: the app's.
     let accentDefault: Bool
+    /// Who may start a conversation with the person.
+    let whoMayWrite: [Choice]
+
+    struct Choice: ViewModel {
+        let value: String
+        let label: String
+        let checked: Bool
+    }
 }
 
 /// `pages/password-change`.

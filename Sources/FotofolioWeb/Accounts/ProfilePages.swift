@@ -8,6 +8,7 @@ struct ProfilePages {
     let portfolios: PortfoliosService
     let photos: PhotoLibrary
     let ratings: RatingsService
+    let blocking: Blocking
 
     func register(in router: inout Router) {
         router.get("/u/:username") { request in try profile(request) }
@@ -38,6 +39,7 @@ struct ProfilePages {
         }
         let table = renderer.strings(for: request)
         let isOwn = request.signedIn?.userId == user.id
+        let contact = try isOwn ? ContactState.open : contactState(with: user, for: request)
         let owned = user.role == .creator ? try portfolios.portfolios(ownedBy: user.storedId) : []
         let avatar = try user.avatarPhotoId.flatMap { try photos.photo(id: $0) }
         let image = (avatar ?? owned.first?.cover?.photo).flatMap(PhotoViews.cardImagePath)
@@ -52,10 +54,11 @@ struct ProfilePages {
         return try renderer.render(isOwn ? .ownProfile : .person, for: request, title: user.fullName, content: PersonPage(
             csrf: request.csrfToken, isOwn: isOwn,
             person: PersonViewModel(user: user, table: table, showPrivate: isOwn, avatar: avatar),
-            rating: try ratingControl(of: user, for: request, table: table),
+            rating: try ratingControl(of: user, for: request, table: table, contact: contact),
+            contact: PersonPage.Contact(contact, table: table), canBlock: !isOwn && request.signedIn != nil,
             portfolios: owned.map(PortfolioViews(table: table).row), hasPortfolios: !owned.isEmpty,
             emptyState: owned.isEmpty ? emptyPortfolios(isOwn: isOwn).model(table) : nil,
-            notice: isOwn ? notice(request.query, table: table) : nil,
+            notice: isOwn ? notice(request.query, table: table) : visitorNotice(request.query, contact: contact, table: table),
             confirmationFailed: isOwn && request.query["confirmed"] == "0"), head: head)
     }
 
@@ -65,13 +68,30 @@ struct ProfilePages {
             : ContentState(.empty, "portfoliosEmpty", icon: "feed", action: .init(href: "/", name: "browse"))
     }
 
-    /// The stars a signed-in visitor gave (or may give) this person.
-    private func ratingControl(of user: User, for request: Request, table: StringTable) throws -> PersonPage.Rating {
-        guard let rater = request.signedIn?.userId, rater != user.id else { return PersonPage.Rating(canRate: false, given: false, stars: []) }
+    /// What the signed-in visitor may do about writing to this person; a guest is offered
+    /// the button, which asks them to sign in.
+    private func contactState(with user: User, for request: Request) throws -> ContactState {
+        guard let visitor = request.signedIn?.userId else { return .open }
+        return try blocking.contactState(from: visitor, to: user.storedId)
+    }
+
+    /// The stars a signed-in visitor gave (or may give) this person; nothing for someone
+    /// the person blocked.
+    private func ratingControl(of user: User, for request: Request, table: StringTable,
+                               contact: ContactState) throws -> PersonPage.Rating {
+        guard let rater = request.signedIn?.userId, rater != user.id else {
+            return PersonPage.Rating(canRate: false, signIn: request.signedIn == nil, given: false, stars: [])
+        }
+        guard contact != .blocked else { return PersonPage.Rating(canRate: false, signIn: false, given: false, stars: []) }
         let given = try ratings.stars(givenTo: user.storedId, by: rater)
-        return PersonPage.Rating(canRate: true, given: given != nil, stars: RatingsService.stars.map { value in
+        return PersonPage.Rating(canRate: true, signIn: false, given: given != nil, stars: RatingsService.stars.map { value in
             .init(value: value, checked: value == given, label: table.plural("rating.stars", count: value))
         })
+    }
+
+    /// After blocking the person from here: what it did (only while it holds).
+    private func visitorNotice(_ query: QueryItems, contact: ContactState, table: StringTable) -> String? {
+        query["blocked"] == "1" && contact == .youBlocked ? table.string("safety.blockedNotice") : nil
     }
 
     /// The message after something the owner just did, if any.
@@ -93,6 +113,8 @@ struct PersonPage: ViewModel {
         }
 
         let canRate: Bool
+        /// A guest: "Sign in to rate".
+        let signIn: Bool
         let given: Bool
         let stars: [Star]
     }
@@ -101,12 +123,36 @@ struct PersonPage: ViewModel {
     let isOwn: Bool
     let person: PersonViewModel
     let rating: Rating
+    let contact: Contact
+    /// A signed-in visitor (not the owner) may block the person, or unblock them.
+    let canBlock: Bool
     let portfolios: [PortfolioRow]
     let hasPortfolios: Bool
     let emptyState: ContentState.Model?
     /// What the owner just did ("Saved").
     let notice: String?
     let confirmationFailed: Bool
+}
+
+extension PersonPage {
+    /// "Write a message", or why it is not there.
+    struct Contact: ViewModel {
+        let canWrite: Bool
+        /// The visitor blocked the person: an unblock button instead.
+        let youBlocked: Bool
+        /// Why there is no button: the person's policy (a block says nothing).
+        let note: String?
+
+        init(_ state: ContactState, table: StringTable) {
+            canWrite = state == .open
+            youBlocked = state == .youBlocked
+            note = switch state {
+            case .notAccepting(.creatorsOnly): table.string("safety.notAccepting.creatorsOnly")
+            case .notAccepting(.knownPeople): table.string("safety.notAccepting.knownPeople")
+            case .notAccepting(.everyone), .open, .youBlocked, .blocked: nil
+            }
+        }
+    }
 }
 
 /// Whole numbers with thousands grouped as each language does: "1 500" (Czech, with a

@@ -9,6 +9,7 @@ struct FeedPages {
     let renderer: PageRenderer
     let feed: FeedService
     let selection: SelectionService
+    let blocking: Blocking
     let cards: FeedCardCache
 
     func register(in router: inout Router) {
@@ -17,7 +18,9 @@ struct FeedPages {
 
     private func show(_ request: Request) throws -> Response {
         let address = FeedAddress(request.query)
-        let page = try feed.page(address.query)
+        var query = address.query
+        query.hiddenAuthors = try blocking.hiddenAuthors(for: request.signedIn?.userId)
+        let page = try feed.page(query)
         let content = model(page, address: address, request: request)
         let html = try cards.html(page.portfolios, address: address, selected: try SelectedPortfolios.of(request, selection),
                                   csrf: request.csrfToken, request: request, load: feed.details(of:))

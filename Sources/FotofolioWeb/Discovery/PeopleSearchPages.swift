@@ -6,6 +6,7 @@ import HTTPServer
 struct PeopleSearchPages {
     let renderer: PageRenderer
     let search: PeopleSearch
+    let blocking: Blocking
     let photos: PhotoLibrary
 
     func register(in router: inout Router) {
@@ -16,7 +17,7 @@ struct PeopleSearchPages {
         let table = renderer.strings(for: request)
         let text = String((request.query["q"] ?? "").prefix(100))
         let mode = request.query["by"].flatMap(PeopleSearch.Mode.init(rawValue:)) ?? .name
-        let people = try search.search(text, mode: mode)
+        let people = try search.search(text, mode: mode, hiding: blocking.hiddenAuthors(for: request.signedIn?.userId))
         let content = PeopleSearchPage(
             q: text, byName: mode == .name, byLocation: mode == .location,
             searched: !text.trimmingCharacters(in: .whitespaces).isEmpty, hasPeople: !people.isEmpty,

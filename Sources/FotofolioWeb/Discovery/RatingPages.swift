@@ -32,6 +32,8 @@ struct RatingPages {
             throw HTTPFailure(.forbidden, "You cannot rate yourself.")
         } catch RatingError.starsOutOfRange {
             throw HTTPFailure(.unprocessableContent, "Choose one to five stars.")
+        } catch RatingError.blocked {
+            throw HTTPFailure(.forbidden, renderer.strings(for: request).string("rating.blocked"))
         }
         guard request.wantsJSON else { return .redirect(to: "/u/\(QueryItems.escape(rated.username))#rating") }
         return .json(RatingReply(stars: stars, summary: RatingSummary.text(updated, table: renderer.strings(for: request))))

@@ -45,6 +45,11 @@ enum MessageViews {
         case .tooFewMembers: (.unprocessableContent, "messages.errors.tooFewMembers")
         case .alreadyAMember: (.unprocessableContent, "messages.errors.alreadyAMember")
         case .lastMember: (.unprocessableContent, "messages.errors.lastMember")
+        case .blocked: (.forbidden, "messages.errors.blocked")
+        case .youBlocked: (.forbidden, "messages.errors.youBlocked")
+        case .notAccepting(.knownPeople): (.forbidden, "messages.errors.notAcceptingKnownPeople")
+        case .notAccepting(.creatorsOnly): (.forbidden, "messages.errors.notAcceptingCreatorsOnly")
+        case .notAccepting(.everyone): (.forbidden, "messages.errors.blocked")
         }
     }
 

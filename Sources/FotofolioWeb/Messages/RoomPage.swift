@@ -26,6 +26,8 @@ struct RoomPage: ViewModel {
 
     struct Other: ViewModel {
         let username: String
+        /// The reader blocked them: neither writes until the reader unblocks.
+        let youBlocked: Bool
     }
 
     let room: Room
@@ -51,7 +53,7 @@ struct RoomPage: ViewModel {
 }
 
 extension RoomPage.Room {
-    init(_ summary: RoomSummary, for userId: Int64) {
+    init(_ summary: RoomSummary, for userId: Int64, youBlockedTheOther: Bool = false) {
         let isGroup = summary.room.kind == .group
         let isCreator = summary.room.createdBy == userId
         let other = summary.members.first { $0.userId != userId }
@@ -65,6 +67,6 @@ extension RoomPage.Room {
             return RoomPage.Member(username: member.username, name: member.name, initials: member.initials, isMe: isMe,
                                    removable: isGroup && (isMe || isCreator), last: index == summary.members.count - 1)
         }
-        self.other = other.map { RoomPage.Other(username: $0.username) }
+        self.other = isGroup ? nil : other.map { RoomPage.Other(username: $0.username, youBlocked: youBlockedTheOther) }
     }
 }

@@ -11,6 +11,7 @@ struct RoomPages {
     let renderer: PageRenderer
     let messenger: MessengerService
     let accounts: AccountsService
+    let blocking: Blocking
     let live: LiveDelivery
 
     func register(in router: inout Router) {
@@ -60,7 +61,7 @@ struct RoomPages {
             let language: SliderLanguage = table.language == .cs ? .czech : .english
             let me = MessageAuthor(username: user.username, name: user.fullName)
             return try renderer.render(.room, for: request, title: summary.title, content: RoomPage(
-                room: RoomPage.Room(summary, for: userId),
+                room: RoomPage.Room(summary, for: userId, youBlockedTheOther: try youBlockedTheOther(in: summary, userId: userId)),
                 days: ChatDayView.days(history, reader: userId, lastRead: showsNewest ? summary.lastReadMessageId : .max,
                                        dates: dates, target: moment),
                 older: older, window: !showsNewest,
@@ -75,6 +76,12 @@ struct RoomPages {
         } catch let error as MessengerError {
             throw refusal(error, request)
         }
+    }
+
+    /// Whether the reader blocked the other person of a direct room.
+    private func youBlockedTheOther(in summary: RoomSummary, userId: Int64) throws -> Bool {
+        guard summary.room.kind == .direct, let other = summary.members.first(where: { $0.userId != userId }) else { return false }
+        return try blocking.contactState(from: userId, to: other.userId) == .youBlocked
     }
 
     /// The moment `?at=` asks for, through the timeline's model; nil when none was asked
@@ -103,9 +110,11 @@ struct RoomPages {
             return .json(MessageViews.reply(result, html: html, dates: dates), status: result.isNew ? .created : .ok)
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)
-            guard !request.wantsJSON, failure.status == .unprocessableContent else {
-                throw refusal(error, request)
+            // A script shows the reason itself and puts the text back in the composer.
+            if request.wantsJSON, error.keepsTheDraft {
+                return .json(["error": renderer.strings(for: request).string(failure.key)], status: failure.status)
             }
+            guard !request.wantsJSON, error.keepsTheDraft else { throw refusal(error, request) }
             // The text comes back in the form with what to fix; nothing typed is lost.
             return try show(request, draft: draft.content, problem: renderer.strings(for: request).string(failure.key),
                             status: failure.status)
@@ -166,5 +175,16 @@ struct RoomPages {
     private func refusal(_ error: MessengerError, _ request: Request) -> HTTPFailure {
         let failure = MessageViews.failure(error)
         return HTTPFailure(failure.status, renderer.strings(for: request).string(failure.key))
+    }
+}
+
+extension MessengerError {
+    /// A refusal of what was written, or of writing here now (a block), rather than of the
+    /// address: the room is shown again with the text kept and the reason.
+    var keepsTheDraft: Bool {
+        switch self {
+        case .emptyMessage, .messageTooLong, .invalidText, .invalidUUID, .uuidTakenByAnotherMessage, .blocked, .youBlocked: true
+        default: false
+        }
     }
 }

@@ -17,6 +17,8 @@ public enum Page: String, CaseIterable, Sendable {
     case portfolioDelete
     case profileEdit
     case passwordChange
+    /// The people the signed-in person blocked.
+    case blocked
     /// Every kind of precise slider, side by side.
     case sliders
     /// One conversation, under the Messages tab.
@@ -41,7 +43,7 @@ public enum Page: String, CaseIterable, Sendable {
     /// outside the tabs (another person's profile, errors).
     var tab: Page? {
         switch self {
-        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange: .profile
+        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked: .profile
         case .room: .messages
         case .person, .error, .portfolio, .sliders, .status: nil
         default: self

@@ -11,6 +11,7 @@ extension SQLiteMessengerStore {
             return try database.pool.write { db in
                 if let room = try existing.fetchOne(db) { return room }
                 try Self.requireUsers([userId, otherId], db)
+                try ContactRules.checkStart(SQLiteBlockStore.facts(from: userId, to: otherId, db))
                 return try Self.insertRoom(.direct, name: nil, directKey: key, by: userId, members: [userId, otherId], at: date, db)
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -25,6 +26,9 @@ extension SQLiteMessengerStore {
     func createGroup(named name: String, memberIds: [Int64], at date: Date) throws -> ChatRoom {
         try database.pool.write { db in
             try Self.requireUsers(memberIds, db)
+            for memberId in memberIds.dropFirst() {
+                try ContactRules.checkStart(SQLiteBlockStore.facts(from: memberIds[0], to: memberId, db))
+            }
             return try Self.insertRoom(.group, name: name, directKey: nil, by: memberIds[0], members: memberIds, at: date, db)
         }
     }
@@ -45,6 +49,7 @@ extension SQLiteMessengerStore {
             let room = try Self.managedGroup(roomId, by: userId, db)
             try Self.requireUsers([memberId], db)
             guard try !MessengerReading.isMember(memberId, of: roomId, db) else { throw MessengerError.alreadyAMember }
+            try ContactRules.checkStart(SQLiteBlockStore.facts(from: userId, to: memberId, db))
             try db.execute(sql: """
                 INSERT INTO chatMember (roomId, userId, joinedAt, lastReadMessageId)
                 VALUES (?1, ?2, ?3, (SELECT MAX(id) FROM chatMessage WHERE roomId = ?1))

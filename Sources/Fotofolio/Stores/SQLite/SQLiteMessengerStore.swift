@@ -8,7 +8,8 @@ struct SQLiteMessengerStore: MessengerStore {
 
     func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, at date: Date) throws -> SendResult {
         try database.pool.write { db in
-            _ = try MessengerReading.room(roomId, memberOf: userId, db)
+            let room = try MessengerReading.room(roomId, memberOf: userId, db)
+            if room.kind == .direct { try Self.checkNoBlock(in: roomId, for: userId, db) }
             if let earlier = try MessengerReading.message(uuid: uuid, db) {
                 guard earlier.roomId == roomId, earlier.authorId == userId, earlier.content == content
                 else { throw MessengerError.uuidTakenByAnotherMessage }
@@ -28,6 +29,17 @@ struct SQLiteMessengerStore: MessengerStore {
             try SQLiteOutboxStore.enqueue(topic: Outbox.messageTopic(of: roomId), payload: envelope, at: date, db)
             return SendResult(message: message, isNew: true)
         }
+    }
+
+    /// A direct room is closed to writing while either of its two people blocks the other.
+    private static func checkNoBlock(in roomId: Int64, for userId: Int64, _ db: Database) throws {
+        let blocker = try Int64.fetchOne(db.cachedStatement(sql: """
+            SELECT block.blockerId FROM chatMember other
+            JOIN block ON (block.blockerId = other.userId AND block.blockedId = ?1) OR (block.blockerId = ?1 AND block.blockedId = other.userId)
+            WHERE other.roomId = ?2 AND other.userId != ?1 LIMIT 1
+            """), arguments: [userId, roomId])
+        guard let blocker else { return }
+        throw blocker == userId ? MessengerError.youBlocked : MessengerError.blocked
     }
 
     func messages(of roomId: Int64, for userId: Int64, before messageId: Int64?, limit: Int) throws -> [ChatMessage] {

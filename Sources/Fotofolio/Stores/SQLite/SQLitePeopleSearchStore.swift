@@ -4,13 +4,13 @@ import GRDB
 struct SQLitePeopleSearchStore: PeopleSearchStore {
     let database: AppDatabase
 
-    func search(words: [String], mode: PeopleSearch.Mode, limit: Int) throws -> [User] {
+    func search(words: [String], mode: PeopleSearch.Mode, hiding hidden: [Int64], limit: Int) throws -> [User] {
         let match = Self.matchExpression(words, mode: mode)
         return try database.pool.read { db in
             try User.fetchAll(db, sql: """
                 SELECT user.* FROM userSearch JOIN user ON user.id = userSearch.rowid
-                WHERE userSearch MATCH ? ORDER BY rank, user.username LIMIT ?
-                """, arguments: [match, limit])
+                WHERE userSearch MATCH ? AND user.id NOT IN (SELECT value FROM json_each(?)) ORDER BY rank, user.username LIMIT ?
+                """, arguments: [match, String(describing: hidden), limit])
         }
     }
 

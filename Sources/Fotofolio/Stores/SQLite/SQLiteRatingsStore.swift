@@ -8,6 +8,8 @@ struct SQLiteRatingsStore: RatingsStore {
     func rate(_ ratedId: Int64, stars: Int, by raterId: Int64, at date: Date) throws -> User {
         try database.pool.write { db in
             guard try User.exists(db, key: ratedId) else { throw RatingError.unknownPerson }
+            guard try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?)",
+                                     arguments: [ratedId, raterId])! else { throw RatingError.blocked }
             try db.execute(sql: """
                 INSERT INTO rating (raterId, ratedId, stars, updatedAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT (raterId, ratedId) DO UPDATE SET stars = excluded.stars, updatedAt = excluded.updatedAt

@@ -115,6 +115,20 @@ enum Schema {
             }
             try createFilmJobs(db)
         }
+        migrator.registerMigration("v11 blocks and who may write") { db in
+            try db.alter(table: "user") { table in
+                table.add(column: "whoMayWrite", .text).notNull().defaults(to: "everyone")
+                    .check { ["everyone", "knownPeople", "creatorsOnly"].contains($0) }
+            }
+            try db.create(table: "block") { table in
+                table.column("blockerId", .integer).notNull().references("user", onDelete: .cascade)
+                table.column("blockedId", .integer).notNull().indexed().references("user", onDelete: .cascade)
+                table.column("createdAt", .datetime).notNull()
+                table.primaryKey(["blockerId", "blockedId"])
+            }
+            // Whether someone has written in a room one is in (WritePolicy.knownPeople).
+            try db.create(index: "chatMessage_byAuthor", on: "chatMessage", columns: ["authorId", "roomId"])
+        }
         return migrator
     }
 
