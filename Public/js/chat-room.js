@@ -34,7 +34,8 @@ if (history) {
   });
   document.addEventListener("live:message", (event) => {
     if (event.detail.roomId !== roomId) return;
-    announceArrival(event.detail);
+    // Removed by moderation: the message shown takes its new form, quietly.
+    if (!event.detail.removed) announceArrival(event.detail);
     if (showsEarlier) {
       history.jump.hidden = false;
       return;

@@ -18,7 +18,8 @@ rememberTimeZone();
 if (live) {
   document.addEventListener("live:message", (event) => {
     const message = event.detail;
-    if (message.author?.username === me) return;
+    // A message removed by moderation was counted when it came; it is not news.
+    if (message.author?.username === me || message.removed) return;
     // A room on screen reads the message at once; its read event sets the count.
     if (message.sequence > countedAfter && !isShowing(message.roomId)) showUnread(unread + 1);
     if (document.visibilityState === "hidden") notify(message);

@@ -43,7 +43,7 @@ struct PostgresFeedStore: FeedStore {
 }
 
 /// The conditions of a feed query and their parameters, numbered as they are added.
-private struct FeedFilter {
+struct FeedFilter {
     private(set) var conditions: [String] = []
     private(set) var parameters: [any PostgresEncodable] = []
     /// `WITH tagged(id) AS (…) `: the portfolios carrying every one of the tags, which the
@@ -60,10 +60,12 @@ private struct FeedFilter {
                 "JOIN portfolio_tag t\(index) ON t\(index).portfolio_id = t0.portfolio_id AND t\(index).folded = $\(index)::text "
             }
             withClause = "WITH tagged(id) AS (SELECT t0.portfolio_id FROM portfolio_tag t0 \(joins.joined())"
-                + "WHERE t0.folded = $\(unique.count)::text) "
+                + "WHERE t0.folded = $\(unique.count)::text AND t0.portfolio_id NOT IN \(Self.moderated)) "
             parameters = Array(unique.dropFirst()) + [first]
             conditions.append("id IN (SELECT id FROM tagged)")
             tagsOnly = maxRate == nil && hidden.isEmpty
+        } else {
+            conditions.append("id NOT IN \(Self.moderated)")
         }
         if let maxRate {
             // Authors who state an hourly rate up to it (not "by agreement").
@@ -75,6 +77,11 @@ private struct FeedFilter {
             add("owner_id <> ALL($\(next)::bigint[])", [IdList(hidden)])
         }
     }
+
+    /// The ids of portfolios out of public view: hidden by an operator, or by someone
+    /// suspended now.
+    static let moderated = "(SELECT portfolio_id FROM hidden_portfolio UNION ALL SELECT portfolio.id FROM suspension "
+        + "JOIN portfolio ON portfolio.owner_id = suspension.user_id WHERE suspension.until IS NULL OR suspension.until > now())"
 
     var whereClause: String { conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ") }
 

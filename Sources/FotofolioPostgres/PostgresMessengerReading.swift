@@ -67,7 +67,8 @@ enum PostgresMessengerReading {
     static func messages(_ clause: String, _ parameters: [any PostgresEncodable], _ connection: PostgresConnection) throws -> [ChatMessage] {
         let rows = try connection.query("""
             SELECT chat_message.id, chat_message.room_id, chat_message.uuid, chat_message.content, chat_message.sent_at,
-                   chat_message.author_id, account.username, account.full_name
+                   chat_message.author_id, account.username, account.full_name,
+                   EXISTS (SELECT 1 FROM removed_message WHERE message_id = chat_message.id) AS removed
             FROM chat_message JOIN account ON account.id = chat_message.author_id \(clause)
             """, parameters)
         guard !rows.isEmpty else { return [] }
@@ -80,14 +81,15 @@ enum PostgresMessengerReading {
             mentioned[try row.decode(0), default: []].insert(try row.decode(1))
         }
         return try rows.map { row in
-            let id = try row.decode(0, as: Int64.self), content = try row.decode(3, as: String.self)
-            let usernames = mentioned[id] ?? []
+            let id = try row.decode(0, as: Int64.self), removed = try row.decode(8, as: Bool.self)
+            let content = removed ? "" : try row.decode(3, as: String.self)
+            let usernames = removed ? [] : mentioned[id] ?? []
             // Only who is mentioned is stored; the order comes from the text.
             let inOrder = MessageText(content, mentioning: usernames).mentions
             return ChatMessage(
                 id: id, roomId: try row.decode(1), uuid: try row.decode(2), content: content, sentAt: try row.decode(4),
                 author: MessageAuthor(username: try row.decode(6), name: try row.decode(7)), authorId: try row.decode(5),
-                mentions: inOrder + usernames.subtracting(inOrder).sorted())
+                mentions: inOrder + usernames.subtracting(inOrder).sorted(), isRemoved: removed)
         }
     }
 

@@ -29,7 +29,8 @@ struct PostgresPeopleSearchStore: PeopleSearchStore {
                                               '\(Self.separators)') AS everything
                     FROM account
                     WHERE search @@ to_tsquery('simple', array_to_string(ARRAY(SELECT w || ':*' FROM unnest($1::text[]) w), ' & '))
-                      AND id <> ALL($3::bigint[]))
+                      AND id <> ALL($3::bigint[])
+                      AND id NOT IN (SELECT user_id FROM suspension WHERE until IS NULL OR until > now()))
                 SELECT \(AccountColumns.columns.all),
                     (SELECT count(*) FROM unnest(searched) token, unnest($1::text[]) w WHERE starts_with(token, w)) AS hits,
                     (SELECT count(*) FROM unnest(everything) token WHERE token <> '') AS length

@@ -42,7 +42,8 @@ struct PostgresSelectionStore: SelectionStore {
             let portfolios = try connection.query("""
                 SELECT \(PostgresPortfolioReading.columns.split(separator: ", ").map { "portfolio.\($0)" }.joined(separator: ", "))
                 FROM selection_entry JOIN portfolio ON portfolio.id = selection_entry.portfolio_id
-                WHERE selection_entry.user_id = $1 ORDER BY selection_entry.added_at DESC, portfolio.id DESC
+                WHERE selection_entry.user_id = $1 AND portfolio.id NOT IN \(FeedFilter.moderated)
+                ORDER BY selection_entry.added_at DESC, portfolio.id DESC
                 """, [userId]).map { try $0.record(Portfolio.self) }
             return try PostgresPortfolioReading.details(of: portfolios, connection)
         }

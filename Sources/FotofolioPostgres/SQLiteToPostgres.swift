@@ -38,6 +38,14 @@ public struct SQLiteToPostgres {
         Table(sqlite: "chatMessage", postgres: "chat_message"),
         Table(sqlite: "chatMention", postgres: "chat_mention"),
         Table(sqlite: "liveEvent", postgres: "live_event"),
+        Table(sqlite: "operator", postgres: "operator"),
+        Table(sqlite: "report", postgres: "report"),
+        Table(sqlite: "hiddenPortfolio", postgres: "hidden_portfolio"),
+        Table(sqlite: "hiddenPhoto", postgres: "hidden_photo"),
+        Table(sqlite: "hiddenMedia", postgres: "hidden_media"),
+        Table(sqlite: "removedMessage", postgres: "removed_message"),
+        Table(sqlite: "suspension", postgres: "suspension"),
+        Table(sqlite: "moderationAction", postgres: "moderation_action"),
         Table(sqlite: "outbox", postgres: "outbox", skipped: ["claimed_by", "claimed_until"]),
     ]
 

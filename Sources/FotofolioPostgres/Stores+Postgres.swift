@@ -18,7 +18,7 @@ extension Stores {
             photos: PostgresPhotoStore(pool: pool), portfolios: PostgresPortfolioStore(pool: pool),
             feed: PostgresFeedStore(pool: pool), selection: PostgresSelectionStore(pool: pool),
             ratings: PostgresRatingsStore(pool: pool), peopleSearch: PostgresPeopleSearchStore(pool: pool),
-            blocks: PostgresBlockStore(pool: pool),
+            blocks: PostgresBlockStore(pool: pool), moderation: PostgresModerationStore(pool: pool, signal: signal),
             messenger: PostgresMessengerStore(pool: pool, signal: signal),
             liveEvents: PostgresLiveEventStore(log: PostgresLiveEventLog(pool: pool), signal: signal),
             outbox: PostgresOutboxStore(pool: pool, publisher: publisher), serverStarts: health, health: health)

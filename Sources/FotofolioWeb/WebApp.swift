@@ -49,6 +49,7 @@ public struct WebApp: Sendable {
         let selection = SelectionService(stores: stores)
         let ratings = RatingsService(stores: stores)
         let blocking = Blocking(stores: stores)
+        let moderation = Moderation(stores: stores)
         let confirmations = EmailConfirmations(stores: stores)
         let live = try LiveDelivery(stores: stores, messenger: messenger, accounts: accounts,
                                     transport: liveTransport, logger: logger)
@@ -58,15 +59,15 @@ public struct WebApp: Sendable {
         AccountPages(renderer: renderer, accounts: accounts, sessions: sessions, confirmations: confirmations,
                      selection: selection, logger: logger).register(in: &router)
         ProfilePages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos,
-                     ratings: ratings, blocking: blocking).register(in: &router)
+                     ratings: ratings, blocking: blocking, moderation: moderation).register(in: &router)
         BlockPages(renderer: renderer, accounts: accounts, blocking: blocking).register(in: &router)
         ProfileEditPages(renderer: renderer, accounts: accounts, photos: photos, uploads: uploads,
                          confirmations: confirmations, logger: logger).register(in: &router)
         PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, films: films, uploads: uploads,
-                       selection: selection).register(in: &router)
-        FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking,
+                       selection: selection, moderation: moderation).register(in: &router)
+        FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking, moderation: moderation,
                   cards: FeedCardCache(renderer: renderer)).register(in: &router)
-        SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios).register(in: &router)
+        SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios, moderation: moderation).register(in: &router)
         PeopleSearchPages(renderer: renderer, search: PeopleSearch(stores: stores), blocking: blocking, photos: photos)
             .register(in: &router)
         RatingPages(renderer: renderer, accounts: accounts, ratings: ratings).register(in: &router)
@@ -75,7 +76,11 @@ public struct WebApp: Sendable {
         LiveEndpoint(live: live, markup: LiveMessageMarkup(renderer: renderer, messenger: messenger, logger: logger))
             .register(in: &router)
         SliderDemoPages(renderer: renderer, demoImage: renderer.assets.sliderDemoImage).register(in: &router)
-        MediaFiles(photos: photos).register(in: &router)
+        MediaFiles(photos: photos, moderation: moderation).register(in: &router)
+        ReportPages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos, messenger: messenger,
+                    moderation: moderation, reports: Reports(stores: stores)).register(in: &router)
+        ModerationPages(renderer: renderer, moderation: moderation, accounts: accounts, portfolios: portfolios, photos: photos,
+                        live: live).register(in: &router)
         uploads.register(in: &router)
         FilmJobs(films: films, photos: photos, renderer: renderer, uploads: uploads).register(in: &router)
         HealthCheck(health: stores.health, draining: draining).register(in: &router)

@@ -5,7 +5,7 @@ struct FotofolioCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fotofolio",
         abstract: "Fotofolio: portfolios of photographers, and a place for clients to find and talk to them.",
-        subcommands: [Serve.self, Seed.self, Migrate.self, Backup.self, Restore.self, CopyData.self],
+        subcommands: [Serve.self, Seed.self, Migrate.self, Backup.self, Restore.self, CopyData.self, Operator.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -16,6 +16,7 @@ import Waiting
         func heartbeat() -> Bool { true }
         func reset(after sequence: Int64) -> Bool { true }
         func flush() {}
+        func close() {}
     }
 
     let world: TestDatabase
@@ -94,6 +95,7 @@ import Waiting
         func heartbeat() -> Bool { true }
         func reset(after sequence: Int64) -> Bool { true }
         func flush() { log.note("flush \(name)") }
+        func close() { log.note("close \(name)") }
     }
 
     /// The hub queues an event to every stream it concerns before sending to any, so the

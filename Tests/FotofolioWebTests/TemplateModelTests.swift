@@ -33,6 +33,15 @@ import Testing
         ("pages/blocked", BlockPages.Page(csrf: "c", people: [.init(username: "jana", fullName: "Jana", initials: "J", since: "Yesterday")],
                                           hasPeople: true, notice: "Unblocked.")),
         ("pages/profile-edit", Sample.profileEdit),
+        ("pages/report", Sample.report(choosing: false)),
+        ("pages/report", Sample.report(choosing: true)),
+        ("pages/reports", ReportPages.ListPage(items: [.init(subject: "Portfolio: Svatby", link: "/portfolios/1", reason: "Spam",
+                                                             state: "Acted on", stateKey: "actioned", sent: "Yesterday")],
+                                               hasItems: true, sent: true)),
+        ("pages/moderation", Sample.desk),
+        ("pages/moderation-log", ModerationPages.LogPage(entries: [.init(when: "1 December 2026 at 10:00", who: "@op", action: "Suspend",
+                                                                         subject: "Profile #3", reason: "Spam", until: "for good")],
+                                                         hasEntries: true)),
         ("pages/person", Sample.person(isOwn: true)),
         ("pages/person", Sample.person(isOwn: false)),
         ("pages/portfolio", Sample.portfolioPage(isOwn: false)),
@@ -295,10 +304,30 @@ private enum Sample {
         PersonPage.Contact(.notAccepting(.creatorsOnly), table: TemplateModelTests.renderer.templates.table(for: .en))
     }
 
+    static func report(choosing: Bool) -> ReportPages.Page {
+        ReportPages.Page(
+            csrf: "c", subject: choosing ? "" : "portfolio:1",
+            preview: choosing ? nil : .init(kind: "Portfolio", title: "Svatby", detail: "@vojta", image: "/media/a.webp"),
+            choices: choosing ? [.init(value: "message:1", author: "Jana", text: "Hi", time: "Today 10:00", checked: true)] : [],
+            hasChoices: choosing, room: choosing ? 4 : nil,
+            reasons: [.init(value: "spam", label: "Spam", checked: true)], details: "Details", detailsLimit: 1000,
+            problem: "Choose what is wrong.", back: "/")
+    }
+
+    static var desk: ModerationPages.DeskPage {
+        ModerationPages.DeskPage(csrf: "c", groups: [.init(
+            subject: "message:1", kind: "Message", title: "@jana", link: "/u/jana", image: "/media/a.webp",
+            context: [.init(author: "Jana", text: "Hi", time: "Today 10:00", isReported: true, isRemoved: false)], hasContext: true,
+            reports: [.init(reason: "Spam", details: "Ads", reporter: "@eva", sent: "Today 10:01")], count: "1 report",
+            canHidePortfolio: true, canHidePhoto: true, canRemoveMessage: true, person: "@jana",
+            lengths: [.init(value: "7", label: "for 7 days")])],
+            hasGroups: true, notice: "Dismissed.", problem: "Say why.")
+    }
+
     static func person(isOwn: Bool) -> PersonPage {
         PersonPage(csrf: "c", isOwn: isOwn, person: people(),
                    rating: .init(canRate: true, signIn: true, given: true, stars: [.init(value: 1, checked: true, label: "1 star")]),
-                   contact: contact, canBlock: !isOwn,
+                   contact: contact, canBlock: !isOwn, reportURL: isOwn ? nil : "/report?subject=profile:1", showsModeration: isOwn,
                    portfolios: [row], hasPortfolios: true, emptyState: state, notice: "Saved.", confirmationFailed: true)
     }
 
@@ -309,11 +338,14 @@ private enum Sample {
                              tags: row.tags, isOwn: isOwn,
                              frames: [.init(number: 1, photo: photo, film: nil, fullURL: "a.jpg", originalURL: "/photos/1/original",
                                             shot: ShotModel(camera: "Canon", lens: "50 mm", settings: "f/2", takenAt: "1 Jan 2020"),
-                                            credit: .init(author: "Someone", licence: "CC BY", licenceURL: "https://example.org")),
+                                            credit: .init(author: "Someone", licence: "CC BY", licenceURL: "https://example.org"),
+                                            reportURL: isOwn ? nil : "/report?subject=photo:1"),
                                       .init(number: 2, photo: photo, film: film, fullURL: "a.mp4", originalURL: nil, shot: nil,
-                                            credit: .init(author: "Someone", licence: "CC BY-SA", licenceURL: "https://example.org"))],
+                                            credit: .init(author: "Someone", licence: "CC BY-SA", licenceURL: "https://example.org"),
+                                            reportURL: isOwn ? nil : "/report?subject=photo:2")],
                              hasFilms: true),
-            csrf: "c", justSaved: true, id: 1, returnTo: "/portfolios/1", pressed: "true", bookmarkLabel: "Remove")
+            csrf: "c", justSaved: true, moderationNotice: "Hidden by an operator.",
+            reportURL: isOwn ? nil : "/report?subject=portfolio:1", id: 1, returnTo: "/portfolios/1", pressed: "true", bookmarkLabel: "Remove")
     }
 
     static var film: FilmModel {

@@ -7,6 +7,7 @@ public struct AccountsService: Sendable {
     let throttle: LoginThrottle
     let registrations: RegistrationThrottle
     let registrationStore: any RegistrationThrottleStore
+    let moderation: any ModerationStore
 
     /// Accounts one address may make in an hour: enough for a family or an office.
     public static let registrationsPerHour = 5
@@ -20,6 +21,7 @@ public struct AccountsService: Sendable {
         throttle = LoginThrottle(store: stores.loginThrottle)
         registrations = RegistrationThrottle(limit: registrationsPerHour)
         registrationStore = stores.registrationThrottle
+        moderation = stores.moderation
     }
 
     /// Creates the account, or throws every problem found so the form can show them all.
@@ -55,6 +57,8 @@ public struct AccountsService: Sendable {
             if let wait = try throttle.admit(attempt, at: date) { throw LoginError.tooManyAttempts(retryAfter: wait) }
             guard try passwordMatches(password, of: user), let user else { throw LoginError.wrongCredentials }
             try throttle.recordSuccess(attempt)
+            // Told only to whoever knows the password.
+            if let suspension = try moderation.suspension(of: user.id!, at: date) { throw LoginError.suspended(suspension) }
             try upgradeHashIfNeeded(user, password: password)
             return user
         } catch let error as LoginError {
@@ -107,6 +111,8 @@ public enum LoginError: Error, Sendable, Equatable {
     /// Unknown account or wrong password: the two are not told apart, so accounts cannot be probed.
     case wrongCredentials
     case tooManyAttempts(retryAfter: Duration)
+    /// The password was right, but an operator suspended the account: until when, and why.
+    case suspended(Suspension)
     case unavailable
 }
 

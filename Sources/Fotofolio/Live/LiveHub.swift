@@ -21,6 +21,9 @@ public protocol LiveSink: Sendable {
     func reset(after sequence: Int64) -> Bool
     /// Sends what was queued.
     func flush()
+    /// Ends the stream (its person was suspended); the browser is not to reconnect with
+    /// the same session, which is gone.
+    func close()
 }
 
 /// Hands the live events of this server process to its open streams.
@@ -99,6 +102,16 @@ public final class LiveHub: Sendable {
             state.streamsByUser[stream.userId]?.remove(id)
             if state.streamsByUser[stream.userId]?.isEmpty == true { state.streamsByUser[stream.userId] = nil }
         }
+    }
+
+    /// Ends every stream of the person on this process (they were suspended: their sessions
+    /// are gone, and so must be what they follow live).
+    public func endStreams(of userId: Int64) {
+        let ended = state.withLock { state -> [any LiveSink] in
+            let ids = state.streamsByUser.removeValue(forKey: userId) ?? []
+            return ids.compactMap { state.streams.removeValue(forKey: $0)?.sink }
+        }
+        queue.async { for sink in ended { sink.close() } }
     }
 
     /// Something may have been written to the log: read and deliver it soon. Wake-ups that

@@ -33,11 +33,14 @@ public struct ChatMessage: Sendable, Equatable {
     public var authorId: Int64
     /// Usernames of the members it mentions, in the order they first appear.
     public var mentions: [String]
+    /// Removed by an operator: shown as such, its text (kept for the audit) read as empty.
+    public var isRemoved = false
 
     public init(
         id: Int64, roomId: Int64, uuid: String, content: String, sentAt: Date,
-        author: MessageAuthor, authorId: Int64, mentions: [String]
+        author: MessageAuthor, authorId: Int64, mentions: [String], isRemoved: Bool = false
     ) {
+        self.isRemoved = isRemoved
         self.id = id
         self.roomId = roomId
         self.uuid = uuid

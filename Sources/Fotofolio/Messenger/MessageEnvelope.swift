@@ -6,21 +6,19 @@ public enum MessageEnvelope {
     /// `{"type":"message","data":{"uuid","content","id","roomId","author":{"username","name","initials"},"sentAt"}}`,
     /// `sentAt` in UTC with milliseconds (`2026-11-22T10:15:30.123Z`).
     public static func envelope(of message: ChatMessage) -> String {
-        JSONText.object([
-            "type": .string("message"),
-            "data": .object([
-                "uuid": .string(message.uuid),
-                "content": .string(message.content),
-                "id": .integer(message.id),
-                "roomId": .integer(message.roomId),
-                "author": .object([
-                    "username": .string(message.author.username),
-                    "name": .string(message.author.name),
-                    "initials": .string(message.author.initials),
-                ]),
-                "sentAt": .string(timestamp(message.sentAt)),
-            ]),
-        ]).rendered
+        let author = JSONText.object([
+            "username": .string(message.author.username),
+            "name": .string(message.author.name),
+            "initials": .string(message.author.initials),
+        ])
+        // A message an operator removed says so, with its text gone.
+        let data: JSONText = message.isRemoved
+            ? .object(["uuid": .string(message.uuid), "content": .string(""), "id": .integer(message.id),
+                       "roomId": .integer(message.roomId), "author": author, "sentAt": .string(timestamp(message.sentAt)),
+                       "removed": .bool(true)])
+            : .object(["uuid": .string(message.uuid), "content": .string(message.content), "id": .integer(message.id),
+                       "roomId": .integer(message.roomId), "author": author, "sentAt": .string(timestamp(message.sentAt))])
+        return JSONText.object(["type": .string("message"), "data": data]).rendered
     }
 
     /// `{"type":"read","data":{"roomId","messageId","unread","unreadTotal"}}`: how far the

@@ -67,3 +67,11 @@ public struct PhotoCredit: Sendable, Equatable {
         self.licenceURL = licenceURL
     }
 }
+
+extension Photo {
+    /// Every file of the photo served under `/media/`: its variants, and a film's renditions,
+    /// storyboard and map.
+    public var publicFiles: [String] {
+        variants.map(\.fileName) + (film?.files ?? [])
+    }
+}

@@ -34,7 +34,7 @@ public struct PortfolioDetails: Sendable, Equatable {
     public let owner: User
     public let tags: [Tag]
     /// In the creator's order.
-    public let photos: [PortfolioPhoto]
+    public var photos: [PortfolioPhoto]
 
     public init(portfolio: Portfolio, owner: User, tags: [Tag], photos: [PortfolioPhoto]) {
         self.portfolio = portfolio

@@ -17,6 +17,7 @@ public protocol SelectionStore: Sendable {
     func portfolioIds(for userId: Int64) throws -> Set<Int64>
 
     /// The shortlisted portfolios with their details, the latest added first (ties: the
-    /// larger portfolio id first).
+    /// larger portfolio id first), leaving out those hidden by an operator or by a suspended
+    /// author.
     func entries(for userId: Int64) throws -> [PortfolioDetails]
 }

@@ -13,6 +13,7 @@ public struct Stores: Sendable {
     public var ratings: any RatingsStore
     public var peopleSearch: any PeopleSearchStore
     public var blocks: any BlockStore
+    public var moderation: any ModerationStore
     public var messenger: any MessengerStore
     public var liveEvents: any LiveEventStore
     public var outbox: any OutboxStore
@@ -23,6 +24,7 @@ public struct Stores: Sendable {
                 registrationThrottle: any RegistrationThrottleStore, emailConfirmations: any EmailConfirmationsStore,
                 photos: any PhotoStore, portfolios: any PortfolioStore, feed: any FeedStore, selection: any SelectionStore,
                 ratings: any RatingsStore, peopleSearch: any PeopleSearchStore, blocks: any BlockStore,
+                moderation: any ModerationStore,
                 messenger: any MessengerStore,
                 liveEvents: any LiveEventStore, outbox: any OutboxStore, serverStarts: any ServerStartStore,
                 health: any DatabaseHealth) {
@@ -38,6 +40,7 @@ public struct Stores: Sendable {
         self.ratings = ratings
         self.peopleSearch = peopleSearch
         self.blocks = blocks
+        self.moderation = moderation
         self.messenger = messenger
         self.liveEvents = liveEvents
         self.outbox = outbox

@@ -93,6 +93,9 @@ struct AccountPages {
                 var response = try loginForm(request, identifier: identifier, message: message, status: .tooManyRequests)
                 response.retryAfter(wait)
                 return response
+            case .suspended(let suspension):
+                return try loginForm(request, identifier: identifier, message: SuspensionNotice.text(suspension, for: request, table: table),
+                                     status: .forbidden)
             case .unavailable:
                 throw HTTPFailure(.serviceUnavailable, "Logging in is not possible right now.")
             }

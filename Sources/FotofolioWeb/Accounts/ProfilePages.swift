@@ -9,6 +9,7 @@ struct ProfilePages {
     let photos: PhotoLibrary
     let ratings: RatingsService
     let blocking: Blocking
+    let moderation: Moderation
 
     func register(in router: inout Router) {
         router.get("/u/:username") { request in try profile(request) }
@@ -39,8 +40,14 @@ struct ProfilePages {
         }
         let table = renderer.strings(for: request)
         let isOwn = request.signedIn?.userId == user.id
+        let isOperator = try request.signedIn.map { try moderation.isOperator($0.userId) } ?? false
+        // A suspended account's profile is gone for everyone but operators.
+        let suspended = try moderation.suspension(of: user.storedId) != nil
+        guard isOperator || !suspended else {
+            throw HTTPFailure(.notFound, "There is nobody with this username.")
+        }
         let contact = try isOwn ? ContactState.open : contactState(with: user, for: request)
-        let owned = user.role == .creator ? try portfolios.portfolios(ownedBy: user.storedId) : []
+        let owned = try visiblePortfolios(of: user, seesAll: isOwn || isOperator)
         let avatar = try user.avatarPhotoId.flatMap { try photos.photo(id: $0) }
         let image = (avatar ?? owned.first?.cover?.photo).flatMap(PhotoViews.cardImagePath)
         let head = SocialMeta(
@@ -56,10 +63,20 @@ struct ProfilePages {
             person: PersonViewModel(user: user, table: table, showPrivate: isOwn, avatar: avatar),
             rating: try ratingControl(of: user, for: request, table: table, contact: contact),
             contact: PersonPage.Contact(contact, table: table), canBlock: !isOwn && request.signedIn != nil,
+            reportURL: isOwn ? nil : ReportPages.url(ReportSubject(.profile, user.storedId)), showsModeration: isOwn && isOperator,
             portfolios: owned.map(PortfolioViews(table: table).row), hasPortfolios: !owned.isEmpty,
             emptyState: owned.isEmpty ? emptyPortfolios(isOwn: isOwn).model(table) : nil,
             notice: isOwn ? notice(request.query, table: table) : visitorNotice(request.query, contact: contact, table: table),
             confirmationFailed: isOwn && request.query["confirmed"] == "0"), head: head)
+    }
+
+    /// The person's portfolios; for everyone but them and operators without what an operator hid.
+    private func visiblePortfolios(of user: User, seesAll: Bool) throws -> [PortfolioDetails] {
+        guard user.role == .creator else { return [] }
+        let owned = try portfolios.portfolios(ownedBy: user.storedId)
+        guard !seesAll else { return owned }
+        let hidden = try moderation.hiddenPortfolios(among: owned.map(\.portfolio.storedId))
+        return try moderation.withoutHiddenPhotos(owned.filter { !hidden.contains($0.portfolio.storedId) })
     }
 
     /// The owner has the "new portfolio" button just above; a visitor is shown the way on.
@@ -126,6 +143,10 @@ struct PersonPage: ViewModel {
     let contact: Contact
     /// A signed-in visitor (not the owner) may block the person, or unblock them.
     let canBlock: Bool
+    /// "Report", for everyone but the owner.
+    let reportURL: String?
+    /// The owner is an operator: the way to the moderation desk.
+    let showsModeration: Bool
     let portfolios: [PortfolioRow]
     let hasPortfolios: Bool
     let emptyState: ContentState.Model?

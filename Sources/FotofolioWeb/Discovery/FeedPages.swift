@@ -10,6 +10,7 @@ struct FeedPages {
     let feed: FeedService
     let selection: SelectionService
     let blocking: Blocking
+    let moderation: Moderation
     let cards: FeedCardCache
 
     func register(in router: inout Router) {
@@ -23,7 +24,8 @@ struct FeedPages {
         let page = try feed.page(query)
         let content = model(page, address: address, request: request)
         let html = try cards.html(page.portfolios, address: address, selected: try SelectedPortfolios.of(request, selection),
-                                  csrf: request.csrfToken, request: request, load: feed.details(of:))
+                                  csrf: request.csrfToken, request: request,
+                                  load: { [feed, moderation] in try moderation.withoutHiddenPhotos(try feed.details(of: $0)) })
         // Around the cards, the page depends only on the address and what the query found.
         let memo = [address.url(after: address.after), String(page.total), page.next?.text(for: address.sort) ?? "",
                     address.problems.joined(separator: ",")].joined(separator: "|")

@@ -8,6 +8,7 @@ struct SelectionPages {
     let renderer: PageRenderer
     let selection: SelectionService
     let portfolios: PortfoliosService
+    let moderation: Moderation
 
     func register(in router: inout Router) {
         router.post("/selection/toggle") { request in try change(request, adding: nil) }
@@ -22,7 +23,7 @@ struct SelectionPages {
     private func show(_ request: Request) throws -> Response {
         let userId = try request.requireSignIn().userId
         let table = renderer.strings(for: request)
-        let entries = try selection.entries(for: userId)
+        let entries = try moderation.withoutHiddenPhotos(try selection.entries(for: userId))
         let cards = PortfolioCards(table: table, address: FeedAddress(), selected: Set(entries.map(\.portfolio.storedId)),
                                    csrf: request.csrfToken)
         return try renderer.render(.selection, for: request, content: SelectionPage(

@@ -77,4 +77,6 @@ struct EventStreamSink: LiveSink {
     func reset(after sequence: Int64) -> Bool { writer.queue(Array("id: \(sequence)\nevent: reset\ndata: {}\n\n".utf8)) }
 
     func flush() { writer.flush() }
+
+    func close() { writer.finish() }
 }

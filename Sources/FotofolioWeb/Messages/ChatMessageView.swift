@@ -27,6 +27,8 @@ struct ChatMessageView: ViewModel {
     /// The first message by someone else after what the reader has read (the divider before it).
     let firstUnread: Bool
     let textHTML: String
+    /// Removed by an operator: said so instead of the text.
+    let removed: Bool
 
     init(_ message: ChatMessage, reader: Int64, dates: MessageDates,
          continued: Bool = false, target: Bool = false, firstUnread: Bool = false) {
@@ -40,7 +42,8 @@ struct ChatMessageView: ViewModel {
         self.continued = continued
         self.target = target
         self.firstUnread = firstUnread
-        textHTML = MessageHTML.html(message.text)
+        textHTML = message.isRemoved ? "" : MessageHTML.html(message.text)
+        removed = message.isRemoved
     }
 
     /// The reader's own message while it is being sent: the composer's script fills in the
@@ -57,6 +60,7 @@ struct ChatMessageView: ViewModel {
         target = false
         firstUnread = false
         textHTML = ""
+        removed = false
     }
 }
 

@@ -36,6 +36,12 @@ struct MessageDates: Sendable {
         return zone
     }
 
+    /// The day and time in full, for moments that are not messages' (a suspension's end):
+    /// "3. prosince 2026 14:05", "3 December 2026 at 14:05".
+    func moment(_ date: Date) -> String {
+        date.formatted(style.day().month(.wide).year().hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
+    }
+
     /// "14:05".
     func clock(_ date: Date) -> String {
         date.formatted(style.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))

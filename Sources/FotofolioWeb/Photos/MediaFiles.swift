@@ -8,6 +8,7 @@ import Imaging
 /// means the same file and browsers may keep it forever.
 struct MediaFiles {
     let photos: PhotoLibrary
+    let moderation: Moderation
 
     static func url(_ fileName: String) -> String { "/media/\(fileName)" }
 
@@ -22,6 +23,13 @@ struct MediaFiles {
             throw HTTPFailure(.notFound, "There is no such photo.")
         }
         var headers = cacheHeaders("\"\(name)\"")
+        // A file of a photo an operator hid: its owner and operators only, and kept by no cache.
+        if let owner = try moderation.ownerOfHiddenFile(name) {
+            guard let viewer = request.signedIn?.userId, try viewer == owner || moderation.isOperator(viewer) else {
+                throw HTTPFailure(.notFound, "There is no such photo.")
+            }
+            headers.set("Cache-Control", "private, no-store")
+        }
         headers.set("Content-Type", type)
         guard let response = Response.contentAddressedFile(at: path, request: request, etag: "\"\(name)\"", headers: headers) else {
             throw HTTPFailure(.notFound, "There is no such photo.")

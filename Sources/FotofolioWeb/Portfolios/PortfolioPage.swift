@@ -37,11 +37,17 @@ struct PortfolioPage: ViewModel {
         let originalURL: String?
         let shot: ShotModel?
         let credit: Credit?
+        /// "Report this photo", for everyone but its owner.
+        let reportURL: String?
     }
 
     let portfolio: Portfolio
     let csrf: String
     let justSaved: Bool
+    /// Told to the owner (and operators): an operator hid the portfolio or some of its photos.
+    let moderationNotice: String?
+    /// "Report this portfolio", for everyone but its owner.
+    let reportURL: String?
     /// The bookmark (`partials/bookmark`).
     let id: Int64
     let returnTo: String

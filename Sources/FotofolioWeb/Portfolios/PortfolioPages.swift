@@ -9,6 +9,7 @@ struct PortfolioPages {
     let films: FilmLibrary
     let uploads: PhotoUploads
     let selection: SelectionService
+    let moderation: Moderation
 
     func register(in router: inout Router) {
         let uploads = self.uploads.routeOptions
@@ -24,11 +25,18 @@ struct PortfolioPages {
     }
 
     private func show(_ request: Request) throws -> Response {
-        guard let details = try portfolios.details(id: portfolioId(request)) else {
+        guard let stored = try portfolios.details(id: portfolioId(request)) else {
             throw HTTPFailure(.notFound, "There is no such portfolio.")
         }
         let table = renderer.strings(for: request)
-        let isOwn = request.signedIn?.userId == details.portfolio.ownerId
+        let isOwn = request.signedIn?.userId == stored.portfolio.ownerId
+        // Hidden by an operator, or by a suspended author: a 404 that says no more, except to
+        // the owner and operators, who are told why.
+        let visibility = try moderation.visibility(ofPortfolio: stored.portfolio.storedId)
+        let seesAll = try isOwn || request.signedIn.map { try moderation.isOperator($0.userId) } ?? false
+        guard seesAll || !visibility.isHidden else { throw HTTPFailure(.notFound, "There is no such portfolio.") }
+        let details = seesAll ? stored : try moderation.withoutHiddenPhotos([stored])[0]
+        let hiddenPhotoCount = seesAll ? try moderation.hiddenPhotos(among: stored.photos.compactMap(\.photo.id)).count : 0
         let path = PortfolioViews.path(details)
         let cover = details.cover.flatMap { PhotoViews.cardImagePath($0.photo) }
         let head = SocialMeta(url: CanonicalURL.of(request, path: path), type: "article",
@@ -40,9 +48,21 @@ struct PortfolioPages {
         return try renderer.render(.portfolio, for: request, title: details.portfolio.name, content: PortfolioPage(
             portfolio: PortfolioViews(table: table).page(details, isOwn: isOwn), csrf: request.csrfToken,
             justSaved: isOwn && request.query["saved"] == "1",
+            moderationNotice: Self.moderationNotice(visibility, hiddenPhotos: hiddenPhotoCount, table: table),
+            reportURL: isOwn ? nil : ReportPages.url(ReportSubject(.portfolio, id)),
             // The bookmark of the feed, so a portfolio found by a link can be saved too.
             id: id, returnTo: path, pressed: selected ? "true" : "false",
             bookmarkLabel: table.string(selected ? "selection.remove" : "selection.add")), head: head)
+    }
+
+    /// What the owner (or an operator) is told about a portfolio moderation touched.
+    static func moderationNotice(_ visibility: HiddenState, hiddenPhotos: Int, table: StringTable) -> String? {
+        if let reason = visibility.hiddenReason {
+            return table.string("moderation.portfolioHidden").replacingOccurrences(of: "{reason}", with: reason)
+        }
+        if visibility.ownerSuspended { return table.string("moderation.ownerSuspended") }
+        guard hiddenPhotos > 0 else { return nil }
+        return table.plural("moderation.photosHidden", count: hiddenPhotos)
     }
 
     private func newPortfolio(_ request: Request) throws -> Response {

@@ -46,7 +46,8 @@ struct PortfolioViews {
             shot: details.portfolio.hidesShotDetails ? nil : PhotoViews.shot(item.photo.shot, table: table),
             credit: item.photo.credit.map { credit in
                 .init(author: credit.isEmpty ? nil : credit, licence: item.photo.licence ?? "", licenceURL: item.photo.licenceURL ?? "")
-            })
+            },
+            reportURL: isOwn ? nil : ReportPages.url(ReportSubject(.photo, item.photo.storedId)))
     }
 
     func tags(_ details: PortfolioDetails) -> [PortfolioRow.Tag] {

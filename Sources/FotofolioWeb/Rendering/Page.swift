@@ -19,6 +19,12 @@ public enum Page: String, CaseIterable, Sendable {
     case passwordChange
     /// The people the signed-in person blocked.
     case blocked
+    /// Reporting something, and the reporter's own reports.
+    case report
+    case reports
+    /// The operators' desk and its audit log.
+    case moderation
+    case moderationLog
     /// Every kind of precise slider, side by side.
     case sliders
     /// One conversation, under the Messages tab.
@@ -34,6 +40,7 @@ public enum Page: String, CaseIterable, Sendable {
         case .portfolioDelete: "pages/portfolio-delete"
         case .profileEdit: "pages/profile-edit"
         case .passwordChange: "pages/password-change"
+        case .moderationLog: "pages/moderation-log"
         case .room: "pages/room"
         default: "pages/\(rawValue)"
         }
@@ -43,7 +50,8 @@ public enum Page: String, CaseIterable, Sendable {
     /// outside the tabs (another person's profile, errors).
     var tab: Page? {
         switch self {
-        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked: .profile
+        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .reports: .profile
+        case .report, .moderation, .moderationLog: nil
         case .room: .messages
         case .person, .error, .portfolio, .sliders, .status: nil
         default: self

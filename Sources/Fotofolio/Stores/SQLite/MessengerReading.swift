@@ -48,7 +48,8 @@ enum MessengerReading {
     /// constants, so each makes one statement, compiled once per connection.
     static func messages(_ clause: String, _ arguments: StatementArguments, _ db: Database) throws -> [ChatMessage] {
         let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT chatMessage.*, user.username, user.fullName FROM chatMessage
+            SELECT chatMessage.*, user.username, user.fullName,
+                   EXISTS (SELECT 1 FROM removedMessage WHERE messageId = chatMessage.id) AS removed FROM chatMessage
             JOIN user ON user.id = chatMessage.authorId \(clause)
             """), arguments: arguments)
         guard !rows.isEmpty else { return [] }
@@ -59,14 +60,15 @@ enum MessengerReading {
         let mentioned = Dictionary(grouping: mentionRows) { $0["messageId"] as Int64 }
             .mapValues { Set($0.map { $0["username"] as String }) }
         return rows.map { row in
-            let id: Int64 = row["id"], content: String = row["content"]
-            let usernames = mentioned[id] ?? []
+            let id: Int64 = row["id"], removed: Bool = row["removed"]
+            let content: String = removed ? "" : row["content"]
+            let usernames = removed ? [] : mentioned[id] ?? []
             // Only who is mentioned is stored; the order comes from the text.
             let inOrder = MessageText(content, mentioning: usernames).mentions
             return ChatMessage(
                 id: id, roomId: row["roomId"], uuid: row["uuid"], content: content, sentAt: row["sentAt"],
                 author: MessageAuthor(username: row["username"], name: row["fullName"]), authorId: row["authorId"],
-                mentions: inOrder + usernames.subtracting(inOrder).sorted())
+                mentions: inOrder + usernames.subtracting(inOrder).sorted(), isRemoved: removed)
         }
     }
 

@@ -80,11 +80,22 @@ enum FeedSQL {
     /// The tag matches (`tagged`, from `tagMatches`), the rate and the hidden authors
     /// together, or nil when none filters.
     static func filter(tagged: Bool, maxRate: Int?, hiding hidden: [Int64] = []) -> (sql: String, arguments: StatementArguments)? {
-        let parts = [tagged ? ("id IN tagged", StatementArguments()) : nil, maxRate.map(rateFilter),
+        let parts = [tagged ? ("id IN tagged", StatementArguments()) : (visible, StatementArguments()), maxRate.map(rateFilter),
                      hidden.isEmpty ? nil : authorsLeftOut(hidden)].compactMap { $0 }
         guard !parts.isEmpty else { return nil }
         return (parts.map(\.0).joined(separator: " AND "), parts.dropFirst().reduce(parts[0].1) { $0 + $1.1 })
     }
+
+    /// Portfolios neither hidden by an operator nor by a suspended author (the tag matches
+    /// are made of visible ones already).
+    static let visible = "id NOT IN \(moderated)"
+
+    /// The ids of portfolios out of public view: hidden, or by someone suspended now.
+    static let moderated = """
+        (SELECT portfolioId FROM hiddenPortfolio UNION ALL SELECT portfolio.id FROM suspension \
+        JOIN portfolio ON portfolio.ownerId = suspension.userId \
+        WHERE suspension.until IS NULL OR suspension.until > strftime('%Y-%m-%d %H:%M:%f', 'now'))
+        """
 
     /// Portfolios by anyone but these authors (a JSON array bound as one value).
     static func authorsLeftOut(_ hidden: [Int64]) -> (String, StatementArguments) {
@@ -107,7 +118,8 @@ enum FeedSQL {
         let joins = unique.indices.dropFirst().map { index in
             "JOIN portfolioTag t\(index) ON t\(index).portfolioId = t0.portfolioId AND t\(index).folded = ?"
         }
-        let sql = (["tagged(id) AS (SELECT t0.portfolioId FROM portfolioTag t0"] + joins + ["WHERE t0.folded = ?)"]).joined(separator: " ")
+        let sql = (["tagged(id) AS (SELECT t0.portfolioId FROM portfolioTag t0"] + joins
+                   + ["WHERE t0.folded = ? AND t0.portfolioId NOT IN \(moderated))"]).joined(separator: " ")
         return (sql, StatementArguments(Array(unique.dropFirst()) + [first]))
     }
 

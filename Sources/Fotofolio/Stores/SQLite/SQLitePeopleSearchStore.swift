@@ -9,7 +9,9 @@ struct SQLitePeopleSearchStore: PeopleSearchStore {
         return try database.pool.read { db in
             try User.fetchAll(db, sql: """
                 SELECT user.* FROM userSearch JOIN user ON user.id = userSearch.rowid
-                WHERE userSearch MATCH ? AND user.id NOT IN (SELECT value FROM json_each(?)) ORDER BY rank, user.username LIMIT ?
+                WHERE userSearch MATCH ? AND user.id NOT IN (SELECT value FROM json_each(?))
+                AND user.id NOT IN (SELECT userId FROM suspension WHERE until IS NULL OR until > strftime('%Y-%m-%d %H:%M:%f', 'now'))
+                ORDER BY rank, user.username LIMIT ?
                 """, arguments: [match, String(describing: hidden), limit])
         }
     }

@@ -38,7 +38,8 @@ struct SQLiteSelectionStore: SelectionStore {
         try database.pool.read { db in
             let portfolios = try Portfolio.fetchAll(db, sql: """
                 SELECT portfolio.* FROM selectionEntry JOIN portfolio ON portfolio.id = selectionEntry.portfolioId
-                WHERE selectionEntry.userId = ? ORDER BY selectionEntry.addedAt DESC, portfolio.id DESC
+                WHERE selectionEntry.userId = ? AND portfolio.\(FeedSQL.visible)
+                ORDER BY selectionEntry.addedAt DESC, portfolio.id DESC
                 """, arguments: [userId])
             return try PortfolioReading.details(of: portfolios, db)
         }

@@ -129,6 +129,9 @@ enum Schema {
             // Whether someone has written in a room one is in (WritePolicy.knownPeople).
             try db.create(index: "chatMessage_byAuthor", on: "chatMessage", columns: ["authorId", "roomId"])
         }
+        migrator.registerMigration("v12 moderation") { db in
+            try createModeration(db)
+        }
         return migrator
     }
 
@@ -273,6 +276,69 @@ enum Schema {
             table.column("licence", .text)
             table.column("licenceURL", .text)
             table.column("createdAt", .datetime).notNull()
+        }
+    }
+
+    /// Reports, operators, what they hid, removed or suspended, and their log. What an
+    /// operator did is a row of its own, never a column of the portfolio, photo, message or
+    /// account, so an owner's save cannot write it back.
+    private static func createModeration(_ db: Database) throws {
+        try db.create(table: "operator") { table in
+            table.primaryKey("userId", .integer).references("user", onDelete: .cascade)
+            table.column("grantedAt", .datetime).notNull()
+        }
+        try db.create(table: "report") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("reporterId", .integer).notNull().references("user", onDelete: .cascade)
+            table.column("subjectKind", .text).notNull().check { ["profile", "portfolio", "photo", "message"].contains($0) }
+            table.column("subjectId", .integer).notNull()
+            table.column("reason", .text).notNull()
+                .check { ["spam", "harassment", "stolenWork", "inappropriate", "other"].contains($0) }
+            table.column("details", .text).notNull()
+            table.column("state", .text).notNull().check { ["open", "dismissed", "actioned"].contains($0) }
+            table.column("createdAt", .datetime).notNull()
+            table.column("resolvedAt", .datetime)
+        }
+        try db.create(index: "report_byReporter", on: "report", columns: ["reporterId", "createdAt"])
+        try db.create(index: "report_bySubject", on: "report", columns: ["subjectKind", "subjectId", "state"])
+        // One open report per person and subject.
+        try db.create(index: "report_openOnce", on: "report", columns: ["reporterId", "subjectKind", "subjectId"],
+                      unique: true, condition: Column("state") == "open")
+        try db.create(table: "hiddenPortfolio") { table in
+            table.primaryKey("portfolioId", .integer).references("portfolio", onDelete: .cascade)
+            table.column("reason", .text).notNull()
+            table.column("hiddenAt", .datetime).notNull()
+        }
+        try db.create(table: "hiddenPhoto") { table in
+            table.primaryKey("photoId", .integer).references("photo", onDelete: .cascade)
+            table.column("hiddenAt", .datetime).notNull()
+        }
+        // The files of hidden photos (variants, a film's renditions), so `/media/` answers 404
+        // with one lookup by name.
+        try db.create(table: "hiddenMedia") { table in
+            table.primaryKey("fileName", .text)
+            table.column("photoId", .integer).notNull().indexed().references("photo", onDelete: .cascade)
+        }
+        try db.create(table: "removedMessage") { table in
+            table.primaryKey("messageId", .integer).references("chatMessage", onDelete: .cascade)
+            table.column("removedAt", .datetime).notNull()
+        }
+        try db.create(table: "suspension") { table in
+            table.primaryKey("userId", .integer).references("user", onDelete: .cascade)
+            // NULL: for good.
+            table.column("until", .datetime)
+            table.column("reason", .text).notNull()
+            table.column("suspendedAt", .datetime).notNull()
+        }
+        try db.create(table: "moderationAction") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("operatorId", .integer).references("user", onDelete: .setNull)
+            table.column("action", .text).notNull()
+            table.column("subjectKind", .text).notNull()
+            table.column("subjectId", .integer).notNull()
+            table.column("reason", .text).notNull()
+            table.column("until", .datetime)
+            table.column("createdAt", .datetime).notNull().indexed()
         }
     }
 

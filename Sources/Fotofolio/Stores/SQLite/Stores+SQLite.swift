@@ -9,7 +9,7 @@ extension Stores {
             photos: SQLitePhotoStore(database: database), portfolios: SQLitePortfolioStore(database: database),
             feed: SQLiteFeedStore(database: database), selection: SQLiteSelectionStore(database: database),
             ratings: SQLiteRatingsStore(database: database), peopleSearch: SQLitePeopleSearchStore(database: database),
-            blocks: SQLiteBlockStore(database: database),
+            blocks: SQLiteBlockStore(database: database), moderation: SQLiteModerationStore(database: database),
             messenger: SQLiteMessengerStore(database: database), liveEvents: SQLiteLiveEventStore(database: database),
             outbox: SQLiteOutboxStore(database: database), serverStarts: database, health: database)
     }

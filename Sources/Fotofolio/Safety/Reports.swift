@@ -1,0 +1,31 @@
+import Foundation
+
+/// Reporting what someone should not have posted or sent. Anyone signed in reports what they
+/// can see, but not themselves or their own work; a second report of the same subject by the
+/// same person while the first is open changes nothing. The reporter follows their reports'
+/// states; the reported person is never told who reported them.
+public struct Reports: Sendable {
+    let store: any ModerationStore
+
+    /// A report's details: up to 1,000 characters (and 4 KiB).
+    public static let detailsLimit = TextLimit(characters: 1000)
+
+    public init(stores: Stores) {
+        store = stores.moderation
+    }
+
+    @discardableResult
+    public func report(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64,
+                       at date: Date = Date()) throws -> Report {
+        let details = details.withUnixLineBreaks.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard Self.detailsLimit.allows(details) else { throw ReportError.detailsTooLong(limit: Self.detailsLimit.characters) }
+        guard !details.containsControlCharacters(allowing: ["\n", "\t"]) else { throw ReportError.invalidText }
+        if reason == .other, details.isEmpty { throw ReportError.detailsMissing }
+        return try store.file(subject, reason: reason, details: details, by: reporterId, at: date)
+    }
+
+    /// The person's reports, newest first.
+    public func reports(by reporterId: Int64) throws -> [Report] {
+        try store.reports(by: reporterId)
+    }
+}

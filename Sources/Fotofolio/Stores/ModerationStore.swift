@@ -1,0 +1,52 @@
+import Foundation
+
+/// Reports, the operator role, what operators hid, removed or suspended, and the audit log.
+/// Hidden portfolios and photos, removed messages and suspensions are rows of their own
+/// (never columns an owner's save writes back), so nothing an owner does undoes them; the
+/// feed, search, selection, portfolio and messenger stores read them in their own queries.
+public protocol ModerationStore: Sendable {
+    /// Stores a report after checking, in the same transaction, that the subject exists and
+    /// that the reporter may see it and does not own it (`ReportError.unknownSubject`,
+    /// `.ownContent`): a profile of someone else not suspended, a portfolio or photo not
+    /// hidden, a message in a room the reporter is in and not removed. An open report of the
+    /// same subject by the same person is returned instead of a second one.
+    func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, at date: Date) throws -> Report
+
+    /// The person's reports, newest first.
+    func reports(by reporterId: Int64) throws -> [Report]
+
+    /// Open reports, oldest first.
+    func openReports() throws -> [Report]
+
+    /// `ModerationError.unknownPerson` for a username nobody has.
+    func setOperator(_ username: String, _ isOperator: Bool, at date: Date) throws
+
+    func isOperator(_ userId: Int64) throws -> Bool
+
+    /// In one transaction: `ModerationError.notAnOperator` unless `operatorId` is one, the
+    /// action's effect (`.unknownSubject` when its subject is gone; `.cannotSuspendAnOperator`),
+    /// the open reports of `subject` settled (the action's own, or the message or work whose
+    /// author is suspended), and the audit entry. Suspending ends the person's
+    /// sessions; removing a message appends a `.message` live event and an outbox entry of
+    /// the message as now shown.
+    func apply(_ action: ModerationAction, reason: String, by operatorId: Int64, settling subject: ReportSubject, at date: Date) throws
+
+    /// The newest `limit` audit entries, newest first.
+    func auditLog(limit: Int) throws -> [AuditEntry]
+
+    /// The suspension holding at `date`, if any.
+    func suspension(of userId: Int64, at date: Date) throws -> Suspension?
+
+    /// The message and up to `around` messages before and after it in its room, oldest first.
+    func messageInContext(_ messageId: Int64, around: Int) throws -> [ChatMessage]
+
+    func visibility(ofPortfolio portfolioId: Int64, at date: Date) throws -> HiddenState
+
+    func hiddenPhotos(among photoIds: [Int64]) throws -> Set<Int64>
+
+    /// The portfolios of these that are hidden by an operator.
+    func hiddenPortfolios(among portfolioIds: [Int64]) throws -> Set<Int64>
+
+    /// The owner of the hidden photo a served file belongs to; nil when the file is not hidden.
+    func ownerOfHiddenFile(_ fileName: String) throws -> Int64?
+}
