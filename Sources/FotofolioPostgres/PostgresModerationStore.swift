@@ -130,9 +130,9 @@ struct PostgresModerationStore: ModerationStore {
     func auditLog(limit: Int) throws -> [AuditEntry] {
         try pool.withConnection { connection in
             try connection.query("""
-                SELECT moderation_action.id, account.username, action, subject_kind, subject_id, reason, until, created_at
+                SELECT moderation_action.id, account.username, action, subject_kind, subject_id, reason, until, moderation_action.created_at
                 FROM moderation_action LEFT JOIN account ON account.id = moderation_action.operator_id
-                ORDER BY created_at DESC, moderation_action.id DESC LIMIT $1
+                ORDER BY moderation_action.created_at DESC, moderation_action.id DESC LIMIT $1
                 """, [limit]).map { row in
                 guard let kind = ReportSubject.Kind(rawValue: try row.decode(3, as: String.self)) else {
                     throw ModerationError.unknownSubject
