@@ -202,7 +202,7 @@ struct ModerationPages {
             context = lines.map { message in
                 .init(author: "\(message.author.name) (@\(message.author.username))",
                       text: message.isRemoved ? table.string("messages.removed") : message.content,
-                      time: "\(dates.listLabel(message.sentAt)) \(dates.clock(message.sentAt))",
+                      time: dates.moment(message.sentAt),
                       isReported: message.id == subject.id, isRemoved: message.isRemoved)
             }
             if let reported = lines.first(where: { $0.id == subject.id }) {
@@ -214,7 +214,7 @@ struct ModerationPages {
         let items = try reports.map { report in
             DeskPage.Group.Item(reason: table.string("reports.reasons.\(report.reason.rawValue)"), details: report.details,
                                 reporter: try accounts.user(id: report.reporterId).map { "@\($0.username)" } ?? "–",
-                                sent: "\(dates.listLabel(report.createdAt)) \(dates.clock(report.createdAt))")
+                                sent: dates.moment(report.createdAt))
         }
         return DeskPage.Group(
             subject: subject.text, kind: kind, title: title, link: link, image: image, context: context, hasContext: !context.isEmpty,

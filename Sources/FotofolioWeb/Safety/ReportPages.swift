@@ -198,7 +198,7 @@ struct ReportPages {
         let dates = MessageDates(for: request, table: renderer.strings(for: request))
         return history.reversed().filter { $0.authorId != userId && !$0.isRemoved }.prefix(Self.messagesOffered).map { message in
             .init(value: ReportSubject(.message, message.id).text, author: message.author.name, text: Self.excerpt(message.content),
-                  time: "\(dates.listLabel(message.sentAt)) \(dates.clock(message.sentAt))", checked: message.id == chosen)
+                  time: dates.moment(message.sentAt), checked: message.id == chosen)
         }
     }
 
