@@ -46,6 +46,9 @@ public struct DemoWorld: Sendable {
         self.hasher = hasher
     }
 
+    /// How long ago the demo accounts were made: a year.
+    static let accountAge: TimeInterval = 365 * 86_400
+
     /// Creates whatever part of the demo world is missing; returns how many accounts it
     /// created (0 the second time).
     @discardableResult
@@ -61,7 +64,9 @@ public struct DemoWorld: Sendable {
                     id: nil, username: person.username, fullName: person.fullName,
                     email: "\(person.username)@demo.fotofolio.cz", emailConfirmedAt: date, location: person.location,
                     role: person.role, bio: person.bio, yearsOfExperience: person.years, hourlyRate: person.hourlyRate,
-                    priceByAgreement: person.role == .creator && person.hourlyRate == nil, passwordHash: hash, createdAt: date)
+                    priceByAgreement: person.role == .creator && person.hourlyRate == nil, passwordHash: hash,
+                    // Their conversations go back months: the accounts are no newer (SpamLimits).
+                    createdAt: date.addingTimeInterval(-Self.accountAge))
                 try user.insert(db)
             }
         }

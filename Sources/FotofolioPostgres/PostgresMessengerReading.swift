@@ -68,7 +68,8 @@ enum PostgresMessengerReading {
         let rows = try connection.query("""
             SELECT chat_message.id, chat_message.room_id, chat_message.uuid, chat_message.content, chat_message.sent_at,
                    chat_message.author_id, account.username, account.full_name,
-                   EXISTS (SELECT 1 FROM removed_message WHERE message_id = chat_message.id) AS removed
+                   EXISTS (SELECT 1 FROM removed_message WHERE message_id = chat_message.id) AS removed,
+                   chat_message.links_inert
             FROM chat_message JOIN account ON account.id = chat_message.author_id \(clause)
             """, parameters)
         guard !rows.isEmpty else { return [] }
@@ -89,7 +90,8 @@ enum PostgresMessengerReading {
             return ChatMessage(
                 id: id, roomId: try row.decode(1), uuid: try row.decode(2), content: content, sentAt: try row.decode(4),
                 author: MessageAuthor(username: try row.decode(6), name: try row.decode(7)), authorId: try row.decode(5),
-                mentions: inOrder + usernames.subtracting(inOrder).sorted(), isRemoved: removed)
+                mentions: inOrder + usernames.subtracting(inOrder).sorted(), isRemoved: removed,
+                linksInert: try row.decode(9, as: Bool.self))
         }
     }
 

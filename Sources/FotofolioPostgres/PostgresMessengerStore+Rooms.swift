@@ -5,13 +5,14 @@ import Postgres
 /// Making rooms and changing who is in them. A direct room's `direct_key`
 /// ("smallerId:largerId") is unique, so a second one for the same pair cannot be made.
 extension PostgresMessengerStore {
-    func directRoom(between userId: Int64, and otherId: Int64, at date: Date) throws -> ChatRoom {
+    func directRoom(between userId: Int64, and otherId: Int64, limits: SpamLimits, at date: Date) throws -> ChatRoom {
         let key = "\(min(userId, otherId)):\(max(userId, otherId))"
         do {
             return try changing { connection, announced in
                 if let room = try Self.directRoom(key, connection) { return room }
                 try Self.requireUsers([userId, otherId], connection)
                 try ContactRules.checkStart(PostgresBlockStore.facts(from: userId, to: otherId, connection))
+                try Self.checkStarts(by: userId, limits, at: date, connection)
                 announced = true
                 return try Self.insertRoom(.direct, name: nil, directKey: key, by: userId, members: [userId, otherId],
                                            at: date, connection)
@@ -23,12 +24,13 @@ extension PostgresMessengerStore {
         }
     }
 
-    func createGroup(named name: String, memberIds: [Int64], at date: Date) throws -> ChatRoom {
+    func createGroup(named name: String, memberIds: [Int64], limits: SpamLimits, at date: Date) throws -> ChatRoom {
         try changing { connection, announced in
             try Self.requireUsers(memberIds, connection)
             for memberId in memberIds.dropFirst() {
                 try ContactRules.checkStart(PostgresBlockStore.facts(from: memberIds[0], to: memberId, connection))
             }
+            try Self.checkStarts(by: memberIds[0], limits, at: date, connection)
             announced = true
             return try Self.insertRoom(.group, name: name, directKey: nil, by: memberIds[0], members: memberIds, at: date, connection)
         }
@@ -97,6 +99,19 @@ extension PostgresMessengerStore {
         let room = try PostgresMessengerReading.room(roomId, memberOf: userId, locking: true, connection)
         guard room.kind == .group, room.createdBy == userId else { throw MessengerError.notTheCreator }
         return room
+    }
+
+    /// A new account's conversations started in the last day, against the limits. The
+    /// account's row is locked (in a mode that does not wait for the key-share locks others
+    /// take on it), so two nodes starting its conversations at once count one after the other.
+    private static func checkStarts(by userId: Int64, _ limits: SpamLimits, at date: Date, _ connection: PostgresConnection) throws {
+        guard let createdAt = try connection.query("SELECT created_at FROM account WHERE id = $1 FOR NO KEY UPDATE", [userId]).first?
+                .decode(0, as: Date.self),
+              limits.isNew(createdAt: createdAt, at: date) else { return }
+        let started = try connection.query("""
+            SELECT created_at FROM chat_room WHERE created_by = $1 AND created_at > $2 ORDER BY created_at
+            """, [userId, limits.startsCounted(at: date).stored]).map { try $0.decode(0, as: Date.self) }
+        try limits.checkStart(accountCreatedAt: createdAt, started: started, at: date)
     }
 
     /// Each of the people exists, and stays until the transaction ends.

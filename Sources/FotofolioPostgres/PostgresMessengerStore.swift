@@ -15,16 +15,18 @@ struct PostgresMessengerStore: MessengerStore {
     let pool: PostgresPool
     let signal: PostgresCommitSignal
 
-    func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, at date: Date) throws -> SendResult {
+    func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, limits: SpamLimits, at date: Date) throws
+        -> SendResult {
         do {
-            return try storing(content, uuid: uuid, in: roomId, by: userId, at: date)
+            return try storing(content, uuid: uuid, in: roomId, by: userId, limits: limits, at: date)
         } catch let error as PostgresError where error.isUniqueViolation && error.constraint == "chat_message_uuid_key" {
             // The same uuid was being stored at the same moment: now it is there, answer as a resend.
-            return try storing(content, uuid: uuid, in: roomId, by: userId, at: date)
+            return try storing(content, uuid: uuid, in: roomId, by: userId, limits: limits, at: date)
         }
     }
 
-    private func storing(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, at date: Date) throws -> SendResult {
+    private func storing(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, limits: SpamLimits, at date: Date) throws
+        -> SendResult {
         try changing { connection, announced in
             let room = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
             if room.kind == .direct { try PostgresBlockStore.checkNoBlock(in: roomId, for: userId, connection) }
@@ -33,9 +35,11 @@ struct PostgresMessengerStore: MessengerStore {
                 else { throw MessengerError.uuidTakenByAnotherMessage }
                 return SendResult(message: earlier, isNew: false)
             }
+            let linksInert = try Self.checkSpam(content, in: roomId, by: userId, limits, at: date, connection)
             let messageId = try connection.query("""
-                INSERT INTO chat_message (room_id, author_id, uuid, content, sent_at) VALUES ($1, $2, $3, $4, $5) RETURNING id
-                """, [roomId, userId, uuid, content, date.stored])[0].decode(0, as: Int64.self)
+                INSERT INTO chat_message (room_id, author_id, uuid, content, sent_at, links_inert) VALUES ($1, $2, $3, $4, $5, $6)
+                RETURNING id
+                """, [roomId, userId, uuid, content, date.stored, linksInert])[0].decode(0, as: Int64.self)
             try Self.noteMentions(in: content, of: messageId, in: roomId, by: userId, connection)
             try connection.query("UPDATE chat_member SET last_read_message_id = $1 WHERE room_id = $2 AND user_id = $3",
                                  [messageId, roomId, userId])
@@ -169,4 +173,26 @@ struct PostgresMessengerStore: MessengerStore {
                                  [messageId, idsByUsername[username]!])
         }
     }
+
+    /// Holds a text the author just sent to other conversations; says whether its links stay
+    /// plain (a new account writing before anyone else in the room).
+    private static func checkSpam(_ content: String, in roomId: Int64, by userId: Int64, _ limits: SpamLimits, at date: Date,
+                                  _ connection: PostgresConnection) throws -> Bool {
+        if limits.mayHold(content) {
+            let others = try connection.query("""
+                SELECT count(DISTINCT room_id) FROM chat_message
+                WHERE author_id = $1 AND sent_at > $2 AND content = $3 AND room_id <> $4
+                """, [userId, limits.repeatsCounted(at: date).stored, content, roomId])[0]
+                .decode(0, as: Int64.self)
+            try limits.checkRepeat(content, sentToOtherConversations: Int(clamping: others))
+        }
+        guard let createdAt = try connection.query("SELECT created_at FROM account WHERE id = $1", [userId]).first?
+                .decode(0, as: Date.self),
+              limits.isNew(createdAt: createdAt, at: date) else { return false }
+        let othersWrote = try connection.query("""
+            SELECT EXISTS (SELECT 1 FROM chat_message WHERE room_id = $1 AND author_id <> $2)
+            """, [roomId, userId])[0].decode(0, as: Bool.self)
+        return limits.linksInert(authorCreatedAt: createdAt, othersHaveWritten: othersWrote, at: date)
+    }
 }
+

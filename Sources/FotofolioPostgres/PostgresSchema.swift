@@ -99,6 +99,13 @@ public enum PostgresSchema {
                 created_at timestamptz NOT NULL);
             CREATE INDEX moderation_action_created ON moderation_action (created_at);
             """),
+        // What slows a spammer (SpamLimits): a new account's message whose links stay plain,
+        // the same text by the same author lately, the conversations a new account started.
+        Migration(identifier: "v6 spam limits", sql: """
+            ALTER TABLE chat_message ADD COLUMN links_inert boolean NOT NULL DEFAULT false;
+            CREATE INDEX chat_message_by_author_time ON chat_message (author_id, sent_at);
+            CREATE INDEX chat_room_by_creator ON chat_room (created_by, created_at);
+            """),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, holding an

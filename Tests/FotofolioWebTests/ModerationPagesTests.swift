@@ -277,3 +277,53 @@ extension WebTestServer {
         #expect(try await server.send("/moderation/log", headers: ["Accept-Language": "cs"]).body.contains("Záznam moderování"))
     }
 }
+
+/// What slows a spammer, as a person meets it on the pages.
+@Suite struct SpamLimitPagesTests {
+    @Test func aTextJustSentToThreeOthersIsHeldWithAReasonAndKeptInTheComposer() async throws {
+        let server = try BlockPagesTests.seeded()
+        let text = "Dobrý den, nabízím focení se slevou 50 % jen tento týden!"
+        let rooms = try ["jana.k", "eva.s", "martin.b", "michal1"].map { try server.directRoom("vojtafoti", $0) }
+        try await server.cookies(of: "vojtafoti")
+        for room in rooms.prefix(3) { #expect(try await server.post(text, in: room).status == 201) }
+        let held = try await server.post(text, in: rooms[3])
+        #expect(held.status == 429)
+        #expect(WebTestServer.json(held.body)["error"] as? String
+            == "This message was not sent: you have just sent the same text to several other people. Write to each in your own words.")
+        let form = try await server.submit("/messages/\(rooms[3])", ["uuid": UUID().uuidString, "content": text])
+        #expect(form.status == 429)
+        #expect(form.body.contains(">\(text)</textarea>"))
+    }
+
+    @Test func aNewAccountIsToldWhenItMayStartAnotherConversation() async throws {
+        let server = try BlockPagesTests.seeded()
+        try await server.signUpCreator(username: "novy.foto")
+        for username in ["jana.k", "eva.s", "martin.b", "michal1", "ad.fotograf"] {
+            #expect(try await server.submit("/messages/direct", ["username": username]).status == 303)
+        }
+        let refused = try await server.submit("/messages/direct", ["username": "vojtafoti"])
+        #expect(refused.status == 429)
+        #expect(refused.body.contains("A new account may start only a few conversations an hour and a day."))
+        #expect(refused.body.contains("value=\"vojtafoti\""), "the form keeps who was asked for")
+        let wait = try #require(refused.headers["retry-after"].flatMap { Int($0) })
+        #expect((3_500...3_600).contains(wait))
+        let group = try await server.submit("/messages/groups", ["name": "Výlet", "members": "vojtafoti"])
+        #expect(group.status == 429)
+    }
+
+    @Test func aNewAccountsFirstLinkIsPlainTextUntilTheOtherPersonAnswers() async throws {
+        let server = try BlockPagesTests.seeded()
+        try await server.signUpCreator(username: "novy.foto")
+        let room = try server.directRoom("novy.foto", "jana.k")
+        #expect(try await server.post("Moje práce: https://example.org/novy", in: room).status == 201)
+        try await server.cookies(of: "jana.k")
+        let page = try await server.send("/messages/\(room)").body
+        #expect(page.contains("Moje práce: https://example.org/novy"))
+        #expect(!page.contains("href=\"https://example.org/novy\""))
+        _ = try await server.post("Dobrý den, díky!", in: room)
+        server.signOut()
+        _ = try await server.submit("/login", ["identifier": "novy.foto", "password": "dlouhe-heslo-1"])
+        #expect(try await server.post("Tady je to znovu: https://example.org/druhy", in: room).status == 201)
+        #expect(try await server.send("/messages/\(room)").body.contains("href=\"https://example.org/druhy\""))
+    }
+}

@@ -58,6 +58,25 @@ import Testing
             try db.execute(sql: "INSERT INTO block (blockerId, blockedId, createdAt) VALUES (?, (SELECT max(id) FROM user), ?)",
                            arguments: [someone, now])
             try db.execute(sql: "UPDATE user SET whoMayWrite = 'creatorsOnly' WHERE id = ?", arguments: [someone])
+            // An operator, a report and everything an operator does, and a message whose links stay plain.
+            let last = try Int64.fetchOne(db, sql: "SELECT max(id) FROM user")!
+            let photo = try Int64.fetchOne(db, sql: "SELECT min(id) FROM photo")!
+            let message = try Int64.fetchOne(db, sql: "SELECT min(id) FROM chatMessage")!
+            try db.execute(sql: "INSERT INTO operator VALUES (?, ?)", arguments: [someone, now])
+            try db.execute(sql: """
+                INSERT INTO report (reporterId, subjectKind, subjectId, reason, details, state, createdAt)
+                VALUES (?, 'portfolio', ?, 'other', 'Cizí fotky', 'open', ?)
+                """, arguments: [someone, portfolio, now])
+            try db.execute(sql: "INSERT INTO hiddenPortfolio VALUES (?, 'Cizí fotky', ?)", arguments: [portfolio, now])
+            try db.execute(sql: "INSERT INTO hiddenPhoto VALUES (?, ?)", arguments: [photo, now])
+            try db.execute(sql: "INSERT INTO hiddenMedia VALUES ('00000000000000aa.webp', ?)", arguments: [photo])
+            try db.execute(sql: "INSERT INTO removedMessage VALUES (?, ?)", arguments: [message, now])
+            try db.execute(sql: "INSERT INTO suspension VALUES (?, NULL, 'Spam', ?)", arguments: [last, now])
+            try db.execute(sql: """
+                INSERT INTO moderationAction (operatorId, action, subjectKind, subjectId, reason, until, createdAt)
+                VALUES (?, 'suspend', 'profile', ?, 'Spam', NULL, ?)
+                """, arguments: [someone, last, now])
+            try db.execute(sql: "UPDATE chatMessage SET linksInert = 1 WHERE id = ?", arguments: [message])
             // A pruned log: the newest sequence is gone from the table but was handed out.
             try db.execute(sql: "INSERT INTO liveEvent (kind, roomId, payload, createdAt) VALUES ('room', 1, '{}', ?)", arguments: [now])
             try db.execute(sql: "DELETE FROM liveEvent WHERE sequence = (SELECT max(sequence) FROM liveEvent)")

@@ -35,12 +35,16 @@ public struct ChatMessage: Sendable, Equatable {
     public var mentions: [String]
     /// Removed by an operator: shown as such, its text (kept for the audit) read as empty.
     public var isRemoved = false
+    /// Its links are shown as plain text: a new account wrote it before anyone else in the
+    /// conversation had written (`SpamLimits.linksInert`).
+    public var linksInert = false
 
     public init(
         id: Int64, roomId: Int64, uuid: String, content: String, sentAt: Date,
-        author: MessageAuthor, authorId: Int64, mentions: [String], isRemoved: Bool = false
+        author: MessageAuthor, authorId: Int64, mentions: [String], isRemoved: Bool = false, linksInert: Bool = false
     ) {
         self.isRemoved = isRemoved
+        self.linksInert = linksInert
         self.id = id
         self.roomId = roomId
         self.uuid = uuid

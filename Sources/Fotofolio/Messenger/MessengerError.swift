@@ -31,6 +31,10 @@ public enum MessengerError: Error, Equatable, Sendable {
     case youBlocked
     /// The person accepts new conversations only from those their policy admits.
     case notAccepting(WritePolicy)
+    /// A new account started as many conversations as it may for now (`SpamLimits`).
+    case tooManyNewConversations(retryAfter: Duration)
+    /// The same text just went to several other conversations: this one is not sent.
+    case heldAsRepeated
 
     /// English, for people: what went wrong and what to do instead.
     public var message: String {
@@ -73,6 +77,10 @@ public enum MessengerError: Error, Equatable, Sendable {
             "This person accepts new conversations only from photographers."
         case .notAccepting(.everyone):
             "This person does not accept new conversations now."
+        case .tooManyNewConversations:
+            "A new account may start only a few conversations an hour and a day. Try again later, or write in the conversations you already have."
+        case .heldAsRepeated:
+            "This message was not sent: you have just sent the same text to several other people. Write to each in your own words."
         }
     }
 }

@@ -7,7 +7,7 @@ extension MessengerService {
     /// make it (on this server or another sharing the database) get the same room.
     public func directRoom(between userId: Int64, and otherId: Int64, at date: Date = Date()) throws -> ChatRoom {
         guard userId != otherId else { throw MessengerError.cannotMessageYourself }
-        return try store.directRoom(between: userId, and: otherId, at: date)
+        return try store.directRoom(between: userId, and: otherId, limits: limits, at: date)
     }
 
     /// A named group of the creator and `members` (duplicates ignored); at least one other
@@ -17,7 +17,7 @@ extension MessengerService {
         var memberIds = [creatorId]
         for id in members where !memberIds.contains(id) { memberIds.append(id) }
         guard memberIds.count >= 2 else { throw MessengerError.tooFewMembers }
-        return try store.createGroup(named: name, memberIds: memberIds, at: date)
+        return try store.createGroup(named: name, memberIds: memberIds, limits: limits, at: date)
     }
 
     /// Renames a group; only its creator may.

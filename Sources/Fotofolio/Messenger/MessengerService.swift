@@ -13,9 +13,12 @@ public final class MessengerService: Sendable {
     public static let largestPage = 500
 
     let store: any MessengerStore
+    /// What slows a spammer: checked by the store in the transaction that starts or sends.
+    public let limits: SpamLimits
 
-    public init(stores: Stores) {
+    public init(stores: Stores, limits: SpamLimits = .standard) {
         store = stores.messenger
+        self.limits = limits
     }
 
     /// Stores the message once per UUID. Sending the same UUID again (a retry after a lost
@@ -25,7 +28,7 @@ public final class MessengerService: Sendable {
     public func send(_ draft: MessageDraft, in roomId: Int64, by userId: Int64, at date: Date = Date()) throws -> SendResult {
         let content = try MessageText.validated(draft.content)
         let uuid = try MessageText.validatedUUID(draft.uuid)
-        return try store.send(content, uuid: uuid, in: roomId, by: userId, at: date)
+        return try store.send(content, uuid: uuid, in: roomId, by: userId, limits: limits, at: date)
     }
 
     /// Up to `limit` messages before the message `before` (or the latest ones), oldest first:

@@ -14,7 +14,11 @@ public protocol MessengerStore: Sendable {
     /// members it mentions (`MessageText`), moves the author's read marker to it, and is
     /// appended as a `.message` live event and a `Outbox.messageTopic` entry, both carrying
     /// `MessageEnvelope.envelope(of:)` of the message as stored.
-    func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, at date: Date) throws -> SendResult
+    /// Inside the same transaction `limits` hold a text the author just sent to other
+    /// conversations (`SpamLimits.checkRepeat`) and decide whether its links stay plain
+    /// (`SpamLimits.linksInert`, kept with the message).
+    func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, limits: SpamLimits, at date: Date) throws
+        -> SendResult
 
     /// Up to `limit` messages of the room before the message `messageId` (or the latest),
     /// oldest first.
@@ -56,11 +60,13 @@ public protocol MessengerStore: Sendable {
     /// The one direct room of the two people, made on first use (`.unknownUser` for someone
     /// who does not exist). A direct room per pair is unique: two callers racing to make it,
     /// on this server or another sharing the store, get the same room.
-    func directRoom(between userId: Int64, and otherId: Int64, at date: Date) throws -> ChatRoom
+    /// Making one, `limits` may refuse a new account that started too many (`SpamLimits.checkStart`).
+    func directRoom(between userId: Int64, and otherId: Int64, limits: SpamLimits, at date: Date) throws -> ChatRoom
 
     /// A new group named `name`, created by the first of `memberIds` (all distinct, all
     /// existing, or `.unknownUser`), who join in that order.
-    func createGroup(named name: String, memberIds: [Int64], at date: Date) throws -> ChatRoom
+    /// `limits` as for `directRoom`, for its creator.
+    func createGroup(named name: String, memberIds: [Int64], limits: SpamLimits, at date: Date) throws -> ChatRoom
 
     /// Renames a group: `.notTheCreator` unless `userId` created it, then the name is checked
     /// (`MessageText.validatedRoomName`); the same name changes nothing.

@@ -42,7 +42,7 @@ struct ChatMessageView: ViewModel {
         self.continued = continued
         self.target = target
         self.firstUnread = firstUnread
-        textHTML = message.isRemoved ? "" : MessageHTML.html(message.text)
+        textHTML = message.isRemoved ? "" : MessageHTML.html(message.text, linksClickable: !message.linksInert)
         removed = message.isRemoved
     }
 

@@ -6,12 +6,15 @@ import Fotofolio
 /// rather than by Mustache because links and mentions need markup around escaped text.
 /// Escaping and the line breaks work on UTF-8 bytes, like `HTMLText`.
 enum MessageHTML {
-    static func html(_ text: MessageText) -> String {
+    /// `linksClickable` false: links are plain text like the rest (`SpamLimits.linksInert`).
+    static func html(_ text: MessageText, linksClickable: Bool = true) -> String {
         var html = ""
         for segment in text.segments {
             let part = String(text.text(of: segment))
             switch segment.kind {
             case .plain:
+                html += withLineBreaks(part)
+            case .link where !linksClickable:
                 html += withLineBreaks(part)
             case .link:
                 let address = HTMLText.escape(part)

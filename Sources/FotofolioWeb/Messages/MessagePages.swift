@@ -91,8 +91,8 @@ struct MessagePages {
             return .redirect(to: "/messages/\(room.id)")
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)
-            return try list(request, problem: renderer.strings(for: request).string(failure.key),
-                            values: Page.Values(username: username), status: failure.status)
+            return try Self.sayingWhenToRetry(error, list(request, problem: renderer.strings(for: request).string(failure.key),
+                                                          values: Page.Values(username: username), status: failure.status))
         }
     }
 
@@ -110,10 +110,19 @@ struct MessagePages {
             return .redirect(to: "/messages/\(room.id)")
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)
-            return try list(request, problem: renderer.strings(for: request).string(failure.key),
-                            values: Page.Values(groupName: name, members: request.form["members"] ?? "", group: true),
-                            status: failure.status)
+            return try Self.sayingWhenToRetry(error, list(request, problem: renderer.strings(for: request).string(failure.key),
+                                                          values: Page.Values(groupName: name, members: request.form["members"] ?? "",
+                                                                              group: true),
+                                                          status: failure.status))
         }
+    }
+
+    /// A new account over its limit of new conversations is told when it may start one.
+    private static func sayingWhenToRetry(_ error: MessengerError, _ response: Response) -> Response {
+        guard case .tooManyNewConversations(let wait) = error else { return response }
+        var response = response
+        response.retryAfter(wait)
+        return response
     }
 
     /// The person "Write a message" was pressed for, as the form names them.

@@ -50,6 +50,8 @@ enum MessageViews {
         case .notAccepting(.knownPeople): (.forbidden, "messages.errors.notAcceptingKnownPeople")
         case .notAccepting(.creatorsOnly): (.forbidden, "messages.errors.notAcceptingCreatorsOnly")
         case .notAccepting(.everyone): (.forbidden, "messages.errors.blocked")
+        case .tooManyNewConversations: (.tooManyRequests, "messages.errors.tooManyNewConversations")
+        case .heldAsRepeated: (.tooManyRequests, "messages.errors.heldAsRepeated")
         }
     }
 

@@ -183,7 +183,8 @@ extension MessengerError {
     /// address: the room is shown again with the text kept and the reason.
     var keepsTheDraft: Bool {
         switch self {
-        case .emptyMessage, .messageTooLong, .invalidText, .invalidUUID, .uuidTakenByAnotherMessage, .blocked, .youBlocked: true
+        case .emptyMessage, .messageTooLong, .invalidText, .invalidUUID, .uuidTakenByAnotherMessage, .blocked, .youBlocked,
+             .heldAsRepeated: true
         default: false
         }
     }

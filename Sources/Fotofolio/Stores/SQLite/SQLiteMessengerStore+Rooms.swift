@@ -4,7 +4,7 @@ import GRDB
 /// Making rooms and changing who is in them. A direct room's `directKey` ("smallerId:largerId")
 /// is unique, so a second one for the same pair cannot be made.
 extension SQLiteMessengerStore {
-    func directRoom(between userId: Int64, and otherId: Int64, at date: Date) throws -> ChatRoom {
+    func directRoom(between userId: Int64, and otherId: Int64, limits: SpamLimits, at date: Date) throws -> ChatRoom {
         let key = "\(min(userId, otherId)):\(max(userId, otherId))"
         let existing = ChatRoom.filter(ChatRoom.Columns.directKey == key)
         do {
@@ -12,6 +12,7 @@ extension SQLiteMessengerStore {
                 if let room = try existing.fetchOne(db) { return room }
                 try Self.requireUsers([userId, otherId], db)
                 try ContactRules.checkStart(SQLiteBlockStore.facts(from: userId, to: otherId, db))
+                try Self.checkStarts(by: userId, limits, at: date, db)
                 return try Self.insertRoom(.direct, name: nil, directKey: key, by: userId, members: [userId, otherId], at: date, db)
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -23,12 +24,13 @@ extension SQLiteMessengerStore {
         }
     }
 
-    func createGroup(named name: String, memberIds: [Int64], at date: Date) throws -> ChatRoom {
+    func createGroup(named name: String, memberIds: [Int64], limits: SpamLimits, at date: Date) throws -> ChatRoom {
         try database.pool.write { db in
             try Self.requireUsers(memberIds, db)
             for memberId in memberIds.dropFirst() {
                 try ContactRules.checkStart(SQLiteBlockStore.facts(from: memberIds[0], to: memberId, db))
             }
+            try Self.checkStarts(by: memberIds[0], limits, at: date, db)
             return try Self.insertRoom(.group, name: name, directKey: nil, by: memberIds[0], members: memberIds, at: date, db)
         }
     }
@@ -84,6 +86,16 @@ extension SQLiteMessengerStore {
         let room = try MessengerReading.room(roomId, memberOf: userId, db)
         guard room.kind == .group, room.createdBy == userId else { throw MessengerError.notTheCreator }
         return room
+    }
+
+    /// A new account's conversations started in the last day, against the limits.
+    private static func checkStarts(by userId: Int64, _ limits: SpamLimits, at date: Date, _ db: Database) throws {
+        guard let createdAt = try Date.fetchOne(db, sql: "SELECT createdAt FROM user WHERE id = ?", arguments: [userId]),
+              limits.isNew(createdAt: createdAt, at: date) else { return }
+        let started = try Date.fetchAll(db, sql: """
+            SELECT createdAt FROM chatRoom WHERE createdBy = ? AND createdAt > ? ORDER BY createdAt
+            """, arguments: [userId, limits.startsCounted(at: date)])
+        try limits.checkStart(accountCreatedAt: createdAt, started: started, at: date)
     }
 
     private static func requireUsers(_ userIds: [Int64], _ db: Database) throws {

@@ -6,7 +6,8 @@ import GRDB
 struct SQLiteMessengerStore: MessengerStore {
     let database: AppDatabase
 
-    func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, at date: Date) throws -> SendResult {
+    func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, limits: SpamLimits, at date: Date) throws
+        -> SendResult {
         try database.pool.write { db in
             let room = try MessengerReading.room(roomId, memberOf: userId, db)
             if room.kind == .direct { try Self.checkNoBlock(in: roomId, for: userId, db) }
@@ -15,9 +16,10 @@ struct SQLiteMessengerStore: MessengerStore {
                 else { throw MessengerError.uuidTakenByAnotherMessage }
                 return SendResult(message: earlier, isNew: false)
             }
+            let linksInert = try Self.checkSpam(content, in: roomId, by: userId, limits, at: date, db)
             try db.cachedStatement(sql: """
-                INSERT INTO chatMessage (roomId, authorId, uuid, content, sentAt) VALUES (?, ?, ?, ?, ?)
-                """).execute(arguments: [roomId, userId, uuid, content, date])
+                INSERT INTO chatMessage (roomId, authorId, uuid, content, sentAt, linksInert) VALUES (?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [roomId, userId, uuid, content, date, linksInert])
             let messageId = db.lastInsertedRowID
             try Self.noteMentions(in: content, of: messageId, in: roomId, by: userId, db)
             try db.cachedStatement(sql: "UPDATE chatMember SET lastReadMessageId = ? WHERE roomId = ? AND userId = ?")
@@ -29,6 +31,24 @@ struct SQLiteMessengerStore: MessengerStore {
             try SQLiteOutboxStore.enqueue(topic: Outbox.messageTopic(of: roomId), payload: envelope, at: date, db)
             return SendResult(message: message, isNew: true)
         }
+    }
+
+    /// Holds a text the author just sent to other conversations; says whether its links stay
+    /// plain (a new account writing before anyone else in the room).
+    private static func checkSpam(_ content: String, in roomId: Int64, by userId: Int64, _ limits: SpamLimits, at date: Date,
+                                  _ db: Database) throws -> Bool {
+        if limits.mayHold(content) {
+            let others = try Int.fetchOne(db.cachedStatement(sql: """
+                SELECT count(DISTINCT roomId) FROM chatMessage WHERE authorId = ? AND sentAt > ? AND content = ? AND roomId != ?
+                """), arguments: [userId, limits.repeatsCounted(at: date), content, roomId]) ?? 0
+            try limits.checkRepeat(content, sentToOtherConversations: others)
+        }
+        guard let createdAt = try Date.fetchOne(db.cachedStatement(sql: "SELECT createdAt FROM user WHERE id = ?"), arguments: [userId]),
+              limits.isNew(createdAt: createdAt, at: date) else { return false }
+        let othersWrote = try Bool.fetchOne(db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM chatMessage WHERE roomId = ? AND authorId != ?)
+            """), arguments: [roomId, userId]) ?? false
+        return limits.linksInert(authorCreatedAt: createdAt, othersHaveWritten: othersWrote, at: date)
     }
 
     /// A direct room is closed to writing while either of its two people blocks the other.

@@ -132,6 +132,14 @@ enum Schema {
         migrator.registerMigration("v12 moderation") { db in
             try createModeration(db)
         }
+        migrator.registerMigration("v13 spam limits") { db in
+            // A new account's message whose links stay plain text (SpamLimits.linksInert).
+            try db.alter(table: "chatMessage") { table in table.add(column: "linksInert", .boolean).notNull().defaults(to: false) }
+            // The same text by the same author lately (SpamLimits.checkRepeat).
+            try db.create(index: "chatMessage_byAuthorTime", on: "chatMessage", columns: ["authorId", "sentAt"])
+            // Conversations a new account started in the last day (SpamLimits.checkStart).
+            try db.create(index: "chatRoom_byCreator", on: "chatRoom", columns: ["createdBy", "createdAt"])
+        }
         return migrator
     }
 
