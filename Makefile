@@ -10,10 +10,11 @@ PYTHON  := $(VENV)/bin/python
 # Libraries the server links against, the tools it runs (mosquitto, ffmpeg), and what the tests drive.
 RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqlite3-dev libargon2-dev libvips-dev \
                  mosquitto libmosquitto-dev libpq-dev ffmpeg
-# postgresql: the tests start throwaway clusters of their own (initdb, postgres) under /tmp.
+# postgresql: the tests start throwaway clusters of their own (initdb, postgres) under /tmp;
+# haproxy: the several-node tests put it in front of the nodes.
 TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver python3 python3-venv \
                  firefox-esr webkit2gtk-driver xvfb xdotool locales \
-                 libvips-tools libimage-exiftool-perl imagemagick openssl gstreamer1.0-plugins-good
+                 libvips-tools libimage-exiftool-perl imagemagick openssl gstreamer1.0-plugins-good haproxy
 
 .PHONY: run test build release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean postgres cluster
 

@@ -17,6 +17,8 @@ public struct DemoWorld: Sendable {
         var bio: String? = nil
         var years: Int? = nil
         var hourlyRate: Int? = nil
+        /// Has the moderation desk (`fotofolio operator grant` on a real site).
+        var isOperator = false
     }
 
     static let people: [Person] = [
@@ -36,6 +38,7 @@ public struct DemoWorld: Sendable {
         Person(username: "jana.k", fullName: "Jana Králová", location: "Brno", role: .client),
         Person(username: "martin.b", fullName: "Martin Beneš", location: "Praha", role: .client),
         Person(username: "eva.s", fullName: "Eva Svobodová", location: "Olomouc", role: .client),
+        Person(username: "spravce", fullName: "Správce Fotofolia", location: "Jihlava", role: .client, isOperator: true),
     ]
 
     let database: AppDatabase
@@ -68,6 +71,9 @@ public struct DemoWorld: Sendable {
                     // Their conversations go back months: the accounts are no newer (SpamLimits).
                     createdAt: date.addingTimeInterval(-Self.accountAge))
                 try user.insert(db)
+                if person.isOperator {
+                    try db.execute(sql: "INSERT INTO operator (userId, grantedAt) VALUES (?, ?)", arguments: [user.id, date])
+                }
             }
         }
         return missing.count

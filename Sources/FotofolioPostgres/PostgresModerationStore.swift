@@ -144,6 +144,12 @@ struct PostgresModerationStore: ModerationStore {
         }
     }
 
+    func suspended(since date: Date) throws -> [Int64] {
+        try pool.withConnection { connection in
+            try connection.query("SELECT user_id FROM suspension WHERE suspended_at >= $1", [date.stored]).map { try $0.decode(0, as: Int64.self) }
+        }
+    }
+
     func suspension(of userId: Int64, at date: Date) throws -> Suspension? {
         try pool.withConnection { connection in
             try connection.query("SELECT until, reason FROM suspension WHERE user_id = $1 AND (until IS NULL OR until > $2)",

@@ -15,6 +15,18 @@ import Testing
         #expect(vojta.role == .creator)
     }
 
+    @Test(.enabled(if: TestStore.kind == .sqlite, "the demo seeder writes SQLite rows"))
+    func theDemoHasOneOperatorAndAccountsOldEnoughToWriteFreely() throws {
+        let world = try TestDatabase()
+        try DemoWorld(database: world.database, hasher: PasswordHasher(parameters: .fastForTests)).seed()
+        let moderation = Moderation(stores: world.stores)
+        for person in DemoWorld.people {
+            let user = try #require(try world.accounts.user(username: person.username))
+            #expect(try moderation.isOperator(user.id!) == (person.username == "spravce"))
+            #expect(!SpamLimits.standard.isNew(createdAt: user.createdAt, at: Date()))
+        }
+    }
+
     @Test func theDemoWorldHasCreatorsInSeveralTownsAndSomeClients() {
         let creators = DemoWorld.people.filter { $0.role == .creator }
         #expect(Set(creators.map(\.location)).isSuperset(of: ["Praha", "Brno", "Plzeň", "Olomouc", "Velvary"]))

@@ -115,4 +115,24 @@ import Waiting
         #expect(seen.prefix(3).allSatisfy { $0.hasPrefix("deliver") }, "\(seen)")
         #expect(Set(seen.suffix(3)) == ["flush vojta 1", "flush vojta 2", "flush jana"], "\(seen)")
     }
+
+    /// A suspension ends the person's streams on every node: the one whose operator acted at
+    /// once, any other when it next looks for new suspensions.
+    @Test func aSuspendedPersonsStreamsEndOnANodeThatDidNotTakeTheAction() async throws {
+        defer { live.stop() }
+        let log = CallLog()
+        let after = try world.liveEvents.latestSequence()
+        _ = live.hub.connect(userId: vojta, after: after, sink: Recording("vojta", into: log))
+        _ = live.hub.connect(userId: jana, after: after, sink: Recording("jana", into: log))
+        try await waitUntil("the streams are listed") { live.hub.statistics.streams == 2 }
+        let watch = SuspendedStreams(stores: world.stores, hub: live.hub, logger: Logger(label: "test"))
+        #expect(try watch.endNew().isEmpty)
+        let op = try world.operatorAccount()
+        try world.moderation.apply(.suspend(userId: vojta, until: nil), reason: "Spam", by: op.id!)
+        #expect(try watch.endNew() == [vojta])
+        try await waitUntil("Vojta's stream is closed") { log.all.contains("close vojta") }
+        #expect(live.hub.statistics.streams == 1)
+        #expect(!log.all.contains("close jana"))
+    }
 }
+

@@ -262,4 +262,23 @@ extension TestDatabase {
         try world.reports.report(subject, reason: .spam, details: "Znovu", by: jana.id!)
         #expect(try world.moderation.openReports().count == 1)
     }
+
+    @Test func onlyAHideOrSuspensionThatStillHoldsIsOfferedBackOnItsNewestEntry() throws {
+        let world = try TestDatabase()
+        let vojta = try world.creator(), jana = try world.client(), op = try world.operatorAccount()
+        let first = try world.portfolio(of: vojta, name: "Svatby").portfolio.id!
+        let second = try world.portfolio(of: vojta, name: "Portréty").portfolio.id!
+        try world.moderation.apply(.hidePortfolio(first), reason: "Spam", by: op.id!)
+        try world.moderation.apply(.hidePortfolio(second), reason: "Spam", by: op.id!)
+        try world.moderation.apply(.unhidePortfolio(second), reason: "Omyl", by: op.id!)
+        try world.moderation.apply(.hidePortfolio(first), reason: "Znovu", by: op.id!)
+        try world.moderation.apply(.suspend(userId: jana.id!, until: nil), reason: "Spam", by: op.id!)
+        try world.moderation.apply(.dismiss(ReportSubject(.profile, jana.id!)), reason: "Nic dalšího", by: op.id!)
+        let log = try world.moderation.auditLog()
+        let undo = try world.moderation.undoable(log)
+        let byReason = Dictionary(uniqueKeysWithValues: undo.map { id, action in (log.first { $0.id == id }!.reason, action) })
+        // The first hide was made again ("Znovu"), the second taken back; the dismissal changes nothing.
+        #expect(byReason == ["Znovu": .unhidePortfolio(first), "Spam": .unsuspend(userId: jana.id!)])
+    }
 }
+

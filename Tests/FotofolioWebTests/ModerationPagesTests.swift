@@ -15,6 +15,15 @@ extension WebTestServer {
         return server
     }
 
+    /// Vojta writes "Kupte levné hodinky" to Jana: their room and the message.
+    func spamFromVojta() async throws -> (room: Int64, message: Int64) {
+        let room = try directRoom("jana.k", "vojtafoti")
+        try await cookies(of: "vojtafoti")
+        _ = try await post("Kupte levné hodinky", in: room)
+        let message = try #require(try MessengerService(stores: .sqlite(database)).history(of: room, for: userId("jana.k")).last?.id)
+        return (room, message)
+    }
+
     func reportCount() throws -> Int {
         try database.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM report") ?? 0 }
     }
@@ -64,11 +73,7 @@ extension WebTestServer {
 
     @Test func aMessageIsChosenFromTheConversationAndOnlyItsMembersMayReportIt() async throws {
         let server = try WebTestServer.withOperator()
-        let room = try server.directRoom("jana.k", "vojtafoti")
-        try await server.cookies(of: "vojtafoti")
-        _ = try await server.post("Kupte levné hodinky", in: room)
-        let messageId = try #require(try MessengerService(stores: .sqlite(server.database))
-            .history(of: room, for: server.userId("jana.k")).last?.id)
+        let (room, messageId) = try await server.spamFromVojta()
         try await server.cookies(of: "jana.k")
         #expect(try await server.send("/messages/\(room)").body.contains("href=\"/messages/\(room)/report\""))
         let choose = try await server.send("/messages/\(room)/report").body
@@ -201,6 +206,31 @@ extension WebTestServer {
         #expect(own.body.contains("Cizí fotky"))
     }
 
+    @Test func theLogTakesBackAHideOrASuspensionThatStillHoldsWithAReason() async throws {
+        let server = try WebTestServer.withOperator()
+        let id = try server.portfolioId(named: "Svatby"), vojta = try server.userId("vojtafoti")
+        try await server.cookies(of: "eva.s")
+        _ = try await server.submit("/moderation/actions", ["subject": "portfolio:\(id)", "action": "hidePortfolio", "reason": "Omylem"])
+        _ = try await server.submit("/moderation/actions", ["subject": "profile:\(vojta)", "action": "suspend", "days": "forever",
+                                                            "reason": "Omylem"])
+        let log = try await server.send("/moderation/log").body
+        #expect(log.contains("data-undo=\"unhidePortfolio\""))
+        #expect(log.contains("data-undo=\"unsuspend\""))
+        let unhidden = try await server.submit("/moderation/actions", [
+            "subject": "portfolio:\(id)", "action": "unhidePortfolio", "reason": "Nahlášení bylo mylné",
+            "return": "/moderation/log?done=unhidePortfolio",
+        ])
+        #expect(unhidden.headers["location"] == "/moderation/log?done=unhidePortfolio")
+        _ = try await server.submit("/moderation/actions", ["subject": "profile:\(vojta)", "action": "unsuspend", "reason": "Omyl"])
+        let after = try await server.send("/moderation/log?done=unhidePortfolio").body
+        #expect(after.contains("The portfolio is shown again."))
+        #expect(!after.contains("data-undo="), "nothing left to take back")
+        #expect(after.contains("Show portfolio again") && after.contains("Lift suspension"))
+        server.signOut()
+        #expect(WebTestServer.cardNames(try await server.send("/?tags=svatba").body).contains("Svatby"))
+        #expect(try await server.send("/u/vojtafoti").status == 200)
+    }
+
     @Test func aHiddenPhotosFileAnswers404ToEveryoneButItsOwnerAndOperators() async throws {
         let server = try WebTestServer.withOperator()
         let id = try server.portfolioId(named: "Svatby")
@@ -224,11 +254,7 @@ extension WebTestServer {
 
     @Test func aRemovedMessageIsShownAsRemovedToTheRoom() async throws {
         let server = try WebTestServer.withOperator()
-        let room = try server.directRoom("jana.k", "vojtafoti")
-        try await server.cookies(of: "vojtafoti")
-        _ = try await server.post("Kupte levné hodinky", in: room)
-        let messageId = try #require(try MessengerService(stores: .sqlite(server.database))
-            .history(of: room, for: server.userId("jana.k")).last?.id)
+        let (room, messageId) = try await server.spamFromVojta()
         try await server.cookies(of: "jana.k")
         _ = try await server.submit("/report", ["subject": "message:\(messageId)", "reason": "spam"])
         try await server.cookies(of: "eva.s")

@@ -20,6 +20,7 @@ public final class LiveDelivery: Sendable {
     private let publisher: OutboxPublisher?
     private let bridge: MessengerBridge?
     private let retention: LiveLogRetention
+    private let suspended: SuspendedStreams
     /// The observation of the log while started.
     private let commits = Mutex<(any StoreObservation)?>(nil)
     private let logger: Logger
@@ -34,6 +35,7 @@ public final class LiveDelivery: Sendable {
         self.topics = topics
         self.log = log
         retention = LiveLogRetention(stores: stores, logger: logger)
+        suspended = SuspendedStreams(stores: stores, hub: hub, logger: logger)
         self.client = transport?.client
         if let client = transport?.client {
             let publisher = OutboxPublisher(outbox: Outbox(stores: stores), client: client, topics: topics, logger: logger)
@@ -54,12 +56,14 @@ public final class LiveDelivery: Sendable {
         publisher?.start()
         hub.start(heartbeatInterval: heartbeatInterval, pollInterval: pollInterval > 0 ? pollInterval : nil)
         retention.start()
+        suspended.start()
     }
 
     public func stop() {
         commits.withLock { $0?.cancel(); $0 = nil }
         hub.stop()
         retention.stop()
+        suspended.stop()
     }
 
     /// Observes commits that change the log. The store calls back right after the commit,

@@ -139,6 +139,26 @@ public struct Moderation: Sendable {
         try store.auditLog(limit: min(max(limit, 1), 1000))
     }
 
+    /// For the entries of `log` (newest first) whose hide or suspension still holds, each the
+    /// newest entry that hid, showed, suspended or let back its subject: the action that
+    /// takes it back, by entry id.
+    public func undoable(_ log: [AuditEntry], at date: Date = Date()) throws -> [Int64: ModerationAction] {
+        let portfolios = try hiddenPortfolios(among: log.filter { $0.action == "hidePortfolio" }.map(\.subject.id))
+        let photos = try hiddenPhotos(among: log.filter { $0.action == "hidePhoto" }.map(\.subject.id))
+        let changes: Set<String> = ["hidePortfolio", "unhidePortfolio", "hidePhoto", "unhidePhoto", "suspend", "unsuspend"]
+        var seen: Set<ReportSubject> = []
+        var undo: [Int64: ModerationAction] = [:]
+        for entry in log where changes.contains(entry.action) && seen.insert(entry.subject).inserted {
+            switch entry.action {
+            case "hidePortfolio" where portfolios.contains(entry.subject.id): undo[entry.id] = .unhidePortfolio(entry.subject.id)
+            case "hidePhoto" where photos.contains(entry.subject.id): undo[entry.id] = .unhidePhoto(entry.subject.id)
+            case "suspend" where try suspension(of: entry.subject.id, at: date) != nil: undo[entry.id] = .unsuspend(userId: entry.subject.id)
+            default: break
+            }
+        }
+        return undo
+    }
+
     /// The person's suspension, if one holds at `date`.
     public func suspension(of userId: Int64, at date: Date = Date()) throws -> Suspension? {
         try store.suspension(of: userId, at: date)

@@ -37,6 +37,9 @@ public protocol ModerationStore: Sendable {
     /// The suspension holding at `date`, if any.
     func suspension(of userId: Int64, at date: Date) throws -> Suspension?
 
+    /// Who was suspended at or after `date`.
+    func suspended(since date: Date) throws -> [Int64]
+
     /// The message and up to `around` messages before and after it in its room, oldest first.
     func messageInContext(_ messageId: Int64, around: Int) throws -> [ChatMessage]
 

@@ -70,16 +70,27 @@ struct ModerationPages {
     /// `pages/moderation-log`.
     struct LogPage: ViewModel {
         struct Entry: ViewModel {
+            /// Taking back a hide or a suspension that still holds, from its newest entry.
+            struct Undo: ViewModel {
+                let id: Int64
+                let subject: String
+                let action: String
+                let label: String
+            }
+
             let when: String
             let who: String
             let action: String
             let subject: String
             let reason: String
             let until: String?
+            let undo: Undo?
         }
 
+        let csrf: String
         let entries: [Entry]
         let hasEntries: Bool
+        let notice: String?
     }
 
     private func desk(_ request: Request, problem: String? = nil, status: HTTPStatus = .ok) throws -> Response {
@@ -147,15 +158,24 @@ struct ModerationPages {
     private func log(_ request: Request) throws -> Response {
         let table = renderer.strings(for: request)
         let dates = MessageDates(for: request, table: table)
-        let entries = try moderation.auditLog().map { entry in
+        let log = try moderation.auditLog()
+        let undoable = try moderation.undoable(log)
+        let entries = log.map { entry in
             LogPage.Entry(
                 when: dates.moment(entry.createdAt), who: entry.operatorName.map { "@\($0)" } ?? table.string("moderation.log.gone"),
                 action: table.string("moderation.actions.\(entry.action)"),
                 subject: "\(table.string("reports.kinds.\(entry.subject.kind.rawValue)")) #\(entry.subject.id)",
                 reason: entry.reason,
-                until: entry.action == "suspend" ? entry.until.map(dates.moment) ?? table.string("moderation.forGood") : nil)
+                until: entry.action == "suspend" ? entry.until.map(dates.moment) ?? table.string("moderation.forGood") : nil,
+                undo: undoable[entry.id].map { undo in
+                    .init(id: entry.id, subject: undo.subject.text, action: undo.name, label: table.string("moderation.actions.\(undo.name)"))
+                })
         }
-        return try renderer.render(.moderationLog, for: request, content: LogPage(entries: entries, hasEntries: !entries.isEmpty))
+        let notice = request.query["done"].flatMap { name in
+            ModerationAction.names.contains(name) ? table.string("moderation.done.\(name)") : nil
+        }
+        return try renderer.render(.moderationLog, for: request, content: LogPage(
+            csrf: request.csrfToken, entries: entries, hasEntries: !entries.isEmpty, notice: notice))
     }
 
     // MARK: - Pieces

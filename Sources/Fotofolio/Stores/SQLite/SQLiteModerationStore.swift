@@ -140,6 +140,12 @@ struct SQLiteModerationStore: ModerationStore {
         }
     }
 
+    func suspended(since date: Date) throws -> [Int64] {
+        try database.pool.read { db in
+            try Int64.fetchAll(db, sql: "SELECT userId FROM suspension WHERE suspendedAt >= ?", arguments: [date])
+        }
+    }
+
     func messageInContext(_ messageId: Int64, around: Int) throws -> [ChatMessage] {
         try database.pool.read { db in
             guard let message = try MessengerReading.message(id: messageId, db) else { return [] }
