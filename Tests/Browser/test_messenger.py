@@ -173,6 +173,9 @@ def test_without_javascript_the_filters_are_a_form(open_browser, base_url):
 def test_days_have_sticky_headers_saying_today_and_yesterday(open_browser, own_server, screenshots_dir):
     server = own_server()
     driver = open_browser(size=PHONE)
+    # The demo's "yesterday" is Prague's (DemoConversations.When), and the page tells days in
+    # the browser's zone: a browser on UTC between Prague's midnight and UTC's would call it today.
+    driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Europe/Prague"})
     sign_in(driver, server.url, "eva.s")
     driver.get(server.url + "/messages")
     assert driver.find_element(By.CSS_SELECTOR, ".conversation__time").text == "Včera"
