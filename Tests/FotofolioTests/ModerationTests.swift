@@ -146,6 +146,27 @@ extension TestDatabase {
         #expect(try world.moderation.auditLog().map(\.action) == ["unhidePortfolio", "hidePortfolio"])
     }
 
+    @Test func theFeedCountsAPortfolioOutOfViewOnceWhetherHiddenSuspendedOrBoth() throws {
+        let world = try TestDatabase()
+        let vojta = try world.creator(), petra = try world.creator("petra.foto"), op = try world.operatorAccount()
+        let hidden = try world.portfolio(of: vojta, name: "Svatby").portfolio.id!
+        try world.portfolio(of: vojta, name: "Portréty")
+        try world.portfolio(of: petra, name: "Krajina")
+        try world.moderation.apply(.hidePortfolio(hidden), reason: "Spam", by: op.id!)
+        #expect(try world.feed.page(FeedQuery()).total == 2)
+        try world.moderation.apply(.suspend(userId: vojta.id!, until: nil), reason: "Spam", by: op.id!)
+        for sort in [FeedQuery.Sort.newest, .rating] {
+            var query = FeedQuery()
+            query.sort = sort
+            let page = try world.feed.page(query)
+            #expect(page.portfolios.map(\.name) == ["Krajina"])
+            #expect(page.total == 1)
+        }
+        // A suspension that has ended counts the author's work again.
+        try world.moderation.apply(.unsuspend(userId: vojta.id!), reason: "Omyl", by: op.id!)
+        #expect(try world.feed.page(FeedQuery()).total == 2)
+    }
+
     @Test func aHiddenPhotoLeavesItsPortfolioForOthersAndItsCardIsMadeAnew() throws {
         let world = try TestDatabase()
         let vojta = try world.creator(), op = try world.operatorAccount()
