@@ -296,6 +296,26 @@ extension WebTestServer {
         #expect(login.body.contains("Výhrůžky"))
     }
 
+    @Test func markupInAReportsWordsAndAnOperatorsReasonStaysTextOnEveryPageThatShowsThem() async throws {
+        let server = try WebTestServer.withOperator()
+        let id = try server.portfolioId(named: "Svatby")
+        try await server.cookies(of: "jana.k")
+        #expect(try await server.submit("/report", ["subject": "portfolio:\(id)", "reason": "other",
+                                                    "details": EscapingTests.injection]).status == 303)
+        #expect(!EscapingTests.carriesInjection(try await server.send("/reports").body))
+        try await server.cookies(of: "eva.s")
+        let desk = try await server.send("/moderation").body
+        #expect(desk.contains("data-case=\"portfolio:\(id)\""))
+        #expect(!EscapingTests.carriesInjection(desk))
+        _ = try await server.submit("/moderation/actions", ["subject": "portfolio:\(id)", "action": "hidePortfolio",
+                                                            "reason": EscapingTests.injection])
+        #expect(!EscapingTests.carriesInjection(try await server.send("/moderation/log").body))
+        try await server.cookies(of: "vojtafoti")
+        let own = try await server.send("/portfolios/\(id)").body
+        #expect(own.contains("data-moderation-notice"))
+        #expect(!EscapingTests.carriesInjection(own))
+    }
+
     @Test func theDeskSaysItInCzech() async throws {
         let server = try WebTestServer.withOperator()
         try await server.cookies(of: "eva.s")
