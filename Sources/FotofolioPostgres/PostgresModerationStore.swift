@@ -27,6 +27,10 @@ struct PostgresModerationStore: ModerationStore {
         }
     }
 
+    func reportableOwner(of subject: ReportSubject, to reporterId: Int64, at date: Date) throws -> Int64? {
+        try pool.withConnection { connection in try Self.visibleOwner(of: subject, to: reporterId, at: date, connection) }
+    }
+
     func reports(by reporterId: Int64) throws -> [Report] {
         try pool.withConnection { connection in
             try Self.reports("WHERE reporter_id = $1 ORDER BY created_at DESC, id DESC", [reporterId], connection)

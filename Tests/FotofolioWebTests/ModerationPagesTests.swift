@@ -28,8 +28,9 @@ extension WebTestServer {
         try database.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM report") ?? 0 }
     }
 
-    /// A photo of `owner` whose one variant is a real file in the media folder: its name.
-    func photoWithFile(of owner: String, in portfolio: Int64) throws -> (photoId: Int64, file: String) {
+    /// A photo of `owner` whose one variant is a real file in the media folder: its name. In
+    /// `portfolio` when one is given, else an upload not shown anywhere yet.
+    func photoWithFile(of owner: String, in portfolio: Int64?) throws -> (photoId: Int64, file: String) {
         let file = "0123456789abcdef.webp"
         try FileManager.default.createDirectory(atPath: directory + "/media", withIntermediateDirectories: true)
         try Data("RIFF".utf8).write(to: URL(fileURLWithPath: directory + "/media/" + file))
@@ -37,6 +38,7 @@ extension WebTestServer {
         let variants = #"[{"kind":"square-320","format":"webp","width":320,"height":320,"byteCount":4,"fileName":"\#(file)","sha256":"00"}]"#
         try database.pool.write { db in
             try db.execute(sql: "UPDATE photo SET variants = ? WHERE id = ?", arguments: [variants, photoId])
+            guard let portfolio else { return }
             try db.execute(sql: "INSERT INTO portfolioPhoto (portfolioId, photoId, position, altText) VALUES (?, ?, 99, '')",
                            arguments: [portfolio, photoId])
         }
@@ -90,6 +92,17 @@ extension WebTestServer {
         #expect(try await server.send("/messages/\(room)/report").status == 403)
         #expect(try await server.submit("/report", ["subject": "message:\(messageId)", "reason": "spam"]).status == 404)
         #expect(try await server.send("/report?subject=message:\(messageId)").status == 404)
+    }
+
+    @Test func theFormShowsNothingOfAPhotoNobodyMaySeeAnUnpublishedUploadIncluded() async throws {
+        let server = try WebTestServer.withOperator()
+        let (unpublished, file) = try server.photoWithFile(of: "vojtafoti", in: nil)
+        try await server.cookies(of: "jana.k")
+        let form = try await server.send("/report?subject=photo:\(unpublished)")
+        #expect(form.status == 404)
+        #expect(!form.body.contains(file))
+        #expect(try await server.submit("/report", ["subject": "photo:\(unpublished)", "reason": "spam"]).status == 404)
+        #expect(try server.reportCount() == 0)
     }
 
     @Test func badReportsAreAnsweredClearlyAndNothingIsStored() async throws {
@@ -267,6 +280,9 @@ extension WebTestServer {
         let page = try await server.send("/messages/\(room)").body
         #expect(page.contains("Removed by moderation"))
         #expect(!page.contains("hodinky"))
+        let list = try await server.send("/messages").body
+        #expect(list.contains("Removed by moderation"), "the conversation's snippet says so too")
+        #expect(!list.contains("hodinky"))
     }
 
     @Test func aSuspendedPersonIsSignedOutToldWhyAtLoginAndTheirProfileIsGone() async throws {

@@ -24,6 +24,12 @@ public struct Reports: Sendable {
         return try store.file(subject, reason: reason, details: details, by: reporterId, at: date)
     }
 
+    /// Whether the subject is there for the person to see, and so to report (their own work
+    /// is, though a report of it is refused with `ReportError.ownContent`).
+    public func isVisible(_ subject: ReportSubject, to reporterId: Int64, at date: Date = Date()) throws -> Bool {
+        try store.reportableOwner(of: subject, to: reporterId, at: date) != nil
+    }
+
     /// The person's reports, newest first.
     public func reports(by reporterId: Int64) throws -> [Report] {
         try store.reports(by: reporterId)

@@ -12,6 +12,10 @@ public protocol ModerationStore: Sendable {
     /// same subject by the same person is returned instead of a second one.
     func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, at date: Date) throws -> Report
 
+    /// Who owns the subject, when `reporterId` may see (and so report) it by the rules of
+    /// `file`; nil otherwise.
+    func reportableOwner(of subject: ReportSubject, to reporterId: Int64, at date: Date) throws -> Int64?
+
     /// The person's reports, newest first.
     func reports(by reporterId: Int64) throws -> [Report]
 

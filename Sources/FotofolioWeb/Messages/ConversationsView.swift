@@ -36,7 +36,8 @@ struct ConversationView: ViewModel {
         unread = summary.unreadCount
         hasUnread = summary.unreadCount > 0
         mentionsYou = summary.mentionsReader
-        snippet = last.map { String($0.content.prefix(120)) } ?? table.string("messages.noMessagesYet")
+        snippet = last.map { $0.isRemoved ? table.string("messages.removed") : String($0.content.prefix(120)) }
+            ?? table.string("messages.noMessagesYet")
         snippetAuthor = last.flatMap { message in
             if message.authorId == reader { return table.string("messages.you") }
             return isGroup ? message.author.name.split(separator: " ").first.map(String.init) ?? "" : nil

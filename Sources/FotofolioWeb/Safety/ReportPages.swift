@@ -169,21 +169,24 @@ struct ReportPages {
     }
 
     /// What the reporter sees of the subject, and where "Back" goes; nil when it is not
-    /// theirs to see (another's conversation, hidden work, a suspended account).
+    /// theirs to see (another's conversation, hidden work, a photo in no portfolio, a
+    /// suspended account): the store's rule for filing decides, so the form shows nothing the
+    /// report could not be sent about.
     private func preview(of subject: ReportSubject, for userId: Int64, request: Request) throws -> (preview: Page.Preview, back: String)? {
+        guard try reports.isVisible(subject, to: userId) else { return nil }
         let table = renderer.strings(for: request)
         let kind = table.string("reports.kinds.\(subject.kind.rawValue)")
         switch subject.kind {
         case .profile:
-            guard let user = try accounts.user(id: subject.id), try moderation.suspension(of: subject.id) == nil else { return nil }
+            guard let user = try accounts.user(id: subject.id) else { return nil }
             return (.init(kind: kind, title: user.fullName, detail: "@\(user.username)", image: nil), "/u/\(QueryItems.escape(user.username))")
         case .portfolio:
-            guard let details = try portfolios.details(id: subject.id),
-                  try !moderation.visibility(ofPortfolio: subject.id).isHidden else { return nil }
+            guard let details = try moderation.withoutHiddenPhotos(try portfolios.details(id: subject.id).map { [$0] } ?? []).first
+            else { return nil }
             return (.init(kind: kind, title: details.portfolio.name, detail: "@\(details.owner.username)",
                           image: details.cover.map { PhotoViews.thumbnailURL($0.photo) }), PortfolioViews.path(details))
         case .photo:
-            guard let photo = try photos.photo(id: subject.id), try moderation.hiddenPhotos(among: [subject.id]).isEmpty else { return nil }
+            guard let photo = try photos.photo(id: subject.id) else { return nil }
             return (.init(kind: kind, title: table.string("reports.kinds.photo"), detail: nil, image: PhotoViews.thumbnailURL(photo)),
                     request.headers["referer"].flatMap(Self.localPath) ?? "/")
         case .message:

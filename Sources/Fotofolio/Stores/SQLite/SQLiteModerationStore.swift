@@ -23,6 +23,10 @@ struct SQLiteModerationStore: ModerationStore {
         }
     }
 
+    func reportableOwner(of subject: ReportSubject, to reporterId: Int64, at date: Date) throws -> Int64? {
+        try database.pool.read { db in try Self.visibleOwner(of: subject, to: reporterId, at: date, db) }
+    }
+
     func reports(by reporterId: Int64) throws -> [Report] {
         try database.pool.read { db in try Self.reports("WHERE reporterId = ? ORDER BY createdAt DESC, id DESC", [reporterId], db) }
     }
