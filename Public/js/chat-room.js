@@ -34,8 +34,9 @@ if (history) {
   });
   document.addEventListener("live:message", (event) => {
     if (event.detail.roomId !== roomId) return;
-    // Removed by moderation: the message shown takes its new form, quietly.
-    if (!event.detail.removed) announceArrival(event.detail);
+    // Removed by moderation, or a card whose state changed: the message shown takes its new
+    // form, quietly.
+    if (!event.detail.removed && !event.detail.changed) announceArrival(event.detail);
     if (showsEarlier) {
       history.jump.hidden = false;
       return;

@@ -2,9 +2,9 @@ import Fotofolio
 import Foundation
 import GRDB
 
-/// Conversations of the demo world, so the messenger has something to show: a client's
-/// unread question about a wedding for `vojtafoti`, a finished exchange about a family
-/// shoot, and a wedding group where `vojtafoti` is mentioned. Messages carry fixed UUIDs,
+/// Conversations of the demo world, so the messenger has something to show: a finished
+/// exchange about a family shoot, and a wedding group where `vojtafoti` is mentioned (the
+/// wedding itself is booked in `DemoBookings`). Messages carry fixed UUIDs,
 /// so seeding again stores nothing twice.
 public struct DemoConversations: Sendable {
     struct Line {
@@ -16,11 +16,11 @@ public struct DemoConversations: Sendable {
 
     /// When a message was sent, relative to the seeding: earlier days at a time of day in
     /// Prague (so "yesterday" is yesterday wherever the clock stands), today minutes ago.
-    enum When {
+    public enum When: Sendable {
         case daysAgo(Int, hour: Int, minute: Int)
         case minutesAgo(Int)
 
-        func date(before now: Date) -> Date {
+        public func date(before now: Date) -> Date {
             switch self {
             case .minutesAgo(let minutes):
                 return now.addingTimeInterval(-Double(minutes) * 60)
@@ -44,12 +44,6 @@ public struct DemoConversations: Sendable {
     }
 
     static let conversations: [Conversation] = [
-        Conversation(groupName: nil, people: ["martin.b", "vojtafoti"], lines: [
-            Line(uuid: "d3e40000-0000-4000-8000-000000000101", author: "martin.b", text: """
-                Dobrý den, 14. června se ženíme v Průhonicích a moc se nám líbí vaše svatební fotky. \
-                Máte ten den volno? A kolik by stálo focení od obřadu do prvního tance?
-                """, when: .minutesAgo(25)),
-        ], readers: []),
         Conversation(groupName: nil, people: ["eva.s", "ad.fotograf"], lines: [
             Line(uuid: "d3e40000-0000-4000-8000-000000000201", author: "eva.s",
                  text: "Dobrý den, chtěli bychom rodinné fotky venku, nás pět a pes. Fotíte i v Olomouci?", when: .daysAgo(3, hour: 10, minute: 12)),

@@ -2,9 +2,9 @@ import Foundation
 import Fotofolio
 import Postgres
 
-/// The feed read from `portfolio`, filtered through `portfolio_tag` and `account`, in the
-/// SQLite store's order and with its cursors: the author's rating (for `.rating`), then
-/// `created_at` (to the millisecond) and `id`, all descending.
+/// The feed read from `portfolio`, filtered through `portfolio_tag`, `account` and
+/// `busy_day`, in the SQLite store's order and with its cursors: the author's rating (for
+/// `.rating`), then `created_at` (to the millisecond) and `id`, all descending.
 struct PostgresFeedStore: FeedStore {
     let pool: PostgresPool
 
@@ -13,7 +13,8 @@ struct PostgresFeedStore: FeedStore {
     /// page, commit). Only a page past the end (no rows after the cursor) counts apart.
     func page(_ query: FeedQuery) throws -> FeedPage {
         try pool.withConnection { connection in
-            let filter = FeedFilter(tags: query.tags, maxRate: query.maxRate, hiding: query.hiddenAuthors)
+            let filter = FeedFilter(tags: query.tags, maxRate: query.maxRate, freeOn: query.freeOn,
+                                    hiding: query.hiddenAuthors)
             var page = filter
             if let after = query.after { page.add(after, sort: query.sort) }
             let rows = try connection.query("""
@@ -53,7 +54,7 @@ struct FeedFilter {
     private(set) var withClause = ""
     private var tagsOnly = false
 
-    init(tags: [String], maxRate: Int?, hiding hidden: [Int64]) {
+    init(tags: [String], maxRate: Int?, freeOn: CalendarDay? = nil, hiding hidden: [Int64]) {
         let unique = Set(tags).sorted()
         if let first = unique.first {
             let joins = unique.indices.dropFirst().map { index in
@@ -63,7 +64,7 @@ struct FeedFilter {
                 + "WHERE t0.folded = $\(unique.count)::text AND t0.portfolio_id NOT IN \(Self.moderated)) "
             parameters = Array(unique.dropFirst()) + [first]
             conditions.append("id IN (SELECT id FROM tagged)")
-            tagsOnly = maxRate == nil && hidden.isEmpty
+            tagsOnly = maxRate == nil && freeOn == nil && hidden.isEmpty
         } else {
             conditions.append("id NOT IN \(Self.moderated)")
         }
@@ -71,6 +72,10 @@ struct FeedFilter {
             // Authors who state an hourly rate up to it (not "by agreement").
             add("owner_id IN (SELECT id FROM account WHERE NOT price_by_agreement AND hourly_rate IS NOT NULL "
                 + "AND hourly_rate <= $\(next)::bigint)", [maxRate])
+        }
+        if let freeOn {
+            // Authors free that day (the day's busy photographers, from the day index).
+            add("owner_id NOT IN (SELECT photographer_id FROM busy_day WHERE day = $\(next)::text)", [freeOn.text])
         }
         if !hidden.isEmpty {
             // The reader's blocks.

@@ -63,13 +63,13 @@ enum PostgresMessengerReading {
     }
 
     /// Messages matching `clause` (the `WHERE` and `ORDER BY` of a query on `chat_message`),
-    /// in that order, with their authors and mentions.
+    /// in that order, with their authors, mentions and cards (none on a removed message).
     static func messages(_ clause: String, _ parameters: [any PostgresEncodable], _ connection: PostgresConnection) throws -> [ChatMessage] {
         let rows = try connection.query("""
             SELECT chat_message.id, chat_message.room_id, chat_message.uuid, chat_message.content, chat_message.sent_at,
                    chat_message.author_id, account.username, account.full_name,
                    EXISTS (SELECT 1 FROM removed_message WHERE message_id = chat_message.id) AS removed,
-                   chat_message.links_inert
+                   chat_message.links_inert, chat_message.card_kind, chat_message.card_id
             FROM chat_message JOIN account ON account.id = chat_message.author_id \(clause)
             """, parameters)
         guard !rows.isEmpty else { return [] }
@@ -91,7 +91,8 @@ enum PostgresMessengerReading {
                 id: id, roomId: try row.decode(1), uuid: try row.decode(2), content: content, sentAt: try row.decode(4),
                 author: MessageAuthor(username: try row.decode(6), name: try row.decode(7)), authorId: try row.decode(5),
                 mentions: inOrder + usernames.subtracting(inOrder).sorted(), isRemoved: removed,
-                linksInert: try row.decode(9, as: Bool.self))
+                linksInert: try row.decode(9, as: Bool.self),
+                card: removed ? nil : MessageCard(kind: try row.decodeIfPresent(10), id: try row.decodeIfPresent(11)))
         }
     }
 

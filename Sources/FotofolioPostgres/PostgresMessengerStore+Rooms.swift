@@ -9,19 +9,29 @@ extension PostgresMessengerStore {
         let key = "\(min(userId, otherId)):\(max(userId, otherId))"
         do {
             return try changing { connection, announced in
-                if let room = try Self.directRoom(key, connection) { return room }
-                try Self.requireUsers([userId, otherId], connection)
-                try ContactRules.checkStart(PostgresBlockStore.facts(from: userId, to: otherId, connection))
-                try Self.checkStarts(by: userId, limits, at: date, connection)
-                announced = true
-                return try Self.insertRoom(.direct, name: nil, directKey: key, by: userId, members: [userId, otherId],
-                                           at: date, connection)
+                let (room, isNew) = try Self.directRoom(between: userId, and: otherId, limits: limits, at: date, connection)
+                announced = isNew
+                return room
             }
         } catch let error as PostgresError where error.isUniqueViolation && error.constraint == "chat_room_direct_key_key" {
             // Another writer made the room between our read and our insert: use theirs.
             if let room = try pool.withConnection({ connection in try Self.directRoom(key, connection) }) { return room }
             throw error
         }
+    }
+
+    /// The pair's direct room, made in the open transaction when they have none yet (then
+    /// `isNew`, its room event appended). Another writer making it at the same moment ends
+    /// the transaction with a unique violation of `chat_room_direct_key_key`.
+    static func directRoom(between userId: Int64, and otherId: Int64, limits: SpamLimits, at date: Date,
+                           _ connection: PostgresConnection) throws -> (room: ChatRoom, isNew: Bool) {
+        let key = "\(min(userId, otherId)):\(max(userId, otherId))"
+        if let room = try directRoom(key, connection) { return (room, false) }
+        try requireUsers([userId, otherId], connection)
+        try ContactRules.checkStart(PostgresBlockStore.facts(from: userId, to: otherId, connection))
+        try checkStarts(by: userId, limits, at: date, connection)
+        let room = try insertRoom(.direct, name: nil, directKey: key, by: userId, members: [userId, otherId], at: date, connection)
+        return (room, true)
     }
 
     func createGroup(named name: String, memberIds: [Int64], limits: SpamLimits, at date: Date) throws -> ChatRoom {

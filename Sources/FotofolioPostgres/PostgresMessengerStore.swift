@@ -36,21 +36,36 @@ struct PostgresMessengerStore: MessengerStore {
                 return SendResult(message: earlier, isNew: false)
             }
             let linksInert = try Self.checkSpam(content, in: roomId, by: userId, limits, at: date, connection)
-            let messageId = try connection.query("""
-                INSERT INTO chat_message (room_id, author_id, uuid, content, sent_at, links_inert) VALUES ($1, $2, $3, $4, $5, $6)
-                RETURNING id
-                """, [roomId, userId, uuid, content, date.stored, linksInert])[0].decode(0, as: Int64.self)
-            try Self.noteMentions(in: content, of: messageId, in: roomId, by: userId, connection)
-            try connection.query("UPDATE chat_member SET last_read_message_id = $1 WHERE room_id = $2 AND user_id = $3",
-                                 [messageId, roomId, userId])
-            // Read back, so the envelope carries the time as stored (to the millisecond).
-            let message = try PostgresMessengerReading.message(id: messageId, connection)!
-            let envelope = MessageEnvelope.envelope(of: message)
-            try PostgresLiveEventLog.append(.message, roomId: roomId, payload: envelope, at: date.stored, connection)
-            try PostgresOutbox.enqueue(topic: Outbox.messageTopic(of: roomId), payload: envelope, at: date.stored, connection)
+            let message = try Self.post(content, uuid: uuid, in: roomId, by: userId, linksInert: linksInert, at: date, connection)
             announced = true
             return SendResult(message: message, isNew: true)
         }
+    }
+
+    /// Stores a message in the open transaction: its mentions, the author's read marker at
+    /// it, its live event and outbox entry. Returns it as stored (to the millisecond).
+    static func post(_ content: String, uuid: String, card: MessageCard? = nil, in roomId: Int64, by userId: Int64,
+                     linksInert: Bool, at date: Date, _ connection: PostgresConnection) throws -> ChatMessage {
+        let messageId = try connection.query("""
+            INSERT INTO chat_message (room_id, author_id, uuid, content, sent_at, links_inert, card_kind, card_id)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id
+            """, [roomId, userId, uuid, content, date.stored, linksInert, card?.kind, card?.id])[0].decode(0, as: Int64.self)
+        try noteMentions(in: content, of: messageId, in: roomId, by: userId, connection)
+        try connection.query("UPDATE chat_member SET last_read_message_id = $1 WHERE room_id = $2 AND user_id = $3",
+                             [messageId, roomId, userId])
+        // Read back, so the envelope carries the time as stored (to the millisecond).
+        let message = try PostgresMessengerReading.message(id: messageId, connection)!
+        try announce(message, at: date, connection)
+        return message
+    }
+
+    /// A `.message` live event and outbox entry of the message as now stored: new, or changed
+    /// (a card whose state moved: `changed`; a message removed), which open conversations
+    /// replace by uuid. The caller signals the commit.
+    static func announce(_ message: ChatMessage, changed: Bool = false, at date: Date, _ connection: PostgresConnection) throws {
+        let envelope = MessageEnvelope.envelope(of: message, changed: changed)
+        try PostgresLiveEventLog.append(.message, roomId: message.roomId, payload: envelope, at: date.stored, connection)
+        try PostgresOutbox.enqueue(topic: Outbox.messageTopic(of: message.roomId), payload: envelope, at: date.stored, connection)
     }
 
     func messages(of roomId: Int64, for userId: Int64, before messageId: Int64?, limit: Int) throws -> [ChatMessage] {
@@ -176,8 +191,8 @@ struct PostgresMessengerStore: MessengerStore {
 
     /// Holds a text the author just sent to other conversations; says whether its links stay
     /// plain (a new account writing before anyone else in the room).
-    private static func checkSpam(_ content: String, in roomId: Int64, by userId: Int64, _ limits: SpamLimits, at date: Date,
-                                  _ connection: PostgresConnection) throws -> Bool {
+    static func checkSpam(_ content: String, in roomId: Int64, by userId: Int64, _ limits: SpamLimits, at date: Date,
+                          _ connection: PostgresConnection) throws -> Bool {
         if limits.mayHold(content) {
             let others = try connection.query("""
                 SELECT count(DISTINCT room_id) FROM chat_message

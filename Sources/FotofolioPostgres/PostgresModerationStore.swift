@@ -95,10 +95,8 @@ struct PostgresModerationStore: ModerationStore {
                 guard try PostgresMessengerReading.message(id: id, connection) != nil else { throw ModerationError.unknownSubject }
                 try connection.query("INSERT INTO removed_message (message_id, removed_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
                                      [id, date.stored])
-                let shown = try PostgresMessengerReading.message(id: id, connection)!
-                let envelope = MessageEnvelope.envelope(of: shown)
-                try PostgresLiveEventLog.append(.message, roomId: shown.roomId, payload: envelope, at: date.stored, connection)
-                try PostgresOutbox.enqueue(topic: Outbox.messageTopic(of: shown.roomId), payload: envelope, at: date.stored, connection)
+                // Read back as the room now shows it, and told to the room like a message.
+                try PostgresMessengerStore.announce(PostgresMessengerReading.message(id: id, connection)!, at: date, connection)
                 announced = true
             case .suspend(let userId, let end):
                 try Self.require("account", userId, connection)

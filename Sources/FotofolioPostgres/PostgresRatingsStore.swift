@@ -2,9 +2,10 @@ import Foundation
 import Fotofolio
 import Postgres
 
-/// Ratings in `rating`, with their sums kept on `account` and the average on `portfolio`. A
-/// change locks the rated person's row first, so ratings given at the same moment are
-/// counted one after the other and the sums always match the ratings.
+/// Ratings in `rating` (with the contact each rests on, from `booking` and `chat_message`),
+/// with their sums kept on `account` and the average on `portfolio`. A change locks the rated
+/// person's row first, so ratings given at the same moment are counted one after the other
+/// and the sums always match the ratings.
 struct PostgresRatingsStore: RatingsStore {
     let pool: PostgresPool
 
@@ -13,10 +14,12 @@ struct PostgresRatingsStore: RatingsStore {
             guard try Self.lock(ratedId, connection) else { throw RatingError.unknownPerson }
             guard try connection.query("SELECT 1 FROM block WHERE blocker_id = $1 AND blocked_id = $2", [ratedId, raterId]).isEmpty
             else { throw RatingError.blocked }
+            guard let basis = try Self.contact(of: raterId, with: ratedId, at: date, connection) else { throw RatingError.noContact }
             try connection.query("""
-                INSERT INTO rating (rater_id, rated_id, stars, updated_at) VALUES ($1, $2, $3, $4)
-                ON CONFLICT (rater_id, rated_id) DO UPDATE SET stars = excluded.stars, updated_at = excluded.updated_at
-                """, [raterId, ratedId, stars, date.stored])
+                INSERT INTO rating (rater_id, rated_id, stars, updated_at, basis) VALUES ($1, $2, $3, $4, $5)
+                ON CONFLICT (rater_id, rated_id) DO UPDATE SET stars = excluded.stars, updated_at = excluded.updated_at,
+                                                               basis = excluded.basis
+                """, [raterId, ratedId, stars, date.stored, basis.rawValue])
             return try Self.recount(ratedId, connection)
         }
     }
@@ -27,6 +30,23 @@ struct PostgresRatingsStore: RatingsStore {
             try connection.query("DELETE FROM rating WHERE rater_id = $1 AND rated_id = $2", [raterId, ratedId])
             return exists ? try Self.recount(ratedId, connection) : nil
         }
+    }
+
+    func contact(of raterId: Int64, with ratedId: Int64, at date: Date) throws -> RatingBasis? {
+        try pool.transaction(.repeatableRead) { connection in try Self.contact(of: raterId, with: ratedId, at: date, connection) }
+    }
+
+    private static func contact(of raterId: Int64, with ratedId: Int64, at date: Date, _ connection: PostgresConnection) throws
+        -> RatingBasis? {
+        if try connection.query("""
+            SELECT EXISTS (SELECT 1 FROM booking WHERE client_id = $1 AND photographer_id = $2 AND cancelled_at IS NULL AND ends_at <= $3)
+            """, [raterId, ratedId, date.stored])[0].decode(0, as: Bool.self) { return .booking }
+        // A room where the rater wrote and the rated person wrote too (by author, then room).
+        if try connection.query("""
+            SELECT EXISTS (SELECT 1 FROM chat_message mine WHERE mine.author_id = $1
+                AND EXISTS (SELECT 1 FROM chat_message theirs WHERE theirs.author_id = $2 AND theirs.room_id = mine.room_id))
+            """, [raterId, ratedId])[0].decode(0, as: Bool.self) { return .conversation }
+        return nil
     }
 
     func stars(givenTo ratedId: Int64, by raterId: Int64) throws -> Int? {

@@ -4,9 +4,9 @@ import Postgres
 
 extension Stores {
     /// Every store over one PostgreSQL database (migrated with `PostgresSchema.migrate`).
-    /// The live log's commit observation hears this value's messenger store, so one process
-    /// makes its `Stores` once. The outbox claims rows for `publisher`, a name of this
-    /// process's own (see `PostgresOutboxStore`).
+    /// The live log's commit observation hears this value's messenger, moderation and booking
+    /// stores, so one process makes its `Stores` once. The outbox claims rows for
+    /// `publisher`, a name of this process's own (see `PostgresOutboxStore`).
     public static func postgres(_ pool: PostgresPool, publisher: String = Stores.processPublisherName) -> Stores {
         let signal = PostgresCommitSignal()
         let health = PostgresDatabaseHealth(pool: pool)
@@ -19,7 +19,7 @@ extension Stores {
             feed: PostgresFeedStore(pool: pool), selection: PostgresSelectionStore(pool: pool),
             ratings: PostgresRatingsStore(pool: pool), peopleSearch: PostgresPeopleSearchStore(pool: pool),
             blocks: PostgresBlockStore(pool: pool), moderation: PostgresModerationStore(pool: pool, signal: signal),
-            messenger: PostgresMessengerStore(pool: pool, signal: signal),
+            messenger: PostgresMessengerStore(pool: pool, signal: signal), bookings: PostgresBookingStore(pool: pool, signal: signal),
             liveEvents: PostgresLiveEventStore(log: PostgresLiveEventLog(pool: pool), signal: signal),
             outbox: PostgresOutboxStore(pool: pool, publisher: publisher), serverStarts: health, health: health)
     }

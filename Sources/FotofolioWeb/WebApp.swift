@@ -51,6 +51,8 @@ public struct WebApp: Sendable {
         let blocking = Blocking(stores: stores)
         let moderation = Moderation(stores: stores)
         let confirmations = EmailConfirmations(stores: stores)
+        let bookings = Bookings(stores: stores)
+        let cards = ShootCards(bookings: bookings)
         let live = try LiveDelivery(stores: stores, messenger: messenger, accounts: accounts,
                                     transport: liveTransport, logger: logger)
 
@@ -59,7 +61,7 @@ public struct WebApp: Sendable {
         AccountPages(renderer: renderer, accounts: accounts, sessions: sessions, confirmations: confirmations,
                      selection: selection, logger: logger).register(in: &router)
         ProfilePages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos,
-                     ratings: ratings, blocking: blocking, moderation: moderation).register(in: &router)
+                     ratings: ratings, blocking: blocking, moderation: moderation, bookings: bookings).register(in: &router)
         BlockPages(renderer: renderer, accounts: accounts, blocking: blocking).register(in: &router)
         ProfileEditPages(renderer: renderer, accounts: accounts, photos: photos, uploads: uploads,
                          confirmations: confirmations, logger: logger).register(in: &router)
@@ -72,8 +74,12 @@ public struct WebApp: Sendable {
             .register(in: &router)
         RatingPages(renderer: renderer, accounts: accounts, ratings: ratings).register(in: &router)
         MessagePages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
-        RoomPages(renderer: renderer, messenger: messenger, accounts: accounts, blocking: blocking, live: live).register(in: &router)
-        LiveEndpoint(live: live, markup: LiveMessageMarkup(renderer: renderer, messenger: messenger, logger: logger))
+        RoomPages(renderer: renderer, messenger: messenger, accounts: accounts, blocking: blocking, live: live, cards: cards)
+            .register(in: &router)
+        ShootPages(renderer: renderer, accounts: accounts, portfolios: portfolios, bookings: bookings).register(in: &router)
+        BookingPages(renderer: renderer, accounts: accounts, bookings: bookings).register(in: &router)
+        AvailabilityPages(renderer: renderer, bookings: bookings).register(in: &router)
+        LiveEndpoint(live: live, markup: LiveMessageMarkup(renderer: renderer, messenger: messenger, cards: cards, logger: logger))
             .register(in: &router)
         SliderDemoPages(renderer: renderer, demoImage: renderer.assets.sliderDemoImage).register(in: &router)
         MediaFiles(photos: photos, moderation: moderation).register(in: &router)

@@ -71,13 +71,38 @@ import Testing
         try #require(try world.accounts.user(username: username)?.id)
     }
 
-    @Test func vojtafotiHasAnUnreadWeddingQuestionFromAClient() throws {
+    @Test func vojtafotiHasAnUnreadWeddingMessageFromAClient() throws {
         try DemoConversations(database: world.database).seed()
+        try DemoBookings(database: world.database).seed()
         let rooms = try world.messenger.rooms(of: try id("vojtafoti"), matching: RoomFilter(unreadOnly: true))
-        let direct = try #require(rooms.first { $0.room.kind == .direct })
-        #expect(direct.title == "Martin Beneš")
+        let direct = try #require(rooms.first { $0.title == "Jana Králová" })
+        let martin = try #require(rooms.first { $0.title == "Martin Beneš" })
+        #expect(martin.unreadCount == 1)
+        #expect(martin.lastMessage?.content.contains("ženíme") == true)
         #expect(direct.unreadCount == 1)
-        #expect(direct.lastMessage?.content.contains("ženíme") == true)
+        #expect(direct.lastMessage?.card != nil)
+    }
+
+    @Test func theWeddingIsBookedAfterAReplacedOfferAndJanaWaitsForAnOffer() throws {
+        let now = Date()
+        let demo = DemoBookings(database: world.database)
+        #expect(try demo.seed(at: now) == 7)
+        #expect(try demo.seed(at: now) == 0)
+        let bookings = Bookings(stores: .sqlite(world.database))
+        let vojta = try id("vojtafoti")
+        let booked = try #require(try bookings.bookings(of: vojta).first)
+        #expect(booked.state(at: now) == .confirmed)
+        #expect(booked.day == DemoBookings.weddingDay(after: now))
+        let shoot = try #require(try bookings.shoot(request: booked.requestId, for: vojta))
+        #expect(shoot.offers.count == 2)
+        #expect(shoot.state(of: shoot.offers[0], at: now) == .replaced)
+        #expect(shoot.state(of: shoot.offers[1], at: now) == .accepted)
+        #expect(try bookings.busyDays(of: vojta, from: booked.day, through: booked.day)[booked.day] == .some(booked.id))
+        let jana = try id("jana.k")
+        let rooms = try world.messenger.rooms(of: jana)
+        let request = try #require(try rooms.first { $0.title == "Vojta Votruba" }?.lastMessage?.card)
+        guard case .request(let requestId) = request else { Issue.record("not a request card"); return }
+        #expect(try bookings.shoot(request: requestId, for: jana)?.requestState == .open)
     }
 
     @Test func oneGroupMentionsVojtafotiAndSpansTwoDays() throws {

@@ -36,6 +36,14 @@ extension TestDatabase {
         }
     }
 
+    /// Both people write in their direct conversation (made when they have none): the
+    /// contact a rating between them rests on.
+    func converse(_ userId: Int64, with otherId: Int64, at date: Date = Date()) throws {
+        let room = try messenger.directRoom(between: userId, and: otherId, at: date).id
+        try send("Dobrý den", in: room, by: userId, at: date)
+        try send("Dobrý den, děkuji", in: room, by: otherId, at: date)
+    }
+
     /// Every event in the log, oldest first.
     func allEvents() throws -> [LiveEvent] {
         try liveEvents.events(after: 0, limit: 10_000)

@@ -68,6 +68,7 @@ extension TestDatabase {
     @Test func aBlockedPersonCannotRateTheBlockerButKeepsNothingTheyGaveBefore() throws {
         let world = try TestDatabase()
         let vojta = try world.creator(), jana = try world.client()
+        try world.converse(jana.id!, with: vojta.id!)
         try world.ratings.rate(vojta.id!, stars: 5, by: jana.id!)
         try world.blocking.block(jana.id!, by: vojta.id!)
         #expect(throws: RatingError.blocked) { try world.ratings.rate(vojta.id!, stars: 1, by: jana.id!) }

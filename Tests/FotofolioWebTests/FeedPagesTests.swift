@@ -66,6 +66,8 @@ import Testing
         let accounts = AccountsService(stores: .sqlite(server.database))
         let jana = try accounts.user(username: "jana.k")!, michal = try accounts.user(username: "michal1")!
         let adela = try accounts.user(username: "ad.fotograf")!
+        try server.haveTalked("jana.k", "michal1")
+        try server.haveTalked("jana.k", "ad.fotograf")
         try ratings.rate(michal.id!, stars: 5, by: jana.id!)
         try ratings.rate(adela.id!, stars: 3, by: jana.id!)
         let sorted = try await server.send("/?sort=rating")

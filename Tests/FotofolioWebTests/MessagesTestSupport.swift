@@ -21,6 +21,15 @@ extension WebTestServer {
         try MessengerService(stores: .sqlite(database)).directRoom(between: userId(a), and: userId(b)).id
     }
 
+    /// A conversation in which both wrote: the contact a rating needs.
+    func haveTalked(_ a: String, _ b: String) throws {
+        let messenger = MessengerService(stores: .sqlite(database))
+        let room = try directRoom(a, b)
+        for person in [a, b] {
+            _ = try messenger.send(MessageDraft(uuid: UUID().uuidString, content: "Dobrý den."), in: room, by: try userId(person))
+        }
+    }
+
     /// Posts a message as the signed-in person, the way the page's script does.
     func post(_ content: String, in room: Int64, uuid: String = UUID().uuidString) async throws -> Reply {
         try await submit("/messages/\(room)", ["uuid": uuid, "content": content], headers: ["Accept": "application/json"])

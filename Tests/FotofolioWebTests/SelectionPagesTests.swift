@@ -113,6 +113,7 @@ import Testing
     @Test func aSignedInPersonRatesAnotherAndSeesTheAverage() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()
+        try server.haveTalked("jana.k", "michal1")
         try await server.logIn("jana.k")
         let form = try await server.send("/u/michal1", headers: ["Accept-Language": "cs"])
         #expect(form.body.contains("action=\"/u/michal1/rating\""))
@@ -129,6 +130,7 @@ import Testing
     @Test func withoutScriptsTheFormReturnsToTheProfile() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()
+        try server.haveTalked("jana.k", "michal1")
         try await server.logIn("jana.k")
         let reply = try await server.submit("/u/michal1/rating", ["stars": "5"])
         #expect(reply.headers["location"] == "/u/michal1#rating")

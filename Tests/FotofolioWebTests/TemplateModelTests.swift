@@ -82,7 +82,7 @@ import Testing
         ("partials/conversations", Chat.noConversations),
         ("pages/status", StatusPage.View(internals: Chat.internals, lan: Chat.lan)),
         ("pages/status", StatusPage.View(internals: nil, lan: nil)),
-    ] + Chat.days.flatMap(\.messages).map { ("partials/chat-message", $0) }
+    ] + Shoots.checked + Chat.days.flatMap(\.messages).map { ("partials/chat-message", $0) }
       + [("partials/chat-message", ChatMessageView(sending: Chat.jana))] }
 
     @Test func everyTemplateReadsOnlyNamesItsModelHas() {
@@ -138,7 +138,7 @@ import Testing
 }
 
 /// The messenger's models, built the way its pages build them, with every value filled in.
-private enum Chat {
+enum Chat {
     static var table: StringTable { TemplateModelTests.renderer.templates.table(for: .en) }
     static let now = Date(timeIntervalSince1970: 1_750_000_000)
     static var dates: MessageDates { MessageDates(zone: TimeZone(identifier: "UTC")!, language: .en, table: table, now: now) }
@@ -225,7 +225,7 @@ private enum Chat {
 }
 
 /// Models with every value filled in, so every section of the templates is entered.
-private enum Sample {
+enum Sample {
     static var photo: PhotoModel { PhotoModel(color: "#808080", webpSrcset: "a.webp 320w", jpegSrcset: "a.jpg 320w", sizes: "100vw",
                                   src: "a.jpg", width: 320, height: 320, alt: "Alt", eager: true, number: 1) }
     static var carousel: Carousel { Carousel(photos: [photo, photo], carouselLabel: "Photos", linkPhotos: true, url: "/portfolios/1",
@@ -273,7 +273,8 @@ private enum Sample {
     }
 
     static var feed: FeedPageModel { FeedPageModel(
-        csrf: "c", cardsHTML: "", count: "1 portfolio", summary: "1 portfolio", rate: slider, filtered: true, tagsValue: "svatba",
+        csrf: "c", cardsHTML: "", count: "1 portfolio", summary: "1 portfolio", rate: slider, freeOn: "2027-06-12", today: "2026-12-01",
+        filtered: true, tagsValue: "svatba",
         sortNewest: true, sortRating: false, activeTags: [.init(label: "svatba", href: "/", filterTags: "")], clearURL: "/",
         emptyState: state, errorState: state, problems: ["Too many tags."], moreURL: "/?after=x", refreshURL: "/",
         isNextPage: true, maxTags: 5) }
@@ -330,6 +331,7 @@ private enum Sample {
         PersonPage(csrf: "c", isOwn: isOwn, person: people(),
                    rating: .init(canRate: true, signIn: true, given: true, stars: [.init(value: 1, checked: true, label: "1 star")]),
                    contact: contact, canBlock: !isOwn, reportURL: isOwn ? nil : "/report?subject=profile:1", showsModeration: isOwn,
+                   shootURL: isOwn ? nil : "/u/vojta/shoot", availability: Shoots.availability(editable: false),
                    portfolios: [row], hasPortfolios: true, emptyState: state, notice: "Saved.", confirmationFailed: true)
     }
 
@@ -337,7 +339,7 @@ private enum Sample {
         PortfolioPage(
             portfolio: .init(name: "Svatby", description: "Popis", url: "/portfolios/1",
                              author: .init(username: "vojta", fullName: "Vojta"), photoCount: "1 photo", hasTags: true,
-                             tags: row.tags, isOwn: isOwn,
+                             tags: row.tags, isOwn: isOwn, shootURL: isOwn ? nil : "/u/vojta/shoot?portfolio=1",
                              frames: [.init(number: 1, photo: photo, film: nil, fullURL: "a.jpg", originalURL: "/photos/1/original",
                                             shot: ShotModel(camera: "Canon", lens: "50 mm", settings: "f/2", takenAt: "1 Jan 2020"),
                                             credit: .init(author: "Someone", licence: "CC BY", licenceURL: "https://example.org"),

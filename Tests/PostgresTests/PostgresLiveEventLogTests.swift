@@ -138,6 +138,28 @@ import Testing
                             [now])?.isUniqueViolation == true, "a second direct room for a pair")
             #expect(refusal("INSERT INTO chat_room (kind, created_by, created_at) VALUES ('direct', 2, $1)",
                             [now])?.isCheckViolation == true, "a direct room without its pair")
+            // One busy day per photographer and day, whoever marks it; one booking per request.
+            try connection.query("INSERT INTO busy_day (photographer_id, day) VALUES (2, '2027-06-12')")
+            #expect(refusal("INSERT INTO busy_day (photographer_id, day) VALUES (2, '2027-06-12')", [])?.constraint == "busy_day_pkey",
+                    "a day busy twice")
+            try connection.query("""
+                INSERT INTO shoot_request (room_id, client_id, photographer_id, kind, first_day, last_day, town, hours, budget, message,
+                                           created_at)
+                VALUES (1, 1, 2, 'Svatba', '2027-06-13', '2027-06-13', 'Brno', 2, 1000, '', $1)
+                """, [now])
+            for _ in 1...2 {
+                try connection.query("""
+                    INSERT INTO shoot_offer (request_id, day, start_minutes, hours, place, price, included, valid_until, created_at)
+                    VALUES (1, '2027-06-13', 600, 2, 'Brno', 2000, '', '2027-06-01', $1)
+                    """, [now])
+            }
+            let booking = """
+                INSERT INTO booking (request_id, offer_id, room_id, client_id, photographer_id, kind, day, start_minutes, hours, starts_at,
+                                     ends_at, place, price, included, created_at)
+                VALUES (1, $1, 1, 1, 2, 'Svatba', '2027-06-13', 600, 2, $2, $2, 'Brno', 2000, '', $2)
+                """
+            try connection.query(booking, [1, now])
+            #expect(refusal(booking, [2, now])?.isUniqueViolation == true, "a second booking of a request")
         }
     }
 

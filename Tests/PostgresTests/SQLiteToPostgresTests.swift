@@ -30,6 +30,7 @@ import Testing
         try DemoPortfolios(database: sqlite, photos: PhotoLibrary(stores: .sqlite(sqlite), mediaDirectory: folder + "/media"),
                            photosDirectory: Self.demoPhotos).seed()
         try DemoConversations(database: sqlite).seed()
+        try DemoBookings(database: sqlite).seed()
         // The tables the demo leaves empty get a row each, as a running site has them.
         try sqlite.pool.write { db in
             let someone = try Int64.fetchOne(db, sql: "SELECT id FROM user ORDER BY id LIMIT 1")!
@@ -42,8 +43,10 @@ import Testing
             try db.execute(sql: "INSERT INTO loginFailureByAddress VALUES ('10.0.0.1', 2, ?)", arguments: [now])
             try db.execute(sql: "INSERT INTO registrationByAddress VALUES ('10.0.0.1', ?)", arguments: [now])
             try db.execute(sql: "INSERT OR IGNORE INTO selectionEntry VALUES (?, ?, ?)", arguments: [someone, portfolio, now])
-            try db.execute(sql: "INSERT OR IGNORE INTO rating SELECT ?, id, 4, ? FROM user WHERE id <> ? LIMIT 1",
-                           arguments: [someone, now, someone])
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO rating (raterId, ratedId, stars, updatedAt, basis)
+                SELECT ?, id, 4, ?, 'conversation' FROM user WHERE id <> ? LIMIT 1
+                """, arguments: [someone, now, someone])
             try db.execute(sql: "UPDATE user SET avatarPhotoId = (SELECT id FROM photo WHERE ownerId = user.id LIMIT 1)")
             // A film waiting for processing, and the film of a photo (its files' names, as JSON).
             try db.execute(sql: """
@@ -77,6 +80,44 @@ import Testing
                 VALUES (?, 'suspend', 'profile', ?, 'Spam', NULL, ?)
                 """, arguments: [someone, last, now])
             try db.execute(sql: "UPDATE chatMessage SET linksInert = 1 WHERE id = ?", arguments: [message])
+            // Shoots: one booked, one booked and called off, one declined; their cards in the
+            // conversation, a photographer's days busy by booking and by hand, a calendar feed.
+            let creator = try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE role = 'creator' AND id <> ? LIMIT 1",
+                                             arguments: [someone])!
+            let room = try Int64.fetchOne(db, sql: "SELECT min(id) FROM chatRoom")!
+            func request(declined: Bool) throws -> Int64 {
+                try db.execute(sql: """
+                    INSERT INTO shootRequest (roomId, clientId, photographerId, kind, firstDay, lastDay, town, hours, budget, message,
+                                              createdAt, declineReason, declinedAt)
+                    VALUES (?, ?, ?, 'Svatba', '2027-06-12', '2027-06-14', 'Brno', 6, 1500, 'Dobrý den', ?, ?, ?)
+                    """, arguments: [room, someone, creator, now, declined ? "Ten den nemohu" : nil, declined ? now : nil])
+                return db.lastInsertedRowID
+            }
+            func booking(on day: String, cancelled: Bool) throws -> Int64 {
+                let requestId = try request(declined: false)
+                try db.execute(sql: """
+                    INSERT INTO shootOffer (requestId, day, startMinutes, hours, place, price, included, validUntil, createdAt)
+                    VALUES (?, ?, 840, 6, 'Brno, Špilberk', 9000, 'Úpravy 50 fotek', '2027-05-31', ?)
+                    """, arguments: [requestId, day, now])
+                try db.execute(sql: """
+                    INSERT INTO booking (requestId, offerId, roomId, clientId, photographerId, kind, day, startMinutes, hours, startsAt,
+                                         endsAt, place, price, included, createdAt, cancelledById, cancelReason, cancelledAt)
+                    VALUES (?, ?, ?, ?, ?, 'Svatba', ?, 840, 6, ?, ?, 'Brno, Špilberk', 9000, 'Úpravy 50 fotek', ?, ?, ?, ?)
+                    """, arguments: [requestId, db.lastInsertedRowID, room, someone, creator, day, now, now.addingTimeInterval(6 * 3600),
+                                     now, cancelled ? someone : nil, cancelled ? "Nemoc" : nil, cancelled ? now : nil])
+                return db.lastInsertedRowID
+            }
+            let booked = try booking(on: "2027-06-12", cancelled: false)
+            _ = try booking(on: "2027-06-13", cancelled: true)
+            let declined = try request(declined: true)
+            try db.execute(sql: "INSERT INTO busyDay (photographerId, day, bookingId) VALUES (?, '2027-06-12', ?)",
+                           arguments: [creator, booked])
+            try db.execute(sql: "INSERT INTO busyDay (photographerId, day) VALUES (?, '2027-06-20')", arguments: [creator])
+            try db.execute(sql: "UPDATE chatMessage SET cardKind = 'booking', cardId = ? WHERE id = (SELECT max(id) FROM chatMessage)",
+                           arguments: [booked])
+            try db.execute(sql: "UPDATE chatMessage SET cardKind = 'request', cardId = ? WHERE id = ?", arguments: [declined, message])
+            try db.execute(sql: "INSERT INTO calendarToken (userId, token, createdAt) VALUES (?, 'feed-token', ?)",
+                           arguments: [creator, now])
             // A pruned log: the newest sequence is gone from the table but was handed out.
             try db.execute(sql: "INSERT INTO liveEvent (kind, roomId, payload, createdAt) VALUES ('room', 1, '{}', ?)", arguments: [now])
             try db.execute(sql: "DELETE FROM liveEvent WHERE sequence = (SELECT max(sequence) FROM liveEvent)")
@@ -117,6 +158,29 @@ import Testing
             #expect(try copiedPhoto.decode(1, as: String.self) == photo[2] as String)
             #expect(try copiedPhoto.decode(2, as: String.self) == photo[3] as String)
 
+            // Shoots and what points at them: days as text, cards on their messages, bases of ratings.
+            let (sqliteBusy, sqliteCards, sqliteBookings) = try sqlite.pool.read { db in
+                (try Row.fetchAll(db, sql: "SELECT photographerId, day, bookingId FROM busyDay ORDER BY day")
+                    .map { "\($0[0] as Int64) \($0[1] as String) \(($0[2] as Int64?).map(String.init) ?? "-")" },
+                 try Row.fetchAll(db, sql: "SELECT id, cardKind, cardId FROM chatMessage WHERE cardId IS NOT NULL ORDER BY id")
+                    .map { "\($0[0] as Int64) \($0[1] as String) \($0[2] as Int64)" },
+                 try Row.fetchAll(db, sql: "SELECT id, day, endsAt, cancelReason FROM booking ORDER BY id")
+                    .map { "\($0[0] as Int64) \($0[1] as String) \(Self.milliseconds($0[2] as Date)) \(($0[3] as String?) ?? "-")" })
+            }
+            #expect(try connection.query("SELECT photographer_id, day, booking_id FROM busy_day ORDER BY day").map { row in
+                "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: String.self)) "
+                    + (try row.decodeIfPresent(2, as: Int64.self).map(String.init) ?? "-")
+            } == sqliteBusy)
+            #expect(try connection.query("SELECT id, card_kind, card_id FROM chat_message WHERE card_id IS NOT NULL ORDER BY id").map { row in
+                "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: String.self)) \(try row.decode(2, as: Int64.self))"
+            } == sqliteCards)
+            #expect(try connection.query("SELECT id, day, ends_at, cancel_reason FROM booking ORDER BY id").map { row in
+                "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: String.self)) "
+                    + "\(Self.milliseconds(try row.decode(2, as: Date.self))) \(try row.decodeIfPresent(3, as: String.self) ?? "-")"
+            } == sqliteBookings)
+            #expect(try connection.query("SELECT DISTINCT basis FROM rating ORDER BY basis").map { try $0.decode(0, as: String.self) }
+                    == ["conversation"])
+
             // New rows go on after the copied ones.
             #expect(try connection.query("SELECT last FROM live_sequence")[0].decode(0, as: Int64.self) == handedOut)
             let next = try connection.query("""
@@ -126,6 +190,8 @@ import Testing
             #expect(next == people.count + 1)
         }
     }
+
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 
     @Test func aDatabaseThatHoldsPeopleIsNotCopiedInto() throws {
         let sqlite = try AppDatabase(directory: folder)

@@ -13,6 +13,8 @@ public struct FeedQuery: Sendable, Equatable {
     public var tags: [String] = []
     /// The most a client wants to pay an hour: only creators who state a rate up to it.
     public var maxRate: Int?
+    /// Only photographers free that day: no day marked busy, no booking.
+    public var freeOn: CalendarDay?
     public var sort: Sort = .newest
     /// Authors whose portfolios are left out: the people the reader blocked.
     public var hiddenAuthors: [Int64] = []
@@ -22,9 +24,10 @@ public struct FeedQuery: Sendable, Equatable {
     /// The most tags one filter may hold.
     public static let maximumTags = 10
 
-    public init(tags: [String] = [], maxRate: Int? = nil, sort: Sort = .newest, after: FeedCursor? = nil) {
+    public init(tags: [String] = [], maxRate: Int? = nil, freeOn: CalendarDay? = nil, sort: Sort = .newest, after: FeedCursor? = nil) {
         self.tags = tags
         self.maxRate = maxRate
+        self.freeOn = freeOn
         self.sort = sort
         self.after = after
     }

@@ -13,7 +13,9 @@ public struct RatingsService: Sendable {
     public static let stars = 1...5
 
     /// Sets (or changes) the rating `rater` gives `rated`; returns the rated person as now
-    /// stored. Someone `rated` has blocked may not (`RatingError.blocked`).
+    /// stored. Someone `rated` has blocked may not (`RatingError.blocked`), nor someone
+    /// without real contact with them (`RatingError.noContact`): a booking that is done, or a
+    /// conversation in which both wrote.
     @discardableResult
     public func rate(_ ratedId: Int64, stars: Int, by raterId: Int64, at date: Date = Date()) throws -> User {
         guard Self.stars.contains(stars) else { throw RatingError.starsOutOfRange }
@@ -25,6 +27,13 @@ public struct RatingsService: Sendable {
     @discardableResult
     public func removeRating(of ratedId: Int64, by raterId: Int64) throws -> User? {
         try store.removeRating(of: ratedId, by: raterId)
+    }
+
+    /// What a rating would rest on now; nil when the two have had no real contact and the
+    /// form is not offered.
+    public func contact(of raterId: Int64, with ratedId: Int64, at date: Date = Date()) throws -> RatingBasis? {
+        guard raterId != ratedId else { return nil }
+        return try store.contact(of: raterId, with: ratedId, at: date)
     }
 
     /// The stars `rater` gave `rated`, if any.
@@ -39,4 +48,16 @@ public enum RatingError: Error, Sendable, Equatable {
     case unknownPerson
     /// The rated person has blocked the rater.
     case blocked
+    /// No booking of theirs is done and they have not both written in a conversation.
+    case noContact
+}
+
+/// What a rating rests on: the contact that let it be given.
+public enum RatingBasis: String, Sendable, CaseIterable {
+    /// A booking between the two that is done.
+    case booking
+    /// A conversation in which both wrote.
+    case conversation
+    /// Given before a rating needed contact (kept as it was).
+    case beforeBookings
 }

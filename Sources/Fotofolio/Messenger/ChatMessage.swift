@@ -38,11 +38,16 @@ public struct ChatMessage: Sendable, Equatable {
     /// Its links are shown as plain text: a new account wrote it before anyone else in the
     /// conversation had written (`SpamLimits.linksInert`).
     public var linksInert = false
+    /// The card of a shoot it shows (a request, an offer, a booking); its text says the card
+    /// in words.
+    public var card: MessageCard?
 
     public init(
         id: Int64, roomId: Int64, uuid: String, content: String, sentAt: Date,
-        author: MessageAuthor, authorId: Int64, mentions: [String], isRemoved: Bool = false, linksInert: Bool = false
+        author: MessageAuthor, authorId: Int64, mentions: [String], isRemoved: Bool = false, linksInert: Bool = false,
+        card: MessageCard? = nil
     ) {
+        self.card = card
         self.isRemoved = isRemoved
         self.linksInert = linksInert
         self.id = id

@@ -4,8 +4,10 @@ import Foundation
 /// envelope is the contract of the `chat-room/{id}/message` topic; keep its keys.
 public enum MessageEnvelope {
     /// `{"type":"message","data":{"uuid","content","id","roomId","author":{"username","name","initials"},"sentAt"}}`,
-    /// `sentAt` in UTC with milliseconds (`2026-11-22T10:15:30.123Z`).
-    public static func envelope(of message: ChatMessage) -> String {
+    /// `sentAt` in UTC with milliseconds (`2026-11-22T10:15:30.123Z`). A message sent again
+    /// because its card changed (a newer offer, a booking) carries `"changed":true`: readers
+    /// replace it where they show it, and do not count or announce it as new.
+    public static func envelope(of message: ChatMessage, changed: Bool = false) -> String {
         let author = JSONText.object([
             "username": .string(message.author.username),
             "name": .string(message.author.name),
@@ -18,7 +20,9 @@ public enum MessageEnvelope {
                        "removed": .bool(true)])
             : .object(["uuid": .string(message.uuid), "content": .string(message.content), "id": .integer(message.id),
                        "roomId": .integer(message.roomId), "author": author, "sentAt": .string(timestamp(message.sentAt))])
-        return JSONText.object(["type": .string("message"), "data": data]).rendered
+        let rendered = JSONText.object(["type": .string("message"), "data": data]).rendered
+        // The data object is the envelope's last value: the flag goes at its end.
+        return changed ? String(rendered.dropLast(2)) + ",\"changed\":true}}" : rendered
     }
 
     /// `{"type":"read","data":{"roomId","messageId","unread","unreadTotal"}}`: how far the

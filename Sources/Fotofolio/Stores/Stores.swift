@@ -15,6 +15,7 @@ public struct Stores: Sendable {
     public var blocks: any BlockStore
     public var moderation: any ModerationStore
     public var messenger: any MessengerStore
+    public var bookings: any BookingStore
     public var liveEvents: any LiveEventStore
     public var outbox: any OutboxStore
     public var serverStarts: any ServerStartStore
@@ -25,7 +26,7 @@ public struct Stores: Sendable {
                 photos: any PhotoStore, portfolios: any PortfolioStore, feed: any FeedStore, selection: any SelectionStore,
                 ratings: any RatingsStore, peopleSearch: any PeopleSearchStore, blocks: any BlockStore,
                 moderation: any ModerationStore,
-                messenger: any MessengerStore,
+                messenger: any MessengerStore, bookings: any BookingStore,
                 liveEvents: any LiveEventStore, outbox: any OutboxStore, serverStarts: any ServerStartStore,
                 health: any DatabaseHealth) {
         self.accounts = accounts
@@ -42,6 +43,7 @@ public struct Stores: Sendable {
         self.blocks = blocks
         self.moderation = moderation
         self.messenger = messenger
+        self.bookings = bookings
         self.liveEvents = liveEvents
         self.outbox = outbox
         self.serverStarts = serverStarts

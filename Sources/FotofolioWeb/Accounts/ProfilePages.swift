@@ -1,3 +1,4 @@
+import Foundation
 import Fotofolio
 import HTTPServer
 
@@ -10,6 +11,7 @@ struct ProfilePages {
     let ratings: RatingsService
     let blocking: Blocking
     let moderation: Moderation
+    let bookings: Bookings
 
     func register(in router: inout Router) {
         router.get("/u/:username") { request in try profile(request) }
@@ -64,10 +66,22 @@ struct ProfilePages {
             rating: try ratingControl(of: user, for: request, table: table, contact: contact),
             contact: PersonPage.Contact(contact, table: table), canBlock: !isOwn && request.signedIn != nil,
             reportURL: isOwn ? nil : ReportPages.url(ReportSubject(.profile, user.storedId)), showsModeration: isOwn && isOperator,
+            shootURL: !isOwn && user.role == .creator && contact != .blocked && contact != .youBlocked
+                ? "/u/\(QueryItems.escape(user.username))/shoot" : nil,
+            availability: try availability(of: user, table: table),
             portfolios: owned.map(PortfolioViews(table: table).row), hasPortfolios: !owned.isEmpty,
             emptyState: owned.isEmpty ? emptyPortfolios(isOwn: isOwn).model(table) : nil,
             notice: isOwn ? notice(request.query, table: table) : visitorNotice(request.query, contact: contact, table: table),
             confirmationFailed: isOwn && request.query["confirmed"] == "0"), head: head)
+    }
+
+    /// A photographer's coming months, free and busy, for everyone to see.
+    private func availability(of user: User, table: StringTable) throws -> AvailabilityView? {
+        guard user.role == .creator else { return nil }
+        let today = CalendarDay(Date())
+        let range = Bookings.availabilityRange(today: today)
+        return AvailabilityView(busy: try bookings.busyDays(of: user.storedId, from: range.first, through: range.last), today: today,
+                                editable: false, table: table)
     }
 
     /// The person's portfolios; for everyone but them and operators without what an operator hid.
@@ -101,6 +115,11 @@ struct ProfilePages {
         }
         guard contact != .blocked else { return PersonPage.Rating(canRate: false, signIn: false, given: false, stars: []) }
         let given = try ratings.stars(givenTo: user.storedId, by: rater)
+        // Only after real contact; the form says why it is not there.
+        guard try ratings.contact(of: rater, with: user.storedId) != nil else {
+            return PersonPage.Rating(canRate: false, signIn: false, given: given != nil, stars: [],
+                                     why: table.string(given == nil ? "rating.noContact" : "rating.keptWithoutContact"))
+        }
         return PersonPage.Rating(canRate: true, signIn: false, given: given != nil, stars: RatingsService.stars.map { value in
             .init(value: value, checked: value == given, label: table.plural("rating.stars", count: value))
         })
@@ -134,6 +153,8 @@ struct PersonPage: ViewModel {
         let signIn: Bool
         let given: Bool
         let stars: [Star]
+        /// Why there is no form: no booking done, no conversation where both wrote.
+        var why: String? = nil
     }
 
     let csrf: String
@@ -147,6 +168,10 @@ struct PersonPage: ViewModel {
     let reportURL: String?
     /// The owner is an operator: the way to the moderation desk.
     let showsModeration: Bool
+    /// "Request a shoot", for visitors of a photographer.
+    let shootURL: String?
+    /// A photographer's coming months.
+    let availability: AvailabilityView?
     let portfolios: [PortfolioRow]
     let hasPortfolios: Bool
     let emptyState: ContentState.Model?

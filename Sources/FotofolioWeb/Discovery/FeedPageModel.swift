@@ -16,6 +16,9 @@ struct FeedPageModel: ViewModel {
     let summary: String
     /// The most an hour may cost.
     let rate: PreciseSliderModel
+    /// The "free on" day as the date field holds it (empty: any day), and the earliest it takes.
+    let freeOn: String
+    let today: String
     let filtered: Bool
     let tagsValue: String
     let sortNewest: Bool

@@ -1,3 +1,4 @@
+import Foundation
 import Fotofolio
 import HTTPServer
 import PreciseSlider
@@ -41,7 +42,7 @@ struct FeedPages {
 
     private func model(_ page: FeedPage, address: FeedAddress, request: Request) -> FeedPageModel {
         let table = renderer.strings(for: request)
-        let filtered = !address.tags.isEmpty || address.maxRate != nil
+        let filtered = !address.tags.isEmpty || address.maxRate != nil || address.freeOn != nil
         let language: SliderLanguage = table.language == .cs ? .czech : .english
         let rate = HourlyRateField(name: "maxRate", text: address.maxRate.map(String.init) ?? "")
         let count = table.plural("portfolioCount", count: page.total)
@@ -51,10 +52,13 @@ struct FeedPages {
             summary: ([count]
                 + (address.tags.isEmpty ? [] : [address.tags.map(\.label).joined(separator: ", ")])
                 + (address.maxRate == nil ? [] : [table.string("feed.upTo")
-                    .replacingOccurrences(of: "{rate}", with: rate.field.readout(language))]))
+                    .replacingOccurrences(of: "{rate}", with: rate.field.readout(language))])
+                + (address.freeOn.map { [table.string("feed.freeOnSummary")
+                    .replacingOccurrences(of: "{day}", with: ShootText(table: table).shortDay($0))] } ?? []))
                 .joined(separator: " · "),
             rate: rate.view(label: table.string("feed.maxRate"), hint: table.string("feed.maxRateHint"),
                             notGiven: table.string("feed.anyRate"), language: language),
+            freeOn: address.freeOn?.text ?? "", today: CalendarDay(Date()).text,
             filtered: filtered, tagsValue: address.tags.map(\.label).joined(separator: " "),
             sortNewest: address.sort == .newest, sortRating: address.sort == .rating,
             activeTags: address.tags.map { tag in

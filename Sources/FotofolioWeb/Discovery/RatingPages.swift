@@ -34,6 +34,8 @@ struct RatingPages {
             throw HTTPFailure(.unprocessableContent, "Choose one to five stars.")
         } catch RatingError.blocked {
             throw HTTPFailure(.forbidden, renderer.strings(for: request).string("rating.blocked"))
+        } catch RatingError.noContact {
+            throw HTTPFailure(.forbidden, renderer.strings(for: request).string("rating.noContact"))
         }
         guard request.wantsJSON else { return .redirect(to: "/u/\(QueryItems.escape(rated.username))#rating") }
         return .json(RatingReply(stars: stars, summary: RatingSummary.text(updated, table: renderer.strings(for: request))))

@@ -49,12 +49,14 @@ final class LiveMessageMarkup: Sendable {
 
     private let renderer: PageRenderer
     private let messenger: MessengerService
+    private let cards: ShootCards
     private let logger: Logger
     private let recent = Mutex(Recent())
 
-    init(renderer: PageRenderer, messenger: MessengerService, logger: Logger) {
+    init(renderer: PageRenderer, messenger: MessengerService, cards: ShootCards, logger: Logger) {
         self.renderer = renderer
         self.messenger = messenger
+        self.cards = cards
         self.logger = logger
     }
 
@@ -78,8 +80,11 @@ final class LiveMessageMarkup: Sendable {
     /// The envelope with `"html"` added.
     private func data(of event: LiveEvent, _ message: ChatMessage, for reader: Reader) -> String {
         do {
-            let dates = MessageDates(zone: reader.zone, language: reader.language, table: renderer.templates.table(for: reader.language))
-            let html = try renderer.chatMessage(ChatMessageView(message, reader: reader.userId, dates: dates), language: reader.language)
+            let table = renderer.templates.table(for: reader.language)
+            let dates = MessageDates(zone: reader.zone, language: reader.language, table: table)
+            let card = try cards.views(for: [message], reader: reader.userId, table: table)[message.id]
+            let html = try renderer.chatMessage(ChatMessageView(message, reader: reader.userId, dates: dates, card: card),
+                                                language: reader.language)
             return try Self.adding(html: html, to: event.payload)
         } catch {
             logger.error("Live message \(message.id) could not be rendered: \(error)")

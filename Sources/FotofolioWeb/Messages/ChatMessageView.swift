@@ -29,9 +29,12 @@ struct ChatMessageView: ViewModel {
     let textHTML: String
     /// Removed by an operator: said so instead of the text.
     let removed: Bool
+    /// The shoot's card it shows instead of its text (`partials/shoot-card`).
+    let card: ShootCardView?
 
-    init(_ message: ChatMessage, reader: Int64, dates: MessageDates,
+    init(_ message: ChatMessage, reader: Int64, dates: MessageDates, card: ShootCardView? = nil,
          continued: Bool = false, target: Bool = false, firstUnread: Bool = false) {
+        self.card = card
         stored = true
         id = message.id
         uuid = message.uuid
@@ -61,6 +64,7 @@ struct ChatMessageView: ViewModel {
         firstUnread = false
         textHTML = ""
         removed = false
+        card = nil
     }
 }
 
@@ -89,7 +93,7 @@ struct ChatDayView: ViewModel {
     /// `lastRead` gets the "new messages" divider, and `target` (the moment a timeline
     /// jumped to) marks the message nearest it.
     static func days(_ messages: [ChatMessage], reader: Int64, lastRead: Int64?, dates: MessageDates,
-                     target: Date? = nil) -> [ChatDayView] {
+                     cards: [Int64: ShootCardView] = [:], target: Date? = nil) -> [ChatDayView] {
         let firstUnread = messages.first { $0.id > (lastRead ?? 0) && $0.authorId != reader }?.id
         let nearest = target.flatMap { target in
             messages.min { abs($0.sentAt.timeIntervalSince(target)) < abs($1.sentAt.timeIntervalSince(target)) }?.id
@@ -104,7 +108,7 @@ struct ChatDayView: ViewModel {
             }
             let continued = days[days.count - 1].messages.isEmpty == false && message.id != firstUnread
                 && previous.map { continues($0, with: message) } == true
-            let view = ChatMessageView(message, reader: reader, dates: dates, continued: continued,
+            let view = ChatMessageView(message, reader: reader, dates: dates, card: cards[message.id], continued: continued,
                                        target: message.id == nearest, firstUnread: message.id == firstUnread)
             days[days.count - 1].messages.append(view)
             previous = message

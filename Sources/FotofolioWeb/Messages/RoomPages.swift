@@ -13,6 +13,7 @@ struct RoomPages {
     let accounts: AccountsService
     let blocking: Blocking
     let live: LiveDelivery
+    let cards: ShootCards
 
     func register(in router: inout Router) {
         router.group(RequireSignIn()) { router in
@@ -63,7 +64,7 @@ struct RoomPages {
             return try renderer.render(.room, for: request, title: summary.title, content: RoomPage(
                 room: RoomPage.Room(summary, for: userId, youBlockedTheOther: try youBlockedTheOther(in: summary, userId: userId)),
                 days: ChatDayView.days(history, reader: userId, lastRead: showsNewest ? summary.lastReadMessageId : .max,
-                                       dates: dates, target: moment),
+                                       dates: dates, cards: try cards.views(for: history, reader: userId, table: table), target: moment),
                 older: older, window: !showsNewest,
                 timeline: older != nil || !showsNewest || timelineRejected
                     ? timeline?.view(label: table.string("messages.timeline.label"),

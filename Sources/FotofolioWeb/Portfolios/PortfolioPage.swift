@@ -15,6 +15,8 @@ struct PortfolioPage: ViewModel {
         let hasTags: Bool
         let tags: [PortfolioRow.Tag]
         let isOwn: Bool
+        /// "Request a shoot" from the author, with this portfolio's kind filled in.
+        let shootURL: String?
         let frames: [Frame]
         /// The player's script is loaded only where there is a film.
         let hasFilms: Bool

@@ -1,4 +1,5 @@
 import Fotofolio
+import HTTPServer
 
 /// What templates show of a portfolio: on a profile (a row of squares) and on its own page.
 struct PortfolioViews {
@@ -29,6 +30,8 @@ struct PortfolioViews {
             name: details.portfolio.name, description: details.portfolio.description, url: Self.path(details),
             author: .init(username: details.owner.username, fullName: details.owner.fullName),
             photoCount: photoCount(details), hasTags: !details.tags.isEmpty, tags: tags(details), isOwn: isOwn,
+            shootURL: isOwn || details.owner.role != .creator ? nil
+                : "/u/\(QueryItems.escape(details.owner.username))/shoot?portfolio=\(details.portfolio.storedId)",
             frames: details.photos.enumerated().map { index, item in frame(item, index: index, of: details, isOwn: isOwn) },
             hasFilms: details.photos.contains { $0.photo.film != nil })
     }

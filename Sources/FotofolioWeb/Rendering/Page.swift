@@ -25,6 +25,11 @@ public enum Page: String, CaseIterable, Sendable {
     /// The operators' desk and its audit log.
     case moderation
     case moderationLog
+    /// A step of a shoot (request, offer, decline, accept, cancel), the person's bookings,
+    /// and a photographer's busy days.
+    case shoot
+    case bookings
+    case availability
     /// Every kind of precise slider, side by side.
     case sliders
     /// One conversation, under the Messages tab.
@@ -50,9 +55,9 @@ public enum Page: String, CaseIterable, Sendable {
     /// outside the tabs (another person's profile, errors).
     var tab: Page? {
         switch self {
-        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .reports: .profile
+        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .reports, .bookings, .availability: .profile
         case .report, .moderation, .moderationLog: nil
-        case .room: .messages
+        case .room, .shoot: .messages
         case .person, .error, .portfolio, .sliders, .status: nil
         default: self
         }

@@ -68,7 +68,8 @@ enum MessengerReading {
             return ChatMessage(
                 id: id, roomId: row["roomId"], uuid: row["uuid"], content: content, sentAt: row["sentAt"],
                 author: MessageAuthor(username: row["username"], name: row["fullName"]), authorId: row["authorId"],
-                mentions: inOrder + usernames.subtracting(inOrder).sorted(), isRemoved: removed, linksInert: row["linksInert"])
+                mentions: inOrder + usernames.subtracting(inOrder).sorted(), isRemoved: removed, linksInert: row["linksInert"],
+                card: removed ? nil : MessageCard(kind: row["cardKind"], id: row["cardId"]))
         }
     }
 

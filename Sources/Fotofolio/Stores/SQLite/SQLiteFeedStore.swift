@@ -41,7 +41,7 @@ enum FeedSQL {
     /// count of everything the filter matches, worked out once for the statement.
     static func page(_ query: FeedQuery) -> (sql: String, arguments: StatementArguments) {
         let tags = tagMatches(query.tags)
-        let filter = filter(tagged: tags != nil, maxRate: query.maxRate, hiding: query.hiddenAuthors)
+        let filter = filter(tagged: tags != nil, maxRate: query.maxRate, freeOn: query.freeOn, hiding: query.hiddenAuthors)
         var conditions = filter.map { [$0.sql] } ?? []
         var arguments = filter?.arguments ?? StatementArguments()
         if let after = query.after {
@@ -50,7 +50,7 @@ enum FeedSQL {
             arguments += cursor.arguments
         }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let total = countExpression(tagged: tags != nil, maxRate: query.maxRate, hiding: query.hiddenAuthors)
+        let total = countExpression(tagged: tags != nil, maxRate: query.maxRate, freeOn: query.freeOn, hiding: query.hiddenAuthors)
         return ("""
             \(tags.map { "WITH \($0.sql) " } ?? "")SELECT portfolio.*, (\(total.sql)) AS \(totalColumn) FROM portfolio \(whereClause)
             ORDER BY \(order(query.sort)) LIMIT \(query.pageSize + 1)
@@ -60,19 +60,20 @@ enum FeedSQL {
     /// How many portfolios the query's filter matches, whatever the page.
     static func count(_ query: FeedQuery) -> (sql: String, arguments: StatementArguments) {
         let tags = tagMatches(query.tags)
-        let total = countExpression(tagged: tags != nil, maxRate: query.maxRate, hiding: query.hiddenAuthors)
+        let total = countExpression(tagged: tags != nil, maxRate: query.maxRate, freeOn: query.freeOn, hiding: query.hiddenAuthors)
         return ((tags.map { "WITH \($0.sql) " } ?? "") + total.sql, (tags?.arguments ?? []) + total.arguments)
     }
 
     /// The count of a filter; with tags alone, of their matches (one row per portfolio).
-    private static func countExpression(tagged: Bool, maxRate: Int?, hiding hidden: [Int64]) -> (sql: String, arguments: StatementArguments) {
-        if tagged, maxRate == nil, hidden.isEmpty { return ("SELECT COUNT(*) FROM tagged", []) }
+    private static func countExpression(tagged: Bool, maxRate: Int?, freeOn: CalendarDay?, hiding hidden: [Int64])
+        -> (sql: String, arguments: StatementArguments) {
+        if tagged, maxRate == nil, freeOn == nil, hidden.isEmpty { return ("SELECT COUNT(*) FROM tagged", []) }
         // Every portfolio less those out of view: SQLite counts a whole table from its
         // smallest index, where a condition would make it read every row.
-        if !tagged, maxRate == nil, hidden.isEmpty {
+        if !tagged, maxRate == nil, freeOn == nil, hidden.isEmpty {
             return ("SELECT (SELECT COUNT(*) FROM portfolio) - (SELECT COUNT(*) FROM \(moderatedOnce))", [])
         }
-        let filter = filter(tagged: tagged, maxRate: maxRate, hiding: hidden)
+        let filter = filter(tagged: tagged, maxRate: maxRate, freeOn: freeOn, hiding: hidden)
         return ("SELECT COUNT(*) FROM portfolio \(filter.map { "WHERE \($0.sql)" } ?? "")", filter?.arguments ?? StatementArguments())
     }
     static func order(_ sort: FeedQuery.Sort) -> String {
@@ -84,9 +85,10 @@ enum FeedSQL {
 
     /// The tag matches (`tagged`, from `tagMatches`), the rate and the hidden authors
     /// together, or nil when none filters.
-    static func filter(tagged: Bool, maxRate: Int?, hiding hidden: [Int64] = []) -> (sql: String, arguments: StatementArguments)? {
+    static func filter(tagged: Bool, maxRate: Int?, freeOn: CalendarDay? = nil, hiding hidden: [Int64] = [])
+        -> (sql: String, arguments: StatementArguments)? {
         let parts = [tagged ? ("id IN tagged", StatementArguments()) : (visible, StatementArguments()), maxRate.map(rateFilter),
-                     hidden.isEmpty ? nil : authorsLeftOut(hidden)].compactMap { $0 }
+                     freeOn.map(freeFilter), hidden.isEmpty ? nil : authorsLeftOut(hidden)].compactMap { $0 }
         guard !parts.isEmpty else { return nil }
         return (parts.map(\.0).joined(separator: " AND "), parts.dropFirst().reduce(parts[0].1) { $0 + $1.1 })
     }
@@ -111,6 +113,11 @@ enum FeedSQL {
     /// Portfolios by anyone but these authors (a JSON array bound as one value).
     static func authorsLeftOut(_ hidden: [Int64]) -> (String, StatementArguments) {
         ("ownerId NOT IN (SELECT value FROM json_each(?))", [String(describing: hidden)])
+    }
+
+    /// Portfolios whose author is free that day (the day's busy photographers, from the day index).
+    static func freeFilter(_ day: CalendarDay) -> (String, StatementArguments) {
+        ("ownerId NOT IN (SELECT photographerId FROM busyDay WHERE day = ?)", [day.text])
     }
 
     /// Portfolios whose author states an hourly rate up to `maxRate` (not "by agreement").

@@ -8,13 +8,7 @@ extension SQLiteMessengerStore {
         let key = "\(min(userId, otherId)):\(max(userId, otherId))"
         let existing = ChatRoom.filter(ChatRoom.Columns.directKey == key)
         do {
-            return try database.pool.write { db in
-                if let room = try existing.fetchOne(db) { return room }
-                try Self.requireUsers([userId, otherId], db)
-                try ContactRules.checkStart(SQLiteBlockStore.facts(from: userId, to: otherId, db))
-                try Self.checkStarts(by: userId, limits, at: date, db)
-                return try Self.insertRoom(.direct, name: nil, directKey: key, by: userId, members: [userId, otherId], at: date, db)
-            }
+            return try database.pool.write { db in try Self.directRoom(between: userId, and: otherId, limits: limits, at: date, db) }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             // Another writer made the room between our read and our insert: use theirs.
             if let room = try database.pool.read({ db in try existing.fetchOne(db) }) {
@@ -22,6 +16,17 @@ extension SQLiteMessengerStore {
             }
             throw error
         }
+    }
+
+    /// The pair's direct room, made in the open transaction when they have none yet.
+    static func directRoom(between userId: Int64, and otherId: Int64, limits: SpamLimits, at date: Date, _ db: Database) throws
+        -> ChatRoom {
+        let key = "\(min(userId, otherId)):\(max(userId, otherId))"
+        if let room = try ChatRoom.filter(ChatRoom.Columns.directKey == key).fetchOne(db) { return room }
+        try requireUsers([userId, otherId], db)
+        try ContactRules.checkStart(SQLiteBlockStore.facts(from: userId, to: otherId, db))
+        try checkStarts(by: userId, limits, at: date, db)
+        return try insertRoom(.direct, name: nil, directKey: key, by: userId, members: [userId, otherId], at: date, db)
     }
 
     func createGroup(named name: String, memberIds: [Int64], limits: SpamLimits, at date: Date) throws -> ChatRoom {

@@ -17,25 +17,40 @@ struct SQLiteMessengerStore: MessengerStore {
                 return SendResult(message: earlier, isNew: false)
             }
             let linksInert = try Self.checkSpam(content, in: roomId, by: userId, limits, at: date, db)
-            try db.cachedStatement(sql: """
-                INSERT INTO chatMessage (roomId, authorId, uuid, content, sentAt, linksInert) VALUES (?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [roomId, userId, uuid, content, date, linksInert])
-            let messageId = db.lastInsertedRowID
-            try Self.noteMentions(in: content, of: messageId, in: roomId, by: userId, db)
-            try db.cachedStatement(sql: "UPDATE chatMember SET lastReadMessageId = ? WHERE roomId = ? AND userId = ?")
-                .execute(arguments: [messageId, roomId, userId])
-            // Read back, so the envelope carries the time as stored (to the millisecond).
-            let message = try MessengerReading.message(id: messageId, db)!
-            let envelope = MessageEnvelope.envelope(of: message)
-            try SQLiteLiveEventStore.append(.message, roomId: roomId, payload: envelope, at: date, db)
-            try SQLiteOutboxStore.enqueue(topic: Outbox.messageTopic(of: roomId), payload: envelope, at: date, db)
+            let message = try Self.post(content, uuid: uuid, in: roomId, by: userId, linksInert: linksInert, at: date, db)
             return SendResult(message: message, isNew: true)
         }
     }
 
+    /// Stores a message in the open transaction: its mentions, the author's read marker at
+    /// it, its live event and outbox entry. Returns it as stored (to the millisecond).
+    static func post(_ content: String, uuid: String, card: MessageCard? = nil, in roomId: Int64, by userId: Int64,
+                     linksInert: Bool, at date: Date, _ db: Database) throws -> ChatMessage {
+        try db.cachedStatement(sql: """
+            INSERT INTO chatMessage (roomId, authorId, uuid, content, sentAt, linksInert, cardKind, cardId) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [roomId, userId, uuid, content, date, linksInert, card?.kind, card?.id])
+        let messageId = db.lastInsertedRowID
+        try noteMentions(in: content, of: messageId, in: roomId, by: userId, db)
+        try db.cachedStatement(sql: "UPDATE chatMember SET lastReadMessageId = ? WHERE roomId = ? AND userId = ?")
+            .execute(arguments: [messageId, roomId, userId])
+        // Read back, so the envelope carries the time as stored (to the millisecond).
+        let message = try MessengerReading.message(id: messageId, db)!
+        try announce(message, at: date, db)
+        return message
+    }
+
+    /// A `.message` live event and outbox entry of the message as now stored: new, or changed
+    /// (a card whose state moved: `changed`; a message removed), which open conversations
+    /// replace by uuid.
+    static func announce(_ message: ChatMessage, changed: Bool = false, at date: Date, _ db: Database) throws {
+        let envelope = MessageEnvelope.envelope(of: message, changed: changed)
+        try SQLiteLiveEventStore.append(.message, roomId: message.roomId, payload: envelope, at: date, db)
+        try SQLiteOutboxStore.enqueue(topic: Outbox.messageTopic(of: message.roomId), payload: envelope, at: date, db)
+    }
+
     /// Holds a text the author just sent to other conversations; says whether its links stay
     /// plain (a new account writing before anyone else in the room).
-    private static func checkSpam(_ content: String, in roomId: Int64, by userId: Int64, _ limits: SpamLimits, at date: Date,
+    static func checkSpam(_ content: String, in roomId: Int64, by userId: Int64, _ limits: SpamLimits, at date: Date,
                                   _ db: Database) throws -> Bool {
         if limits.mayHold(content) {
             let others = try Int.fetchOne(db.cachedStatement(sql: """
@@ -52,7 +67,7 @@ struct SQLiteMessengerStore: MessengerStore {
     }
 
     /// A direct room is closed to writing while either of its two people blocks the other.
-    private static func checkNoBlock(in roomId: Int64, for userId: Int64, _ db: Database) throws {
+    static func checkNoBlock(in roomId: Int64, for userId: Int64, _ db: Database) throws {
         let blocker = try Int64.fetchOne(db.cachedStatement(sql: """
             SELECT block.blockerId FROM chatMember other
             JOIN block ON (block.blockerId = other.userId AND block.blockedId = ?1) OR (block.blockerId = ?1 AND block.blockedId = other.userId)

@@ -88,10 +88,7 @@ struct SQLiteModerationStore: ModerationStore {
                 try db.execute(sql: "INSERT INTO removedMessage (messageId, removedAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
                                arguments: [id, date])
                 // Read back as the room now shows it, and told to the room like a message.
-                let shown = try MessengerReading.message(id: id, db)!
-                let envelope = MessageEnvelope.envelope(of: shown)
-                try SQLiteLiveEventStore.append(.message, roomId: shown.roomId, payload: envelope, at: date, db)
-                try SQLiteOutboxStore.enqueue(topic: Outbox.messageTopic(of: shown.roomId), payload: envelope, at: date, db)
+                try SQLiteMessengerStore.announce(MessengerReading.message(id: id, db)!, at: date, db)
             case .suspend(let userId, let end):
                 try Self.require("user", userId, db)
                 guard try !Self.isOperator(userId, db) else { throw ModerationError.cannotSuspendAnOperator }

@@ -10,10 +10,11 @@ struct SQLiteRatingsStore: RatingsStore {
             guard try User.exists(db, key: ratedId) else { throw RatingError.unknownPerson }
             guard try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?)",
                                      arguments: [ratedId, raterId])! else { throw RatingError.blocked }
+            guard let basis = try Self.contact(of: raterId, with: ratedId, at: date, db) else { throw RatingError.noContact }
             try db.execute(sql: """
-                INSERT INTO rating (raterId, ratedId, stars, updatedAt) VALUES (?, ?, ?, ?)
-                ON CONFLICT (raterId, ratedId) DO UPDATE SET stars = excluded.stars, updatedAt = excluded.updatedAt
-                """, arguments: [raterId, ratedId, stars, date])
+                INSERT INTO rating (raterId, ratedId, stars, updatedAt, basis) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (raterId, ratedId) DO UPDATE SET stars = excluded.stars, updatedAt = excluded.updatedAt, basis = excluded.basis
+                """, arguments: [raterId, ratedId, stars, date, basis.rawValue])
             return try Self.recount(ratedId, db)
         }
     }
@@ -23,6 +24,22 @@ struct SQLiteRatingsStore: RatingsStore {
             try db.execute(sql: "DELETE FROM rating WHERE raterId = ? AND ratedId = ?", arguments: [raterId, ratedId])
             return try User.exists(db, key: ratedId) ? try Self.recount(ratedId, db) : nil
         }
+    }
+
+    func contact(of raterId: Int64, with ratedId: Int64, at date: Date) throws -> RatingBasis? {
+        try database.pool.read { db in try Self.contact(of: raterId, with: ratedId, at: date, db) }
+    }
+
+    private static func contact(of raterId: Int64, with ratedId: Int64, at date: Date, _ db: Database) throws -> RatingBasis? {
+        if try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM booking WHERE clientId = ? AND photographerId = ? AND cancelledAt IS NULL AND endsAt <= ?)
+            """, arguments: [raterId, ratedId, date]) == true { return .booking }
+        // A room where the rater wrote and the rated person wrote too (by author, then room).
+        if try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM chatMessage mine WHERE mine.authorId = ?1
+                AND EXISTS (SELECT 1 FROM chatMessage theirs WHERE theirs.authorId = ?2 AND theirs.roomId = mine.roomId))
+            """, arguments: [raterId, ratedId]) == true { return .conversation }
+        return nil
     }
 
     func stars(givenTo ratedId: Int64, by raterId: Int64) throws -> Int? {

@@ -140,6 +140,9 @@ enum Schema {
             // Conversations a new account started in the last day (SpamLimits.checkStart).
             try db.create(index: "chatRoom_byCreator", on: "chatRoom", columns: ["createdBy", "createdAt"])
         }
+        migrator.registerMigration("v14 bookings") { db in
+            try createBookings(db)
+        }
         return migrator
     }
 

@@ -10,7 +10,8 @@ extension Stores {
             feed: SQLiteFeedStore(database: database), selection: SQLiteSelectionStore(database: database),
             ratings: SQLiteRatingsStore(database: database), peopleSearch: SQLitePeopleSearchStore(database: database),
             blocks: SQLiteBlockStore(database: database), moderation: SQLiteModerationStore(database: database),
-            messenger: SQLiteMessengerStore(database: database), liveEvents: SQLiteLiveEventStore(database: database),
+            messenger: SQLiteMessengerStore(database: database), bookings: SQLiteBookingStore(database: database),
+            liveEvents: SQLiteLiveEventStore(database: database),
             outbox: SQLiteOutboxStore(database: database), serverStarts: database, health: database)
     }
 }

@@ -1,0 +1,160 @@
+import Foundation
+
+/// The fields of the shoot forms, as their problems name them.
+public enum ShootField: String, Sendable, CaseIterable {
+    case kind, firstDay, lastDay, town, hours, budget, message
+    case day, start, place, price, included, validUntil
+    case reason
+}
+
+/// Why a field was refused: each has a sentence in the string tables (`bookings.problems.*`).
+public enum ShootProblem: String, Sendable {
+    case missing
+    case tooLong
+    case invalidText
+    case notADay
+    case inThePast
+    case endBeforeStart
+    case tooFar
+    case rangeTooLong
+    case notANumber
+    case outOfRange
+    case notATime
+    case afterShoot
+    case busyDay
+}
+
+/// Every refused field of a form at once, so the page marks them all and keeps what was typed.
+public struct ShootProblems: Error, Sendable, Equatable {
+    public var fields: [ShootField: ShootProblem]
+
+    public init(_ fields: [ShootField: ShootProblem] = [:]) {
+        self.fields = fields
+    }
+
+    var isEmpty: Bool { fields.isEmpty }
+}
+
+/// Reading a form's texts into values, noting each field's problem.
+struct FieldReader {
+    var problems = ShootProblems()
+
+    mutating func text(_ field: ShootField, _ raw: String, limit: TextLimit, required: Bool = true, multiline: Bool = false) -> String {
+        let text = raw.withUnixLineBreaks.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty, required { problems.fields[field] = .missing }
+        else if !limit.allows(text) { problems.fields[field] = .tooLong }
+        else if text.containsControlCharacters(allowing: multiline ? multilineControls : []) { problems.fields[field] = .invalidText }
+        return text
+    }
+
+    /// A whole number within `range`, digits only (no sign, no spaces inside, at most 9 digits).
+    mutating func number(_ field: ShootField, _ raw: String, in range: ClosedRange<Int>) -> Int {
+        let text = raw.filter { !$0.isWhitespace }
+        guard !text.isEmpty else { problems.fields[field] = .missing; return range.lowerBound }
+        guard text.utf8.count <= 9, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(text) else {
+            problems.fields[field] = .notANumber
+            return range.lowerBound
+        }
+        guard range.contains(value) else { problems.fields[field] = .outOfRange; return range.lowerBound }
+        return value
+    }
+
+    /// A day from today up to `Bookings.horizon` days ahead.
+    mutating func day(_ field: ShootField, _ raw: String, today: CalendarDay) -> CalendarDay {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { problems.fields[field] = .missing; return today }
+        guard let day = CalendarDay(text) else { problems.fields[field] = .notADay; return today }
+        if day < today { problems.fields[field] = .inThePast }
+        else if today.days(to: day) > Bookings.horizon { problems.fields[field] = .tooFar }
+        return day
+    }
+
+    mutating func clock(_ field: ShootField, _ raw: String) -> Int {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { problems.fields[field] = .missing; return 0 }
+        guard let minutes = ClockTime.minutes(text) else { problems.fields[field] = .notATime; return 0 }
+        return minutes
+    }
+}
+
+/// A client's request as typed into its form.
+public struct ShootRequestForm: Sendable, Equatable {
+    public var kind = ""
+    public var firstDay = ""
+    public var lastDay = ""
+    public var town = ""
+    public var hours = ""
+    public var budget = ""
+    public var message = ""
+
+    public init() {}
+
+    /// The request's values, or every problem with them.
+    public func validated(today: CalendarDay) throws -> ShootRequestDraft {
+        var reader = FieldReader()
+        let kind = reader.text(.kind, self.kind, limit: Bookings.kindLimit)
+        let first = reader.day(.firstDay, firstDay, today: today)
+        // An empty last day means the first day alone.
+        let last = lastDay.trimmingCharacters(in: .whitespaces).isEmpty ? first : reader.day(.lastDay, lastDay, today: today)
+        if reader.problems.fields[.firstDay] == nil, reader.problems.fields[.lastDay] == nil {
+            if last < first { reader.problems.fields[.lastDay] = .endBeforeStart }
+            else if first.days(to: last) > Bookings.longestRange { reader.problems.fields[.lastDay] = .rangeTooLong }
+        }
+        let town = reader.text(.town, self.town, limit: Bookings.placeLimit)
+        let hours = reader.number(.hours, self.hours, in: Bookings.hoursRange)
+        let budget = reader.number(.budget, self.budget, in: Bookings.budgetRange)
+        let message = reader.text(.message, self.message, limit: Bookings.messageLimit, required: false, multiline: true)
+        guard reader.problems.isEmpty else { throw reader.problems }
+        return ShootRequestDraft(kind: kind, firstDay: first, lastDay: last, town: town, hours: hours, budget: budget, message: message)
+    }
+}
+
+public struct ShootRequestDraft: Sendable, Equatable {
+    public var kind: String
+    public var firstDay: CalendarDay
+    public var lastDay: CalendarDay
+    public var town: String
+    public var hours: Int
+    public var budget: Int
+    public var message: String
+}
+
+/// A photographer's offer as typed into its form.
+public struct ShootOfferForm: Sendable, Equatable {
+    public var day = ""
+    public var start = ""
+    public var hours = ""
+    public var place = ""
+    public var price = ""
+    public var included = ""
+    public var validUntil = ""
+
+    public init() {}
+
+    public func validated(today: CalendarDay) throws -> ShootOfferDraft {
+        var reader = FieldReader()
+        let day = reader.day(.day, self.day, today: today)
+        let start = reader.clock(.start, self.start)
+        let hours = reader.number(.hours, self.hours, in: Bookings.hoursRange)
+        let place = reader.text(.place, self.place, limit: Bookings.placeLimit)
+        let price = reader.number(.price, self.price, in: Bookings.priceRange)
+        let included = reader.text(.included, self.included, limit: Bookings.includedLimit, required: false, multiline: true)
+        let validUntil = reader.day(.validUntil, self.validUntil, today: today)
+        if reader.problems.fields[.day] == nil, reader.problems.fields[.validUntil] == nil, day < validUntil {
+            reader.problems.fields[.validUntil] = .afterShoot
+        }
+        guard reader.problems.isEmpty else { throw reader.problems }
+        return ShootOfferDraft(day: day, startMinutes: start, hours: hours, place: place, price: price, included: included,
+                               validUntil: validUntil)
+    }
+}
+
+public struct ShootOfferDraft: Sendable, Equatable {
+    public var day: CalendarDay
+    public var startMinutes: Int
+    public var hours: Int
+    public var place: String
+    public var price: Int
+    public var included: String
+    public var validUntil: CalendarDay
+}

@@ -1,0 +1,370 @@
+import Foundation
+import Fotofolio
+import Postgres
+
+/// Shoots in `shoot_request`, `shoot_offer` and `booking`; busy days in `busy_day`; calendar
+/// tokens in `calendar_token`. Card messages go through `PostgresMessengerStore.post`, and a
+/// step that posted one tells `signal` once its transaction has committed.
+///
+/// A step on a shoot locks its request's row first, so steps on one shoot taken on several
+/// nodes at once are taken one after the other, each seeing the last, as on SQLite's one
+/// writer. Races between shoots end as they would end there: two bookings of one
+/// photographer's day meet at `busy_day`'s primary key and the later is `.busyDay`; a step
+/// whose message uuid, or whose pair's direct room, another writer stored at the same moment
+/// is taken again, and then finds what the other stored.
+struct PostgresBookingStore: BookingStore {
+    let pool: PostgresPool
+    let signal: PostgresCommitSignal
+
+    func request(_ draft: ShootRequestDraft, text: String, uuid: String, from clientId: Int64, to photographerId: Int64,
+                 limits: SpamLimits, at date: Date) throws -> ShootRequest {
+        try changing { connection, announced in
+            if let earlier = try Self.repeated(uuid, by: clientId, connection) {
+                guard case .request(let id) = earlier, let shoot = try Self.shoot(id, connection) else { throw BookingError.duplicate }
+                return shoot.request
+            }
+            guard let role = try connection.query("SELECT role FROM account WHERE id = $1", [photographerId]).first?
+                    .decode(0, as: String.self) else { throw BookingError.unknown }
+            guard role == User.Role.creator.rawValue else { throw BookingError.notAPhotographer }
+            let room = try PostgresMessengerStore.directRoom(between: clientId, and: photographerId, limits: limits, at: date,
+                                                             connection).room
+            // A room they had before a block is closed to requests as to messages.
+            try PostgresBlockStore.checkNoBlock(in: room.id, for: clientId, connection)
+            let id = try connection.query("""
+                INSERT INTO shoot_request (room_id, client_id, photographer_id, kind, first_day, last_day, town, hours, budget, message,
+                                           created_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id
+                """, [room.id, clientId, photographerId, draft.kind, draft.firstDay.text, draft.lastDay.text, draft.town, draft.hours,
+                      draft.budget, draft.message, date.stored])[0].decode(0, as: Int64.self)
+            let linksInert = try PostgresMessengerStore.checkSpam(text, in: room.id, by: clientId, limits, at: date, connection)
+            _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .request(id), in: room.id, by: clientId,
+                                                linksInert: linksInert, at: date, connection)
+            announced = true
+            return try Self.shoot(id, connection)!.request
+        }
+    }
+
+    func offer(_ draft: ShootOfferDraft, on requestId: Int64, text: String, uuid: String, by photographerId: Int64,
+               at date: Date) throws -> ShootOffer {
+        try changing { connection, announced in
+            _ = try Self.lockShoot(of: .request(requestId), connection)
+            if let earlier = try Self.repeated(uuid, by: photographerId, connection) {
+                guard case .offer(let id) = earlier,
+                      let offer = try Self.shoot(requestId, connection)?.offers.first(where: { $0.id == id })
+                else { throw BookingError.duplicate }
+                return offer
+            }
+            let shoot = try Self.shoot(requestId, involving: photographerId, connection)
+            try PostgresBlockStore.checkNoBlock(in: shoot.request.roomId, for: photographerId, connection)
+            try BookingRules.checkOffer(draft, on: shoot, by: photographerId,
+                                        busy: try Self.isBusy(photographerId, on: draft.day, connection))
+            let id = try connection.query("""
+                INSERT INTO shoot_offer (request_id, day, start_minutes, hours, place, price, included, valid_until, created_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
+                """, [requestId, draft.day.text, draft.startMinutes, draft.hours, draft.place, draft.price, draft.included,
+                      draft.validUntil.text, date.stored])[0].decode(0, as: Int64.self)
+            _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .offer(id), in: shoot.request.roomId, by: photographerId,
+                                                linksInert: false, at: date, connection)
+            try Self.announceCards(of: shoot, except: .offer(id), at: date, connection)
+            announced = true
+            return try Self.shoot(requestId, connection)!.offers.last!
+        }
+    }
+
+    func decline(_ requestId: Int64, reason: String, text: String, uuid: String, by photographerId: Int64, at date: Date) throws {
+        try changing { connection, announced in
+            _ = try Self.lockShoot(of: .request(requestId), connection)
+            let shoot = try Self.shoot(requestId, involving: photographerId, connection)
+            // Sent again: done already; a uuid of another message is not this decline.
+            if try Self.repeated(uuid, by: photographerId, connection) != nil {
+                guard shoot.request.declineReason != nil else { throw BookingError.duplicate }
+                return
+            }
+            try BookingRules.checkDecline(shoot, by: photographerId)
+            try connection.query("UPDATE shoot_request SET decline_reason = $1, declined_at = $2 WHERE id = $3",
+                                 [reason, date.stored, requestId])
+            _ = try PostgresMessengerStore.post(text, uuid: uuid, in: shoot.request.roomId, by: photographerId, linksInert: false,
+                                                at: date, connection)
+            try Self.announceCards(of: shoot, at: date, connection)
+            announced = true
+        }
+    }
+
+    func accept(_ offerId: Int64, text: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking {
+        try changing { connection, announced in
+            let requestId = try Self.lockShoot(of: .offer(offerId), connection)
+            if let earlier = try Self.repeated(uuid, by: clientId, connection) {
+                guard case .booking(let id) = earlier, let booking = try Self.booking(id, connection) else { throw BookingError.duplicate }
+                return booking
+            }
+            guard let requestId else { throw BookingError.unknown }
+            let shoot = try Self.shoot(requestId, involving: clientId, connection)
+            let offer = try BookingRules.checkAccept(offerId, of: shoot, by: clientId, at: date)
+            try PostgresBlockStore.checkNoBlock(in: shoot.request.roomId, for: clientId, connection)
+            guard try !Self.isBusy(shoot.request.photographerId, on: offer.day, connection) else { throw BookingError.busyDay }
+            let id = try connection.query("""
+                INSERT INTO booking (request_id, offer_id, room_id, client_id, photographer_id, kind, day, start_minutes, hours, starts_at,
+                                     ends_at, place, price, included, created_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id
+                """, [requestId, offerId, shoot.request.roomId, clientId, shoot.request.photographerId, shoot.request.kind,
+                      offer.day.text, offer.startMinutes, offer.hours, offer.startsAt.stored, offer.endsAt.stored, offer.place,
+                      offer.price, offer.included, date.stored])[0].decode(0, as: Int64.self)
+            try Self.markBusy(shoot.request.photographerId, on: offer.day, by: id, connection)
+            _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .booking(id), in: shoot.request.roomId, by: clientId,
+                                                linksInert: false, at: date, connection)
+            try Self.announceCards(of: shoot, except: .booking(id), at: date, connection)
+            announced = true
+            return try Self.booking(id, connection)!
+        }
+    }
+
+    func cancel(_ bookingId: Int64, reason: String, text: String, uuid: String, by userId: Int64, at date: Date) throws -> Booking {
+        try changing { connection, announced in
+            _ = try Self.lockShoot(of: .booking(bookingId), connection)
+            guard let booking = try Self.booking(bookingId, connection), booking.clientId == userId || booking.photographerId == userId
+            else { throw BookingError.unknown }
+            if try Self.repeated(uuid, by: userId, connection) != nil {
+                guard booking.cancellation != nil else { throw BookingError.duplicate }
+                return booking
+            }
+            try BookingRules.checkCancel(booking, at: date)
+            try connection.query("UPDATE booking SET cancelled_by_id = $1, cancel_reason = $2, cancelled_at = $3 WHERE id = $4",
+                                 [userId, reason, date.stored, bookingId])
+            // The booking's one day, found by the primary key.
+            try connection.query("DELETE FROM busy_day WHERE photographer_id = $1 AND day = $2 AND booking_id = $3",
+                                 [booking.photographerId, booking.day.text, bookingId])
+            _ = try PostgresMessengerStore.post(text, uuid: uuid, in: booking.roomId, by: userId, linksInert: false, at: date,
+                                                connection)
+            try Self.announceCards(of: try Self.shoot(booking.requestId, connection)!, at: date, connection)
+            announced = true
+            return try Self.booking(bookingId, connection)!
+        }
+    }
+
+    func shoots(of cards: [MessageCard], for userId: Int64) throws -> [MessageCard: Shoot] {
+        try reading { connection in
+            var requestIds: [MessageCard: Int64] = [:]
+            for card in Set(cards) {
+                if let id = try Self.requestId(of: card, connection) { requestIds[card] = id }
+            }
+            var shoots: [Int64: Shoot] = [:]
+            for id in Set(requestIds.values) {
+                if let shoot = try Self.shoot(id, connection), shoot.involves(userId) { shoots[id] = shoot }
+            }
+            return requestIds.compactMapValues { shoots[$0] }
+        }
+    }
+
+    func shoot(request requestId: Int64, for userId: Int64) throws -> Shoot? {
+        try reading { connection in
+            guard let shoot = try Self.shoot(requestId, connection), shoot.involves(userId) else { return nil }
+            return shoot
+        }
+    }
+
+    func bookings(of userId: Int64) throws -> [Booking] {
+        try pool.withConnection { connection in
+            try connection.query("SELECT * FROM booking WHERE client_id = $1 OR photographer_id = $1 ORDER BY starts_at, id", [userId])
+                .map(Self.booking(row:))
+        }
+    }
+
+    func busyDays(of photographerId: Int64, from first: CalendarDay, through last: CalendarDay) throws -> [CalendarDay: Int64?] {
+        try pool.withConnection { connection in
+            var days: [CalendarDay: Int64?] = [:]
+            for row in try connection.query("""
+                SELECT day, booking_id FROM busy_day WHERE photographer_id = $1 AND day BETWEEN $2 AND $3
+                """, [photographerId, first.text, last.text]) {
+                days[try Self.day(row, "day")] = .some(try row.decodeIfPresent("booking_id", as: Int64.self))
+            }
+            return days
+        }
+    }
+
+    func setBusyDays(_ busy: Set<CalendarDay>, from first: CalendarDay, through last: CalendarDay, of photographerId: Int64) throws {
+        try pool.transaction { connection in
+            try connection.query("""
+                DELETE FROM busy_day WHERE photographer_id = $1 AND booking_id IS NULL AND day BETWEEN $2 AND $3
+                """, [photographerId, first.text, last.text])
+            try connection.query("""
+                INSERT INTO busy_day (photographer_id, day) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING
+                """, [photographerId, TextList(busy.sorted().map(\.text))])
+        }
+    }
+
+    func setCalendarToken(_ token: String?, for userId: Int64, at date: Date) throws {
+        try pool.withConnection { connection in
+            guard let token else {
+                try connection.query("DELETE FROM calendar_token WHERE user_id = $1", [userId])
+                return
+            }
+            // One statement, so two replacements at the same moment leave the later one.
+            try connection.query("""
+                INSERT INTO calendar_token (user_id, token, created_at) VALUES ($1, $2, $3)
+                ON CONFLICT (user_id) DO UPDATE SET token = excluded.token, created_at = excluded.created_at
+                """, [userId, token, date.stored])
+        }
+    }
+
+    func calendarToken(of userId: Int64) throws -> String? {
+        try pool.withConnection { connection in
+            try connection.query("SELECT token FROM calendar_token WHERE user_id = $1", [userId]).first?.decode(0, as: String.self)
+        }
+    }
+
+    func calendarOwner(token: String) throws -> Int64? {
+        try pool.withConnection { connection in
+            try connection.query("SELECT user_id FROM calendar_token WHERE token = $1", [token]).first?.decode(0, as: Int64.self)
+        }
+    }
+
+    // MARK: - Transactions
+
+    /// Several reads as one moment.
+    private func reading<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try pool.transaction(.repeatableRead, body)
+    }
+
+    /// A step in one transaction, taken once more when it lost a race (`lostRaces`); `body`
+    /// sets its flag when it appended to the live log, and then the commit is signalled.
+    private func changing<T>(_ body: (PostgresConnection, inout Bool) throws -> T) throws -> T {
+        func attempt() throws -> T {
+            var announced = false
+            let value = try pool.transaction { connection in try body(connection, &announced) }
+            if announced { signal.committed() }
+            return value
+        }
+        do {
+            return try attempt()
+        } catch let error as PostgresError where error.isUniqueViolation && Self.lostRaces.contains(error.constraint ?? "") {
+            return try attempt()
+        }
+    }
+
+    /// What another writer may store between a step's reads and its inserts, which the step
+    /// finds when taken again: a message with the same uuid (then answered as a resend), the
+    /// pair's direct room (then used).
+    private static let lostRaces: Set<String> = ["chat_message_uuid_key", "chat_room_direct_key_key"]
+
+    /// Locks the request of the shoot the card belongs to until the transaction ends, and
+    /// returns its id; nil when there is no such card.
+    private static func lockShoot(of card: MessageCard, _ connection: PostgresConnection) throws -> Int64? {
+        let sql = switch card {
+        case .request: "SELECT id FROM shoot_request WHERE id = $1 FOR UPDATE"
+        case .offer: """
+            SELECT shoot_request.id FROM shoot_request JOIN shoot_offer ON shoot_offer.request_id = shoot_request.id
+            WHERE shoot_offer.id = $1 FOR UPDATE OF shoot_request
+            """
+        case .booking: """
+            SELECT shoot_request.id FROM shoot_request JOIN booking ON booking.request_id = shoot_request.id
+            WHERE booking.id = $1 FOR UPDATE OF shoot_request
+            """
+        }
+        return try connection.query(sql, [card.id]).first?.decode(0, as: Int64.self)
+    }
+
+    /// The booking's day made busy; `.busyDay` when it already is, also when another node's
+    /// booking took it between our look and this insert.
+    private static func markBusy(_ photographerId: Int64, on day: CalendarDay, by bookingId: Int64,
+                                 _ connection: PostgresConnection) throws {
+        do throws(PostgresError) {
+            try connection.query("INSERT INTO busy_day (photographer_id, day, booking_id) VALUES ($1, $2, $3)",
+                                 [photographerId, day.text, bookingId])
+        } catch {
+            guard error.isUniqueViolation, error.constraint == "busy_day_pkey" else { throw error }
+            throw BookingError.busyDay
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The card an earlier message of the person with this uuid showed (`.some(nil)` for a
+    /// plain one); nil when the uuid is new.
+    private static func repeated(_ uuid: String, by userId: Int64, _ connection: PostgresConnection) throws -> MessageCard?? {
+        guard let row = try connection.query("SELECT author_id, card_kind, card_id FROM chat_message WHERE uuid = $1", [uuid]).first
+        else { return nil }
+        guard try row.decode(0, as: Int64.self) == userId else { throw BookingError.duplicate }
+        return .some(MessageCard(kind: try row.decodeIfPresent(1), id: try row.decodeIfPresent(2)))
+    }
+
+    /// The request the card belongs to.
+    private static func requestId(of card: MessageCard, _ connection: PostgresConnection) throws -> Int64? {
+        let sql = switch card {
+        case .request: "SELECT id FROM shoot_request WHERE id = $1"
+        case .offer: "SELECT request_id FROM shoot_offer WHERE id = $1"
+        case .booking: "SELECT request_id FROM booking WHERE id = $1"
+        }
+        return try connection.query(sql, [card.id]).first?.decode(0, as: Int64.self)
+    }
+
+    private static func shoot(_ requestId: Int64, involving userId: Int64, _ connection: PostgresConnection) throws -> Shoot {
+        guard let shoot = try shoot(requestId, connection), shoot.involves(userId) else { throw BookingError.unknown }
+        return shoot
+    }
+
+    static func shoot(_ requestId: Int64, _ connection: PostgresConnection) throws -> Shoot? {
+        guard let row = try connection.query("SELECT * FROM shoot_request WHERE id = $1", [requestId]).first else { return nil }
+        let request = ShootRequest(
+            id: try row.decode("id"), roomId: try row.decode("room_id"), clientId: try row.decode("client_id"),
+            photographerId: try row.decode("photographer_id"), kind: try row.decode("kind"), firstDay: try day(row, "first_day"),
+            lastDay: try day(row, "last_day"), town: try row.decode("town"), hours: try row.decode("hours"),
+            budget: try row.decode("budget"), message: try row.decode("message"), createdAt: try row.decode("created_at"),
+            declineReason: try row.decodeIfPresent("decline_reason"))
+        let offers = try connection.query("SELECT * FROM shoot_offer WHERE request_id = $1 ORDER BY id", [requestId]).map { row in
+            ShootOffer(id: try row.decode("id"), requestId: try row.decode("request_id"), day: try day(row, "day"),
+                       startMinutes: try row.decode("start_minutes"), hours: try row.decode("hours"), place: try row.decode("place"),
+                       price: try row.decode("price"), included: try row.decode("included"),
+                       validUntil: try day(row, "valid_until"), createdAt: try row.decode("created_at"))
+        }
+        let booking = try connection.query("SELECT * FROM booking WHERE request_id = $1", [requestId]).first.map(booking(row:))
+        return Shoot(request: request, offers: offers, booking: booking)
+    }
+
+    private static func booking(_ id: Int64, _ connection: PostgresConnection) throws -> Booking? {
+        try connection.query("SELECT * FROM booking WHERE id = $1", [id]).first.map(booking(row:))
+    }
+
+    private static func booking(row: PostgresRow) throws -> Booking {
+        let cancellation = try row.decodeIfPresent("cancelled_at", as: Date.self).map { at in
+            Booking.Cancellation(byId: try row.decodeIfPresent("cancelled_by_id") ?? 0,
+                                 reason: try row.decodeIfPresent("cancel_reason") ?? "", at: at)
+        }
+        return Booking(
+            id: try row.decode("id"), requestId: try row.decode("request_id"), offerId: try row.decode("offer_id"),
+            roomId: try row.decode("room_id"), clientId: try row.decode("client_id"), photographerId: try row.decode("photographer_id"),
+            kind: try row.decode("kind"), day: try day(row, "day"), startMinutes: try row.decode("start_minutes"),
+            hours: try row.decode("hours"), place: try row.decode("place"), price: try row.decode("price"),
+            included: try row.decode("included"), createdAt: try row.decode("created_at"), cancellation: cancellation)
+    }
+
+    /// A day column; one holding what is not a day is a damaged row, never shown as some
+    /// other day.
+    private static func day(_ row: PostgresRow, _ column: String) throws -> CalendarDay {
+        let text = try row.decode(column, as: String.self)
+        guard let day = CalendarDay(text) else { throw PostgresError(sqlState: nil, message: "\(column) holds \(text), not a day") }
+        return day
+    }
+
+    private static func isBusy(_ photographerId: Int64, on day: CalendarDay, _ connection: PostgresConnection) throws -> Bool {
+        try !connection.query("SELECT 1 FROM busy_day WHERE photographer_id = $1 AND day = $2", [photographerId, day.text]).isEmpty
+    }
+
+    /// Every card message of the shoot announced again (but `except`, just posted).
+    private static func announceCards(of shoot: Shoot, except posted: MessageCard? = nil, at date: Date,
+                                      _ connection: PostgresConnection) throws {
+        var cards: [MessageCard] = [.request(shoot.request.id)] + shoot.offers.map { .offer($0.id) }
+        if let booking = shoot.booking { cards.append(.booking(booking.id)) }
+        for card in cards where card != posted {
+            for message in try PostgresMessengerReading.messages("""
+                WHERE chat_message.card_kind = $1 AND chat_message.card_id = $2 AND chat_message.room_id = $3 ORDER BY chat_message.id
+                """, [card.kind, card.id, shoot.request.roomId], connection) {
+                try PostgresMessengerStore.announce(message, changed: true, at: date, connection)
+            }
+        }
+    }
+}
+
+private extension Shoot {
+    /// Whether the person is the shoot's client or photographer.
+    func involves(_ userId: Int64) -> Bool { request.clientId == userId || request.photographerId == userId }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Fotofolio
+
+/// Days, times, hours and prices of shoots as a reader reads them, in Prague's calendar
+/// (where shoots happen), and the words a card message carries for MQTT clients and lists.
+struct ShootText: Sendable {
+    let table: StringTable
+    private let locale: Locale
+
+    init(table: StringTable) {
+        self.table = table
+        locale = Locale(identifier: table.language == .cs ? "cs_CZ" : "en_GB")
+    }
+
+    private var style: Date.FormatStyle {
+        var style = Date.FormatStyle(locale: locale, calendar: Calendar(identifier: .gregorian), timeZone: CalendarDay.zone)
+        style.timeZone = CalendarDay.zone
+        return style
+    }
+
+    /// "sobota 12. června 2027", "Saturday 12 June 2027".
+    func day(_ day: CalendarDay) -> String {
+        day.start.addingTimeInterval(12 * 3600).formatted(style.weekday(.wide).day().month(.wide).year())
+    }
+
+    /// "12. 6. 2027", "12/06/2027".
+    func shortDay(_ day: CalendarDay) -> String {
+        day.start.addingTimeInterval(12 * 3600).formatted(style.day().month(.defaultDigits).year())
+    }
+
+    /// One day, or the first and the last.
+    func days(_ first: CalendarDay, _ last: CalendarDay) -> String {
+        first == last ? day(first) : "\(shortDay(first)) – \(shortDay(last))"
+    }
+
+    /// "sobota 12. června 2027, 14:00–20:00".
+    func time(_ day: CalendarDay, startMinutes: Int, hours: Int) -> String {
+        let end = (startMinutes + hours * 60) % (24 * 60)
+        return "\(self.day(day)), \(ClockTime.text(startMinutes))–\(ClockTime.text(end))"
+    }
+
+    /// "1 500 Kč".
+    func price(_ crowns: Int) -> String {
+        "\(crowns.formatted(.number.locale(locale).grouping(.automatic))) Kč"
+    }
+
+    func hours(_ count: Int) -> String { table.plural("bookings.hours", count: count) }
+
+    // MARK: - A card in words
+
+    func request(_ draft: ShootRequestDraft) -> String {
+        var lines = [
+            "\(table.string("bookings.card.request")): \(draft.kind)",
+            "\(table.string("bookings.fields.when")): \(days(draft.firstDay, draft.lastDay))",
+            "\(table.string("bookings.fields.town")): \(draft.town)",
+            "\(table.string("bookings.fields.hours")): \(hours(draft.hours))",
+            "\(table.string("bookings.fields.budget")): \(price(draft.budget))/h",
+        ]
+        if !draft.message.isEmpty { lines += ["", draft.message] }
+        return lines.joined(separator: "\n")
+    }
+
+    func offer(_ draft: ShootOfferDraft) -> String {
+        var lines = [
+            "\(table.string("bookings.card.offer")): \(price(draft.price))",
+            "\(table.string("bookings.fields.when")): \(time(draft.day, startMinutes: draft.startMinutes, hours: draft.hours))",
+            "\(table.string("bookings.fields.place")): \(draft.place)",
+            "\(table.string("bookings.fields.validUntil")): \(day(draft.validUntil))",
+        ]
+        if !draft.included.isEmpty { lines += ["", draft.included] }
+        return lines.joined(separator: "\n")
+    }
+
+    func accepted(_ offer: ShootOffer) -> String {
+        "\(table.string("bookings.card.booking")): \(time(offer.day, startMinutes: offer.startMinutes, hours: offer.hours)), "
+            + "\(offer.place), \(price(offer.price))"
+    }
+
+    func declined(_ reason: String) -> String { "\(table.string("bookings.said.declined")): \(reason)" }
+
+    func cancelled(_ reason: String) -> String { "\(table.string("bookings.said.cancelled")): \(reason)" }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Fotofolio
+@testable import FotofolioWeb
+
+/// The shoot pages' models, built the way their pages build them, every section entered:
+/// a card of each kind for each side, the forms with every field wrong, the bookings list
+/// with and without a calendar feed, and the availability both editable and read only.
+enum Shoots {
+    static let table = TemplateModelTests.renderer.templates.table(for: .en)
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+    static let today = CalendarDay(now)
+
+    static var shoot: Shoot {
+        let request = ShootRequest(id: 1, roomId: 2, clientId: 1, photographerId: 2, kind: "Wedding", firstDay: today.adding(days: 30),
+                                   lastDay: today.adding(days: 31), town: "Praha", hours: 6, budget: 1500, message: "Outdoors, please.",
+                                   createdAt: now, declineReason: "Busy season.")
+        let offers = [1, 2].map { id in
+            ShootOffer(id: Int64(id), requestId: 1, day: today.adding(days: 30), startMinutes: 600, hours: 6, place: "Mělník",
+                       price: 9000, included: "100 edited photos", validUntil: today.adding(days: 7), createdAt: now)
+        }
+        let booking = Booking(id: 1, requestId: 1, offerId: 2, roomId: 2, clientId: 1, photographerId: 2, kind: "Wedding",
+                              day: today.adding(days: 30), startMinutes: 600, hours: 6, place: "Mělník", price: 9000,
+                              included: "100 edited photos", createdAt: now,
+                              cancellation: .init(byId: 2, reason: "Ill.", at: now))
+        return Shoot(request: request, offers: offers, booking: booking)
+    }
+
+    /// An open request, for the photographer's actions.
+    static var openShoot: Shoot {
+        var open = shoot
+        open.request.declineReason = nil
+        open.booking = nil
+        return open
+    }
+
+    static func card(_ card: MessageCard, of shoot: Shoot, reader: Int64) -> ShootCardView {
+        ShootCardView(card, of: shoot, reader: reader, text: ShootText(table: table), now: now)
+    }
+
+    static var cards: [ShootCardView] {
+        var confirmed = shoot
+        confirmed.booking?.cancellation = nil
+        return [card(.request(1), of: shoot, reader: 1), card(.request(1), of: openShoot, reader: 2),
+                card(.offer(2), of: openShoot, reader: 1), card(.offer(1), of: openShoot, reader: 1),
+                card(.booking(1), of: shoot, reader: 1), card(.booking(1), of: confirmed, reader: 2)]
+    }
+
+    static func availability(editable: Bool) -> AvailabilityView {
+        AvailabilityView(busy: [today.adding(days: 3): nil, today.adding(days: 5): 1], today: today, editable: editable, table: table)
+    }
+
+    static var fields: [FormFieldView] { [
+        FormFieldView("kind", label: "Kind", value: "Wedding", hint: "A hint", error: "Fill this in.", maxlength: 60, list: "shoot-kinds"),
+        FormFieldView("hours", label: "Hours", type: "number", value: "2", error: nil, min: "1", max: "24", inputmode: "numeric"),
+        FormFieldView("message", label: "Message", value: "Hi", hint: "Anything", error: "Too long", required: false, multiline: true,
+                      maxlength: 2000),
+    ] }
+
+    static var requestPage: ShootPages.Page {
+        ShootPages.Page(heading: "Request a shoot", lead: "Tell Vojta", action: "/u/vojta/shoot", csrf: "c", uuid: "u", card: nil,
+                        fields: fields, budget: Sample.slider, tags: [.init(label: "svatba")], problem: "Fix",
+                        submit: "Send", danger: false, back: "/u/vojta")
+    }
+
+    static var stepPage: ShootPages.Page {
+        ShootPages.Page(heading: "Cancel", lead: "The day becomes free", action: "/bookings/1/cancel", csrf: "c", uuid: "u",
+                        card: cards[5], fields: fields, budget: nil, tags: [], problem: "Fix", submit: "Cancel", danger: true,
+                        back: "/messages/2")
+    }
+
+    static func bookingsPage(feed: Bool) -> BookingPages.ListPage {
+        let item = BookingPages.ListPage.Item(
+            id: 1, kind: "Wedding", with: "Vojta", withUsername: "vojta", when: "Saturday", place: "Mělník", price: "9,000 Kč",
+            stateKey: "done", state: "Done", note: "Cancelled: ill", conversation: "/messages/2", ics: "/bookings/1/calendar.ics",
+            cancel: "/bookings/1/cancel", rate: "/u/vojta#rating")
+        return BookingPages.ListPage(groups: [.init(title: "Done", key: "done", items: [item])], hasBookings: feed,
+                                     feedURL: feed ? "http://h/calendar/x/bookings.ics" : nil,
+                                     webcalURL: feed ? "webcal://h/calendar/x/bookings.ics" : nil, csrf: "c", isCreator: feed)
+    }
+
+    static var cardMessage: ChatMessageView {
+        var message = Chat.messages[0]
+        message.card = .offer(2)
+        return ChatMessageView(message, reader: 1, dates: Chat.dates, card: cards[2])
+    }
+
+    static var checked: [(template: String, model: any ViewModel)] {
+        [("pages/shoot", requestPage), ("pages/shoot", stepPage),
+         ("pages/bookings", bookingsPage(feed: true)), ("pages/bookings", bookingsPage(feed: false)),
+         ("pages/availability", AvailabilityPages.Page(availability: availability(editable: true), csrf: "c", saved: true)),
+         ("partials/availability", availability(editable: true)), ("partials/availability", availability(editable: false)),
+         ("partials/chat-message", cardMessage)]
+            + cards.map { ("partials/shoot-card", $0) } + fields.map { ("partials/form-field", $0) }
+    }
+}
