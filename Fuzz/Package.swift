@@ -21,6 +21,7 @@ let targets = [
     "HTMLEscapeFuzz",
     "TemplateEscapeFuzz",
     "FFprobeReportFuzz",
+    "ShootFormFuzz",
 ]
 
 let package = Package(

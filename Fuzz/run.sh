@@ -40,6 +40,7 @@ all_targets=(
     HTMLEscapeFuzz:1024
     TemplateEscapeFuzz:1024
     FFprobeReportFuzz:8192
+    ShootFormFuzz:1024
 )
 
 selected=()

@@ -81,11 +81,11 @@ import Spawn
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let arguments = directory + "/arguments"
         let wrapper = directory + "/mosquitto_passwd"
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(arguments)\nexec /usr/bin/mosquitto_passwd \"$@\"\n"
-            .write(toFile: wrapper, atomically: true, encoding: .utf8)
-        chmod(wrapper, 0o755)
+        try Self.writeExecutable(wrapper, "#!/bin/sh\nprintf '%s\\n' \"$@\" > \(arguments)\nexec /usr/bin/mosquitto_passwd \"$@\"\n")
         let password = "heslo-\(UUID().uuidString)"
-        let broker = try MosquittoBroker(directory: directory + "/mqtt", password: password, passwordTool: wrapper)
+        let broker = try Self.whileTextFileBusy {
+            try MosquittoBroker(directory: directory + "/mqtt", password: password, passwordTool: wrapper)
+        }
         #expect(!(try String(contentsOfFile: arguments, encoding: .utf8)).contains(password))
         let file = broker.directory + "/passwords"
         #expect(!(try String(contentsOfFile: file, encoding: .utf8)).contains(password))
@@ -96,5 +96,32 @@ import Spawn
         #expect(directoryMode == 0o700)
         try broker.start() // mosquitto reads the hashed file
         broker.stop()
+    }
+
+    /// The script written through a descriptor closed on exec, so a process another test
+    /// starts meanwhile does not keep it open for writing.
+    static func writeExecutable(_ path: String, _ text: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count else { throw POSIXError(.EIO) }
+    }
+
+    /// Runs `body` again while executing the new script fails with ETXTBSY: between another
+    /// thread's fork and its exec, the child still holds every descriptor the parent had open,
+    /// the script's writing one among them (Linux refuses to run a file open for writing).
+    /// That window closes on its own; anything else is thrown at once.
+    static func whileTextFileBusy<T>(_ body: () throws -> T) throws -> T {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                return try body()
+            } catch let error as MosquittoBrokerError where "\(error)".contains(String(cString: strerror(ETXTBSY)))
+                && ContinuousClock.now < deadline {
+                continue
+            }
+        }
     }
 }

@@ -11,7 +11,7 @@ import Testing
     static let targets = [
         "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz", "MultipartFuzz", "FeedCursorFuzz",
         "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz", "SliderTextFuzz", "MessengerCommandFuzz",
-        "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz",
+        "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz", "ShootFormFuzz",
     ]
 
     /// The target's entry point, as libFuzzer calls it. An oracle that fails aborts the run
@@ -32,6 +32,7 @@ import Testing
         case "HTMLEscapeFuzz": fuzzHTMLEscape
         case "TemplateEscapeFuzz": fuzzTemplateEscape
         case "FFprobeReportFuzz": fuzzFFprobeReport
+        case "ShootFormFuzz": fuzzShootForm
         default: nil
         }
     }

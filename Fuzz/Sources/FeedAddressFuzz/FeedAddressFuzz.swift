@@ -1,4 +1,4 @@
-// The feed's address (`FeedAddress(QueryItems)`): tags, maxRate, sort and after, read
+// The feed's address (`FeedAddress(QueryItems)`): tags, maxRate, free, sort and after, read
 // leniently from the query of `/`. The input is the query; when it is not valid
 // urlencoded text its `&`-separated `name=value` pairs are taken undecoded (NUL bytes
 // dropped, invalid UTF-8 replaced, as decoding guarantees), so the mutator reaches the
@@ -54,6 +54,7 @@ public func fuzzFeedAddress(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
             "tags \(visible(address.tags.map(\.label))) read back as \(visible(again.tags.map(\.label)))\n\(context)")
     require(again.maxRate == address.maxRate, "maxRate \(String(describing: address.maxRate)) read back as \(String(describing: again.maxRate))\n\(context)")
     require(again.sort == address.sort, "sort read back differently\n\(context)")
+    require(again.freeOn == address.freeOn, "the free day read back differently\n\(context)")
     require(again.after == address.after, "the cursor reads back differently\n\(context)")
     return 0
 }
