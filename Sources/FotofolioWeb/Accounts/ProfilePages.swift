@@ -66,8 +66,8 @@ struct ProfilePages {
             rating: try ratingControl(of: user, for: request, table: table, contact: contact),
             contact: PersonPage.Contact(contact, table: table), canBlock: !isOwn && request.signedIn != nil,
             reportURL: isOwn ? nil : ReportPages.url(ReportSubject(.profile, user.storedId)), showsModeration: isOwn && isOperator,
-            shootURL: !isOwn && user.role == .creator && contact != .blocked && contact != .youBlocked
-                ? "/u/\(QueryItems.escape(user.username))/shoot" : nil,
+            // Only where a message could start: a request opens the conversation.
+            shootURL: !isOwn && user.role == .creator && contact == .open ? "/u/\(QueryItems.escape(user.username))/shoot" : nil,
             availability: try availability(of: user, table: table),
             portfolios: owned.map(PortfolioViews(table: table).row), hasPortfolios: !owned.isEmpty,
             emptyState: owned.isEmpty ? emptyPortfolios(isOwn: isOwn).model(table) : nil,

@@ -8,7 +8,10 @@ struct AvailabilityView: ViewModel {
     struct Day: ViewModel {
         let number: String
         let date: String
+        /// The day and its state, for the read-only months.
         let label: String
+        /// The day alone: a checkbox says itself whether it is ticked (busy).
+        let dayName: String
         let stateKey: String
         let busy: Bool
         let booked: Bool
@@ -17,7 +20,7 @@ struct AvailabilityView: ViewModel {
         /// Before the first or after the last of the month.
         let blank: Bool
 
-        static let none = Day(number: "", date: "", label: "", stateKey: "", busy: false, booked: false, past: false, editable: false,
+        static let none = Day(number: "", date: "", label: "", dayName: "", stateKey: "", busy: false, booked: false, past: false, editable: false,
                               blank: true)
     }
 
@@ -60,8 +63,9 @@ struct AvailabilityView: ViewModel {
                 if !past, !isBusy { free += 1 }
                 let stateKey = past ? "past" : booked ? "booked" : isBusy ? "busy" : "free"
                 let noon = day.start.addingTimeInterval(12 * 3600)
+                let dayName = noon.formatted(style.weekday(.wide).day().month(.wide))
                 week.append(Day(number: String(day.day), date: day.text,
-                                label: "\(noon.formatted(style.weekday(.wide).day().month(.wide))): \(table.string("bookings.availability.\(stateKey)"))",
+                                label: "\(dayName): \(table.string("bookings.availability.\(stateKey)"))", dayName: dayName,
                                 stateKey: stateKey, busy: isBusy, booked: booked, past: past, editable: editable && !past && !booked,
                                 blank: false))
                 if week.count == 7 { weeks.append(Week(days: week)); week = [] }
