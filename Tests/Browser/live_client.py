@@ -151,3 +151,12 @@ class EventStream:
                 field, _, value = line.partition(":")
                 block[field] = value[1:] if value.startswith(" ") else value
         connection.close()
+
+
+def converse(base_url, first, second, first_password="heslovo", second_password="heslovo"):
+    """Both people write in their direct conversation: the real contact a rating needs."""
+    one, other = Person(base_url, first, first_password), Person(base_url, second, second_password)
+    room = one.room_with(second)
+    assert one.post(room, "Dobrý den, líbí se mi vaše fotky.")[0] == 201
+    assert other.post(room, "Děkuji, rád(a) pomohu.")[0] == 201
+    return room

@@ -16,6 +16,7 @@ from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, announced, choose, c
                              sheet_state, wait_to_rest_at,
                              javascript_is_off, path_of, png_size)
 from engines import set_viewport
+from live_client import converse
 
 
 # The results are replaced in place while tests wait on them: each read is one script call,
@@ -113,7 +114,7 @@ def test_a_tag_on_a_card_adds_it_to_the_filter(open_browser, base_url):
 @pytest.mark.engines
 def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign_up, screenshots_dir):
     driver = open_browser(size=PHONE, language="cs")
-    sign_up(driver, role="client")
+    account = sign_up(driver, role="client")
     driver.get(base_url + "/")
 
     for name in ("Krajina", "Zvířata"):
@@ -140,6 +141,8 @@ def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign
     screenshot(driver, screenshots_dir, "selection-phone", PHONE)
     screenshot(driver, screenshots_dir, "selection-desktop", DESKTOP)
 
+    # A rating needs real contact: the two have written to each other.
+    converse(base_url, account.username, "ad.fotograf", first_password=account.password)
     click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "a.feed-card__author[href='/u/ad.fotograf']"))
     summary = driver.find_element(By.CSS_SELECTOR, "[data-rating-summary]")
     click(driver, driver.find_element(By.CSS_SELECTOR, "label[for='stars-4']"))

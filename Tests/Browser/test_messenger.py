@@ -67,14 +67,15 @@ def dark(driver):
 
 
 @pytest.mark.engines
-def test_vojtafoti_answers_the_new_wedding_question(open_browser, own_server, screenshots_dir):
+def test_vojtafoti_answers_the_newly_booked_couple(open_browser, own_server, screenshots_dir):
     server = own_server()
     vojta = open_browser(size=PHONE)
     sign_in(vojta, server.url, "vojtafoti")
-    # The demo world: Martin's question, and three messages in the wedding group.
-    assert unread_badge(vojta) == 4
+    # The demo world: Martin's thanks after booking, three messages in the wedding group, and
+    # Jana's request for a portrait.
+    assert unread_badge(vojta) == 5
     vojta.get(server.url + "/messages")
-    assert conversations(vojta) == [("Svatba Benešovi", 3), ("Martin Beneš", 1)]
+    assert conversations(vojta) == [("Svatba Benešovi", 3), ("Martin Beneš", 1), ("Jana Králová", 1)]
     assert vojta.find_element(By.CSS_SELECTOR, ".conversation [data-mention]").is_displayed()
     vojta.save_screenshot(str(screenshots_dir / "messages-list-phone.png"))
     theme = "-dark" if dark(vojta) else ""
@@ -90,15 +91,17 @@ def test_vojtafoti_answers_the_new_wedding_question(open_browser, own_server, sc
         wait(driver, is_leader, "the page did not follow live events")
     divider = vojta.find_element(By.CSS_SELECTOR, "[data-unread-divider]")
     assert divider.text.lower() == "nové zprávy"
-    # Opening the room read it: only the group is left unread.
-    assert unread_badge(vojta) == 3
+    # Opening the room read it: the group and Jana's request are left unread.
+    assert unread_badge(vojta) == 4
 
-    write(vojta, "Dobrý den, 14. června mám volno. Pošlu vám ceník.")
-    wait(martin, lambda d: "Dobrý den, 14. června mám volno. Pošlu vám ceník." in message_texts(d),
+    write(vojta, "Děkuji, těším se! Harmonogram mi pošlete do skupiny.")
+    wait(martin, lambda d: "Děkuji, těším se! Harmonogram mi pošlete do skupiny." in message_texts(d),
          "Martin did not see the answer")
-    wait(vojta, lambda d: d.find_elements(By.CSS_SELECTOR, ".chat-message--own[data-message]"), "the answer was not stored")
+    wait(vojta, lambda d: d.find_elements(By.CSS_SELECTOR, ".chat-message--own[data-message]:not(.chat-message--card)"),
+         "the answer was not stored")
     assert message_texts(vojta) == message_texts(martin)
-    assert len(message_texts(vojta)) == 2
+    # Martin's question between the offers, his thanks, and the answer; the cards have no text.
+    assert len(message_texts(vojta)) == 3
     # A message that arrives live joins the day the server drew: one header a day.
     for driver in (vojta, martin):
         assert len(day_headers(driver)) == len(set(day_headers(driver))), day_headers(driver)
@@ -108,7 +111,7 @@ def test_vojtafoti_answers_the_new_wedding_question(open_browser, own_server, sc
     vojta_api = Person(server.url, "vojtafoti")
     wait(vojta, lambda d: 'data-room="' + room + '"' not in vojta_api.request("GET", "/messages?unread=1")[2],
          "the room was not marked read while on screen")
-    assert unread_badge(vojta) == 3
+    assert unread_badge(vojta) == 4
     vojta.save_screenshot(str(screenshots_dir / f"messages-room-phone{theme}.png"))
     martin.save_screenshot(str(screenshots_dir / "messages-room-desktop.png"))
     if dark(martin):

@@ -12,6 +12,7 @@ from browser_helpers import (DESKTOP, PHONE, WAIT, bring_into_view, click, click
                              http_status_of_page, sign_in, type_into, wait_until)
 from conftest import BINARY
 from engines import emulate_media
+from live_client import Person
 
 
 def grant_operator(server, username):
@@ -120,19 +121,20 @@ def test_a_removed_message_is_shown_as_removed_in_the_open_conversation_without_
     grant_operator(server, "eva.s")
     vojta = open_browser(size=DESKTOP, language="en")
     sign_in(vojta, server.url, "vojtafoti")
-    vojta.get(server.url + "/messages/1")
+    room = Person(server.url, "vojtafoti").room_with("martin.b")
+    vojta.get(f"{server.url}/messages/{room}")
     wait_until(lambda: vojta.execute_script("return document.body.dataset.liveRole") == "leader", WAIT,
                "Vojta's page did not follow live events")
     last = vojta.find_elements(By.CSS_SELECTOR, "[data-chat-days] [data-message][data-author='martin.b']")[-1]
     message_id = last.get_attribute("data-message")
 
     # Vojta reports Martin's last message from the conversation's menu.
-    vojta.get(f"{server.url}/messages/1/report?message={message_id}")
+    vojta.get(f"{server.url}/messages/{room}/report?message={message_id}")
     assert vojta.find_element(By.CSS_SELECTOR, f"input[value='message:{message_id}']").is_selected()
     pick(vojta, "reason", "harassment")
     screenshots(vojta, screenshots_dir, "report-message-desktop")
     click_and_wait_for_next_page(vojta, vojta.find_element(By.CSS_SELECTOR, "[data-report-send]"))
-    vojta.get(server.url + "/messages/1")
+    vojta.get(f"{server.url}/messages/{room}")
     wait_until(lambda: vojta.execute_script("return document.body.dataset.liveRole") == "leader", WAIT,
                "Vojta's page did not follow live events")
     text = vojta.find_element(By.CSS_SELECTOR, f"#message-{message_id} .chat-message__text").text
