@@ -184,9 +184,11 @@ struct ShootPages {
                                  status: .unprocessableContent)
         } catch let error as BookingError {
             var problems = ShootProblems()
+            // A busy day is the day field's problem, said to the photographer as theirs.
             if error == .busyDay { problems.fields[.day] = .busyDay }
             return try offerPage(request, shoot: shoot, form: form, problems: problems,
-                                 problem: Self.problem(error, table), uuid: request.form["uuid"], status: Self.status(error))
+                                 problem: error == .busyDay ? nil : Self.problem(error, table), uuid: request.form["uuid"],
+                                 status: Self.status(error))
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)
             return try offerPage(request, shoot: shoot, form: form, problem: table.string(failure.key), uuid: request.form["uuid"],
