@@ -1,0 +1,83 @@
+import Foundation
+import Fotofolio
+import HTTPServer
+import PreciseSlider
+
+/// The photographer's offer: the form, filled in from the request or the previous offer, and sending it.
+extension ShootPages {
+    func offerForm(_ request: Request) throws -> Response {
+        let userId = try request.requireSignIn().userId
+        let shoot = try shoot(request, for: userId)
+        var form = ShootOfferForm()
+        let today = CalendarDay(Date())
+        let previous = shoot.currentOffer
+        form.day = (previous?.day ?? max(shoot.request.firstDay, today)).text
+        form.start = previous.map { ClockTime.text($0.startMinutes) } ?? "10:00"
+        form.hours = String(previous?.hours ?? shoot.request.hours)
+        form.place = previous?.place ?? shoot.request.town
+        form.price = String(previous?.price ?? shoot.request.budget * shoot.request.hours)
+        form.included = previous?.included ?? ""
+        form.validUntil = (previous?.validUntil ?? min(today.adding(days: 7), max(shoot.request.firstDay, today))).text
+        return try offerPage(request, shoot: shoot, form: form)
+    }
+
+    func sendOffer(_ request: Request) throws -> Response {
+        let userId = try request.requireSignIn().userId
+        let shoot = try shoot(request, for: userId)
+        let table = renderer.strings(for: request)
+        var form = ShootOfferForm()
+        form.day = request.form["day"] ?? ""
+        form.start = request.form["start"] ?? ""
+        form.hours = request.form["hours"] ?? ""
+        form.place = request.form["place"] ?? ""
+        form.price = request.form["price"] ?? ""
+        form.included = request.form["included"] ?? ""
+        form.validUntil = request.form["validUntil"] ?? ""
+        do {
+            try bookings.offer(form, on: shoot.request.id, uuid: request.form["uuid"] ?? "", by: userId, text: ShootText(table: table).offer)
+            return .redirect(to: "/messages/\(shoot.request.roomId)")
+        } catch let problems as ShootProblems {
+            return try offerPage(request, shoot: shoot, form: form, problems: problems, uuid: request.form["uuid"],
+                                 status: .unprocessableContent)
+        } catch let error as BookingError {
+            var problems = ShootProblems()
+            // A busy day is the day field's problem, said to the photographer as theirs.
+            if error == .busyDay { problems.fields[.day] = .busyDay }
+            return try offerPage(request, shoot: shoot, form: form, problems: problems,
+                                 problem: error == .busyDay ? nil : Self.problem(error, table), uuid: request.form["uuid"],
+                                 status: Self.status(error))
+        } catch let error as MessengerError {
+            let failure = MessageViews.failure(error)
+            return try offerPage(request, shoot: shoot, form: form, problem: table.string(failure.key), uuid: request.form["uuid"],
+                                 status: failure.status)
+        }
+    }
+
+    func offerPage(_ request: Request, shoot: Shoot, form: ShootOfferForm, problems: ShootProblems = ShootProblems(),
+                           problem: String? = nil, uuid: String? = nil, status: HTTPStatus = .ok) throws -> Response {
+        let table = renderer.strings(for: request)
+        let today = CalendarDay(Date()), horizon = today.adding(days: Bookings.horizon).text
+        let fields = [
+            FormFieldView("day", label: table.string("bookings.fields.day"), type: "date", value: form.day,
+                          error: problems.message(.day, table: table), min: today.text, max: horizon),
+            FormFieldView("start", label: table.string("bookings.fields.start"), type: "time", value: form.start,
+                          error: problems.message(.start, table: table)),
+            FormFieldView("hours", label: table.string("bookings.fields.hours"), type: "number", value: form.hours,
+                          error: problems.message(.hours, table: table), min: "1", max: "24", inputmode: "numeric"),
+            FormFieldView("place", label: table.string("bookings.fields.place"), value: form.place,
+                          error: problems.message(.place, table: table), maxlength: Bookings.placeLimit.characters),
+            FormFieldView("price", label: table.string("bookings.fields.price"), type: "number", value: form.price,
+                          hint: table.string("bookings.hints.price"), error: problems.message(.price, table: table), min: "0",
+                          max: String(Bookings.priceRange.upperBound), inputmode: "numeric"),
+            FormFieldView("included", label: table.string("bookings.fields.included"), value: form.included,
+                          hint: table.string("bookings.hints.included"), error: problems.message(.included, table: table),
+                          required: false, multiline: true, maxlength: Bookings.includedLimit.characters),
+            FormFieldView("validUntil", label: table.string("bookings.fields.validUntil"), type: "date", value: form.validUntil,
+                          hint: table.string("bookings.hints.validUntil"), error: problems.message(.validUntil, table: table),
+                          min: today.text, max: horizon),
+        ]
+        return try stepPage(request, shoot: shoot, card: .request(shoot.request.id), key: "offer", fields: fields,
+                            problem: problem ?? (problems.fields.isEmpty ? nil : table.string("forms.fixErrors")), uuid: uuid,
+                            status: status)
+    }
+}
