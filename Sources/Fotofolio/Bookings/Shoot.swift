@@ -138,6 +138,9 @@ public struct Booking: Sendable, Equatable {
         return endsAt <= date ? .done : .confirmed
     }
 
+    /// Whether the person is the booking's client or photographer.
+    public func involves(_ userId: Int64) -> Bool { clientId == userId || photographerId == userId }
+
     /// The other person of the booking.
     public func other(than userId: Int64) -> Int64 { userId == clientId ? photographerId : clientId }
 }
@@ -188,6 +191,9 @@ public struct Shoot: Sendable, Equatable {
     }
 
     public var currentOffer: ShootOffer? { offers.last }
+
+    /// Whether the person is the shoot's client or photographer: the only two it is there for.
+    public func involves(_ userId: Int64) -> Bool { request.clientId == userId || request.photographerId == userId }
 }
 
 /// Which card a message shows: the message's text is the card said in words, for MQTT

@@ -104,7 +104,7 @@ struct SQLiteBookingStore: BookingStore {
 
     func cancel(_ bookingId: Int64, reason: String, text: String, uuid: String, by userId: Int64, at date: Date) throws -> Booking {
         try database.pool.write { db in
-            guard let booking = try Self.booking(bookingId, db), booking.clientId == userId || booking.photographerId == userId
+            guard let booking = try Self.booking(bookingId, db), booking.involves(userId)
             else { throw BookingError.unknown }
             if try Self.repeated(uuid, by: userId, db) != nil {
                 guard booking.cancellation != nil else { throw BookingError.duplicate }
@@ -134,7 +134,7 @@ struct SQLiteBookingStore: BookingStore {
             }
             var shoots: [Int64: Shoot] = [:]
             for id in Set(requestIds.values) {
-                if let shoot = try Self.shoot(id, db), shoot.request.clientId == userId || shoot.request.photographerId == userId {
+                if let shoot = try Self.shoot(id, db), shoot.involves(userId) {
                     shoots[id] = shoot
                 }
             }
@@ -144,7 +144,7 @@ struct SQLiteBookingStore: BookingStore {
 
     func shoot(request requestId: Int64, for userId: Int64) throws -> Shoot? {
         try database.pool.read { db in
-            guard let shoot = try Self.shoot(requestId, db), shoot.request.clientId == userId || shoot.request.photographerId == userId
+            guard let shoot = try Self.shoot(requestId, db), shoot.involves(userId)
             else { return nil }
             return shoot
         }
@@ -195,81 +195,6 @@ struct SQLiteBookingStore: BookingStore {
 
     func calendarOwner(token: String) throws -> Int64? {
         try database.pool.read { db in try Int64.fetchOne(db, sql: "SELECT userId FROM calendarToken WHERE token = ?", arguments: [token]) }
-    }
-
-    // MARK: - Reading
-
-    /// The card an earlier message of the person with this uuid showed (`.some(nil)` for a
-    /// plain one); nil when the uuid is new.
-    private static func repeated(_ uuid: String, by userId: Int64, _ db: Database) throws -> MessageCard?? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT authorId, cardKind, cardId FROM chatMessage WHERE uuid = ?", arguments: [uuid])
-        else { return nil }
-        guard row["authorId"] as Int64 == userId else { throw BookingError.duplicate }
-        return .some(MessageCard(kind: row["cardKind"], id: row["cardId"]))
-    }
-
-    private static func shoot(_ requestId: Int64, involving userId: Int64, _ db: Database) throws -> Shoot {
-        guard let shoot = try shoot(requestId, db), shoot.request.clientId == userId || shoot.request.photographerId == userId
-        else { throw BookingError.unknown }
-        return shoot
-    }
-
-    static func shoot(_ requestId: Int64, _ db: Database) throws -> Shoot? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM shootRequest WHERE id = ?"), arguments: [requestId])
-        else { return nil }
-        let request = ShootRequest(
-            id: row["id"], roomId: row["roomId"], clientId: row["clientId"], photographerId: row["photographerId"], kind: row["kind"],
-            firstDay: try day(row, "firstDay"), lastDay: try day(row, "lastDay"), town: row["town"], hours: row["hours"],
-            budget: row["budget"], message: row["message"], createdAt: row["createdAt"], declineReason: row["declineReason"])
-        let offers = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM shootOffer WHERE requestId = ? ORDER BY id"),
-                                      arguments: [requestId]).map { row in
-            ShootOffer(id: row["id"], requestId: row["requestId"], day: try day(row, "day"), startMinutes: row["startMinutes"],
-                       hours: row["hours"], place: row["place"], price: row["price"], included: row["included"],
-                       validUntil: try day(row, "validUntil"), createdAt: row["createdAt"])
-        }
-        let booking = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM booking WHERE requestId = ?"), arguments: [requestId])
-            .map(booking(row:))
-        return Shoot(request: request, offers: offers, booking: booking)
-    }
-
-    private static func booking(_ id: Int64, _ db: Database) throws -> Booking? {
-        try Row.fetchOne(db, sql: "SELECT * FROM booking WHERE id = ?", arguments: [id]).map(booking(row:))
-    }
-
-    private static func booking(row: Row) throws -> Booking {
-        let cancellation = (row["cancelledAt"] as Date?).map { at in
-            Booking.Cancellation(byId: row["cancelledById"] ?? 0, reason: row["cancelReason"] ?? "", at: at)
-        }
-        return Booking(id: row["id"], requestId: row["requestId"], offerId: row["offerId"], roomId: row["roomId"], clientId: row["clientId"],
-                       photographerId: row["photographerId"], kind: row["kind"], day: try day(row, "day"),
-                       startMinutes: row["startMinutes"], hours: row["hours"], place: row["place"], price: row["price"],
-                       included: row["included"], createdAt: row["createdAt"], cancellation: cancellation)
-    }
-
-    private static func day(_ row: Row, _ column: String) throws -> CalendarDay {
-        let text: String = row[column]
-        guard let day = CalendarDay(text) else { throw StoredDayUnreadable(text: text) }
-        return day
-    }
-
-    private static func isBusy(_ photographerId: Int64, on day: CalendarDay, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM busyDay WHERE photographerId = ? AND day = ?)",
-                          arguments: [photographerId, day.text]) ?? false
-    }
-
-    /// Every card message of the shoot announced again (but `except`, just posted).
-    private static func announceCards(of shoot: Shoot, except posted: MessageCard? = nil, at date: Date, _ db: Database) throws {
-        var cards: [MessageCard] = [.request(shoot.request.id)] + shoot.offers.map { .offer($0.id) }
-        if let booking = shoot.booking { cards.append(.booking(booking.id)) }
-        for card in cards where card != posted {
-            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM chatMessage WHERE cardKind = ? AND cardId = ? AND roomId = ?",
-                                         arguments: [card.kind, card.id, shoot.request.roomId])
-            for id in ids {
-                if let message = try MessengerReading.message(id: id, db) {
-                    try SQLiteMessengerStore.announce(message, changed: true, at: date, db)
-                }
-            }
-        }
     }
 }
 
