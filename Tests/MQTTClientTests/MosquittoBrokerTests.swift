@@ -44,14 +44,8 @@ import Spawn
     }
 
     @Test func aBrokerLeftBehindByAKilledServerIsStoppedByTheNextStart() throws {
-        let directory = NSTemporaryDirectory() + "mqtt-test-" + UUID().uuidString
+        let (directory, leftover) = try Self.leftoverBroker()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        // A broker started from the directory's configuration whose owner died without stopping it.
-        let first = try MosquittoBroker(directory: directory)
-        try first.start()
-        first.stop()
-        let leftover = try ChildProcess(executable: "/usr/sbin/mosquitto", arguments: ["-c", directory + "/mosquitto.conf"])
-        try "\(leftover.processIdentifier)\n".write(toFile: directory + "/mosquitto.pid", atomically: true, encoding: .utf8)
         #expect(processExists(leftover.processIdentifier))
 
         let next = try MosquittoBroker(directory: directory)
@@ -59,6 +53,47 @@ import Spawn
         defer { next.stop() }
         #expect(leftover.waitUntilExit() == .signalled(SIGKILL))
         #expect(next.processIdentifier != nil)
+    }
+
+    /// A broker started from a directory's configuration whose owner died without stopping
+    /// it, listening on the port the owner had. That port is free once the owner's broker has
+    /// stopped, but another test may take it before the leftover binds it; the leftover then
+    /// exits at once, and the scene is set again in a new directory, on a new port.
+    static func leftoverBroker() throws -> (directory: String, process: ChildProcess) {
+        for _ in 1...5 {
+            let directory = NSTemporaryDirectory() + "mqtt-test-" + UUID().uuidString
+            let first = try MosquittoBroker(directory: directory)
+            try first.start()
+            let port = first.port
+            first.stop()
+            let leftover = try ChildProcess(executable: "/usr/sbin/mosquitto", arguments: ["-c", directory + "/mosquitto.conf"])
+            try "\(leftover.processIdentifier)\n".write(toFile: directory + "/mosquitto.pid", atomically: true, encoding: .utf8)
+            _ = eventually { acceptsConnections(port: port) || !processExists(leftover.processIdentifier) }
+            if acceptsConnections(port: port), processExists(leftover.processIdentifier) { return (directory, leftover) }
+            _ = leftover.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+        throw LeftoverNotListening()
+    }
+
+    struct LeftoverNotListening: Error, CustomStringConvertible {
+        var description: String { "no leftover broker could listen on its port in 5 attempts" }
+    }
+
+    /// Whether something accepts a TCP connection on 127.0.0.1:`port`.
+    static func acceptsConnections(port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
     }
 
     @Test func releasingTheBrokerStopsItsProcess() throws {
