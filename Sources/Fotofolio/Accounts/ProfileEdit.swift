@@ -19,6 +19,8 @@ public struct ProfileEdit: Sendable, Equatable {
     public var accent: (hue: Double, saturation: Double)?
     /// Who may start a conversation with the person; nil keeps it as it is.
     public var whoMayWrite: WritePolicy?
+    /// The default terms of the person's photos; nil keeps them as they are.
+    public var licence: Licence?
 
     public init() {}
 
@@ -28,7 +30,7 @@ public struct ProfileEdit: Sendable, Equatable {
             && left.hourlyRate == right.hourlyRate && left.priceByAgreement == right.priceByAgreement
             && left.avatarPhotoId == right.avatarPhotoId && left.removesAvatar == right.removesAvatar
             && left.accent?.hue == right.accent?.hue && left.accent?.saturation == right.accent?.saturation
-            && left.whoMayWrite == right.whoMayWrite
+            && left.whoMayWrite == right.whoMayWrite && left.licence == right.licence
     }
 
     /// The form as it first appears: the profile as stored.
@@ -43,6 +45,7 @@ public struct ProfileEdit: Sendable, Equatable {
         priceByAgreement = user.priceByAgreement
         if let hue = user.accentHue, let saturation = user.accentSaturation { accent = (hue, saturation) }
         whoMayWrite = user.whoMayWrite
+        licence = user.licence
     }
 }
 
@@ -83,6 +86,7 @@ extension AccountsService {
             user.accentSaturation = edit.accent.map { min(100, max(0, $0.saturation)) }
         }
         if let policy = edit.whoMayWrite { user.whoMayWrite = policy }
+        if let licence = edit.licence, user.role == .creator { user.licence = licence }
         if edit.removesAvatar { user.avatarPhotoId = nil }
         if let avatar = edit.avatarPhotoId { user.avatarPhotoId = avatar }
         try store.update(user, claimingAvatar: edit.avatarPhotoId)

@@ -34,6 +34,8 @@ public struct User: Codable, Sendable, Equatable {
     public var ratingSum: Int = 0
     /// Who may start a conversation with the person.
     public var whoMayWrite: WritePolicy = .everyone
+    /// The terms of a creator's photos unless a portfolio or a photo says otherwise.
+    public var licence: Licence = .allRightsReserved
 
     /// The mean of the stars given, or nil while nobody has rated.
     public var averageRating: Double? { ratingCount == 0 ? nil : Double(ratingSum) / Double(ratingCount) }

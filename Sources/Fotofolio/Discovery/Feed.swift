@@ -15,6 +15,8 @@ public struct FeedQuery: Sendable, Equatable {
     public var maxRate: Int?
     /// Only photographers free that day: no day marked busy, no booking.
     public var freeOn: CalendarDay?
+    /// Only portfolios whose every photo is under a Creative Commons licence.
+    public var freeToReuse = false
     public var sort: Sort = .newest
     /// Authors whose portfolios are left out: the people the reader blocked.
     public var hiddenAuthors: [Int64] = []
@@ -24,10 +26,12 @@ public struct FeedQuery: Sendable, Equatable {
     /// The most tags one filter may hold.
     public static let maximumTags = 10
 
-    public init(tags: [String] = [], maxRate: Int? = nil, freeOn: CalendarDay? = nil, sort: Sort = .newest, after: FeedCursor? = nil) {
+    public init(tags: [String] = [], maxRate: Int? = nil, freeOn: CalendarDay? = nil, freeToReuse: Bool = false,
+                sort: Sort = .newest, after: FeedCursor? = nil) {
         self.tags = tags
         self.maxRate = maxRate
         self.freeOn = freeOn
+        self.freeToReuse = freeToReuse
         self.sort = sort
         self.after = after
     }

@@ -14,6 +14,10 @@ public struct Portfolio: Codable, Sendable, Equatable, Identifiable {
     public var updatedAt: Date
     /// The author's average rating (0 while unrated), for the feed's rating sort.
     public var authorRating: Double = 0
+    /// Public portfolios are in the feed; the others only behind a share link or to the author.
+    public var visibility: PortfolioVisibility = .public
+    /// The terms of its photos; nil: the author's default.
+    public var licence: Licence? = nil
 }
 
 /// A photo as it appears in a portfolio: in its place, with its description for people
@@ -21,10 +25,13 @@ public struct Portfolio: Codable, Sendable, Equatable, Identifiable {
 public struct PortfolioPhoto: Sendable, Equatable {
     public let photo: Photo
     public let altText: String
+    /// This photo's own terms; nil: the portfolio's.
+    public let licence: Licence?
 
-    public init(photo: Photo, altText: String) {
+    public init(photo: Photo, altText: String, licence: Licence? = nil) {
         self.photo = photo
         self.altText = altText
+        self.licence = licence
     }
 }
 
@@ -43,6 +50,12 @@ public struct PortfolioDetails: Sendable, Equatable {
         self.photos = photos
     }
 
+    /// The terms a photo is shown and delivered with: its own, else the portfolio's, else
+    /// the author's default.
+    public func licence(of item: PortfolioPhoto) -> Licence {
+        item.licence ?? portfolio.licence ?? owner.licence
+    }
+
     /// The chosen cover, or the first photo.
     public var cover: PortfolioPhoto? {
         photos.first { $0.photo.id == portfolio.coverPhotoId } ?? photos.first
@@ -54,10 +67,13 @@ public struct PortfolioDraft: Sendable, Equatable {
     public struct DraftPhoto: Sendable, Equatable {
         public var photoId: Int64
         public var altText: String
+        /// Nil: the portfolio's terms.
+        public var licence: Licence?
 
-        public init(photoId: Int64, altText: String = "") {
+        public init(photoId: Int64, altText: String = "", licence: Licence? = nil) {
             self.photoId = photoId
             self.altText = altText
+            self.licence = licence
         }
     }
 
@@ -69,6 +85,9 @@ public struct PortfolioDraft: Sendable, Equatable {
     public var photos: [DraftPhoto] = []
     public var coverPhotoId: Int64?
     public var hidesShotDetails = false
+    public var visibility = PortfolioVisibility.public
+    /// Nil: the author's default.
+    public var licence: Licence?
 
     /// The most photos a portfolio holds.
     public static let photoLimit = 30
@@ -80,9 +99,11 @@ public struct PortfolioDraft: Sendable, Equatable {
         name = details.portfolio.name
         description = details.portfolio.description
         tags = details.tags.map(\.label).joined(separator: " ")
-        photos = details.photos.map { DraftPhoto(photoId: $0.photo.id!, altText: $0.altText) }
+        photos = details.photos.map { DraftPhoto(photoId: $0.photo.id!, altText: $0.altText, licence: $0.licence) }
         coverPhotoId = details.portfolio.coverPhotoId
         hidesShotDetails = details.portfolio.hidesShotDetails
+        visibility = details.portfolio.visibility
+        licence = details.portfolio.licence
     }
 }
 

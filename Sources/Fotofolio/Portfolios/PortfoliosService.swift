@@ -59,9 +59,9 @@ extension PortfolioContent {
         let photoIds = draft.photos.map(\.photoId)
         self.init(
             name: draft.name.trimmed, description: draft.description.withUnixLineBreaks.trimmed,
-            hidesShotDetails: draft.hidesShotDetails,
+            hidesShotDetails: draft.hidesShotDetails, visibility: draft.visibility, licence: draft.licence,
             coverPhotoId: draft.coverPhotoId.flatMap { photoIds.contains($0) ? $0 : nil },
-            photos: draft.photos.map { PortfolioDraft.DraftPhoto(photoId: $0.photoId, altText: $0.altText.trimmed) },
+            photos: draft.photos.map { PortfolioDraft.DraftPhoto(photoId: $0.photoId, altText: $0.altText.trimmed, licence: $0.licence) },
             tags: TagParsing.tags(in: draft.tags))
     }
 }

@@ -42,6 +42,9 @@ public struct PortfolioContent: Sendable, Equatable {
     public var name: String
     public var description: String
     public var hidesShotDetails: Bool
+    public var visibility: PortfolioVisibility
+    /// Nil: the author's default.
+    public var licence: Licence?
     /// One of `photos`, or nil.
     public var coverPhotoId: Int64?
     /// In the creator's order.

@@ -13,7 +13,7 @@ enum PortfolioReading {
             """, arguments: [String(describing: ids)])
         let tagsById = Dictionary(grouping: tags) { $0["portfolioId"] as Int64 }
         let photoRows = try Row.fetchAll(db, sql: """
-            SELECT portfolioPhoto.portfolioId, portfolioPhoto.altText, photo.* FROM portfolioPhoto
+            SELECT portfolioPhoto.portfolioId, portfolioPhoto.altText, portfolioPhoto.licence AS photoLicence, photo.* FROM portfolioPhoto
             JOIN photo ON photo.id = portfolioPhoto.photoId
             WHERE portfolioPhoto.portfolioId IN (SELECT value FROM json_each(?))
             ORDER BY portfolioPhoto.portfolioId, portfolioPhoto.position
@@ -26,7 +26,7 @@ enum PortfolioReading {
                 portfolio: portfolio, owner: owner,
                 tags: (tagsById[id] ?? []).map { Tag(label: $0["label"], folded: $0["folded"]) },
                 photos: try (photosById[id] ?? []).map { row in
-                    PortfolioPhoto(photo: try Photo(row: row), altText: row["altText"])
+                    PortfolioPhoto(photo: try Photo(row: row), altText: row["altText"], licence: row["photoLicence"])
                 })
         }
     }

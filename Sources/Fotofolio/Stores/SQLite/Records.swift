@@ -35,7 +35,8 @@ extension Portfolio: FetchableRecord, MutablePersistableRecord {
     public init(row: Row) throws {
         self.init(id: row["id"], ownerId: row["ownerId"], name: row["name"], description: row["description"],
                   hidesShotDetails: row["hidesShotDetails"], coverPhotoId: row["coverPhotoId"],
-                  createdAt: row["createdAt"], updatedAt: row["updatedAt"], authorRating: row["authorRating"])
+                  createdAt: row["createdAt"], updatedAt: row["updatedAt"], authorRating: row["authorRating"],
+                  visibility: row["visibility"], licence: row["licence"])
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
@@ -82,3 +83,7 @@ extension OutboxEntry: FetchableRecord, TableRecord {
         public static let sentAt = Column("sentAt")
     }
 }
+
+extension Licence: DatabaseValueConvertible {}
+
+extension PortfolioVisibility: DatabaseValueConvertible {}

@@ -41,7 +41,7 @@ enum FeedSQL {
     /// count of everything the filter matches, worked out once for the statement.
     static func page(_ query: FeedQuery) -> (sql: String, arguments: StatementArguments) {
         let tags = tagMatches(query.tags)
-        let filter = filter(tagged: tags != nil, maxRate: query.maxRate, freeOn: query.freeOn, hiding: query.hiddenAuthors)
+        let filter = filter(tagged: tags != nil, query)
         var conditions = filter.map { [$0.sql] } ?? []
         var arguments = filter?.arguments ?? StatementArguments()
         if let after = query.after {
@@ -50,7 +50,7 @@ enum FeedSQL {
             arguments += cursor.arguments
         }
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let total = countExpression(tagged: tags != nil, maxRate: query.maxRate, freeOn: query.freeOn, hiding: query.hiddenAuthors)
+        let total = countExpression(tagged: tags != nil, query)
         return ("""
             \(tags.map { "WITH \($0.sql) " } ?? "")SELECT portfolio.*, (\(total.sql)) AS \(totalColumn) FROM portfolio \(whereClause)
             ORDER BY \(order(query.sort)) LIMIT \(query.pageSize + 1)
@@ -60,20 +60,20 @@ enum FeedSQL {
     /// How many portfolios the query's filter matches, whatever the page.
     static func count(_ query: FeedQuery) -> (sql: String, arguments: StatementArguments) {
         let tags = tagMatches(query.tags)
-        let total = countExpression(tagged: tags != nil, maxRate: query.maxRate, freeOn: query.freeOn, hiding: query.hiddenAuthors)
+        let total = countExpression(tagged: tags != nil, query)
         return ((tags.map { "WITH \($0.sql) " } ?? "") + total.sql, (tags?.arguments ?? []) + total.arguments)
     }
 
     /// The count of a filter; with tags alone, of their matches (one row per portfolio).
-    private static func countExpression(tagged: Bool, maxRate: Int?, freeOn: CalendarDay?, hiding hidden: [Int64])
-        -> (sql: String, arguments: StatementArguments) {
-        if tagged, maxRate == nil, freeOn == nil, hidden.isEmpty { return ("SELECT COUNT(*) FROM tagged", []) }
+    private static func countExpression(tagged: Bool, _ query: FeedQuery) -> (sql: String, arguments: StatementArguments) {
+        let narrowed = query.maxRate != nil || query.freeOn != nil || query.freeToReuse || !query.hiddenAuthors.isEmpty
+        if tagged, !narrowed { return ("SELECT COUNT(*) FROM tagged", []) }
         // Every portfolio less those out of view: SQLite counts a whole table from its
         // smallest index, where a condition would make it read every row.
-        if !tagged, maxRate == nil, freeOn == nil, hidden.isEmpty {
+        if !tagged, !narrowed {
             return ("SELECT (SELECT COUNT(*) FROM portfolio) - (SELECT COUNT(*) FROM \(moderatedOnce))", [])
         }
-        let filter = filter(tagged: tagged, maxRate: maxRate, freeOn: freeOn, hiding: hidden)
+        let filter = filter(tagged: tagged, query)
         return ("SELECT COUNT(*) FROM portfolio \(filter.map { "WHERE \($0.sql)" } ?? "")", filter?.arguments ?? StatementArguments())
     }
     static func order(_ sort: FeedQuery.Sort) -> String {
@@ -83,24 +83,28 @@ enum FeedSQL {
         }
     }
 
-    /// The tag matches (`tagged`, from `tagMatches`), the rate and the hidden authors
-    /// together, or nil when none filters.
-    static func filter(tagged: Bool, maxRate: Int?, freeOn: CalendarDay? = nil, hiding hidden: [Int64] = [])
-        -> (sql: String, arguments: StatementArguments)? {
-        let parts = [tagged ? ("id IN tagged", StatementArguments()) : (visible, StatementArguments()), maxRate.map(rateFilter),
-                     freeOn.map(freeFilter), hidden.isEmpty ? nil : authorsLeftOut(hidden)].compactMap { $0 }
+    /// The tag matches (`tagged`, from `tagMatches`), the rate, the free day, the licences
+    /// and the hidden authors together, or nil when none filters.
+    static func filter(tagged: Bool, _ query: FeedQuery) -> (sql: String, arguments: StatementArguments)? {
+        let parts = [tagged ? ("id IN tagged", StatementArguments()) : (visible, StatementArguments()), query.maxRate.map(rateFilter),
+                     query.freeOn.map(freeFilter), query.freeToReuse ? reuseFilter : nil,
+                     query.hiddenAuthors.isEmpty ? nil : authorsLeftOut(query.hiddenAuthors)].compactMap { $0 }
         guard !parts.isEmpty else { return nil }
         return (parts.map(\.0).joined(separator: " AND "), parts.dropFirst().reduce(parts[0].1) { $0 + $1.1 })
     }
 
-    /// Portfolios neither hidden by an operator nor by a suspended author (the tag matches
-    /// are made of visible ones already).
+    /// Public portfolios neither hidden by an operator nor by a suspended author (the tag
+    /// matches are made of visible ones already).
     static let visible = "id NOT IN \(moderated)"
 
-    /// The ids of portfolios out of public view: hidden, or by someone suspended now. The
-    /// suspended people are a list the owner index is searched by: written as a join, the
-    /// planner (with no statistics, and no suspensions) walked every portfolio instead.
-    static let moderated = "(SELECT portfolioId FROM hiddenPortfolio UNION ALL \(bySuspended))"
+    /// The ids of portfolios out of public view: unlisted or private, hidden, or by someone
+    /// suspended now. The suspended people are a list the owner index is searched by:
+    /// written as a join, the planner (with no statistics, and no suspensions) walked every
+    /// portfolio instead.
+    static let moderated = "(SELECT portfolioId FROM hiddenPortfolio UNION ALL \(notPublic) UNION ALL \(bySuspended))"
+
+    /// From the partial index of the few portfolios that are not public.
+    private static let notPublic = "SELECT id FROM portfolio WHERE visibility <> 'public'"
 
     private static let bySuspended = """
         SELECT id FROM portfolio WHERE ownerId IN \
@@ -108,12 +112,20 @@ enum FeedSQL {
         """
 
     /// The same ids, each once (a hidden portfolio may also be a suspended author's).
-    static let moderatedOnce = "(SELECT portfolioId FROM hiddenPortfolio UNION \(bySuspended))"
+    static let moderatedOnce = "(SELECT portfolioId FROM hiddenPortfolio UNION \(notPublic) UNION \(bySuspended))"
 
     /// Portfolios by anyone but these authors (a JSON array bound as one value).
     static func authorsLeftOut(_ hidden: [Int64]) -> (String, StatementArguments) {
         ("ownerId NOT IN (SELECT value FROM json_each(?))", [String(describing: hidden)])
     }
+
+    /// Portfolios with no photo under terms other than Creative Commons: each photo's own
+    /// licence, else the portfolio's, else the author's default.
+    static let reuseFilter = ("""
+        NOT EXISTS (SELECT 1 FROM portfolioPhoto WHERE portfolioPhoto.portfolioId = portfolio.id
+          AND COALESCE(portfolioPhoto.licence, portfolio.licence, (SELECT user.licence FROM user WHERE user.id = portfolio.ownerId))
+              NOT IN (\(Licence.freeCodes.map { "'\($0)'" }.joined(separator: ", "))))
+        """, StatementArguments())
 
     /// Portfolios whose author is free that day (the day's busy photographers, from the day index).
     static func freeFilter(_ day: CalendarDay) -> (String, StatementArguments) {

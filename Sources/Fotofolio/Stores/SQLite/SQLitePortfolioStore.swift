@@ -90,13 +90,15 @@ struct SQLitePortfolioStore: PortfolioStore {
         portfolio.description = content.description
         portfolio.hidesShotDetails = content.hidesShotDetails
         portfolio.coverPhotoId = content.coverPhotoId
+        portfolio.visibility = content.visibility
+        portfolio.licence = content.licence
         portfolio.updatedAt = date
         try portfolio.update(db)
         let id = portfolio.id!
         try db.execute(sql: "DELETE FROM portfolioPhoto WHERE portfolioId = ?", arguments: [id])
         for (position, photo) in content.photos.enumerated() {
-            try db.execute(sql: "INSERT INTO portfolioPhoto (portfolioId, photoId, position, altText) VALUES (?, ?, ?, ?)",
-                           arguments: [id, photo.photoId, position, photo.altText])
+            try db.execute(sql: "INSERT INTO portfolioPhoto (portfolioId, photoId, position, altText, licence) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [id, photo.photoId, position, photo.altText, photo.licence])
         }
         try db.execute(sql: "DELETE FROM portfolioTag WHERE portfolioId = ?", arguments: [id])
         for (position, tag) in content.tags.enumerated() {

@@ -143,6 +143,9 @@ enum Schema {
         migrator.registerMigration("v14 bookings") { db in
             try createBookings(db)
         }
+        migrator.registerMigration("v15 sharing and licences") { db in
+            try createSharing(db)
+        }
         return migrator
     }
 
