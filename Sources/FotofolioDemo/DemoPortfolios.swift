@@ -12,6 +12,9 @@ public struct DemoPortfolios: Sendable {
         let tags: String
         /// File names in `Demo/photos/` with their alt text.
         let photos: [(file: String, alt: String)]
+        var visibility = PortfolioVisibility.public
+        /// A share link made with the portfolio, for whom.
+        var sharedWith: String? = nil
     }
 
     static let plans: [Plan] = [
@@ -98,6 +101,12 @@ public struct DemoPortfolios: Sendable {
                 ("animals-nuthatch-on-tree.jpg", "Brhlík na kmeni stromu"),
                 ("animals-swans-and-cygnets.jpg", "Labutě s mláďaty"),
              ]),
+        Plan(username: "michal1", name: "Mosty – rozpracováno",
+             description: "Mosty za dne i v noci, série, na které pracuju. Zatím ji vidí jen redakce, které jsem poslal odkaz.",
+             tags: "architektura most noc", photos: [
+                ("architecture-roebling-bridge-at-night.jpg", "Visutý most přes řeku v noci, osvětlené pilíře"),
+                ("architecture-bridge-cables-over-beach.jpg", "Lana visutého mostu nad pláží"),
+             ], visibility: .unlisted, sharedWith: "Redakce Stavitele"),
     ]
 
     let database: AppDatabase
@@ -117,6 +126,7 @@ public struct DemoPortfolios: Sendable {
         let credits = DemoCredits.read(from: try String(contentsOfFile: "\(photosDirectory)/CREDITS.md", encoding: .utf8))
         let service = PortfoliosService(stores: .sqlite(database))
         let accounts = AccountsService(stores: .sqlite(database))
+        let sharing = Sharing(stores: .sqlite(database))
         var created = 0
         // Older plans first, so the newest portfolio is the last in the list.
         for (index, plan) in Self.plans.enumerated() {
@@ -126,11 +136,16 @@ public struct DemoPortfolios: Sendable {
             draft.name = plan.name
             draft.description = plan.description
             draft.tags = plan.tags
+            draft.visibility = plan.visibility
             for (file, alt) in plan.photos {
                 let photo = try photos.importPhoto(fileAt: "\(photosDirectory)/\(file)", owner: ownerId, credit: credits[file], at: date)
-                draft.photos.append(.init(photoId: photo.id!, altText: alt))
+                // Someone else's photo keeps the licence it came with.
+                draft.photos.append(.init(photoId: photo.id!, altText: alt, licence: credits[file].flatMap { Licence(creditName: $0.licence) }))
             }
-            _ = try service.create(draft, by: owner, at: date.addingTimeInterval(Double(index - Self.plans.count) * 3600))
+            let portfolio = try service.create(draft, by: owner, at: date.addingTimeInterval(Double(index - Self.plans.count) * 3600))
+            if let label = plan.sharedWith {
+                _ = try sharing.create(ShareLinkForm(label: label), for: portfolio.portfolio.id!, by: ownerId, at: date)
+            }
             created += 1
         }
         return created

@@ -2,9 +2,9 @@ import Foundation
 import Fotofolio
 import Postgres
 
-/// The feed read from `portfolio`, filtered through `portfolio_tag`, `account` and
-/// `busy_day`, in the SQLite store's order and with its cursors: the author's rating (for
-/// `.rating`), then `created_at` (to the millisecond) and `id`, all descending.
+/// The feed read from `portfolio`, filtered through `portfolio_tag`, `account`, `busy_day`
+/// and `portfolio_photo`, in the SQLite store's order and with its cursors: the author's
+/// rating (for `.rating`), then `created_at` (to the millisecond) and `id`, all descending.
 struct PostgresFeedStore: FeedStore {
     let pool: PostgresPool
 
@@ -14,7 +14,7 @@ struct PostgresFeedStore: FeedStore {
     func page(_ query: FeedQuery) throws -> FeedPage {
         try pool.withConnection { connection in
             let filter = FeedFilter(tags: query.tags, maxRate: query.maxRate, freeOn: query.freeOn,
-                                    hiding: query.hiddenAuthors)
+                                    freeToReuse: query.freeToReuse, hiding: query.hiddenAuthors)
             var page = filter
             if let after = query.after { page.add(after, sort: query.sort) }
             let rows = try connection.query("""
@@ -54,7 +54,7 @@ struct FeedFilter {
     private(set) var withClause = ""
     private var tagsOnly = false
 
-    init(tags: [String], maxRate: Int?, freeOn: CalendarDay? = nil, hiding hidden: [Int64]) {
+    init(tags: [String], maxRate: Int?, freeOn: CalendarDay? = nil, freeToReuse: Bool = false, hiding hidden: [Int64]) {
         let unique = Set(tags).sorted()
         if let first = unique.first {
             let joins = unique.indices.dropFirst().map { index in
@@ -64,7 +64,7 @@ struct FeedFilter {
                 + "WHERE t0.folded = $\(unique.count)::text AND t0.portfolio_id NOT IN \(Self.moderated)) "
             parameters = Array(unique.dropFirst()) + [first]
             conditions.append("id IN (SELECT id FROM tagged)")
-            tagsOnly = maxRate == nil && freeOn == nil && hidden.isEmpty
+            tagsOnly = maxRate == nil && freeOn == nil && !freeToReuse && hidden.isEmpty
         } else {
             conditions.append("id NOT IN \(Self.moderated)")
         }
@@ -77,16 +77,32 @@ struct FeedFilter {
             // Authors free that day (the day's busy photographers, from the day index).
             add("owner_id NOT IN (SELECT photographer_id FROM busy_day WHERE day = $\(next)::text)", [freeOn.text])
         }
+        if freeToReuse {
+            // No photo under terms other than Creative Commons: each photo's own licence,
+            // else the portfolio's, else the author's default.
+            conditions.append(Self.reuseFilter)
+        }
         if !hidden.isEmpty {
             // The reader's blocks.
             add("owner_id <> ALL($\(next)::bigint[])", [IdList(hidden)])
         }
     }
 
-    /// The ids of portfolios out of public view: hidden by an operator, or by someone
-    /// suspended now.
-    static let moderated = "(SELECT portfolio_id FROM hidden_portfolio UNION ALL SELECT portfolio.id FROM suspension "
+    /// The ids of portfolios out of public view: unlisted or private (from the partial index
+    /// of the few that are not public), hidden by an operator, or by someone suspended now.
+    static let moderated = "(SELECT portfolio_id FROM hidden_portfolio "
+        + "UNION ALL SELECT id FROM portfolio WHERE visibility <> 'public' "
+        + "UNION ALL SELECT portfolio.id FROM suspension "
         + "JOIN portfolio ON portfolio.owner_id = suspension.user_id WHERE suspension.until IS NULL OR suspension.until > now())"
+
+    /// Portfolios with no photo whose effective licence is not free to reuse. The codes are
+    /// `Licence.freeCodes`, constants of the program rather than parameters.
+    static let reuseFilter = """
+        NOT EXISTS (SELECT 1 FROM portfolio_photo WHERE portfolio_photo.portfolio_id = portfolio.id \
+        AND COALESCE(portfolio_photo.licence, portfolio.licence, \
+        (SELECT account.licence FROM account WHERE account.id = portfolio.owner_id)) \
+        NOT IN (\(Licence.freeCodes.map { "'\($0)'" }.joined(separator: ", "))))
+        """
 
     var whereClause: String { conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ") }
 

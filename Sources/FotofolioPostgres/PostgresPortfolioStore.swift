@@ -117,13 +117,16 @@ struct PostgresPortfolioStore: PortfolioStore {
 
     private func save(_ content: PortfolioContent, into id: Int64, at date: Date, _ connection: PostgresConnection) throws {
         try connection.query("""
-            UPDATE portfolio SET name = $1, description = $2, hides_shot_details = $3, cover_photo_id = $4, updated_at = $5
-            WHERE id = $6
-            """, [content.name, content.description, content.hidesShotDetails, content.coverPhotoId, date.stored, id])
+            UPDATE portfolio SET name = $1, description = $2, hides_shot_details = $3, cover_photo_id = $4, updated_at = $5,
+                visibility = $6, licence = $7
+            WHERE id = $8
+            """, [content.name, content.description, content.hidesShotDetails, content.coverPhotoId, date.stored,
+                  content.visibility.rawValue, content.licence?.rawValue, id])
         try connection.query("DELETE FROM portfolio_photo WHERE portfolio_id = $1", [id])
         for (position, photo) in content.photos.enumerated() {
-            try connection.query("INSERT INTO portfolio_photo (portfolio_id, photo_id, position, alt_text) VALUES ($1, $2, $3, $4)",
-                                 [id, photo.photoId, position, photo.altText])
+            try connection.query("""
+                INSERT INTO portfolio_photo (portfolio_id, photo_id, position, alt_text, licence) VALUES ($1, $2, $3, $4, $5)
+                """, [id, photo.photoId, position, photo.altText, photo.licence?.rawValue])
         }
         try connection.query("DELETE FROM portfolio_tag WHERE portfolio_id = $1", [id])
         for (position, tag) in content.tags.enumerated() {

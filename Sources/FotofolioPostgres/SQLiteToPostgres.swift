@@ -30,6 +30,7 @@ public struct SQLiteToPostgres {
         Table(sqlite: "portfolio", postgres: "portfolio"),
         Table(sqlite: "portfolioPhoto", postgres: "portfolio_photo"),
         Table(sqlite: "portfolioTag", postgres: "portfolio_tag"),
+        Table(sqlite: "shareLink", postgres: "share_link"),
         Table(sqlite: "rating", postgres: "rating"),
         Table(sqlite: "selectionEntry", postgres: "selection_entry"),
         Table(sqlite: "block", postgres: "block"),

@@ -16,6 +16,7 @@ extension Stores {
             registrationThrottle: PostgresRegistrationThrottleStore(pool: pool),
             emailConfirmations: PostgresEmailConfirmationsStore(pool: pool),
             photos: PostgresPhotoStore(pool: pool), portfolios: PostgresPortfolioStore(pool: pool),
+            shareLinks: PostgresShareLinkStore(pool: pool),
             feed: PostgresFeedStore(pool: pool), selection: PostgresSelectionStore(pool: pool),
             ratings: PostgresRatingsStore(pool: pool), peopleSearch: PostgresPeopleSearchStore(pool: pool),
             blocks: PostgresBlockStore(pool: pool), moderation: PostgresModerationStore(pool: pool, signal: signal),

@@ -52,6 +52,7 @@ public struct WebApp: Sendable {
         let moderation = Moderation(stores: stores)
         let confirmations = EmailConfirmations(stores: stores)
         let bookings = Bookings(stores: stores)
+        let sharing = Sharing(stores: stores, hasher: passwordHasher)
         let cards = ShootCards(bookings: bookings)
         let live = try LiveDelivery(stores: stores, messenger: messenger, accounts: accounts,
                                     transport: liveTransport, logger: logger)
@@ -66,7 +67,8 @@ public struct WebApp: Sendable {
         ProfileEditPages(renderer: renderer, accounts: accounts, photos: photos, uploads: uploads,
                          confirmations: confirmations, logger: logger).register(in: &router)
         PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, films: films, uploads: uploads,
-                       selection: selection, moderation: moderation).register(in: &router)
+                       selection: selection, moderation: moderation, sharing: sharing).register(in: &router)
+        ShareLinkPages(renderer: renderer, portfolios: portfolios, sharing: sharing).register(in: &router)
         FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking, moderation: moderation,
                   cards: FeedCardCache(renderer: renderer)).register(in: &router)
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios, moderation: moderation).register(in: &router)

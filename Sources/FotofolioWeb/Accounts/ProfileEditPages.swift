@@ -99,7 +99,9 @@ struct ProfileEditPages {
             whoMayWrite: WritePolicy.allCases.map { policy in
                 .init(value: policy.rawValue, label: table.string("safety.policy.\(policy.rawValue)"),
                       checked: policy == (edit.whoMayWrite ?? user.whoMayWrite))
-            }
+            },
+            licence: LicenceViews(table: table).select(id: "licence", name: "licence", label: table.string("licence.profileDefault"),
+                                                       selected: edit.licence ?? user.licence)
         ), status: failed ? .unprocessableContent : .ok)
     }
 
@@ -153,6 +155,7 @@ extension ProfileEdit {
         removesAvatar = form["removeAvatar"] == "on"
         // Not one of the choices: kept as it is.
         whoMayWrite = form["whoMayWrite"].flatMap(WritePolicy.init(rawValue:))
+        licence = form["licence"].flatMap(Licence.init(rawValue:))
     }
 
     func formValues(wasClient: Bool) -> ProfileEditPage.Values {
@@ -196,6 +199,8 @@ struct ProfileEditPage: ViewModel {
     let accentDefault: Bool
     /// Who may start a conversation with the person.
     let whoMayWrite: [Choice]
+    /// The default licence of a creator's photos.
+    let licence: LicenceSelect
 
     struct Choice: ViewModel {
         let value: String

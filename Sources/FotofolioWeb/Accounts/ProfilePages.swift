@@ -51,7 +51,8 @@ struct ProfilePages {
         let contact = try isOwn ? ContactState.open : contactState(with: user, for: request)
         let owned = try visiblePortfolios(of: user, seesAll: isOwn || isOperator)
         let avatar = try user.avatarPhotoId.flatMap { try photos.photo(id: $0) }
-        let image = (avatar ?? owned.first?.cover?.photo).flatMap(PhotoViews.cardImagePath)
+        // Only what anyone may see stands for the profile where its address is pasted.
+        let image = (avatar ?? owned.first { $0.portfolio.visibility == .public }?.cover?.photo).flatMap(PhotoViews.cardImagePath)
         let head = SocialMeta(
             url: CanonicalURL.of(request, path: "/u/\(QueryItems.escape(user.username))"), type: "profile",
             title: "\(user.fullName) (@\(user.username))",
@@ -84,13 +85,16 @@ struct ProfilePages {
                                 editable: false, table: table)
     }
 
-    /// The person's portfolios; for everyone but them and operators without what an operator hid.
+    /// The person's portfolios; for everyone but them and operators only the public ones,
+    /// without what an operator hid.
     private func visiblePortfolios(of user: User, seesAll: Bool) throws -> [PortfolioDetails] {
         guard user.role == .creator else { return [] }
         let owned = try portfolios.portfolios(ownedBy: user.storedId)
         guard !seesAll else { return owned }
         let hidden = try moderation.hiddenPortfolios(among: owned.map(\.portfolio.storedId))
-        return try moderation.withoutHiddenPhotos(owned.filter { !hidden.contains($0.portfolio.storedId) })
+        return try moderation.withoutHiddenPhotos(owned.filter {
+            $0.portfolio.visibility == .public && !hidden.contains($0.portfolio.storedId)
+        })
     }
 
     /// The owner has the "new portfolio" button just above; a visitor is shown the way on.

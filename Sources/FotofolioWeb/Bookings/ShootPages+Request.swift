@@ -62,7 +62,8 @@ extension ShootPages {
         var budgetView = budget.view(label: table.string("bookings.fields.budget"), hint: table.string("bookings.hints.budget"),
                                      notGiven: table.string("bookings.hints.budget"), language: Self.sliderLanguage(table))
         if budget.isValid, let message = problems.message(.budget, table: table) { budgetView.error = message }
-        let tags = try portfolios.portfolios(ownedBy: photographer.id!).flatMap(\.tags).map(\.label)
+        let tags = try portfolios.portfolios(ownedBy: photographer.id!).filter { $0.portfolio.visibility == .public }
+            .flatMap(\.tags).map(\.label)
         var seen = Set<String>()
         let fields = [
             FormFieldView("kind", label: table.string("bookings.fields.kind"), value: form.kind, hint: table.string("bookings.hints.kind"),

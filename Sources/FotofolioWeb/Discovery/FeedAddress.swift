@@ -11,15 +11,18 @@ struct FeedAddress: Equatable {
     var maxRate: Int?
     /// Only photographers free that day.
     var freeOn: CalendarDay?
+    /// Only work under Creative Commons (`reuse=free`).
+    var freeToReuse = false
     var sort: FeedQuery.Sort = .newest
     var after: FeedCursor?
     /// String-table keys of what was wrong with the address and ignored.
     var problems: [String] = []
 
-    init(tags: [Tag] = [], maxRate: Int? = nil, freeOn: CalendarDay? = nil, sort: FeedQuery.Sort = .newest) {
+    init(tags: [Tag] = [], maxRate: Int? = nil, freeOn: CalendarDay? = nil, freeToReuse: Bool = false, sort: FeedQuery.Sort = .newest) {
         self.tags = tags
         self.maxRate = maxRate
         self.freeOn = freeOn
+        self.freeToReuse = freeToReuse
         self.sort = sort
     }
 
@@ -37,6 +40,9 @@ struct FeedAddress: Equatable {
             // A day from today on: a past day has nobody free to book.
             if let day = CalendarDay(text), day >= CalendarDay(Date()) { freeOn = day } else { problems.append("feed.problems.freeOn") }
         }
+        if let text = query["reuse"], !text.isEmpty {
+            if text == "free" { freeToReuse = true } else { problems.append("feed.problems.reuse") }
+        }
         if let text = query["sort"], !text.isEmpty {
             if let sort = FeedQuery.Sort(rawValue: text) { self.sort = sort } else { problems.append("feed.problems.sort") }
         }
@@ -45,7 +51,7 @@ struct FeedAddress: Equatable {
         }
     }
 
-    var query: FeedQuery { FeedQuery(tags: tags.map(\.folded), maxRate: maxRate, freeOn: freeOn, sort: sort, after: after) }
+    var query: FeedQuery { FeedQuery(tags: tags.map(\.folded), maxRate: maxRate, freeOn: freeOn, freeToReuse: freeToReuse, sort: sort, after: after) }
 
     /// The canonical link: tags joined by commas, the default sort and first page left out.
     func url(after cursor: FeedCursor? = nil) -> String {
@@ -54,6 +60,7 @@ struct FeedAddress: Equatable {
         if !tags.isEmpty { parts.append("tags=" + tags.map { QueryItems.escape($0.label) }.joined(separator: ",")) }
         if let maxRate { parts.append("maxRate=\(maxRate)") }
         if let freeOn { parts.append("free=\(freeOn.text)") }
+        if freeToReuse { parts.append("reuse=free") }
         if sort != .newest { parts.append("sort=\(sort.rawValue)") }
         if let cursor { parts.append("after=\(cursor.text(for: sort))") }
         return parts.isEmpty ? "/" : "/?" + parts.joined(separator: "&")
@@ -61,13 +68,13 @@ struct FeedAddress: Equatable {
 
     /// This filter with one more tag (nothing changes if it is there already).
     func adding(_ tag: Tag) -> FeedAddress {
-        var address = FeedAddress(tags: tags, maxRate: maxRate, freeOn: freeOn, sort: sort)
+        var address = FeedAddress(tags: tags, maxRate: maxRate, freeOn: freeOn, freeToReuse: freeToReuse, sort: sort)
         if !tags.contains(where: { $0.folded == tag.folded }) { address.tags.append(tag) }
         return address
     }
 
     func removing(_ tag: Tag) -> FeedAddress {
-        FeedAddress(tags: tags.filter { $0.folded != tag.folded }, maxRate: maxRate, freeOn: freeOn, sort: sort)
+        FeedAddress(tags: tags.filter { $0.folded != tag.folded }, maxRate: maxRate, freeOn: freeOn, freeToReuse: freeToReuse, sort: sort)
     }
 
     var cleared: FeedAddress { FeedAddress(sort: sort) }

@@ -18,6 +18,7 @@ struct FeedPageModel: ViewModel {
     let rate: PreciseSliderModel
     /// The "free on" day as the date field holds it (empty: any day), and the earliest it takes.
     let freeOn: String
+    let freeToReuse: Bool
     let today: String
     let filtered: Bool
     let tagsValue: String

@@ -40,25 +40,30 @@ struct FeedPages {
         }
     }
 
+    /// The filter sheet's peek bar on phones: "12 portfolií · svatba, praha · do 1 500 Kč/h".
+    private func summary(_ address: FeedAddress, count: String, rate: String, table: StringTable) -> String {
+        var parts = [count]
+        if !address.tags.isEmpty { parts.append(address.tags.map(\.label).joined(separator: ", ")) }
+        if address.maxRate != nil { parts.append(table.string("feed.upTo").replacingOccurrences(of: "{rate}", with: rate)) }
+        if let day = address.freeOn {
+            parts.append(table.string("feed.freeOnSummary").replacingOccurrences(of: "{day}", with: ShootText(table: table).shortDay(day)))
+        }
+        if address.freeToReuse { parts.append(table.string("licence.freeToReuseSummary")) }
+        return parts.joined(separator: " · ")
+    }
+
     private func model(_ page: FeedPage, address: FeedAddress, request: Request) -> FeedPageModel {
         let table = renderer.strings(for: request)
-        let filtered = !address.tags.isEmpty || address.maxRate != nil || address.freeOn != nil
+        let filtered = !address.tags.isEmpty || address.maxRate != nil || address.freeOn != nil || address.freeToReuse
         let language: SliderLanguage = table.language == .cs ? .czech : .english
         let rate = HourlyRateField(name: "maxRate", text: address.maxRate.map(String.init) ?? "")
         let count = table.plural("portfolioCount", count: page.total)
         return FeedPageModel(
             csrf: request.csrfToken, cardsHTML: PageRenderer.insertion, count: count,
-            // The filter sheet's peek bar on phones: "12 portfolií · svatba, praha".
-            summary: ([count]
-                + (address.tags.isEmpty ? [] : [address.tags.map(\.label).joined(separator: ", ")])
-                + (address.maxRate == nil ? [] : [table.string("feed.upTo")
-                    .replacingOccurrences(of: "{rate}", with: rate.field.readout(language))])
-                + (address.freeOn.map { [table.string("feed.freeOnSummary")
-                    .replacingOccurrences(of: "{day}", with: ShootText(table: table).shortDay($0))] } ?? []))
-                .joined(separator: " · "),
+            summary: summary(address, count: count, rate: rate.field.readout(language), table: table),
             rate: rate.view(label: table.string("feed.maxRate"), hint: table.string("feed.maxRateHint"),
                             notGiven: table.string("feed.anyRate"), language: language),
-            freeOn: address.freeOn?.text ?? "", today: CalendarDay(Date()).text,
+            freeOn: address.freeOn?.text ?? "", freeToReuse: address.freeToReuse, today: CalendarDay(Date()).text,
             filtered: filtered, tagsValue: address.tags.map(\.label).joined(separator: " "),
             sortNewest: address.sort == .newest, sortRating: address.sort == .rating,
             activeTags: address.tags.map { tag in

@@ -38,7 +38,9 @@ struct SelectionPages {
     /// Adds (`true`), removes (`false`) or toggles (nil) one portfolio, for an account or a
     /// guest's cookie; answers JSON to scripts, otherwise goes back where the form was.
     private func change(_ request: Request, adding: Bool?) throws -> Response {
-        guard let id = request.form["portfolio"].flatMap(Int64.init), try portfolios.details(id: id) != nil else {
+        // A portfolio that is not public can only be taken out (it may have been public when saved).
+        guard let id = request.form["portfolio"].flatMap(Int64.init), let details = try portfolios.details(id: id),
+              details.portfolio.visibility == .public || adding == false else {
             throw HTTPFailure(.notFound, "There is no such portfolio.")
         }
         let selected: Bool

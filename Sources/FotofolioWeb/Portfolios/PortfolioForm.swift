@@ -23,9 +23,13 @@ struct PortfolioForm {
         draft.description = form["description"] ?? ""
         draft.tags = form["tags"] ?? ""
         draft.hidesShotDetails = form["hidesShotDetails"] == "on"
+        // An unknown value keeps the safest choice: a portfolio is never made public by a typo.
+        draft.visibility = form["visibility"].map { PortfolioVisibility(rawValue: $0) ?? .private } ?? .public
+        draft.licence = form["licence"].flatMap(Licence.init(rawValue:))
         var seen = Set<Int64>()
         for id in form.values("photo").compactMap(Int64.init) where seen.insert(id).inserted {
-            draft.photos.append(.init(photoId: id, altText: form["alt-\(id)"] ?? ""))
+            draft.photos.append(.init(photoId: id, altText: form["alt-\(id)"] ?? "",
+                                      licence: form["licence-\(id)"].flatMap(Licence.init(rawValue:))))
         }
         draft.coverPhotoId = form["cover"].flatMap(Int64.init)
         self.draft = draft

@@ -39,15 +39,24 @@ struct PortfolioPage: ViewModel {
         let originalURL: String?
         let shot: ShotModel?
         let credit: Credit?
+        /// The author's terms, for a photo without someone else's credit.
+        let licence: LicenceLine?
         /// "Report this photo", for everyone but its owner.
         let reportURL: String?
     }
 
     let portfolio: Portfolio
     let csrf: String
-    let justSaved: Bool
+    var justSaved: Bool
     /// Told to the owner (and operators): an operator hid the portfolio or some of its photos.
-    let moderationNotice: String?
+    var moderationNotice: String?
+    /// Told to the owner: who sees the portfolio when it is not public.
+    let visibilityNotice: String?
+    /// The owner's page of share links.
+    let linksURL: String?
+    /// The feed's bookmark, for signed-in readers and guests of public portfolios; not on a
+    /// page opened by a share link.
+    let bookmarkable: Bool
     /// "Report this portfolio", for everyone but its owner.
     let reportURL: String?
     /// The bookmark (`partials/bookmark`).

@@ -10,10 +10,12 @@ struct PortfolioPages {
     let uploads: PhotoUploads
     let selection: SelectionService
     let moderation: Moderation
+    let sharing: Sharing
 
     func register(in router: inout Router) {
         let uploads = self.uploads.routeOptions
         router.get("/portfolios/:id") { request in try show(request) }
+        registerShared(in: &router)
         router.group(RequireSignIn()) { router in
             router.get("/portfolios/new") { request in try newPortfolio(request) }
             router.post("/portfolios", options: uploads) { request in try createPortfolio(request) }
@@ -28,31 +30,49 @@ struct PortfolioPages {
         guard let stored = try portfolios.details(id: portfolioId(request)) else {
             throw HTTPFailure(.notFound, "There is no such portfolio.")
         }
-        let table = renderer.strings(for: request)
         let isOwn = request.signedIn?.userId == stored.portfolio.ownerId
         // Hidden by an operator, or by a suspended author: a 404 that says no more, except to
-        // the owner and operators, who are told why.
+        // the owner and operators, who are told why. Unlisted and private portfolios answer
+        // the same to everyone else: only a share link opens them.
         let visibility = try moderation.visibility(ofPortfolio: stored.portfolio.storedId)
         let seesAll = try isOwn || request.signedIn.map { try moderation.isOperator($0.userId) } ?? false
-        guard seesAll || !visibility.isHidden else { throw HTTPFailure(.notFound, "There is no such portfolio.") }
+        guard seesAll || (!visibility.isHidden && stored.portfolio.visibility == .public) else {
+            throw HTTPFailure(.notFound, "There is no such portfolio.")
+        }
         let details = seesAll ? stored : try moderation.withoutHiddenPhotos([stored])[0]
         let hiddenPhotoCount = seesAll ? try moderation.hiddenPhotos(among: stored.photos.compactMap(\.photo.id)).count : 0
+        let table = renderer.strings(for: request)
         let path = PortfolioViews.path(details)
+        // Only a public portfolio is previewed where its address is pasted.
         let cover = details.cover.flatMap { PhotoViews.cardImagePath($0.photo) }
-        let head = SocialMeta(url: CanonicalURL.of(request, path: path), type: "article",
-                              title: "\(details.portfolio.name) – @\(details.owner.username)",
-                              description: details.portfolio.description,
-                              image: cover.map { CanonicalURL.of(request, path: $0) }, accentStylesheet: nil)
+        let head = details.portfolio.visibility != .public ? nil : SocialMeta(
+            url: CanonicalURL.of(request, path: path), type: "article", title: "\(details.portfolio.name) – @\(details.owner.username)",
+            description: details.portfolio.description, image: cover.map { CanonicalURL.of(request, path: $0) }, accentStylesheet: nil)
+        var page = try page(request, details, isOwn: isOwn, bookmarkable: details.portfolio.visibility == .public)
+        page.moderationNotice = Self.moderationNotice(visibility, hiddenPhotos: hiddenPhotoCount, table: table)
+        page.justSaved = isOwn && request.query["saved"] == "1"
+        return try renderer.render(.portfolio, for: request, title: details.portfolio.name, content: page, head: head)
+    }
+
+    /// The portfolio's page as its author, a reader, or the holder of a share link sees it.
+    func page(_ request: Request, _ details: PortfolioDetails, isOwn: Bool, bookmarkable: Bool) throws -> PortfolioPage {
+        let table = renderer.strings(for: request)
         let id = details.portfolio.storedId
-        let selected = try SelectedPortfolios.of(request, selection).contains(id)
-        return try renderer.render(.portfolio, for: request, title: details.portfolio.name, content: PortfolioPage(
+        let path = PortfolioViews.path(details)
+        let selected = try bookmarkable && SelectedPortfolios.of(request, selection).contains(id)
+        let notice: String? = switch details.portfolio.visibility {
+        case .public: nil
+        case .unlisted: table.string("sharing.noticeUnlisted")
+        case .private: table.string("sharing.noticePrivate")
+        }
+        return PortfolioPage(
             portfolio: PortfolioViews(table: table).page(details, isOwn: isOwn), csrf: request.csrfToken,
-            justSaved: isOwn && request.query["saved"] == "1",
-            moderationNotice: Self.moderationNotice(visibility, hiddenPhotos: hiddenPhotoCount, table: table),
+            justSaved: false, moderationNotice: nil, visibilityNotice: isOwn ? notice : nil,
+            linksURL: isOwn ? ShareLinkPages.path(id) : nil, bookmarkable: bookmarkable,
             reportURL: isOwn ? nil : ReportPages.url(ReportSubject(.portfolio, id)),
             // The bookmark of the feed, so a portfolio found by a link can be saved too.
             id: id, returnTo: path, pressed: selected ? "true" : "false",
-            bookmarkLabel: table.string(selected ? "selection.remove" : "selection.add")), head: head)
+            bookmarkLabel: table.string(selected ? "selection.remove" : "selection.add"))
     }
 
     /// What the owner (or an operator) is told about a portfolio moderation touched.
@@ -147,7 +167,8 @@ struct PortfolioPages {
                         framings submitted: PhotoFramings? = nil, posters submittedPosters: FilmPosters? = nil,
                         status: HTTPStatus = .ok) throws -> Response {
         let table = renderer.strings(for: request)
-        let owned = try photos.photos(ids: draft.photos.map(\.photoId), ownedBy: try request.requireSignIn().userId)
+        let author = try request.requireSignIn().user
+        let owned = try photos.photos(ids: draft.photos.map(\.photoId), ownedBy: author.storedId)
         // Photos uploaded with this very request have no submitted crop: they start from the smart crop.
         var framings = PhotoFramings(owned, table: table)
         if let submitted { framings.adopt(submitted) }
@@ -157,7 +178,8 @@ struct PortfolioPages {
                                    title: table.string(isNew ? "pages.portfolioEditor.newTitle" : "pages.portfolioEditor.editTitle"),
                                    content: PortfolioEditorPage(draft: draft, photos: owned, framings: framings, posters: posters, table: table,
                                                                 action: action, isNew: isNew, csrf: request.csrfToken,
-                                                                problems: problems, uploadProblems: uploadProblems),
+                                                                problems: problems, uploadProblems: uploadProblems,
+                                                                authorLicence: author.licence),
                                    status: status)
     }
 

@@ -13,4 +13,6 @@ struct PortfolioRow: ViewModel {
     let hasTags: Bool
     let tags: [Tag]
     let carousel: Carousel
+    /// "Unlisted" or "Private" on the author's own profile; nil for a public portfolio.
+    let badge: String?
 }

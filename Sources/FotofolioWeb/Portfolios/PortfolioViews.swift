@@ -10,7 +10,8 @@ struct PortfolioViews {
         PortfolioRow(
             id: details.portfolio.storedId, name: details.portfolio.name, description: details.portfolio.description,
             url: Self.path(details), photoCount: photoCount(details), hasTags: !details.tags.isEmpty, tags: tags(details),
-            carousel: carousel(details, linkPhotos: true))
+            carousel: carousel(details, linkPhotos: true),
+            badge: details.portfolio.visibility == .public ? nil : table.string("sharing.badge.\(details.portfolio.visibility.rawValue)"))
     }
 
     /// The square photos in a sideways row; `linkPhotos` makes each open the portfolio's page.
@@ -50,6 +51,7 @@ struct PortfolioViews {
             credit: item.photo.credit.map { credit in
                 .init(author: credit.isEmpty ? nil : credit, licence: item.photo.licence ?? "", licenceURL: item.photo.licenceURL ?? "")
             },
+            licence: item.photo.credit == nil ? LicenceViews(table: table).line(details.licence(of: item), author: details.owner.fullName) : nil,
             reportURL: isOwn ? nil : ReportPages.url(ReportSubject(.photo, item.photo.storedId)))
     }
 

@@ -30,6 +30,9 @@ public enum Page: String, CaseIterable, Sendable {
     case shoot
     case bookings
     case availability
+    /// A portfolio's share links, for its author; a link's password, for its holder.
+    case shareLinks
+    case sharePassword
     /// Every kind of precise slider, side by side.
     case sliders
     /// One conversation, under the Messages tab.
@@ -47,6 +50,8 @@ public enum Page: String, CaseIterable, Sendable {
         case .passwordChange: "pages/password-change"
         case .moderationLog: "pages/moderation-log"
         case .room: "pages/room"
+        case .shareLinks: "pages/share-links"
+        case .sharePassword: "pages/share-password"
         default: "pages/\(rawValue)"
         }
     }
@@ -55,10 +60,10 @@ public enum Page: String, CaseIterable, Sendable {
     /// outside the tabs (another person's profile, errors).
     var tab: Page? {
         switch self {
-        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .reports, .bookings, .availability: .profile
+        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .reports, .bookings, .availability, .shareLinks: .profile
         case .report, .moderation, .moderationLog: nil
         case .room, .shoot: .messages
-        case .person, .error, .portfolio, .sliders, .status: nil
+        case .person, .error, .portfolio, .sliders, .status, .sharePassword: nil
         default: self
         }
     }

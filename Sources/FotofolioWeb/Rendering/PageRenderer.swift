@@ -203,6 +203,7 @@ struct AssetURLs: ViewModel, Sendable {
     let portfolioEditor: String
     let feed: String
     let bookmark: String
+    let copyButton: String
     let peopleSearch: String
     let rating: String
     let preciseSlider: String
@@ -230,6 +231,7 @@ struct AssetURLs: ViewModel, Sendable {
         portfolioEditor = files.url(for: "/js/portfolio-editor.js")
         feed = files.url(for: "/js/feed.js")
         bookmark = files.url(for: "/js/bookmark.js")
+        copyButton = files.url(for: "/js/copy-button.js")
         peopleSearch = files.url(for: "/js/people-search.js")
         rating = files.url(for: "/js/rating.js")
         preciseSlider = files.url(for: "/js/precise-slider.js")
