@@ -59,12 +59,14 @@ let package = Package(
             name: "MQTTClient",
             dependencies: ["CMosquitto", "Spawn", .product(name: "Logging", package: "swift-log")]),
         .target(name: "QRCode", dependencies: ["CQREncode"]),
+        // ZIP archives written as they are read (stored, ZIP64), for downloads of whole galleries.
+        .target(name: "Archive", dependencies: ["CZlib"]),
         // PostgreSQL through libpq: blocking calls, a small pool, prepared statements.
         .target(name: "Postgres", dependencies: ["CLibPQ"]),
         .target(name: "PreciseSlider"),
         .target(
             name: "Imaging",
-            dependencies: ["CVips", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["CVips", "CZlib", .product(name: "Crypto", package: "swift-crypto")]),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging"], path: "bench/ImagingBench"),
         // Films made web-ready by ffmpeg and ffprobe, run as bounded child processes.
         .target(name: "Video", dependencies: ["Spawn", .product(name: "Crypto", package: "swift-crypto")]),
@@ -85,7 +87,7 @@ let package = Package(
         .target(
             name: "FotofolioWeb",
             dependencies: [
-                "HTTPServer", "Fotofolio", "Imaging", "PreciseSlider", "QRCode",
+                "HTTPServer", "Fotofolio", "Imaging", "PreciseSlider", "QRCode", "Archive",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -121,6 +123,10 @@ let package = Package(
                                                           .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Spawn", "Waiting"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        // Archives checked by Python's zipfile, Info-ZIP's unzip and bsdtar (when installed).
+        .testTarget(
+            name: "ArchiveTests",
+            dependencies: ["Archive", "Spawn", "HostileInput", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PreciseSliderTests", dependencies: ["PreciseSlider"]),
         .testTarget(
             name: "ImagingTests",
@@ -146,7 +152,7 @@ let package = Package(
             sources: ["CorpusReplay", "FuzzSupport", "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz",
                       "MultipartFuzz", "FeedCursorFuzz", "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz",
                       "SliderTextFuzz", "MessengerCommandFuzz", "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz",
-                      "ShootFormFuzz"],
+                      "ShootFormFuzz", "SharingFormFuzz"],
             swiftSettings: [.define("FUZZ_CORPUS_REPLAY")]),
     ],
     swiftLanguageModes: [.v6]

@@ -22,6 +22,7 @@ let targets = [
     "TemplateEscapeFuzz",
     "FFprobeReportFuzz",
     "ShootFormFuzz",
+    "SharingFormFuzz",
 ]
 
 let package = Package(

@@ -41,6 +41,7 @@ all_targets=(
     TemplateEscapeFuzz:1024
     FFprobeReportFuzz:8192
     ShootFormFuzz:1024
+    SharingFormFuzz:1024
 )
 
 selected=()

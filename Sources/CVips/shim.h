@@ -93,4 +93,47 @@ static inline int fotofolio_vips_webpsave_buffer(VipsImage *in, void **buf, size
     return vips_webpsave_buffer(in, buf, len, "Q", quality, "strip", TRUE, NULL);
 }
 
+// vips_text is variadic. Renders Pango markup as a one-band 8-bit mask (0 paper, 255
+// ink) cropped to the ink. `font` is a Pango font description ("sans bold 40px");
+// `width` wraps lines at word boundaries, or inside a word too long for a line, so a long
+// watermark never becomes one strip wider than the photo.
+static inline int fotofolio_vips_text(VipsImage **out, const char *markup,
+                                      const char *font, int width) {
+    return vips_text(out, markup, "font", font, "width", width,
+                     "wrap", VIPS_TEXT_WRAP_WORD_CHAR, "align", VIPS_ALIGN_CENTRE, NULL);
+}
+
+// vips_embed is variadic; the fill of the new pixels is an optional argument. `repeat`
+// fills them with copies of the image, which is how one cell of watermark becomes a
+// wallpaper (and, on a cell-sized canvas, a cyclic shift); otherwise they are black.
+static inline int fotofolio_vips_embed(VipsImage *in, VipsImage **out, int x, int y,
+                                       int width, int height, gboolean repeat) {
+    return vips_embed(in, out, x, y, width, height,
+                      "extend", repeat ? VIPS_EXTEND_REPEAT : VIPS_EXTEND_BLACK, NULL);
+}
+
+// vips_join is variadic. Puts `bottom` under `top`.
+static inline int fotofolio_vips_join_vertical(VipsImage *top, VipsImage *bottom, VipsImage **out) {
+    return vips_join(top, bottom, out, VIPS_DIRECTION_VERTICAL, NULL);
+}
+
+// vips_linear1 is variadic. Multiplies every value by `factor`, rounded and clipped back
+// to 8 bits, as a mask's opacity.
+static inline int fotofolio_vips_scale_uchar(VipsImage *in, VipsImage **out, double factor) {
+    return vips_linear1(in, out, factor, 0.0, "uchar", TRUE, NULL);
+}
+
+// vips_gaussblur is variadic. Softens a mask into the shadow under the watermark's letters.
+static inline int fotofolio_vips_gaussblur(VipsImage *in, VipsImage **out, double sigma) {
+    return vips_gaussblur(in, out, sigma, NULL);
+}
+
+// vips_ifthenelse is variadic; "blend" is an optional argument. With it, each pixel is
+// mixed from `in1` and `in2` in the proportion mask/255, which lays a colour over the
+// photo with the mask as its opacity.
+static inline int fotofolio_vips_blend(VipsImage *mask, VipsImage *in1, VipsImage *in2,
+                                       VipsImage **out) {
+    return vips_ifthenelse(mask, in1, in2, out, "blend", TRUE, NULL);
+}
+
 #endif

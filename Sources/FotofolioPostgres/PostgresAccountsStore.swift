@@ -96,7 +96,7 @@ struct PostgresAccountsStore: AccountsStore {
     static func isFreePhoto(_ photoId: Int64, of userId: Int64, _ connection: PostgresConnection) throws -> Bool {
         try !connection.query("""
             SELECT 1 FROM photo WHERE id = $1 AND owner_id = $2
-              AND id NOT IN (SELECT photo_id FROM portfolio_photo) FOR UPDATE
+              AND id NOT IN (SELECT photo_id FROM portfolio_photo) AND id NOT IN (SELECT photo_id FROM gallery_photo) FOR UPDATE
             """, [photoId, userId]).isEmpty
     }
 }

@@ -63,6 +63,7 @@ struct PostgresPhotoStore: PhotoStore {
             let removed = try connection.query("""
                 DELETE FROM photo WHERE created_at < $1
                   AND id NOT IN (SELECT photo_id FROM portfolio_photo)
+                  AND id NOT IN (SELECT photo_id FROM gallery_photo)
                   AND id NOT IN (SELECT avatar_photo_id FROM account WHERE avatar_photo_id IS NOT NULL)
                 """, [date.stored]).affected
             try connection.query("DELETE FROM film_job WHERE state IN ('ready', 'failed') AND updated_at < $1", [date.stored])
@@ -75,6 +76,10 @@ struct PostgresPhotoStore: PhotoStore {
             }
             for row in try connection.query("SELECT source_file FROM film_job WHERE state IN ('waiting', 'processing')") {
                 names.insert(try row.decode(0))
+            }
+            // A gallery's watermarked previews.
+            for row in try connection.query("SELECT previews FROM gallery_photo") {
+                names.formUnion(Self.fileNames(inVariantsJSON: try row.decode(0)))
             }
             return (removed, names)
         }

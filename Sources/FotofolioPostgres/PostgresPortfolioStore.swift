@@ -109,6 +109,7 @@ struct PostgresPortfolioStore: PortfolioStore {
             SELECT id FROM photo
             WHERE id = ANY($1::bigint[]) AND owner_id = $2
               AND id NOT IN (SELECT photo_id FROM portfolio_photo WHERE portfolio_id IS DISTINCT FROM $3::bigint)
+              AND id NOT IN (SELECT photo_id FROM gallery_photo)
               AND id NOT IN (SELECT avatar_photo_id FROM account WHERE avatar_photo_id IS NOT NULL)
             FOR UPDATE
             """, [IdList(ids), userId, portfolioId])

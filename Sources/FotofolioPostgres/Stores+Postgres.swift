@@ -4,8 +4,8 @@ import Postgres
 
 extension Stores {
     /// Every store over one PostgreSQL database (migrated with `PostgresSchema.migrate`).
-    /// The live log's commit observation hears this value's messenger, moderation and booking
-    /// stores, so one process makes its `Stores` once. The outbox claims rows for
+    /// The live log's commit observation hears this value's messenger, moderation, booking and
+    /// gallery stores, so one process makes its `Stores` once. The outbox claims rows for
     /// `publisher`, a name of this process's own (see `PostgresOutboxStore`).
     public static func postgres(_ pool: PostgresPool, publisher: String = Stores.processPublisherName) -> Stores {
         let signal = PostgresCommitSignal()
@@ -16,7 +16,7 @@ extension Stores {
             registrationThrottle: PostgresRegistrationThrottleStore(pool: pool),
             emailConfirmations: PostgresEmailConfirmationsStore(pool: pool),
             photos: PostgresPhotoStore(pool: pool), portfolios: PostgresPortfolioStore(pool: pool),
-            shareLinks: PostgresShareLinkStore(pool: pool),
+            shareLinks: PostgresShareLinkStore(pool: pool), galleries: PostgresGalleryStore(pool: pool, signal: signal),
             feed: PostgresFeedStore(pool: pool), selection: PostgresSelectionStore(pool: pool),
             ratings: PostgresRatingsStore(pool: pool), peopleSearch: PostgresPeopleSearchStore(pool: pool),
             blocks: PostgresBlockStore(pool: pool), moderation: PostgresModerationStore(pool: pool, signal: signal),

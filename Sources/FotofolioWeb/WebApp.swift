@@ -53,6 +53,7 @@ public struct WebApp: Sendable {
         let confirmations = EmailConfirmations(stores: stores)
         let bookings = Bookings(stores: stores)
         let sharing = Sharing(stores: stores, hasher: passwordHasher)
+        let galleries = Galleries(stores: stores)
         let cards = ShootCards(bookings: bookings)
         let live = try LiveDelivery(stores: stores, messenger: messenger, accounts: accounts,
                                     transport: liveTransport, logger: logger)
@@ -69,6 +70,8 @@ public struct WebApp: Sendable {
         PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, films: films, uploads: uploads,
                        selection: selection, moderation: moderation, sharing: sharing).register(in: &router)
         ShareLinkPages(renderer: renderer, portfolios: portfolios, sharing: sharing).register(in: &router)
+        GalleryPages(renderer: renderer, galleries: galleries, photos: photos, uploads: uploads).register(in: &router)
+        ClientGalleryPages(renderer: renderer, galleries: galleries, photos: photos).register(in: &router)
         FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking, moderation: moderation,
                   cards: FeedCardCache(renderer: renderer)).register(in: &router)
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios, moderation: moderation).register(in: &router)

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Logging
 import Synchronization
 
 /// The request life cycle, driven by the access handler.
@@ -110,6 +111,28 @@ extension HTTPDaemon {
                 MHD_destroy_response(handle)
                 return false
             }
+        case .pull(let body):
+            // Unlike a stream, this body is chunked: the client can tell a complete download
+            // (terminating chunk) from one cut short by a failing `read` (none; the connection
+            // closes), and keep-alive survives. libmicrohttpd calls the reader only when the
+            // socket takes more, so a slow client stalls the producer instead of queueing its
+            // output. The context is released in `pulledBodyReleased`.
+            let isHead = request.method == .head
+            let pulled = PulledConnection(body: body, isHead: isHead, socket: fotofolio_mhd_connection_socket(connection),
+                                          requestID: request.id, logger: logger)
+            let context = Unmanaged.passRetained(pulled)
+            handle = MHD_create_response_from_callback(
+                UInt64.max /* MHD_SIZE_UNKNOWN */, Self.pulledBlockSize, pulledBodyReader,
+                context.toOpaque(), pulledBodyReleased)
+            // Without a response, libmicrohttpd never calls the free callback.
+            if handle == nil { context.release() }
+            // libmicrohttpd 0.9.75 sends a chunked body's terminating chunk even after the
+            // head of a HEAD response, which the client then reads as the start of the next
+            // response. Ending HEAD's (empty) body with the connection sends the head alone.
+            if isHead, let handle, fotofolio_mhd_close_delimited(handle) == 0 {
+                MHD_destroy_response(handle)
+                return false
+            }
         }
         guard let handle else { return false }
         defer { MHD_destroy_response(handle) }
@@ -130,6 +153,10 @@ extension HTTPDaemon {
     /// What libmicrohttpd sends of a stream per call when the writer could not send it all
     /// itself (a burst, a slow client).
     static let streamBlockSize = 1024
+
+    /// The block libmicrohttpd allocates with a pulled body's response: large enough that a
+    /// fast client is not held up by per-call overhead, small enough to keep per download.
+    static let pulledBlockSize = 64 * 1024
 
     /// Framing headers libmicrohttpd writes itself.
     private static func isManaged(_ name: String) -> Bool {
@@ -170,6 +197,44 @@ final class StreamConnection: @unchecked Sendable {
         if let hangUpWatch { daemon?.hangUps.forget(hangUpWatch) }
         writer.connectionClosed()
         daemon?.liveStreams.withLock { $0[ObjectIdentifier(self)] = nil }
+    }
+}
+
+/// A `PulledBody` as libmicrohttpd's reader sees it: retained by the response (released in
+/// `pulledBodyReleased`) and only called on the connection's polling thread, one call at a time.
+final class PulledConnection: Sendable {
+    private let body: PulledBody
+    /// A response to HEAD has headers only: if libmicrohttpd asks for its body, the body
+    /// ends at once without calling `read` (it may have side effects: a producer's position).
+    private let isHead: Bool
+    /// The connection's socket (-1 when unknown), shut down when the body fails.
+    private let socket: Int32
+    private let requestID: String
+    private let logger: Logger
+
+    init(body: PulledBody, isHead: Bool, socket: Int32, requestID: String, logger: Logger) {
+        self.body = body
+        self.isHead = isHead
+        self.socket = socket
+        self.requestID = requestID
+        self.logger = logger
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> PulledBody.Block {
+        guard !isHead else { return .end }
+        let block = body.next(into: buffer)
+        if case .failed(let reason) = block {
+            logger.error("Pulled response body failed; the download is cut short",
+                         metadata: ["request": "\(requestID)", "error": "\(reason)"])
+            // With MHD_USE_TURBO, libmicrohttpd closes a connection that failed this way
+            // without shutting its socket down, and frees the descriptor only when it next
+            // polls the connection — up to the idle timeout later. Meanwhile the client would
+            // wait for the rest. Shutting down the sending side (as libmicrohttpd does without
+            // TURBO) delivers what was sent and then the end at once; the descriptor is still
+            // libmicrohttpd's to close.
+            if socket >= 0 { shutdown(socket, Int32(SHUT_WR)) }
+        }
+        return block
     }
 }
 

@@ -23,8 +23,11 @@ public struct InProcessClient: Sendable {
     /// and the query ("/search?q=a%20b"). `Content-Length` is set from the body.
     ///
     /// The answer is what a client would read: a file's or shared body's bytes, the length
-    /// libmicrohttpd would frame it with, no body for HEAD. A streamed body (Server-Sent
-    /// Events) stays a stream: it needs a connection to be read from.
+    /// libmicrohttpd would frame it with, no body for HEAD. A pulled body is read to its end
+    /// (never for HEAD) and framed as chunked, as the daemon sends it; when `read` throws
+    /// midway the body is what came before, with `Connection: close`, as a client of the
+    /// daemon sees the download cut off. A streamed body (Server-Sent Events) stays a
+    /// stream: it needs a connection to be read from.
     public func respond(method: String, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
                         remoteAddress: String = "127.0.0.1") -> Response {
         let (path, query) = Self.split(target)
@@ -61,19 +64,47 @@ public struct InProcessClient: Sendable {
     private static func asRead(_ response: Response, for method: HTTPMethod) -> Response {
         var response = response
         let bytes: [UInt8]
+        // Whether a pulled body was read to its end; nil for other bodies.
+        var pulledToEnd: Bool?
         switch response.body {
         case .empty: bytes = []
         case .bytes(let body): bytes = body
         case .shared(let body): bytes = body.bytes
         case .file(let region): bytes = region.readAll()
         case .stream: return response
+        case .pull(let body):
+            // HEAD: libmicrohttpd sends the headers only and never asks for the body.
+            let read = method == .head ? (bytes: [], complete: true) : body.readAll()
+            bytes = read.bytes
+            pulledToEnd = read.complete
         }
         for name in ["content-length", "transfer-encoding", "connection"] { response.headers.remove(name) }
-        if response.status.code != 204 && response.status.code != 304 {
+        if let pulledToEnd {
+            // HEAD's empty body ends with the connection (see `HTTPDaemon.queue`).
+            if method != .head { response.headers.set("Transfer-Encoding", "chunked") }
+            if !pulledToEnd || method == .head { response.headers.set("Connection", "close") }
+        } else if response.status.code != 204 && response.status.code != 304 {
             response.headers.set("Content-Length", String(bytes.count))
         }
         response.body = method == .head ? .empty : .bytes(bytes)
         return response
+    }
+}
+
+extension PulledBody {
+    /// Every block `read` gives, in blocks of the daemon's size; `complete` is false when it
+    /// failed before the end.
+    fileprivate func readAll() -> (bytes: [UInt8], complete: Bool) {
+        var bytes: [UInt8] = []
+        let block = UnsafeMutableRawBufferPointer.allocate(byteCount: HTTPDaemon.pulledBlockSize, alignment: 1)
+        defer { block.deallocate() }
+        while true {
+            switch next(into: block) {
+            case .bytes(let count): bytes += block[..<count]
+            case .end: return (bytes, true)
+            case .failed: return (bytes, false)
+            }
+        }
     }
 }
 

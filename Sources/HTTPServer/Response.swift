@@ -46,6 +46,9 @@ public enum ResponseBody: Sendable {
     case file(FileRegion)
     /// Bytes produced over time (chunked encoding), e.g. Server-Sent Events.
     case stream(ResponseStream)
+    /// Bytes produced as the client takes them (chunked encoding), e.g. a large archive
+    /// made on the fly: at most one block is held per slow client. See `PulledBody`.
+    case pull(PulledBody)
 
     /// The length when known before sending.
     public var count: Int? {
@@ -54,7 +57,7 @@ public enum ResponseBody: Sendable {
         case .bytes(let bytes): bytes.count
         case .shared(let bytes): bytes.count
         case .file(let region): region.length
-        case .stream: nil
+        case .stream, .pull: nil
         }
     }
 }

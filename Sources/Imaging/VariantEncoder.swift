@@ -61,11 +61,19 @@ final class EncodingBatch: Sendable {
     }
 
     private static func encoded(_ image: VImage, _ format: VariantFormat) throws(ImagingError) -> Data {
+        switch format {
+        case .jpeg: try encoded(image, format, quality: jpegQuality)
+        case .webp: try encoded(image, format, quality: webpQuality)
+        }
+    }
+
+    /// `image` encoded in `format` at `quality`, without metadata.
+    static func encoded(_ image: VImage, _ format: VariantFormat, quality: Int32) throws(ImagingError) -> Data {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         let status = switch format {
-        case .jpeg: fotofolio_vips_jpegsave_buffer(image.pointer, &buffer, &length, jpegQuality)
-        case .webp: fotofolio_vips_webpsave_buffer(image.pointer, &buffer, &length, webpQuality)
+        case .jpeg: fotofolio_vips_jpegsave_buffer(image.pointer, &buffer, &length, quality)
+        case .webp: fotofolio_vips_webpsave_buffer(image.pointer, &buffer, &length, quality)
         }
         guard status == 0, let buffer else {
             g_free(buffer)

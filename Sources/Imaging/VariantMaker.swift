@@ -10,6 +10,11 @@ public enum VariantMaker {
     ///
     /// - Parameter framing: where to cut the squares; nil lets libvips's attention-based
     ///   smart crop choose (the choice comes back in `PhotoVariants.framing`).
+    /// - Parameter watermark: text tiled over every variant, each at its own size; nil
+    ///   makes exactly the files it made before watermarks existed. The smart crop and the
+    ///   placeholder colour are always taken from the unmarked photo, so they do not move
+    ///   when a watermark is added. Marked files have other bytes, so other names: they
+    ///   never replace unmarked ones in a shared directory.
     ///
     /// Thread: any thread you own (a `DispatchQueue`, a `Thread`), not Swift concurrency's
     /// cooperative pool: it blocks for as long as libvips works (a fraction of a second to
@@ -17,17 +22,19 @@ public enum VariantMaker {
     @available(*, noasync, message: "Blocks while libvips works; run it on a queue of your own.")
     public static func makeVariants(
         fromFileAt path: String, into directory: String,
-        framing requested: SquareFraming? = nil, limits: PhotoLimits = .standard
+        framing requested: SquareFraming? = nil, limits: PhotoLimits = .standard,
+        watermark: Watermark? = nil
     ) throws(ImagingError) -> PhotoVariants {
         try requested?.validate()
         let photo = try ImageProbe.probe(fileAt: path, limits: limits)
         let full = try PhotoDecoding.fitted(path, box: VariantKind.full.targetSize, photo: photo)
         // The full frame is encoded while the squares are chosen and cut. Whatever happens,
         // no work is left running once this returns.
-        let fullFrame = EncodingBatch(VariantFormat.allCases.map { EncodingJob(image: full, kind: .full, format: $0) })
+        let markedFull = try marked(full, watermark)
+        let fullFrame = EncodingBatch(VariantFormat.allCases.map { EncodingJob(image: markedFull, kind: .full, format: $0) })
         defer { fullFrame.finish() }
         let framing = if let requested { requested } else { try PhotoDecoding.smartFraming(full) }
-        let squares = EncodingBatch(try squareJobs(path, full: full, framing: framing, photo: photo))
+        let squares = EncodingBatch(try squareJobs(path, full: full, framing: framing, photo: photo, watermark: watermark))
         defer { squares.finish() }
         let placeholderColor = try PhotoDecoding.averageColor(full)
         let files = try squares.wait() + fullFrame.wait()
@@ -43,15 +50,22 @@ public enum VariantMaker {
 
     /// Every square size in every format, from one cut of the framing's square.
     private static func squareJobs(
-        _ path: String, full: VImage, framing: SquareFraming, photo: ProbedPhoto
+        _ path: String, full: VImage, framing: SquareFraming, photo: ProbedPhoto, watermark: Watermark?
     ) throws(ImagingError) -> [EncodingJob] {
         let source = try squareSource(path, full: full, framing: framing, photo: photo)
         var jobs: [EncodingJob] = []
         for kind in VariantKind.allCases where kind.isSquare {
-            let image = try PhotoDecoding.scaled(source, longSide: min(kind.targetSize, source.width))
+            let image = try marked(PhotoDecoding.scaled(source, longSide: min(kind.targetSize, source.width)), watermark)
             jobs += VariantFormat.allCases.map { EncodingJob(image: image, kind: kind, format: $0) }
         }
         return jobs
+    }
+
+    /// `image` with the watermark drawn over it at a size that suits the image, or
+    /// `image` itself without one.
+    private static func marked(_ image: VImage, _ watermark: Watermark?) throws(ImagingError) -> VImage {
+        guard let watermark else { return image }
+        return try WatermarkPainter.apply(watermark, to: image)
     }
 
     /// The square the framing asks for, at enough resolution for the largest square

@@ -58,6 +58,7 @@ struct Seed: ParsableCommand {
         let library = PhotoLibrary(stores: .sqlite(database), mediaDirectory: media)
         let portfolios = try DemoPortfolios(database: database, photos: library, photosDirectory: photos).seed()
         try DemoFilms(database: database, films: FilmLibrary(photos: library), photosDirectory: photos).seed()
+        try DemoGalleries(database: database, photos: library, photosDirectory: photos).seed()
         let messages = try DemoConversations(database: database).seed() + DemoBookings(database: database).seed()
         return (accounts, portfolios, messages)
     }

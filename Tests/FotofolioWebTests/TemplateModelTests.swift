@@ -82,7 +82,7 @@ import Testing
         ("partials/conversations", Chat.noConversations),
         ("pages/status", StatusPage.View(internals: Chat.internals, lan: Chat.lan)),
         ("pages/status", StatusPage.View(internals: nil, lan: nil)),
-    ] + Shoots.checked + Chat.days.flatMap(\.messages).map { ("partials/chat-message", $0) }
+    ] + Shoots.checked + Shares.checked + Chat.days.flatMap(\.messages).map { ("partials/chat-message", $0) }
       + [("partials/chat-message", ChatMessageView(sending: Chat.jana))] }
 
     @Test func everyTemplateReadsOnlyNamesItsModelHas() {
@@ -231,7 +231,8 @@ enum Sample {
     static var carousel: Carousel { Carousel(photos: [photo, photo], carouselLabel: "Photos", linkPhotos: true, url: "/portfolios/1",
                                    single: false, position: "1 / 2") }
     static var row: PortfolioRow { PortfolioRow(id: 1, name: "Svatby", description: "Popis", url: "/portfolios/1", photoCount: "2 photos",
-                                  hasTags: true, tags: [.init(label: "Svatba", folded: "svatba")], carousel: carousel) }
+                                  hasTags: true, tags: [.init(label: "Svatba", folded: "svatba")], carousel: carousel,
+                                  badge: "Unlisted") }
     static var state: ContentState.Model { ContentState.Model(kind: "empty", icon: "feed", title: "Title", text: "Text",
                                           action: .init(href: "/", name: "browse", label: "Browse")) }
     static var control: SliderFieldModel.Control { SliderFieldModel.Control(type: "number", inputmode: "decimal", step: "any", min: "0", max: "100") }
@@ -273,7 +274,7 @@ enum Sample {
     }
 
     static var feed: FeedPageModel { FeedPageModel(
-        csrf: "c", cardsHTML: "", count: "1 portfolio", summary: "1 portfolio", rate: slider, freeOn: "2027-06-12", today: "2026-12-01",
+        csrf: "c", cardsHTML: "", count: "1 portfolio", summary: "1 portfolio", rate: slider, freeOn: "2027-06-12", freeToReuse: true, today: "2026-12-01",
         filtered: true, tagsValue: "svatba",
         sortNewest: true, sortRating: false, activeTags: [.init(label: "svatba", href: "/", filterTags: "")], clearURL: "/",
         emptyState: state, errorState: state, problems: ["Too many tags."], moreURL: "/?after=x", refreshURL: "/",
@@ -300,7 +301,7 @@ enum Sample {
                                  avatarPhoto: "3", removesAvatar: true),
         avatar: .init(src: "a.webp", color: "#000"), avatarFraming: framing, initials: "V", errors: errors, hasErrors: true,
         framingInvalid: true, rate: slider, accent: colourPlane, accentDefault: true,
-        whoMayWrite: [.init(value: "everyone", label: "Anyone", checked: true)]) }
+        whoMayWrite: [.init(value: "everyone", label: "Anyone", checked: true)], licence: Shares.licenceSelect) }
 
     /// Every part of the contact block at once: a template that reads a name no model has fails.
     static var contact: PersonPage.Contact {
@@ -343,12 +344,16 @@ enum Sample {
                              frames: [.init(number: 1, photo: photo, film: nil, fullURL: "a.jpg", originalURL: "/photos/1/original",
                                             shot: ShotModel(camera: "Canon", lens: "50 mm", settings: "f/2", takenAt: "1 Jan 2020"),
                                             credit: .init(author: "Someone", licence: "CC BY", licenceURL: "https://example.org"),
+                                            licence: .init(text: "Licence: CC BY 4.0", deedURL: "https://creativecommons.org/licenses/by/4.0/"),
                                             reportURL: isOwn ? nil : "/report?subject=photo:1"),
                                       .init(number: 2, photo: photo, film: film, fullURL: "a.mp4", originalURL: nil, shot: nil,
                                             credit: .init(author: "Someone", licence: "CC BY-SA", licenceURL: "https://example.org"),
+                                            licence: .init(text: "© Vojta, all rights reserved", deedURL: nil),
                                             reportURL: isOwn ? nil : "/report?subject=photo:2")],
                              hasFilms: true),
             csrf: "c", justSaved: true, moderationNotice: "Hidden by an operator.",
+            visibilityNotice: isOwn ? "Unlisted: only people with one of its links see this portfolio." : nil,
+            linksURL: isOwn ? "/portfolios/1/links" : nil, bookmarkable: !isOwn,
             reportURL: isOwn ? nil : "/report?subject=portfolio:1", id: 1, returnTo: "/portfolios/1", pressed: "true", bookmarkLabel: "Remove")
     }
 
@@ -364,10 +369,14 @@ enum Sample {
             action: "/portfolios/1", isNew: false, csrf: "c", cancelURL: "/portfolios/1", deleteURL: "/portfolios/1/delete",
             values: .init(name: "Svatby", description: "Popis", tags: "svatba", hidesShotDetails: true),
             photos: [.init(id: "1", src: "a.webp", color: "#000", alt: "Alt", isCover: true, isFirst: true, isLast: true,
-                           framing: framing),
+                           framing: framing, licence: Shares.licenceSelect),
                      .init(id: "2", src: "b.webp", color: "#000", alt: "Film", isCover: false, isFirst: false, isLast: true,
-                           framing: nil, duration: "0:16", poster: slider, filmURL: "/media/a.mp4")],
+                           framing: nil, duration: "0:16", poster: slider, filmURL: "/media/a.mp4", licence: Shares.licenceSelect)],
             hasPhotos: true, errors: .init(problems, table: TemplateModelTests.renderer.templates.table(for: .en)), hasErrors: true,
-            framingInvalid: true, uploadProblems: ["Too large."], maxTags: 5)
+            framingInvalid: true, uploadProblems: ["Too large."], maxTags: 5,
+            visibility: [.init(value: "public", label: "Everyone", checked: false), .init(value: "unlisted", label: "With a link", checked: true)],
+            licence: Shares.licenceSelect,
+            newItem: .init(id: "{id}", src: "{src}", color: "{color}", alt: "", isCover: false, isFirst: false, isLast: false,
+                           framing: nil, licence: Shares.licenceSelect))
     }
 }

@@ -90,7 +90,7 @@ private func contents(_ body: ResponseBody) throws -> [UInt8] {
     case .bytes(let bytes): return bytes
     case .shared(let bytes): return bytes.bytes
     case .file(let region): return try read(region)
-    case .stream: throw TestFailure("a stream body was not expected")
+    case .stream, .pull: throw TestFailure("a stream or pulled body was not expected")
     }
 }
 

@@ -69,6 +69,11 @@ final class Fixtures {
     /// error carrying them if it fails.
     @discardableResult
     func run(_ command: String, _ arguments: String...) throws -> String {
+        try run(command, arguments)
+    }
+
+    @discardableResult
+    func run(_ command: String, _ arguments: [String]) throws -> String {
         let run = try ChildProcess.run("/usr/bin/env", [command] + arguments)
         guard run.status.succeeded else { throw FixtureError("\(command) failed (\(run.status)): \(run.output)") }
         return run.output
@@ -108,8 +113,9 @@ struct DecodedImage {
     let height: Int
     let loader: String
     let fields: [String]
-    private let bytes: [UInt8]
-    private let bands: Int
+    let bands: Int
+    /// Every value, row by row, band-interleaved.
+    let bytes: [UInt8]
 
     init(_ path: String) throws {
         try Vips.ensureStarted()
@@ -128,6 +134,27 @@ struct DecodedImage {
         let row = y < 0 ? height + y : y
         let start = (row * width + column) * bands
         return RGB(red: bytes[start], green: bytes[start + 1], blue: bytes[start + 2])
+    }
+
+    /// The mean absolute difference of the values in the `columns` × `rows` tile at
+    /// (`column`, `row`) between this image and `other`, which must be the same size.
+    func meanDifference(from other: DecodedImage, tile column: Int, _ row: Int, of columns: Int, _ rows: Int) -> Double {
+        let xs = (column * width / columns)..<((column + 1) * width / columns)
+        let ys = (row * height / rows)..<((row + 1) * height / rows)
+        var total = 0
+        for y in ys {
+            for index in ((y * width + xs.lowerBound) * bands)..<((y * width + xs.upperBound) * bands) {
+                total += abs(Int(bytes[index]) - Int(other.bytes[index]))
+            }
+        }
+        return Double(total) / Double(xs.count * ys.count * bands)
+    }
+
+    /// Each tile's `meanDifference` over a `columns` × `rows` grid, row by row.
+    func tileDifferences(from other: DecodedImage, columns: Int = 4, rows: Int = 4) -> [Double] {
+        (0..<rows).flatMap { row in
+            (0..<columns).map { meanDifference(from: other, tile: $0, row, of: columns, rows) }
+        }
     }
 }
 

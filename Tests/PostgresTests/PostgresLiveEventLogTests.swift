@@ -163,6 +163,61 @@ import Testing
         }
     }
 
+    /// v9 widens the live log's check of kinds on a database that ran the earlier
+    /// migrations with events in its log, and its galleries keep SQLite's constraints.
+    @Test func galleriesComeToADatabaseMigratedBeforeThem() throws {
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 1)
+        let index = try #require(PostgresSchema.migrations.firstIndex { $0.identifier == "v9 proofing galleries" })
+        try pool.withConnection { connection in
+            try connection.execute("CREATE TABLE schema_migration (identifier text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())")
+            for migration in PostgresSchema.migrations[..<index] {
+                try connection.execute(migration.sql)
+                try connection.query("INSERT INTO schema_migration (identifier) VALUES ($1)", [migration.identifier])
+            }
+            try connection.query("INSERT INTO live_event VALUES (1, 'room', 1, NULL, '{}', now())")
+            #expect(throws: PostgresError.self) { try connection.query("INSERT INTO live_event VALUES (2, 'gallery', 0, 1, '{}', now())") }
+        }
+        #expect(try PostgresSchema.migrate(pool) == PostgresSchema.migrations[index...].map(\.identifier))
+        try pool.withConnection { connection in
+            func refusal(_ sql: String, _ parameters: [any PostgresEncodable] = []) -> PostgresError? {
+                #expect(throws: PostgresError.self) { try connection.query(sql, parameters) }
+            }
+            try connection.query("INSERT INTO live_event VALUES (2, 'gallery', 0, 1, '{}', now())")
+            #expect(refusal("INSERT INTO live_event VALUES (3, 'other', 0, 1, '{}', now())")?.isCheckViolation == true)
+            let checks = try connection.query("SELECT count(*) FROM pg_constraint WHERE conrelid = 'live_event'::regclass AND contype = 'c'")
+            #expect(try checks[0].decode(0, as: Int.self) == 1)
+
+            let photographer = try insertAccount("vojta", email: "v@example.cz", connection)
+            let client = try insertAccount("jana", email: "j@example.cz", role: "client", connection)
+            let photo = try connection.query("""
+                INSERT INTO photo (owner_id, original_file, format, width, height, byte_count, placeholder_color, crop_center_x,
+                                   crop_center_y, crop_zoom, variants, shot, created_at)
+                VALUES ($1, 'x.jpg', 'jpeg', 10, 10, 1, '#000000', 0.5, 0.5, 1, '[]', '{}', now()) RETURNING id
+                """, [photographer])[0].decode(0, as: Int64.self)
+            let gallery = """
+                INSERT INTO gallery (photographer_id, client_id, title, message, token, created_at)
+                VALUES ($1, $2, '', '', $3, now()) RETURNING id
+                """
+            let first = try connection.query(gallery, [photographer, client, "t1"])[0].decode(0, as: Int64.self)
+            let second = try connection.query(gallery, [photographer, client, "t2"])[0].decode(0, as: Int64.self)
+            #expect(refusal(gallery, [photographer, client, "t1"])?.constraint == "gallery_token_key", "a token twice")
+            let galleryPhoto = "INSERT INTO gallery_photo VALUES ($1, $2, $3, 'a.jpg', '[]')"
+            try connection.query(galleryPhoto, [first, photo, 0])
+            #expect(refusal(galleryPhoto, [second, photo, 0])?.constraint == "gallery_photo_photo_id_key", "a photo in two galleries")
+            let pick = "INSERT INTO gallery_pick VALUES ($1, $2, '', now())"
+            try connection.query(pick, [first, photo])
+            #expect(refusal(pick, [first, photo])?.constraint == "gallery_pick_pkey", "a photo picked twice")
+
+            // A client's account gone leaves the gallery to its link; a photographer's takes it along.
+            try connection.query("DELETE FROM account WHERE id = $1", [client])
+            #expect(try connection.query("SELECT count(*) FROM gallery WHERE client_id IS NULL")[0].decode(0, as: Int.self) == 2)
+            try connection.query("DELETE FROM account WHERE id = $1", [photographer])
+            for table in ["gallery", "gallery_photo", "gallery_pick"] {
+                #expect(try connection.query("SELECT count(*) FROM \(table)")[0].decode(0, as: Int.self) == 0, "\(table)")
+            }
+        }
+    }
+
     @Test func peopleAreFoundByPrefixWithoutAccentsOrCase() throws {
         let pool = try migratedDatabase(connections: 1)
         try pool.withConnection { connection in

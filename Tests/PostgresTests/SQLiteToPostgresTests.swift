@@ -118,6 +118,37 @@ import Testing
             try db.execute(sql: "UPDATE chatMessage SET cardKind = 'request', cardId = ? WHERE id = ?", arguments: [declined, message])
             try db.execute(sql: "INSERT INTO calendarToken (userId, token, createdAt) VALUES (?, 'feed-token', ?)",
                            arguments: [creator, now])
+            // An unlisted portfolio under a licence of its own, a photo's own, a creator's
+            // default, and a share link with a password and a last day.
+            try db.execute(sql: "UPDATE portfolio SET visibility = 'unlisted', licence = 'cc-by' WHERE id = ?", arguments: [portfolio])
+            try db.execute(sql: """
+                UPDATE portfolioPhoto SET licence = 'cc0'
+                WHERE photoId = (SELECT min(photoId) FROM portfolioPhoto WHERE portfolioId = ?)
+                """, arguments: [portfolio])
+            try db.execute(sql: "UPDATE user SET licence = 'cc-by-sa' WHERE id = ?", arguments: [creator])
+            try db.execute(sql: """
+                INSERT INTO shareLink (portfolioId, token, label, expiresAt, passwordHash, viewCount, createdAt)
+                VALUES (?, ?, 'Novákovi', ?, 'argon2id-hash', 3, ?)
+                """, arguments: [portfolio, String(repeating: "ab", count: 24), now.addingTimeInterval(86_400), now])
+            // A proofing gallery of the photographer's for someone: two photos with their
+            // watermarked previews (JSON), one picked with a note, the choice sent, a download;
+            // and the photographer's `gallery` live event.
+            try db.execute(sql: """
+                INSERT INTO gallery (photographerId, clientId, title, message, pickLimit, token, createdAt, submittedAt, downloadCount)
+                VALUES (?, ?, 'Svatba – výběr', 'Vyberte prosím dvě.', 2, ?, ?, ?, 1)
+                """, arguments: [creator, someone, String(repeating: "cd", count: 24), now, now.addingTimeInterval(60)])
+            let gallery = db.lastInsertedRowID
+            for (position, row) in try Row.fetchAll(db, sql: "SELECT id, variants FROM photo ORDER BY id DESC LIMIT 2").enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO galleryPhoto (galleryId, photoId, position, fileName, previews) VALUES (?, ?, ?, ?, ?)
+                    """, arguments: [gallery, row[0] as Int64, position, "DSC_041\(position).JPG", row[1] as String])
+                if position == 0 {
+                    try db.execute(sql: "INSERT INTO galleryPick (galleryId, photoId, comment, pickedAt) VALUES (?, ?, ?, ?)",
+                                   arguments: [gallery, row[0] as Int64, "Víc zleva, prosím", now])
+                }
+            }
+            try db.execute(sql: "INSERT INTO liveEvent (kind, roomId, userId, payload, createdAt) VALUES ('gallery', 0, ?, ?, ?)",
+                           arguments: [creator, GalleryEvent(gallery: gallery, picks: 1).json, now])
             // A pruned log: the newest sequence is gone from the table but was handed out.
             try db.execute(sql: "INSERT INTO liveEvent (kind, roomId, payload, createdAt) VALUES ('room', 1, '{}', ?)", arguments: [now])
             try db.execute(sql: "DELETE FROM liveEvent WHERE sequence = (SELECT max(sequence) FROM liveEvent)")
@@ -181,6 +212,97 @@ import Testing
             #expect(try connection.query("SELECT DISTINCT basis FROM rating ORDER BY basis").map { try $0.decode(0, as: String.self) }
                     == ["conversation"])
 
+            // Visibility and licences, and the share link to the millisecond.
+            let (sqlitePortfolios, sqlitePhotoLicences, sqliteLicences, sqliteLinks) = try sqlite.pool.read { db in
+                (try Row.fetchAll(db, sql: "SELECT id, visibility, licence FROM portfolio ORDER BY id")
+                    .map { "\($0[0] as Int64) \($0[1] as String) \(($0[2] as String?) ?? "-")" },
+                 try Row.fetchAll(db, sql: "SELECT photoId, licence FROM portfolioPhoto WHERE licence IS NOT NULL ORDER BY photoId")
+                    .map { "\($0[0] as Int64) \($0[1] as String)" },
+                 try Row.fetchAll(db, sql: "SELECT id, licence FROM user ORDER BY id").map { "\($0[0] as Int64) \($0[1] as String)" },
+                 try Row.fetchAll(db, sql: "SELECT * FROM shareLink ORDER BY id").map { row in
+                     "\(row["id"] as Int64) \(row["portfolioId"] as Int64) \(row["token"] as String) \(row["label"] as String) "
+                         + "\(Self.milliseconds(row["expiresAt"] as Date?)) \(Self.text(row["passwordHash"] as String?)) "
+                         + "\(row["viewCount"] as Int) "
+                         + "\(Self.milliseconds(row["createdAt"] as Date))"
+                 })
+            }
+            #expect(sqlitePortfolios.contains { $0.hasSuffix(" unlisted cc-by") })
+            #expect(try connection.query("SELECT id, visibility, licence FROM portfolio ORDER BY id").map { row in
+                "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: String.self)) \(try row.decodeIfPresent(2, as: String.self) ?? "-")"
+            } == sqlitePortfolios)
+            #expect(!sqlitePhotoLicences.isEmpty)
+            #expect(try connection.query("SELECT photo_id, licence FROM portfolio_photo WHERE licence IS NOT NULL ORDER BY photo_id").map { row in
+                "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: String.self))"
+            } == sqlitePhotoLicences)
+            #expect(try connection.query("SELECT id, licence FROM account ORDER BY id").map { row in
+                "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: String.self))"
+            } == sqliteLicences)
+            #expect(try connection.query("""
+                SELECT id, portfolio_id, token, label, expires_at, password_hash, view_count, created_at FROM share_link ORDER BY id
+                """).map { row in
+                "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: Int64.self)) \(try row.decode(2, as: String.self)) "
+                    + "\(try row.decode(3, as: String.self)) \(Self.milliseconds(try row.decodeIfPresent(4, as: Date.self))) "
+                    + "\(Self.text(try row.decodeIfPresent(5, as: String.self))) \(try row.decode(6, as: Int.self)) "
+                    + "\(Self.milliseconds(try row.decode(7, as: Date.self)))"
+            } == sqliteLinks)
+
+            // The gallery to the millisecond, its photos' previews as stored, the pick, and
+            // the gallery event; read back through the PostgreSQL store too.
+            let (sqliteGalleries, sqliteGalleryPhotos, sqlitePicks, sqliteGalleryEvents) = try sqlite.pool.read { db in
+                (try Row.fetchAll(db, sql: "SELECT * FROM gallery ORDER BY id").map { row in
+                     "\(row["id"] as Int64) \(row["photographerId"] as Int64) \(row["clientId"] as Int64) \(row["title"] as String) "
+                         + "\(row["pickLimit"] as Int) \(row["token"] as String) \(Self.milliseconds(row["createdAt"] as Date)) "
+                         + "\(Self.milliseconds(row["submittedAt"] as Date)) \(row["downloadCount"] as Int)"
+                 },
+                 try Row.fetchAll(db, sql: "SELECT galleryId, photoId, position, fileName, previews FROM galleryPhoto ORDER BY galleryId, position")
+                    .map { "\($0[0] as Int64) \($0[1] as Int64) \($0[2] as Int) \($0[3] as String) \($0[4] as String)" },
+                 try Row.fetchAll(db, sql: "SELECT galleryId, photoId, comment, pickedAt FROM galleryPick ORDER BY photoId")
+                    .map { "\($0[0] as Int64) \($0[1] as Int64) \($0[2] as String) \(Self.milliseconds($0[3] as Date))" },
+                 try Row.fetchAll(db, sql: "SELECT sequence, userId, payload FROM liveEvent WHERE kind = 'gallery' ORDER BY sequence")
+                    .map { "\($0[0] as Int64) \($0[1] as Int64) \($0[2] as String)" })
+            }
+            #expect(sqliteGalleries.count == 1 && sqliteGalleryPhotos.count == 2 && sqlitePicks.count == 1)
+            #expect(try connection.query("""
+                SELECT id, photographer_id, client_id, title, pick_limit, token, created_at, submitted_at, download_count
+                FROM gallery ORDER BY id
+                """).map { row in
+                "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: Int64.self)) \(try row.decode(2, as: Int64.self)) "
+                    + "\(try row.decode(3, as: String.self)) \(try row.decode(4, as: Int.self)) \(try row.decode(5, as: String.self)) "
+                    + "\(Self.milliseconds(try row.decode(6, as: Date.self))) \(Self.milliseconds(try row.decode(7, as: Date.self))) "
+                    + "\(try row.decode(8, as: Int.self))"
+            } == sqliteGalleries)
+            #expect(try connection.query("""
+                SELECT gallery_id, photo_id, position, file_name, previews FROM gallery_photo ORDER BY gallery_id, position
+                """).map { row in
+                "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: Int64.self)) \(try row.decode(2, as: Int.self)) "
+                    + "\(try row.decode(3, as: String.self)) \(try row.decode(4, as: String.self))"
+            } == sqliteGalleryPhotos)
+            #expect(try connection.query("SELECT gallery_id, photo_id, comment, picked_at FROM gallery_pick ORDER BY photo_id").map { row in
+                "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: Int64.self)) \(try row.decode(2, as: String.self)) "
+                    + "\(Self.milliseconds(try row.decode(3, as: Date.self)))"
+            } == sqlitePicks)
+            #expect(try connection.query("SELECT sequence, user_id, payload FROM live_event WHERE kind = 'gallery' ORDER BY sequence")
+                .map { row in
+                    "\(try row.decode(0, as: Int64.self)) \(try row.decode(1, as: Int64.self)) \(try row.decode(2, as: String.self))"
+                } == sqliteGalleryEvents)
+            let (galleryId, photographerId) = try sqlite.pool.read { db in
+                try Row.fetchOne(db, sql: "SELECT id, photographerId FROM gallery").map { ($0[0] as Int64, $0[1] as Int64) }!
+            }
+            let galleries = Stores.postgres(pool).galleries
+            let copiedGallery = try #require(try galleries.gallery(id: galleryId))
+            let copiedDetails = try #require(try galleries.details(of: copiedGallery))
+            let previewFiles = try sqlite.pool.read { db in
+                try String.fetchAll(db, sql: "SELECT previews FROM galleryPhoto WHERE galleryId = ? ORDER BY position", arguments: [galleryId])
+                    .map(PostgresPhotoStore.fileNames(inVariantsJSON:))
+            }
+            #expect(previewFiles.count == 2 && previewFiles.allSatisfy { !$0.isEmpty })
+            #expect(copiedDetails.photos.map { $0.previews.map(\.fileName) } == previewFiles)
+            #expect(copiedDetails.picks.map { $0.pick?.comment } == ["Víc zleva, prosím"])
+            #expect(copiedGallery.state == .submitted && copiedGallery.downloadCount == 1)
+            #expect(try galleries.galleries(photographerId: photographerId).map { [$0.picks, $0.photos] } == [[1, 2]])
+            #expect(try PostgresLiveEventLog(pool: pool).events(after: 0, for: photographerId, limit: 1000)
+                .filter { $0.kind == .gallery }.map(\.payload) == [GalleryEvent(gallery: galleryId, picks: 1).json])
+
             // New rows go on after the copied ones.
             #expect(try connection.query("SELECT last FROM live_sequence")[0].decode(0, as: Int64.self) == handedOut)
             let next = try connection.query("""
@@ -192,6 +314,12 @@ import Testing
     }
 
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+    /// The milliseconds of a date that may be missing, "-" when it is.
+    static func milliseconds(_ date: Date?) -> String { date.map { String(milliseconds($0)) } ?? "-" }
+
+    /// A text that may be missing, "-" when it is.
+    static func text(_ text: String?) -> String { text ?? "-" }
 
     @Test func aDatabaseThatHoldsPeopleIsNotCopiedInto() throws {
         let sqlite = try AppDatabase(directory: folder)

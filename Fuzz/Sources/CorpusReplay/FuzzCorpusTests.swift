@@ -11,7 +11,7 @@ import Testing
     static let targets = [
         "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz", "MultipartFuzz", "FeedCursorFuzz",
         "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz", "SliderTextFuzz", "MessengerCommandFuzz",
-        "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz", "ShootFormFuzz",
+        "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz", "ShootFormFuzz", "SharingFormFuzz",
     ]
 
     /// The target's entry point, as libFuzzer calls it. An oracle that fails aborts the run
@@ -33,6 +33,7 @@ import Testing
         case "TemplateEscapeFuzz": fuzzTemplateEscape
         case "FFprobeReportFuzz": fuzzFFprobeReport
         case "ShootFormFuzz": fuzzShootForm
+        case "SharingFormFuzz": fuzzSharingForm
         default: nil
         }
     }

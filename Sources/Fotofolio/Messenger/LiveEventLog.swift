@@ -6,6 +6,8 @@ import Foundation
 public struct LiveEvent: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         case message, read, room
+        /// A proofing gallery's picks or state changed (`roomId` 0, for one person).
+        case gallery
     }
 
     /// Strictly increasing, never reused.

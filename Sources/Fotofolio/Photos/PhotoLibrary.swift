@@ -107,6 +107,24 @@ public struct PhotoLibrary: Sendable {
         }
     }
 
+    /// The photo's variants with `watermark` tiled over each, for a proofing gallery's
+    /// previews; made in a processing slot from the kept original, cut as the photo is.
+    public func watermarkedVariants(of photo: Photo, text: String) throws(PhotoImportError) -> [Variant] {
+        guard let original = path(of: photo.originalFile) else { throw .failed(detail: "no original for photo \(photo.id ?? 0)") }
+        do {
+            return try processing.run { [mediaDirectory, limits] in
+                try VariantMaker.makeVariants(fromFileAt: original, into: mediaDirectory, framing: photo.framing, limits: limits,
+                                              watermark: Watermark(text: text)).variants
+            }
+        } catch let error as ImagingError {
+            throw .rejected(error)
+        } catch is PhotoProcessingBusy {
+            throw .busy
+        } catch {
+            throw .failed(detail: "\(error)")
+        }
+    }
+
     public func photo(id: Int64) throws -> Photo? {
         try store.photo(id: id)
     }

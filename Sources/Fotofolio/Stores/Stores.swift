@@ -9,6 +9,7 @@ public struct Stores: Sendable {
     public var photos: any PhotoStore
     public var portfolios: any PortfolioStore
     public var shareLinks: any ShareLinkStore
+    public var galleries: any GalleryStore
     public var feed: any FeedStore
     public var selection: any SelectionStore
     public var ratings: any RatingsStore
@@ -24,7 +25,8 @@ public struct Stores: Sendable {
 
     public init(accounts: any AccountsStore, sessions: any SessionsStore, loginThrottle: any LoginThrottleStore,
                 registrationThrottle: any RegistrationThrottleStore, emailConfirmations: any EmailConfirmationsStore,
-                photos: any PhotoStore, portfolios: any PortfolioStore, shareLinks: any ShareLinkStore, feed: any FeedStore, selection: any SelectionStore,
+                photos: any PhotoStore, portfolios: any PortfolioStore, shareLinks: any ShareLinkStore,
+                galleries: any GalleryStore, feed: any FeedStore, selection: any SelectionStore,
                 ratings: any RatingsStore, peopleSearch: any PeopleSearchStore, blocks: any BlockStore,
                 moderation: any ModerationStore,
                 messenger: any MessengerStore, bookings: any BookingStore,
@@ -38,6 +40,7 @@ public struct Stores: Sendable {
         self.photos = photos
         self.portfolios = portfolios
         self.shareLinks = shareLinks
+        self.galleries = galleries
         self.feed = feed
         self.selection = selection
         self.ratings = ratings

@@ -38,6 +38,8 @@ struct PhotoUploads {
 
     struct Imported {
         var photos: [Photo] = []
+        /// Each photo's file name as sent, in the same order.
+        var fileNames: [String] = []
         /// One sentence per file that did not become a photo.
         var problems: [String] = []
     }
@@ -55,6 +57,7 @@ struct PhotoUploads {
             if allowsFilms && FilmLibrary.looksLikeFilm(fileAt: file.path) {
                 do {
                     imported.photos.append(try films.importFilm(fileAt: file.path, owner: owner))
+                    imported.fileNames.append(file.filename)
                 } catch {
                     log(error)
                     imported.problems.append(message(for: error.problem, file: file.filename, table: table))
@@ -63,6 +66,7 @@ struct PhotoUploads {
             }
             do {
                 imported.photos.append(try photos.importPhoto(fileAt: file.path, owner: owner))
+                imported.fileNames.append(file.filename)
             } catch {
                 imported.problems.append(message(for: error, file: file.filename, table: table))
             }

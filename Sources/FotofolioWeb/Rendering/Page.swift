@@ -33,6 +33,9 @@ public enum Page: String, CaseIterable, Sendable {
     /// A portfolio's share links, for its author; a link's password, for its holder.
     case shareLinks
     case sharePassword
+    /// Proofing galleries: a person's list, and one gallery for its photographer or client.
+    case galleries
+    case gallery
     /// Every kind of precise slider, side by side.
     case sliders
     /// One conversation, under the Messages tab.
@@ -60,10 +63,10 @@ public enum Page: String, CaseIterable, Sendable {
     /// outside the tabs (another person's profile, errors).
     var tab: Page? {
         switch self {
-        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .reports, .bookings, .availability, .shareLinks: .profile
+        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .reports, .bookings, .availability, .shareLinks, .galleries: .profile
         case .report, .moderation, .moderationLog: nil
         case .room, .shoot: .messages
-        case .person, .error, .portfolio, .sliders, .status, .sharePassword: nil
+        case .person, .error, .portfolio, .sliders, .status, .sharePassword, .gallery: nil
         default: self
         }
     }

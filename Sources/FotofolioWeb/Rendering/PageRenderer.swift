@@ -204,6 +204,7 @@ struct AssetURLs: ViewModel, Sendable {
     let feed: String
     let bookmark: String
     let copyButton: String
+    let gallery: String
     let peopleSearch: String
     let rating: String
     let preciseSlider: String
@@ -232,6 +233,7 @@ struct AssetURLs: ViewModel, Sendable {
         feed = files.url(for: "/js/feed.js")
         bookmark = files.url(for: "/js/bookmark.js")
         copyButton = files.url(for: "/js/copy-button.js")
+        gallery = files.url(for: "/js/gallery.js")
         peopleSearch = files.url(for: "/js/people-search.js")
         rating = files.url(for: "/js/rating.js")
         preciseSlider = files.url(for: "/js/precise-slider.js")

@@ -79,7 +79,7 @@ struct SQLiteAccountsStore: AccountsStore {
     static func isFreePhoto(_ photoId: Int64, of userId: Int64, _ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM photo WHERE id = ? AND ownerId = ?
-                           AND id NOT IN (SELECT photoId FROM portfolioPhoto))
+                           AND id NOT IN (SELECT photoId FROM portfolioPhoto) AND id NOT IN (SELECT photoId FROM galleryPhoto))
             """, arguments: [photoId, userId]) ?? false
     }
 }

@@ -53,6 +53,7 @@ struct SQLitePhotoStore: PhotoStore {
             try db.execute(sql: """
                 DELETE FROM photo WHERE createdAt < ?
                   AND id NOT IN (SELECT photoId FROM portfolioPhoto)
+                  AND id NOT IN (SELECT photoId FROM galleryPhoto)
                   AND id NOT IN (SELECT avatarPhotoId FROM user WHERE avatarPhotoId IS NOT NULL)
                 """, arguments: [date])
             let removed = db.changesCount
@@ -67,6 +68,10 @@ struct SQLitePhotoStore: PhotoStore {
                 if let film: String = row["film"] { names.formUnion(try Film.files(inStoredJSON: film)) }
             }
             names.formUnion(try String.fetchAll(db, sql: "SELECT sourceFile FROM filmJob WHERE state IN ('waiting', 'processing')"))
+            // A gallery's watermarked previews.
+            for previews in try String.fetchAll(db, sql: "SELECT previews FROM galleryPhoto") {
+                names.formUnion(Self.fileNames(inVariantsJSON: previews))
+            }
             return (removed, names)
         }
     }

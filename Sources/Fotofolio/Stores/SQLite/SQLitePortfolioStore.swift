@@ -80,6 +80,7 @@ struct SQLitePortfolioStore: PortfolioStore {
             SELECT COUNT(*) FROM photo
             WHERE id IN (SELECT value FROM json_each(?)) AND ownerId = ?
               AND id NOT IN (SELECT photoId FROM portfolioPhoto WHERE portfolioId IS NOT ?)
+              AND id NOT IN (SELECT photoId FROM galleryPhoto)
               AND id NOT IN (SELECT avatarPhotoId FROM user WHERE avatarPhotoId IS NOT NULL)
             """, arguments: [String(describing: ids), userId, portfolioId]) ?? 0
         return count == ids.count

@@ -146,6 +146,9 @@ enum Schema {
         migrator.registerMigration("v15 sharing and licences") { db in
             try createSharing(db)
         }
+        migrator.registerMigration("v16 proofing galleries") { db in
+            try createGalleries(db)
+        }
         return migrator
     }
 

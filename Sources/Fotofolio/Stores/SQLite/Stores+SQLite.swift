@@ -7,7 +7,7 @@ extension Stores {
             registrationThrottle: SQLiteRegistrationThrottleStore(database: database),
             emailConfirmations: SQLiteEmailConfirmationsStore(database: database),
             photos: SQLitePhotoStore(database: database), portfolios: SQLitePortfolioStore(database: database),
-            shareLinks: SQLiteShareLinkStore(database: database),
+            shareLinks: SQLiteShareLinkStore(database: database), galleries: SQLiteGalleryStore(database: database),
             feed: SQLiteFeedStore(database: database), selection: SQLiteSelectionStore(database: database),
             ratings: SQLiteRatingsStore(database: database), peopleSearch: SQLitePeopleSearchStore(database: database),
             blocks: SQLiteBlockStore(database: database), moderation: SQLiteModerationStore(database: database),
