@@ -140,7 +140,7 @@ let package = Package(
             name: "FotofolioWebTests",
             dependencies: [
                 "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Postgres", "PostgresCluster", "MQTTClient",
-                "RawHTTP", "HostileInput", "Waiting", "TestClips", .product(name: "PropertyBased", package: "swift-property-based"),
+                "RawHTTP", "HostileInput", "Waiting", "TestClips", "Spawn", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         // The fuzz targets of Fuzz/ on their committed corpora, each input once: `swift test`
         // replays every seed and every input a campaign found; `make fuzz` fuzzes for real.

@@ -116,10 +116,7 @@ public struct Bookings: Sendable {
     /// A new secret address for the person's calendar feed; the previous one stops answering.
     @discardableResult
     public func renewCalendarToken(for userId: Int64, at date: Date = Date()) throws -> String {
-        var bytes = [UInt8](repeating: 0, count: 24)
-        var generator = SystemRandomNumberGenerator()
-        for index in bytes.indices { bytes[index] = UInt8.random(in: .min ... .max, using: &generator) }
-        let token = Hex.string(bytes)
+        let token = SecretToken.make()
         try store.setCalendarToken(token, for: userId, at: date)
         return token
     }
@@ -134,8 +131,7 @@ public struct Bookings: Sendable {
 
     /// Whose bookings the token opens; nil for anything that is not a live token.
     public func calendarOwner(token: String) throws -> Int64? {
-        guard token.utf8.count == 48, token.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
-        else { return nil }
+        guard SecretToken.isWellFormed(token) else { return nil }
         return try store.calendarOwner(token: token)
     }
 

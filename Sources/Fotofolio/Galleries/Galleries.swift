@@ -28,7 +28,7 @@ public struct Galleries: Sendable {
             clientId = id
         }
         return try store.create(photographerId: photographerId, clientId: clientId, title: draft.title, message: draft.message,
-                                pickLimit: draft.pickLimit, token: Self.newToken(), at: date)
+                                pickLimit: draft.pickLimit, token: SecretToken.make(), at: date)
     }
 
     /// The gallery as its photographer sees it; `GalleryError.notFound` for anyone else.
@@ -42,7 +42,7 @@ public struct Galleries: Sendable {
     /// (for a gallery of an account, only when signed in as that account). Nil for anyone
     /// else, and for a token that is not a gallery's.
     public func opened(token: String, by userId: Int64?) throws -> (details: GalleryDetails, viewer: GalleryViewer)? {
-        guard ShareLink.isWellFormed(token: token), let gallery = try store.gallery(token: token) else { return nil }
+        guard SecretToken.isWellFormed(token), let gallery = try store.gallery(token: token) else { return nil }
         let viewer: GalleryViewer
         if userId == gallery.photographerId { viewer = .photographer }
         else if gallery.clientId == nil || gallery.clientId == userId { viewer = .client }
@@ -52,7 +52,7 @@ public struct Galleries: Sendable {
 
     /// Whether the token is a gallery of an account (whose client must sign in first).
     public func needsAccount(token: String) throws -> Bool {
-        guard ShareLink.isWellFormed(token: token) else { return false }
+        guard SecretToken.isWellFormed(token) else { return false }
         return try store.gallery(token: token)?.clientId != nil
     }
 
@@ -107,12 +107,5 @@ public struct Galleries: Sendable {
         guard commentLimit.allows(text) else { throw .comment(.tooLong) }
         guard !text.containsControlCharacters(allowing: ["\n"]) else { throw .comment(.invalidText) }
         return text
-    }
-
-    static func newToken() -> String {
-        var bytes = [UInt8](repeating: 0, count: 24)
-        var generator = SystemRandomNumberGenerator()
-        for index in bytes.indices { bytes[index] = UInt8.random(in: .min ... .max, using: &generator) }
-        return Hex.string(bytes)
     }
 }

@@ -40,11 +40,6 @@ public struct ShareLink: Sendable, Equatable, Identifiable {
     public var lastDay: CalendarDay? {
         expiresAt.map { CalendarDay($0.addingTimeInterval(-1)) }
     }
-
-    /// Whether the text could be a token at all: anything else is never looked up.
-    public static func isWellFormed(token: some StringProtocol) -> Bool {
-        token.utf8.count == 48 && token.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-    }
 }
 
 /// A link that opens, with what it opens.

@@ -21,10 +21,7 @@ public struct Sharing: Sendable {
     public func create(_ form: ShareLinkForm, for portfolioId: Int64, by ownerId: Int64, at date: Date = Date()) throws -> ShareLink {
         _ = try PortfolioAccessError.owned(try portfolios.portfolio(id: portfolioId), by: ownerId)
         let draft = try form.validated(today: CalendarDay(date))
-        var bytes = [UInt8](repeating: 0, count: 24)
-        var generator = SystemRandomNumberGenerator()
-        for index in bytes.indices { bytes[index] = UInt8.random(in: .min ... .max, using: &generator) }
-        return try links.create(portfolioId: portfolioId, by: ownerId, token: Hex.string(bytes), label: draft.label,
+        return try links.create(portfolioId: portfolioId, by: ownerId, token: SecretToken.make(), label: draft.label,
                                 expiresAt: draft.lastDay?.adding(days: 1).start,
                                 passwordHash: try draft.password.map { try hasher.hash($0) }, at: date)
     }
@@ -40,7 +37,7 @@ public struct Sharing: Sendable {
     /// What the token opens: nil for a token that never was, was revoked, has expired, or
     /// leads to a private portfolio, so all of them answer alike.
     public func open(token: String, at date: Date = Date()) throws -> SharedPortfolio? {
-        guard ShareLink.isWellFormed(token: token), let link = try links.link(token: token), !link.isExpired(at: date),
+        guard SecretToken.isWellFormed(token), let link = try links.link(token: token), !link.isExpired(at: date),
               let details = try portfolios.details(id: link.portfolioId), details.portfolio.visibility != .private
         else { return nil }
         return SharedPortfolio(link: link, details: details)

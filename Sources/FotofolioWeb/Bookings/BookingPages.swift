@@ -114,11 +114,9 @@ struct BookingPages {
         }
         let table = renderer.strings(for: request)
         let events = try bookings.bookings(of: userId).map { try event($0, for: userId, request: request, table: table) }
-        var response = Self.calendar(ICalendar.document(events, name: table.string("bookings.calendarName"), at: Date()))
-        response.headers.set("Cache-Control", "private, no-cache")
-        response.headers.set("Referrer-Policy", "no-referrer")
-        response.headers.set("X-Robots-Tag", "noindex")
-        return response
+        // A calendar asks again and again: it may keep a copy, but must ask whether it changed.
+        return Self.calendar(ICalendar.document(events, name: table.string("bookings.calendarName"), at: Date()))
+            .atSecretAddress(cache: "private, no-cache")
     }
 
     private func renewFeed(_ request: Request) throws -> Response {

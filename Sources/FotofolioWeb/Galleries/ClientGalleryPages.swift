@@ -26,8 +26,8 @@ struct ClientGalleryPages {
         let (details, viewer) = try opened(request)
         // The photographer manages the gallery on its own page.
         if viewer == .photographer, problem == nil { return .redirect(to: GalleryViews.path(details.gallery)) }
-        return GalleryPages.private(try renderer.render(.gallery, for: request, title: details.gallery.title,
-                                                        content: page(request, details, problem: problem), status: status))
+        return try renderer.render(.gallery, for: request, title: details.gallery.title,
+                                   content: page(request, details, problem: problem), status: status).atSecretAddress()
     }
 
     private func page(_ request: Request, _ details: GalleryDetails, problem: String?) -> GalleryPage {
@@ -116,7 +116,7 @@ struct ClientGalleryPages {
         var response = Response(status: .ok, body: .bytes(file.bytes))
         response.headers.set("Content-Type", file.fileExtension == "png" ? "image/png" : "image/jpeg")
         response.headers.set("Content-Disposition", Self.attachment(Self.deliveredName(item.fileName, fileExtension: file.fileExtension)))
-        return GalleryPages.private(response)
+        return response.atSecretAddress()
     }
 
     /// Every delivered photo in one ZIP, made as it is sent: one photo in memory at a time.
@@ -136,7 +136,7 @@ struct ClientGalleryPages {
         var response = Response(status: .ok, body: .pull(PulledBody { buffer in try reader.read(into: buffer) }))
         response.headers.set("Content-Type", "application/zip")
         response.headers.set("Content-Disposition", Self.attachment(Self.archiveName(details.gallery.title)))
-        return GalleryPages.private(response)
+        return response.atSecretAddress()
     }
 
     private func deliveredFile(_ item: GalleryPhoto, of details: GalleryDetails) throws -> (bytes: [UInt8], fileExtension: String) {

@@ -73,7 +73,7 @@ struct GalleryPages {
         if request.headers["X-Fragment"] == "photos" {
             return try renderer.fragment("partials/gallery-photos", of: .gallery, for: request, content: page)
         }
-        return GalleryPages.private(try renderer.render(.gallery, for: request, title: details.gallery.title, content: page))
+        return try renderer.render(.gallery, for: request, title: details.gallery.title, content: page).atSecretAddress()
     }
 
     func page(_ request: Request, _ details: GalleryDetails, problem: String? = nil) -> GalleryPage {
@@ -165,14 +165,5 @@ struct GalleryPages {
         var name = String(String.UnicodeScalarView(base.unicodeScalars.filter { $0.properties.generalCategory != .control }))
         while name.utf8.count > 200 { name.removeLast() }
         return name.isEmpty ? "photo.jpg" : name
-    }
-
-    /// No referrer, no index, no shared cache: a gallery's pages are private.
-    static func `private`(_ response: Response) -> Response {
-        var response = response
-        response.headers.set("Referrer-Policy", "no-referrer")
-        response.headers.set("X-Robots-Tag", "noindex, nofollow")
-        response.headers.set("Cache-Control", "private, no-store")
-        return response
     }
 }

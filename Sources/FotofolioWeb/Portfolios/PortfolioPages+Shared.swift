@@ -23,7 +23,7 @@ extension PortfolioPages {
         let details = try moderation.withoutHiddenPhotos([opened.details])[0]
         let isOwn = request.signedIn?.userId == details.portfolio.ownerId
         let page = try page(request, details, isOwn: isOwn, bookmarkable: false)
-        return Self.private(try renderer.render(.portfolio, for: request, title: details.portfolio.name, content: page))
+        return try renderer.render(.portfolio, for: request, title: details.portfolio.name, content: page).atSecretAddress()
     }
 
     private func unlock(_ request: Request) throws -> Response {
@@ -34,7 +34,7 @@ extension PortfolioPages {
             var cookie = SetCookie(name: Self.passCookie, value: pass, maxAge: 30 * 24 * 3600)
             // Sent back only to this link's address.
             cookie.path = ShareLinkPages.sharedPath(opened.link.token)
-            var response = Self.private(.redirect(to: ShareLinkPages.sharedPath(opened.link.token)))
+            var response = Response.redirect(to: ShareLinkPages.sharedPath(opened.link.token)).atSecretAddress()
             response.setCookie(cookie)
             return response
         } catch ShareUnlockError.wrongPassword {
@@ -57,19 +57,11 @@ extension PortfolioPages {
 
     private func passwordForm(_ request: Request, _ opened: SharedPortfolio, error: String?, status: HTTPStatus) throws -> Response {
         let table = renderer.strings(for: request)
-        return Self.private(try renderer.render(.sharePassword, for: request, content: SharePasswordPage(
+        return try renderer.render(.sharePassword, for: request, content: SharePasswordPage(
             action: ShareLinkPages.sharedPath(opened.link.token), csrf: request.csrfToken,
             field: FormFieldView("password", label: table.string("sharing.password"), type: "password", value: "",
-                                 error: error, maxlength: ShareLinkForm.passwordLength.upperBound)), status: status))
-    }
-
-    /// No referrer, no index, no cache: the address is the key.
-    private static func `private`(_ response: Response) -> Response {
-        var response = response
-        response.headers.set("Referrer-Policy", "no-referrer")
-        response.headers.set("X-Robots-Tag", "noindex, nofollow")
-        response.headers.set("Cache-Control", "private, no-store")
-        return response
+                                 error: error, maxlength: ShareLinkForm.passwordLength.upperBound)), status: status)
+            .atSecretAddress()
     }
 }
 
