@@ -357,3 +357,41 @@ class Finger:
 def announced(driver):
     """What the page's polite live region (the layout's `[data-announcer]`) says now."""
     return driver.execute_script("return document.querySelector('[data-announcer]').textContent").strip()
+
+
+# Pictures -----------------------------------------------------------------------------------------
+
+SHOT_SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
+
+
+def pictures(driver, screenshots_dir, name, found, focus=None):
+    """The page as it is, on a phone and a desktop, light and dark, in any engine: saved as
+    `{name}-{size}-{scheme}.png` and checked by axe (every rule in light, the colour rules in
+    dark), what it finds added to `found` as (state, violation). The browser asks for reduced
+    motion from then on and is left at the desktop size, light."""
+    from axe_check import COLOUR_RULES, OPTIONS, RUNNING, violations  # axe_check imports this module
+    from engines import emulate_media, set_viewport
+
+    emulate_media(driver, "prefers-reduced-motion", "reduce")
+    for size_name, size in SHOT_SIZES.items():
+        set_viewport(driver, *size)
+        if focus:
+            bring_into_view(driver, driver.find_element(By.CSS_SELECTOR, focus))
+        else:
+            driver.execute_script("window.scrollTo({top: 0, behavior: 'instant'})")
+        for scheme in ("light", "dark"):
+            emulate_media(driver, "prefers-color-scheme", scheme)
+            wait_until(lambda: driver.execute_script(RUNNING) == 0, message="the page's transitions did not end")
+            file = screenshots_dir / f"{name}-{size_name}-{scheme}.png"
+            file.unlink(missing_ok=True)
+            assert driver.save_screenshot(str(file)), f"{file.name} was not saved"
+            state = f"{name} [{size_name}, {scheme}]"
+            found.extend((state, v) for v in violations(driver, OPTIONS if scheme == "light" else COLOUR_RULES))
+    emulate_media(driver, "prefers-color-scheme", "light")
+    set_viewport(driver, *DESKTOP)
+
+
+def axe_report(found):
+    """What `pictures` gathered, as text for an assertion."""
+    from axe_check import report
+    return f"{len(found)} violation(s):\n" + "\n".join(report([v], f"{state}: ") for state, v in found)

@@ -32,7 +32,7 @@ extension TestDatabase {
     /// A gallery of the photographer's for the client, through the store.
     func gallery(limit: Int? = nil, title: String = "Svatba Novákových", at date: Date? = nil) throws -> Gallery {
         try store.create(photographerId: photographer.id!, clientId: client.id!, title: title, message: "Vyberte prosím.",
-                         pickLimit: limit, token: Galleries.newToken(), at: date ?? now)
+                         pickLimit: limit, token: SecretToken.make(), at: date ?? now)
     }
 
     /// `count` new photos of the photographer's, added to the gallery; their ids in order.
@@ -58,7 +58,7 @@ extension TestDatabase {
         #expect(made.state == .proofing && made.downloadCount == 0)
         #expect(try store.gallery(id: made.id) == made)
         #expect(try store.gallery(token: made.token) == made)
-        #expect(try store.gallery(token: Galleries.newToken()) == nil)
+        #expect(try store.gallery(token: SecretToken.make()) == nil)
         #expect(try store.gallery(id: made.id + 1000) == nil)
         let read = try details(made)
         #expect(read.photographer.id == photographer.id && read.client?.id == client.id && read.photos.isEmpty)
@@ -214,14 +214,14 @@ extension TestDatabase {
     @Test func galleriesAreListedNewestFirstWithTheirCounts() throws {
         let older = try gallery(limit: 5, title: "Starší", at: now)
         let newer = try store.create(photographerId: photographer.id!, clientId: nil, title: "Novější", message: "", pickLimit: nil,
-                                     token: Galleries.newToken(), at: later(60))
+                                     token: SecretToken.make(), at: later(60))
         let ids = try photos(3, in: older)
         try photos(1, in: newer)
         _ = try store.setPick(in: older.id, photoId: ids[0], picked: true, comment: "", at: now)
         _ = try store.setPick(in: older.id, photoId: ids[2], picked: true, comment: "", at: now)
         let other = try world.creator("petra.foto")
         _ = try store.create(photographerId: other.id!, clientId: client.id!, title: "Cizí", message: "", pickLimit: nil,
-                             token: Galleries.newToken(), at: later(120))
+                             token: SecretToken.make(), at: later(120))
 
         let listed = try store.galleries(photographerId: photographer.id!)
         #expect(listed.map(\.gallery) == [newer, older])

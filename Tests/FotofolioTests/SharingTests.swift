@@ -34,7 +34,7 @@ struct SharingWorld {
         let shared = try SharingWorld()
         let link = try shared.link(ShareLinkForm(label: "  Novákovi  "))
         #expect(link.portfolioId == shared.series)
-        #expect(ShareLink.isWellFormed(token: link.token))
+        #expect(SecretToken.isWellFormed(link.token))
         #expect(link.label == "Novákovi")
         #expect(link.expiresAt == nil && link.lastDay == nil)
         #expect(!link.hasPassword)
@@ -162,7 +162,7 @@ struct SharingWorld {
                      String(token.dropLast()) + "g", "'; DROP TABLE shareLink; --", String(repeating: "a", count: 10_000)] {
             #expect(try shared.sharing.open(token: text, at: shared.now) == nil, "\(text.prefix(60))")
         }
-        #expect(!ShareLink.isWellFormed(token: token.uppercased()))
+        #expect(!SecretToken.isWellFormed(token.uppercased()))
         #expect(try shared.sharing.open(token: token, at: shared.now) != nil)
     }
 

@@ -114,7 +114,7 @@ import Testing
         let feed = try await server.send(BookingPages.feedPath(token))
         #expect(feed.status == 200)
         #expect(feed.headers["content-type"] == "text/calendar; charset=utf-8")
-        #expect(feed.headers["x-robots-tag"] == "noindex")
+        #expect(feed.headers["x-robots-tag"] == "noindex, nofollow")
         #expect(feed.body.contains("UID:booking-\(bookingId)@fotofolio"))
         try await server.cookies(of: "vojtafoti")
         _ = try await server.submit("/bookings/calendar", [:])

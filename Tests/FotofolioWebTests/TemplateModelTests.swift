@@ -82,7 +82,7 @@ import Testing
         ("partials/conversations", Chat.noConversations),
         ("pages/status", StatusPage.View(internals: Chat.internals, lan: Chat.lan)),
         ("pages/status", StatusPage.View(internals: nil, lan: nil)),
-    ] + Shoots.checked + Shares.checked + Chat.days.flatMap(\.messages).map { ("partials/chat-message", $0) }
+    ] + Shoots.checked + Shares.checked + GallerySamples.checked + Chat.days.flatMap(\.messages).map { ("partials/chat-message", $0) }
       + [("partials/chat-message", ChatMessageView(sending: Chat.jana))] }
 
     @Test func everyTemplateReadsOnlyNamesItsModelHas() {

@@ -36,9 +36,10 @@ extension WebTestServer {
     /// Posts a form as `multipart/form-data`, fields in order (names may repeat), with the
     /// CSRF token and a same-origin header, as a page of this site does.
     func submitMultipart(_ path: String, _ fields: [(String, String)], files: [FormFile] = [],
-                         csrf: Bool = true) async throws -> Reply {
+                         csrf: Bool = true, headers: [String: String] = [:]) async throws -> Reply {
         let body = try await multipartBody(fields, files: files, csrf: csrf)
-        return try await send(path, method: "POST", headers: ["Sec-Fetch-Site": "same-origin"], body: body)
+        return try await send(path, method: "POST", headers: ["Sec-Fetch-Site": "same-origin"].merging(headers) { _, new in new },
+                              body: body)
     }
 
     /// The form `submitMultipart` would post, not sent yet.
