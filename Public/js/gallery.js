@@ -77,7 +77,7 @@ if (page) {
     const region = page.querySelector("[data-gallery-photos]");
     let asking = null;
     document.addEventListener("live:gallery", async (event) => {
-      if (event.detail.gallery !== undefined && String(event.detail.gallery) !== page.dataset.gallery) return;
+      if (String(event.detail.gallery) !== page.dataset.gallery) return;
       asking?.abort();
       asking = new AbortController();
       try {

@@ -215,7 +215,7 @@ def test_the_client_picks_within_the_limit_live_on_the_photographers_page_and_do
 
     # A third is refused with the limit's sentence and stays unpicked.
     heart(client, photos[5])
-    limit_sentence = en["problems"]["limit"].replace("{limit}", "2")
+    limit_sentence = en["problems"]["limit"][plural_form("en", 2)].replace("{count}", "2")
     wait_until(lambda: problem(client) == limit_sentence, WAIT, f"the limit was not said: {problem(client)!r}")
     wait_until(lambda: not pick_box(client, photos[5]).is_selected(), WAIT, "the refused pick stayed ticked")
     assert picked_on_page(client) == {photos[0], photos[3]}
@@ -326,7 +326,7 @@ def test_without_javascript_the_photographer_uploads_and_the_client_sends_a_choi
         heart(client, photo)
     click_and_wait_for_next_page(client, client.find_element(By.CSS_SELECTOR, "[data-picks-send]"))
     assert http_status_of_page(client) == 409
-    assert problem(client) == cs["problems"]["limit"].replace("{limit}", "2")
+    assert problem(client) == cs["problems"]["limit"][plural_form("cs", 2)].replace("{count}", "2")
     assert summary(client) == counted("cs", "pickedOf", 0, limit=2)
 
     # Two, one with a note, sent.

@@ -56,6 +56,12 @@ struct GalleryScene {
         try Galleries(stores: .sqlite(server.database)).owned(id, by: try server.userId("vojta.test"))
     }
 
+    /// The photos' ids in the order of their names here (the gallery shows them by name).
+    func ids(of names: [String]) throws -> [Int64] {
+        let photos = try details().photos
+        return names.map { name in photos.first { $0.fileName == name }!.photo.id! }
+    }
+
     /// Uploads demo photos as the photographer, the way the form without script does.
     @discardableResult
     func upload(_ names: [String], json: Bool = false) async throws -> WebTestServer.Reply {

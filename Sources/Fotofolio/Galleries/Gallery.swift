@@ -91,14 +91,21 @@ public struct GalleryDetails: Sendable, Equatable {
     public let gallery: Gallery
     public let photographer: User
     public let client: User?
-    /// In upload order.
+    /// By file name as a person reads numbers ("DSC_9" before "DSC_10"), so a shoot shows in
+    /// the camera's order however its files arrived; equal names in upload order.
     public let photos: [GalleryPhoto]
 
     public init(gallery: Gallery, photographer: User, client: User?, photos: [GalleryPhoto]) {
         self.gallery = gallery
         self.photographer = photographer
         self.client = client
-        self.photos = photos
+        self.photos = photos.enumerated().sorted { left, right in
+            switch left.element.fileName.localizedStandardCompare(right.element.fileName) {
+            case .orderedAscending: true
+            case .orderedDescending: false
+            case .orderedSame: left.offset < right.offset
+            }
+        }.map(\.element)
     }
 
     public var picks: [GalleryPhoto] { photos.filter { $0.pick != nil } }

@@ -1,6 +1,6 @@
-/// The payload of a `gallery` live event: which gallery moved and how many photos are
-/// picked now. The page asks for its own fresh picks; nothing of the client's text
-/// travels in the event.
+/// What a `gallery` live event says: which gallery moved and how many photos are picked
+/// now, in the envelope every live event has (`{"type":"gallery","data":{"gallery","picks"}}`).
+/// The page asks for its own fresh tiles; nothing of the client's text travels in the event.
 public struct GalleryEvent: Sendable, Equatable, Codable {
     public let gallery: Int64
     public let picks: Int
@@ -10,5 +10,11 @@ public struct GalleryEvent: Sendable, Equatable, Codable {
         self.picks = picks
     }
 
-    public var json: String { "{\"gallery\":\(gallery),\"picks\":\(picks)}" }
+    public var json: String { "{\"type\":\"gallery\",\"data\":{\"gallery\":\(gallery),\"picks\":\(picks)}}" }
+
+    /// The envelope as stored and sent.
+    public struct Envelope: Sendable, Equatable, Codable {
+        public let type: String
+        public let data: GalleryEvent
+    }
 }

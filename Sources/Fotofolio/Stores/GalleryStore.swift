@@ -12,7 +12,8 @@ public protocol GalleryStore: Sendable {
     func gallery(id: Int64) throws -> Gallery?
     func gallery(token: String) throws -> Gallery?
 
-    /// The gallery with its people, photos (in upload order) and picks.
+    /// The gallery with its people, photos and picks (read in upload order; `GalleryDetails`
+    /// shows them by file name).
     func details(of gallery: Gallery) throws -> GalleryDetails?
 
     /// A photographer's galleries, or a client account's, newest first, each with its number of picks.

@@ -36,7 +36,8 @@ struct ClientGalleryPages {
         let gallery = details.gallery
         let base = GalleryViews.clientPath(gallery)
         let delivered = gallery.deliveredAt != nil
-        let notice: String? = request.query["sent"] != nil ? table.string("galleries.sentNotice")
+        // Said only while it is still true: a reload after delivery says nothing of changing.
+        let notice: String? = delivered ? nil : request.query["sent"] != nil ? table.string("galleries.sentNotice")
             : request.query["saved"] != nil ? table.string("galleries.savedNotice") : nil
         return GalleryPage(
             title: gallery.title, message: gallery.message, photographer: details.photographer.fullName,

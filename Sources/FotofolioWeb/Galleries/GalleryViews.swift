@@ -49,7 +49,7 @@ struct GalleryViews {
     /// What a refused step is told, in the reader's words.
     func message(_ error: GalleryError) -> String {
         switch error {
-        case .limitReached(let limit): table.string("galleries.problems.limit").replacingOccurrences(of: "{limit}", with: String(limit))
+        case .limitReached(let limit): table.plural("galleries.problems.limit", count: limit)
         case .delivered: table.string("galleries.problems.delivered")
         case .notDelivered: table.string("galleries.problems.notDelivered")
         case .unknownPhoto: table.string("galleries.problems.unknownPhoto")
