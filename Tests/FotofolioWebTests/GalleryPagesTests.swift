@@ -495,6 +495,12 @@ import Testing
         #expect(page.contains("href=\"\(zip)\" data-gallery-zip"))
         #expect(page.contains("href=\"\(download)\" data-download"))
         #expect(!page.contains("data-pick-action"), "picks are final")
+        // A photo the client did not pick is not delivered: no download, and it keeps its watermark.
+        let notPicked = try scene.details().photos.first { $0.photo.id == ids[1] }!
+        #expect(try await server.send("\(scene.clientPath)/photos/\(ids[1])/download").status == 404)
+        #expect(!page.contains("\(scene.clientPath)/photos/\(ids[1])/download"))
+        #expect(notPicked.previews.contains { page.contains($0.fileName) }, "the watermarked preview still shows")
+        #expect(!notPicked.photo.variants.contains { page.contains($0.fileName) }, "no plain variant of it shows")
 
         // One photo: the original with the photographer's licence in its XMP.
         let one = try await server.bytes(download)

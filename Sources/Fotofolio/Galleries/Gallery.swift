@@ -110,6 +110,12 @@ public struct GalleryDetails: Sendable, Equatable {
 
     public var picks: [GalleryPhoto] { photos.filter { $0.pick != nil } }
 
+    /// What delivery hands over: the client's picks, or every photo when they picked none.
+    public var delivering: [GalleryPhoto] {
+        let picks = picks
+        return picks.isEmpty ? photos : picks
+    }
+
     /// The watermark on the previews: the photographer's name and the site's.
     public var watermark: String { "© \(photographer.fullName) · Fotofolio" }
 }

@@ -111,7 +111,7 @@ struct ClientGalleryPages {
     private func download(_ request: Request) throws -> Response {
         let (details, viewer) = try delivered(request)
         guard let photoId = request.parameters["photo"].flatMap(Int64.init),
-              let item = details.photos.first(where: { $0.photo.id == photoId }) else { throw HTTPFailure(.notFound, "No such photo.") }
+              let item = details.delivering.first(where: { $0.photo.id == photoId }) else { throw HTTPFailure(.notFound, "No such photo.") }
         let file = try deliveredFile(item, of: details)
         if viewer == .client { try galleries.countDownload(of: details.gallery) }
         var response = Response(status: .ok, body: .bytes(file.bytes))
@@ -123,7 +123,7 @@ struct ClientGalleryPages {
     /// Every delivered photo in one ZIP, made as it is sent: one photo in memory at a time.
     private func archive(_ request: Request) throws -> Response {
         let (details, viewer) = try delivered(request)
-        let delivering = details.picks.isEmpty ? details.photos : details.picks
+        let delivering = details.delivering
         let library = photos
         let files = DeliveryAhead(count: delivering.count) { index in
             try Self.deliveredFile(delivering[index], of: details, library: library).bytes

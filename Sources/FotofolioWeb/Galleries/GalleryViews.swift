@@ -15,10 +15,13 @@ struct GalleryViews {
     func tiles(_ details: GalleryDetails, viewer: GalleryViewer) -> [GalleryPage.Tile] {
         let gallery = details.gallery
         let delivered = gallery.deliveredAt != nil
+        let handedOver = Set(delivered ? details.delivering.map { $0.photo.storedId } : [])
         return details.photos.enumerated().map { index, item in
-            // Until delivery everyone, the photographer too, sees what the client sees.
+            // Until its delivery everyone, the photographer too, sees what the client sees: a
+            // photo not delivered keeps its watermark for good.
+            let isDelivered = handedOver.contains(item.photo.storedId)
             var shown = item.photo
-            if !delivered, !item.previews.isEmpty { shown.variants = item.previews }
+            if !isDelivered, !item.previews.isEmpty { shown.variants = item.previews }
             let id = item.photo.storedId
             let base = Self.clientPath(gallery)
             let alt = table.string("galleries.photoAlt").replacingOccurrences(of: "{number}", with: String(index + 1))
@@ -30,7 +33,7 @@ struct GalleryViews {
                 fileName: item.fileName, picked: item.pick != nil, comment: item.pick?.comment ?? "",
                 hasComment: !(item.pick?.comment.isEmpty ?? true),
                 pickAction: viewer == .client && !delivered ? "\(base)/photos/\(id)/pick" : nil,
-                downloadURL: viewer == .client && delivered ? "\(base)/photos/\(id)/download" : nil,
+                downloadURL: viewer == .client && isDelivered ? "\(base)/photos/\(id)/download" : nil,
                 pickLabel: table.string(item.pick == nil ? "galleries.pick" : "galleries.unpick"))
         }
     }
