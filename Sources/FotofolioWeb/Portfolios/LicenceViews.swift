@@ -12,6 +12,9 @@ struct LicenceSelect: ViewModel {
     let name: String
     let label: String
     let options: [Option]
+    /// The label said to screen readers only (a photo's row in the editor, where the
+    /// options name licences themselves); shown as the select's tooltip.
+    var quiet = false
 }
 
 /// The line under a photo: its licence, linked to the deed when it has one.

@@ -103,8 +103,10 @@ extension PortfolioEditorPage {
         let views = LicenceViews(table: table)
         let portfolioLicence = draft.licence ?? authorLicence
         func photoLicence(_ id: String, _ selected: Licence?) -> LicenceSelect {
-            views.select(id: "licence-\(id)", name: "licence-\(id)", label: table.string("licence.photo"), selected: selected,
-                         inheritKey: "licence.inheritPortfolio", inherited: portfolioLicence)
+            var select = views.select(id: "licence-\(id)", name: "licence-\(id)", label: table.string("licence.photo"),
+                                      selected: selected, inheritKey: "licence.inheritPortfolio", inherited: portfolioLicence)
+            select.quiet = true
+            return select
         }
         let cover = photos.first { $0.id == draft.coverPhotoId }?.id ?? photos.first?.id
         self.photos = photos.enumerated().map { index, photo in
