@@ -84,9 +84,9 @@ struct ClientGalleryPages {
         do {
             let count = try galleries.pick(photoId, in: details.gallery, picked: picked, comment: comment)
             if request.wantsJSON {
-                let table = renderer.strings(for: request)
-                let summary = try GalleryViews(table: table).pickSummary(galleries.opened(token: details.gallery.token,
-                                                                                          by: request.signedIn?.userId)!.details)
+                // The count comes from the pick's own transaction: nothing is read again.
+                let summary = GalleryViews(table: renderer.strings(for: request))
+                    .pickSummary(count: count, limit: details.gallery.pickLimit)
                 return .json(PickAnswer(picked: picked, count: count, summary: summary))
             }
             return .redirect(to: GalleryViews.clientPath(details.gallery) + "#photo-\(photoId)")

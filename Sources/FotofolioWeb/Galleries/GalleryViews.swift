@@ -40,8 +40,11 @@ struct GalleryViews {
 
     /// "12 of 30 chosen", "12 chosen".
     func pickSummary(_ details: GalleryDetails) -> String {
-        let count = details.picks.count
-        guard let limit = details.gallery.pickLimit else { return table.plural("galleries.picked", count: count) }
+        pickSummary(count: details.picks.count, limit: details.gallery.pickLimit)
+    }
+
+    func pickSummary(count: Int, limit: Int?) -> String {
+        guard let limit else { return table.plural("galleries.picked", count: count) }
         return table.plural("galleries.pickedOf", count: count).replacingOccurrences(of: "{limit}", with: String(limit))
     }
 
