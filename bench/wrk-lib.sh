@@ -2,6 +2,9 @@
 # folder on loopback as the baseline. Expects $work (a temporary folder), $THREADS,
 # $CONNECTIONS and $DURATION.
 
+# Command substitutions stop on a failure too, so a failed measurement stops the benchmark.
+shopt -s inherit_errexit
+
 # Stops what the benchmark started and removes $work; `app_pid` is the Fotofolio server.
 cleanup() {
   [ -n "${app_pid:-}" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null
@@ -9,8 +12,13 @@ cleanup() {
   rm -rf "$work"
 }
 
-# Starts nginx (two workers, no access log) serving folder $1 on port $2; waits for $3 to answer.
+# Starts nginx (two workers, no access log, `sendfile` and `tcp_nopush` on as in Debian's
+# stock nginx.conf) serving folder $1 on port $2, and checks that it answers every file in
+# the folder with exactly its bytes. Run as root, nginx's workers are `nobody`: a folder they
+# cannot read would make every answer a small 403, measured as if it were the page.
 start_nginx() {
+  chmod 755 "$work"
+  chmod -R a+rX "$1"
   cat >"$work/nginx.conf" <<CONF
 worker_processes 2;
 pid $work/nginx.pid;
@@ -18,15 +26,23 @@ error_log $work/nginx-error.log warn;
 events { worker_connections 4096; }
 http {
   access_log off;
+  sendfile on;
+  tcp_nopush on;
   include /etc/nginx/mime.types;
   server { listen 127.0.0.1:$2; root $1; }
 }
 CONF
   nginx -c "$work/nginx.conf"
   for _ in $(seq 50); do curl -fs "http://127.0.0.1:$2$3" >/dev/null && break; sleep 0.1; done
+  local file
+  while IFS= read -r file; do
+    curl -fs "http://127.0.0.1:$2/${file#"$1"/}" | cmp -s - "$file" \
+      || { echo "nginx does not serve ${file#"$1"/} as it is on disk" >&2; exit 1; }
+  done < <(find "$1" -type f)
 }
 
-# One wrk run: prints "requests_per_second p50_ms p99_ms requests"; a second argument is a Cookie header.
+# One wrk run: prints "requests_per_second p50_ms p99_ms requests"; a second argument is a Cookie
+# header. Any answer that is not 2xx or 3xx stops the benchmark: an error is not a page served.
 measure() {
   local header=()
   if [ -n "${2:-}" ]; then header=(-H "Cookie: $2"); fi
@@ -34,7 +50,10 @@ measure() {
     function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
     /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec/ { rps = $2 }
     / requests in / { requests = $1 }
-    END { printf "%.0f %.3f %.3f %d\n", rps, p50, p99, requests }'
+    /Non-2xx or 3xx responses:/ { failed = $NF }
+    END {
+      if (failed > 0) { printf "%s: %d of %d answers were not 2xx or 3xx\n", url, failed, requests > "/dev/stderr"; exit 1 }
+      printf "%.0f %.3f %.3f %d\n", rps, p50, p99, requests }' url="$1"
 }
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
