@@ -138,6 +138,26 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(text)! }
     }
 }
 
+@Suite struct TodayTests {
+    /// Every 7 minutes and 13 seconds through a year (both summer-time changes, every
+    /// midnight), forwards and then back: the kept day is the calendar's.
+    @Test func todayIsTheCalendarsDayAtEveryMoment() throws {
+        let start = try #require(CalendarDay(year: 2027, month: 1, day: 1)).start.timeIntervalSince1970
+        let moments = stride(from: start, to: start + 366 * 86_400, by: 433).map { Date(timeIntervalSince1970: $0) }
+        for date in moments + moments.reversed() {
+            #expect(CalendarDay.today(at: date) == CalendarDay(date))
+        }
+    }
+
+    @Test func theLastSecondBeforeMidnightInPragueIsStillThatDay() throws {
+        let midnight = try #require(CalendarDay(year: 2027, month: 3, day: 28)).start
+        let before = midnight.addingTimeInterval(-0.5)
+        #expect(CalendarDay.today(at: before) == CalendarDay(year: 2027, month: 3, day: 27))
+        #expect(CalendarDay.today(at: midnight) == CalendarDay(year: 2027, month: 3, day: 28))
+        #expect(CalendarDay.today(at: before) == CalendarDay(year: 2027, month: 3, day: 27))
+    }
+}
+
 @Suite struct ClockTimeTests {
     @Test func hoursAndMinutesAreReadAsMinutesAfterMidnight() {
         #expect(ClockTime.minutes("9:05") == 9 * 60 + 5)

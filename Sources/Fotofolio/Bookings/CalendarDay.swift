@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A day as people name one, with no time and no zone: `2027-06-12`. Shoots, offers, busy
 /// days and the feed's "free on" are days in Fotofolio's calendar (`CalendarDay.zone`).
@@ -37,6 +38,19 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         self.month = month
         self.day = day
     }
+
+    /// The day in Prague at `date`, from the calendar at most once a minute: a day in Prague
+    /// begins on a whole minute, so every moment of a minute has the day of its first second.
+    /// Pages ask for today on every request.
+    public static func today(at date: Date = Date()) -> CalendarDay {
+        let minute = (date.timeIntervalSince1970 / 60).rounded(.down)
+        if let known = lastToday.withLock({ $0 }), known.minute == minute { return known.day }
+        let day = CalendarDay(date)
+        lastToday.withLock { $0 = (minute, day) }
+        return day
+    }
+
+    private static let lastToday = Mutex<(minute: Double, day: CalendarDay)?>(nil)
 
     /// The day in Prague at that moment.
     public init(_ date: Date) {

@@ -79,7 +79,7 @@ struct ProfilePages {
     /// A photographer's coming months, free and busy, for everyone to see.
     private func availability(of user: User, table: StringTable) throws -> AvailabilityView? {
         guard user.role == .creator else { return nil }
-        let today = CalendarDay(Date())
+        let today = CalendarDay.today()
         let range = Bookings.availabilityRange(today: today)
         return AvailabilityView(busy: try bookings.busyDays(of: user.storedId, from: range.first, through: range.last), today: today,
                                 editable: false, table: table)

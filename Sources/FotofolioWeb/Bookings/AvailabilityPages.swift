@@ -23,7 +23,7 @@ struct AvailabilityPages {
 
     private func show(_ request: Request) throws -> Response {
         let userId = try photographer(request)
-        let today = CalendarDay(Date())
+        let today = CalendarDay.today()
         let range = Bookings.availabilityRange(today: today)
         let busy = try bookings.busyDays(of: userId, from: range.first, through: range.last)
         return try renderer.render(.availability, for: request, content: Page(

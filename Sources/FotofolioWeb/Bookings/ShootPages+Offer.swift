@@ -9,7 +9,7 @@ extension ShootPages {
         let userId = try request.requireSignIn().userId
         let shoot = try shoot(request, for: userId)
         var form = ShootOfferForm()
-        let today = CalendarDay(Date())
+        let today = CalendarDay.today()
         let previous = shoot.currentOffer
         form.day = (previous?.day ?? max(shoot.request.firstDay, today)).text
         form.start = previous.map { ClockTime.text($0.startMinutes) } ?? "10:00"
@@ -56,7 +56,7 @@ extension ShootPages {
     func offerPage(_ request: Request, shoot: Shoot, form: ShootOfferForm, problems: ShootProblems = ShootProblems(),
                            problem: String? = nil, uuid: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let table = renderer.strings(for: request)
-        let today = CalendarDay(Date()), horizon = today.adding(days: Bookings.horizon).text
+        let today = CalendarDay.today(), horizon = today.adding(days: Bookings.horizon).text
         let fields = [
             FormFieldView("day", label: table.string("bookings.fields.day"), type: "date", value: form.day,
                           error: problems.message(.day, table: table), min: today.text, max: horizon),

@@ -56,7 +56,7 @@ extension ShootPages {
                              problems: ShootProblems = ShootProblems(), problem: String? = nil, uuid: String? = nil,
                              status: HTTPStatus = .ok) throws -> Response {
         let table = renderer.strings(for: request)
-        let today = CalendarDay(Date())
+        let today = CalendarDay.today()
         let horizon = today.adding(days: Bookings.horizon).text
         let budget = submitted ?? HourlyRateField(name: "budget", text: form.budget)
         var budgetView = budget.view(label: table.string("bookings.fields.budget"), hint: table.string("bookings.hints.budget"),

@@ -38,7 +38,7 @@ struct FeedAddress: Equatable {
         }
         if let text = query["free"], !text.isEmpty {
             // A day from today on: a past day has nobody free to book.
-            if let day = CalendarDay(text), day >= CalendarDay(Date()) { freeOn = day } else { problems.append("feed.problems.freeOn") }
+            if let day = CalendarDay(text), day >= CalendarDay.today() { freeOn = day } else { problems.append("feed.problems.freeOn") }
         }
         if let text = query["reuse"], !text.isEmpty {
             if text == "free" { freeToReuse = true } else { problems.append("feed.problems.reuse") }

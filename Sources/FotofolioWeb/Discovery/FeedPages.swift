@@ -23,20 +23,23 @@ struct FeedPages {
         var query = address.query
         query.hiddenAuthors = try blocking.hiddenAuthors(for: request.signedIn?.userId)
         let page = try feed.page(query)
-        let content = model(page, address: address, request: request)
+        let today = CalendarDay.today()
         let html = try cards.html(page.portfolios, address: address, selected: try SelectedPortfolios.of(request, selection),
                                   csrf: request.csrfToken, request: request,
                                   load: { [feed, moderation] in try moderation.withoutHiddenPhotos(try feed.details(of: $0)) })
-        // Around the cards, the page depends only on the address and what the query found.
+        // Around the cards, the page depends only on the address, what the query found and
+        // the day (the first day the free-on field offers); its model is made only when it is
+        // not kept yet.
         let memo = [address.url(after: address.after), String(page.total), page.next?.text(for: address.sort) ?? "",
-                    address.problems.joined(separator: ",")].joined(separator: "|")
+                    address.problems.joined(separator: ","), today.text].joined(separator: "|")
+        let content = { model(page, address: address, today: today, request: request) }
         switch request.headers["x-fragment"] {
         case "results":
-            return try renderer.fragment("partials/feed-results", of: .feed, for: request, content: content, inserting: html, memo: memo)
+            return try renderer.fragment("partials/feed-results", of: .feed, for: request, inserting: html, memo: memo, making: content)
         case "page":
-            return try renderer.fragment("partials/feed-page", of: .feed, for: request, content: content, inserting: html, memo: memo)
+            return try renderer.fragment("partials/feed-page", of: .feed, for: request, inserting: html, memo: memo, making: content)
         default:
-            return try renderer.render(.feed, for: request, content: content, inserting: html, memo: memo)
+            return try renderer.render(.feed, for: request, inserting: html, memo: memo, making: content)
         }
     }
 
@@ -52,7 +55,7 @@ struct FeedPages {
         return parts.joined(separator: " · ")
     }
 
-    private func model(_ page: FeedPage, address: FeedAddress, request: Request) -> FeedPageModel {
+    private func model(_ page: FeedPage, address: FeedAddress, today: CalendarDay, request: Request) -> FeedPageModel {
         let table = renderer.strings(for: request)
         let filtered = !address.tags.isEmpty || address.maxRate != nil || address.freeOn != nil || address.freeToReuse
         let language: SliderLanguage = table.language == .cs ? .czech : .english
@@ -63,7 +66,7 @@ struct FeedPages {
             summary: summary(address, count: count, rate: rate.field.readout(language), table: table),
             rate: rate.view(label: table.string("feed.maxRate"), hint: table.string("feed.maxRateHint"),
                             notGiven: table.string("feed.anyRate"), language: language),
-            freeOn: address.freeOn?.text ?? "", freeToReuse: address.freeToReuse, today: CalendarDay(Date()).text,
+            freeOn: address.freeOn?.text ?? "", freeToReuse: address.freeToReuse, today: today.text,
             filtered: filtered, tagsValue: address.tags.map(\.label).joined(separator: " "),
             sortNewest: address.sort == .newest, sortRating: address.sort == .rating,
             activeTags: address.tags.map { tag in

@@ -56,12 +56,20 @@ public final class PageRenderer: Sendable {
     public func render(_ page: Page, for request: Request, title: String? = nil, content: (any ViewModel)? = nil,
                        head: SocialMeta? = nil, status: HTTPStatus = .ok,
                        inserting insertion: String? = nil, memo: String? = nil) throws -> Response {
+        try render(page, for: request, title: title, head: head, status: status, inserting: insertion, memo: memo,
+                   making: { content })
+    }
+
+    /// The same, with the page's model made only when the body is not kept for `memo` yet.
+    public func render(_ page: Page, for request: Request, title: String? = nil, head: SocialMeta? = nil,
+                       status: HTTPStatus = .ok, inserting insertion: String? = nil, memo: String?,
+                       making content: () throws -> (any ViewModel)?) throws -> Response {
         let language = Language.preferred(by: request)
         let table = templates.table(for: language)
         let signedIn = request.signedIn
         let key = ShellKey(language: language, page: page, signedIn: signedIn != nil)
         let body = try remembered(memo, language: language, template: page.template) {
-            try self.body(key, table: table, content: content)
+            try self.body(key, table: table, content: content())
         }
         let main = Self.insert(insertion, into: body)
         let badge = signedIn.flatMap { unreadBadge?.render(for: $0.userId, table: table) }
@@ -82,8 +90,14 @@ public final class PageRenderer: Sendable {
     /// feed, search results): `template` with the same model the page would give it.
     public func fragment(_ template: String, of page: Page, for request: Request, content: any ViewModel,
                          inserting insertion: String? = nil, memo: String? = nil) throws -> Response {
+        try fragment(template, of: page, for: request, inserting: insertion, memo: memo, making: { content })
+    }
+
+    /// The same, with the model made only when the fragment is not kept for `memo` yet.
+    public func fragment(_ template: String, of page: Page, for request: Request, inserting insertion: String? = nil,
+                         memo: String?, making content: () throws -> any ViewModel) throws -> Response {
         let text = try remembered(memo, language: Language.preferred(by: request), template: template) {
-            try fragmentText(template, of: page, for: request, content: content)
+            try fragmentText(template, of: page, for: request, content: content())
         }
         let html = Self.insert(insertion, into: text)
         var response = Response.html(html)

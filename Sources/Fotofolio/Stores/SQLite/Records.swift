@@ -6,6 +6,40 @@ import GRDB
 extension User: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "user"
 
+    /// The columns `init(accountRow:)` reads, in its order.
+    static let accountColumns = """
+        id, username, fullName, email, emailConfirmedAt, location, role, bio, yearsOfExperience, hourlyRate, \
+        priceByAgreement, passwordHash, createdAt, avatarPhotoId, accentHue, accentSaturation, ratingCount, ratingSum, \
+        whoMayWrite, licence
+        """
+
+    /// A row of `accountColumns`, read by position: the signed-in person is read on every
+    /// request of theirs, and `Codable` found each column by name. An unknown role, policy or
+    /// licence throws, as through `Codable`.
+    init(accountRow row: Row) throws {
+        self.init(id: try row.decode(atIndex: 0), username: try row.decode(atIndex: 1), fullName: try row.decode(atIndex: 2),
+                  email: try row.decode(atIndex: 3), emailConfirmedAt: try row.decode(atIndex: 4),
+                  location: try row.decode(atIndex: 5), role: try Self.known(row, 6), bio: try row.decode(atIndex: 7),
+                  yearsOfExperience: try row.decode(atIndex: 8), hourlyRate: try row.decode(atIndex: 9),
+                  priceByAgreement: try row.decode(atIndex: 10), passwordHash: try row.decode(atIndex: 11),
+                  createdAt: try row.decode(atIndex: 12))
+        avatarPhotoId = try row.decode(atIndex: 13)
+        accentHue = try row.decode(atIndex: 14)
+        accentSaturation = try row.decode(atIndex: 15)
+        ratingCount = try row.decode(atIndex: 16)
+        ratingSum = try row.decode(atIndex: 17)
+        whoMayWrite = try Self.known(row, 18)
+        licence = try row.decode(atIndex: 19)
+    }
+
+    private static func known<Value: RawRepresentable<String>>(_ row: Row, _ index: Int) throws -> Value {
+        let text: String = try row.decode(atIndex: index)
+        guard let value = Value(rawValue: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "“\(text)” is not a \(Value.self)."))
+        }
+        return value
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
@@ -37,6 +71,16 @@ extension Portfolio: FetchableRecord, MutablePersistableRecord {
                   hidesShotDetails: row["hidesShotDetails"], coverPhotoId: row["coverPhotoId"],
                   createdAt: row["createdAt"], updatedAt: row["updatedAt"], authorRating: row["authorRating"],
                   visibility: row["visibility"], licence: row["licence"])
+    }
+
+    /// A row of `FeedSQL.page`, read by position in the order of `FeedSQL.portfolioColumns`.
+    /// A value the domain does not know (an unknown visibility) throws.
+    init(feedRow row: Row) throws {
+        self.init(id: try row.decode(atIndex: 0), ownerId: try row.decode(atIndex: 1), name: try row.decode(atIndex: 2),
+                  description: try row.decode(atIndex: 3), hidesShotDetails: try row.decode(atIndex: 4),
+                  coverPhotoId: try row.decode(atIndex: 5), createdAt: try row.decode(atIndex: 6),
+                  updatedAt: try row.decode(atIndex: 7), authorRating: try row.decode(atIndex: 8),
+                  visibility: try row.decode(atIndex: 9), licence: try row.decode(atIndex: 10))
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -7,7 +7,10 @@ struct SQLiteAccountsStore: AccountsStore {
 
     func user(id: Int64) throws -> User? {
         // One statement, on every signed-in request: no transaction around it.
-        try database.pool.unsafeRead { db in try User.fetchOne(db.cachedStatement(sql: "SELECT * FROM \"user\" WHERE id = ?"), arguments: [id]) }
+        try database.pool.unsafeRead { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(User.accountColumns) FROM \"user\" WHERE id = ?"), arguments: [id])
+                .map(User.init(accountRow:))
+        }
     }
 
     func user(username: String) throws -> User? {

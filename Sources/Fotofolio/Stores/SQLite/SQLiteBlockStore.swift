@@ -31,7 +31,8 @@ struct SQLiteBlockStore: BlockStore {
     }
 
     func blockedIds(by blockerId: Int64) throws -> [Int64] {
-        try database.pool.read { db in
+        // One statement, on every signed-in feed page: no transaction around it.
+        try database.pool.unsafeRead { db in
             try Int64.fetchAll(db.cachedStatement(sql: "SELECT blockedId FROM block WHERE blockerId = ? ORDER BY blockedId"),
                                arguments: [blockerId])
         }

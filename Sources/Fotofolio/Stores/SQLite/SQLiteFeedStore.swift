@@ -11,18 +11,23 @@ struct SQLiteFeedStore: FeedStore {
         // asks one of a few shapes of query with its values bound.
         try database.pool.unsafeRead { db in
             let page = FeedSQL.page(query)
-            let rows = try Row.fetchAll(db.cachedStatement(sql: page.sql), arguments: page.arguments)
-            let portfolios = try rows.map(Portfolio.init(row:))
+            // Each row is read where it stands, column by position: copying the rows and
+            // finding every column by name cost more than SQLite took to find them.
+            var portfolios: [Portfolio] = []
+            portfolios.reserveCapacity(query.pageSize + 1)
+            var total: Int?
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: page.sql), arguments: page.arguments)
+            while let row = try rows.next() {
+                portfolios.append(try Portfolio(feedRow: row))
+                if total == nil { total = try row.decode(atIndex: FeedSQL.totalIndex) }
+            }
             let shown = Array(portfolios.prefix(query.pageSize))
-            let total: Int
-            if let first = rows.first {
-                total = first[FeedSQL.totalColumn]
-            } else {
+            if total == nil {
                 // Past the last page no row carries the count: it is asked on its own.
                 let count = FeedSQL.count(query)
                 total = try Int.fetchOne(db.cachedStatement(sql: count.sql), arguments: count.arguments) ?? 0
             }
-            return FeedPage(portfolios: shown, total: total,
+            return FeedPage(portfolios: shown, total: total ?? 0,
                             next: portfolios.count > query.pageSize ? shown.last.map(FeedCursor.init) : nil)
         }
     }
@@ -34,8 +39,15 @@ struct SQLiteFeedStore: FeedStore {
 
 /// The SQL pieces of the feed, each served by an index (see the query-plan tests).
 enum FeedSQL {
-    /// The column of `page` that carries the number of portfolios the filter matches.
-    static let totalColumn = "feedTotal"
+    /// The portfolio's columns as `page` selects them, in the order `Portfolio(feedRow:)` reads them.
+    static let portfolioColumns = """
+        portfolio.id, portfolio.ownerId, portfolio.name, portfolio.description, portfolio.hidesShotDetails, \
+        portfolio.coverPhotoId, portfolio.createdAt, portfolio.updatedAt, portfolio.authorRating, \
+        portfolio.visibility, portfolio.licence
+        """
+
+    /// The position of the column of `page` that carries the number of portfolios the filter matches.
+    static let totalIndex = 11
 
     /// One page and one row more (to know there is a next page), each row carrying the
     /// count of everything the filter matches, worked out once for the statement.
@@ -52,7 +64,7 @@ enum FeedSQL {
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
         let total = countExpression(tagged: tags != nil, query)
         return ("""
-            \(tags.map { "WITH \($0.sql) " } ?? "")SELECT portfolio.*, (\(total.sql)) AS \(totalColumn) FROM portfolio \(whereClause)
+            \(tags.map { "WITH \($0.sql) " } ?? "")SELECT \(portfolioColumns), (\(total.sql)) FROM portfolio \(whereClause)
             ORDER BY \(order(query.sort)) LIMIT \(query.pageSize + 1)
             """, (tags?.arguments ?? []) + total.arguments + arguments)
     }
