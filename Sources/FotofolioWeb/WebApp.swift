@@ -72,8 +72,9 @@ public struct WebApp: Sendable {
         ShareLinkPages(renderer: renderer, portfolios: portfolios, sharing: sharing).register(in: &router)
         GalleryPages(renderer: renderer, galleries: galleries, photos: photos, uploads: uploads).register(in: &router)
         ClientGalleryPages(renderer: renderer, galleries: galleries, photos: photos).register(in: &router)
+        let keptFeedPages = KeptFeedPages()
         FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking, moderation: moderation,
-                  cards: FeedCardCache(renderer: renderer)).register(in: &router)
+                  cards: FeedCardCache(renderer: renderer), keptPages: keptFeedPages).register(in: &router)
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios, moderation: moderation).register(in: &router)
         PeopleSearchPages(renderer: renderer, search: PeopleSearch(stores: stores), blocking: blocking, photos: photos)
             .register(in: &router)
@@ -102,6 +103,9 @@ public struct WebApp: Sendable {
         }
         metrics.observe("fotofolio_live", unit: "streams", help: "Live event streams open on this process") {
             Double(live.status.streams)
+        }
+        metrics.observe("fotofolio_kept_feed_pages", unit: "served", help: "Guests' feed pages answered from a page kept whole") {
+            Double(keptFeedPages.served)
         }
         metrics.observe("fotofolio_outbox", unit: "backlog", help: "Outbox rows not yet acknowledged by the MQTT broker") {
             Double(live.status.outboxBacklog)

@@ -12,6 +12,14 @@ public final class SharedBytes: Sendable {
         buffer = UnsafeRawBufferPointer(rebasing: storage[..<bytes.count])
     }
 
+    /// `count` bytes written in place by `write`, which must initialize all of them: a body
+    /// put together from pieces is copied once, into the memory libmicrohttpd sends from.
+    public init(count: Int, writing write: (UnsafeMutableRawBufferPointer) -> Void) {
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 1)
+        write(UnsafeMutableRawBufferPointer(rebasing: storage[..<count]))
+        buffer = UnsafeRawBufferPointer(rebasing: storage[..<count])
+    }
+
     public var count: Int { buffer.count }
 
     /// A copy, for tests and for cutting ranges.

@@ -165,4 +165,74 @@ import Testing
         #expect(after.body.contains("5 portfolií"))
         #expect(WebTestServer.cardNames(after.body).first == "Úplně nové")
     }
+
+    @Test func aGuestsPageIsKeptWholeWithEachGuestsOwnTokenAndBookmarks() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let first = try await server.send("/")
+        let firstToken = try #require(server.jar["csrf"])
+        server.signOut()
+        let second = try await server.send("/")
+        let secondToken = try #require(server.jar["csrf"])
+        #expect(firstToken != secondToken)
+        #expect(try await Self.keptPagesServed(server) == 1)
+        // Byte for byte the first guest's page, with the second guest's token wherever the token goes.
+        #expect(second.body == first.body.replacingOccurrences(of: firstToken, with: secondToken))
+        #expect(second.body.contains("name=\"_csrf\" value=\"\(secondToken)\""))
+        // A card in the guest's selection makes a page of its own.
+        _ = try await server.submit("/selection/add", ["portfolio": "\(try server.portfolioId(named: "Krajina"))"])
+        #expect(try await server.send("/").body.matches(of: /aria-pressed="true" data-bookmark-button/).count == 1)
+        server.signOut()
+        #expect(try await server.send("/").body.matches(of: /aria-pressed="true" data-bookmark-button/).isEmpty)
+    }
+
+    @Test func aKeptPageGoesBackToTheAddressAsItWasWrittenAndInTheReadersLanguage() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let written = try await server.send("/?tags=svatba,zahrada", headers: ["Accept-Language": "cs"])
+        let reordered = try await server.send("/?tags=zahrada,svatba", headers: ["Accept-Language": "cs"])
+        let english = try await server.send("/?tags=zahrada,svatba", headers: ["Accept-Language": "en"])
+        #expect(written.body.contains("name=\"return\" value=\"/?tags=svatba%2Czahrada\""))
+        #expect(reordered.body.contains("name=\"return\" value=\"/?tags=zahrada%2Csvatba\""))
+        #expect(reordered.body.contains("<html lang=\"cs\">"))
+        #expect(english.body.contains("<html lang=\"en\">"))
+        #expect(try await server.send("/?tags=zahrada,svatba", headers: ["Accept-Language": "en"]).body == english.body)
+        #expect(try await Self.keptPagesServed(server) == 1)
+    }
+
+    @Test func aKeptPageIsNotServedOnceThePortfoliosOnItChange() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        _ = try await server.send("/?sort=rating")
+        let kept = try await server.send("/?sort=rating")
+        #expect(try await Self.keptPagesServed(server) == 1)
+        let service = PortfoliosService(stores: .sqlite(server.database))
+        let details = try #require(try service.details(id: try server.portfolioId(named: "Krajina")))
+        var draft = PortfolioDraft(details)
+        draft.name = "Krajina po dešti"
+        _ = try service.update(details.portfolio.id!, with: draft, by: details.owner.id!, at: Date().addingTimeInterval(60))
+        let after = try await server.send("/?sort=rating")
+        #expect(WebTestServer.cardNames(after.body).contains("Krajina po dešti"))
+        #expect(!WebTestServer.cardNames(kept.body).contains("Krajina po dešti"))
+        #expect(try await Self.keptPagesServed(server) == 1)
+    }
+
+    @Test func aSignedInReadersPageIsNeverTakenFromAGuestsPage() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        _ = try await server.send("/")
+        _ = try await server.send("/")
+        #expect(try await Self.keptPagesServed(server) == 1)
+        try await server.logIn("jana.k")
+        let member = try await server.send("/")
+        #expect(member.body.contains("jana.k"))
+        #expect(try await Self.keptPagesServed(server) == 1)
+    }
+
+    /// How many requests a kept feed page answered, from the metrics.
+    static func keptPagesServed(_ server: WebTestServer) async throws -> Int {
+        let metrics = try await server.request("/metrics").sent()
+        let line = try #require(metrics.body.split(separator: "\n").first { $0.hasPrefix("fotofolio_kept_feed_pages_served ") })
+        return Int(try #require(Double(line.split(separator: " ")[1])))
+    }
 }

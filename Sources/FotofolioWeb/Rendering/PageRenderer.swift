@@ -131,7 +131,7 @@ public final class PageRenderer: Sendable {
         var text = text
         text.makeContiguousUTF8()
         let marker = Array(insertion.utf8)
-        let found = text.utf8.withContiguousStorageIfAvailable { body in Self.firstIndex(of: marker, in: body) }
+        let found = text.utf8.withContiguousStorageIfAvailable { body in ByteSearch.firstIndex(of: marker, in: UnsafeRawBufferPointer(body)) }
         guard let start = found ?? nil else { return text }
         // The marker is ASCII, so both ends are character boundaries: the halves are copied
         // as they are, without checking their UTF-8 again.
@@ -143,21 +143,6 @@ public final class PageRenderer: Sendable {
         result += html
         result += text[after...]
         return result
-    }
-
-    /// Where `marker` first starts in `bytes`: memchr finds each candidate first byte.
-    private static func firstIndex(of marker: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = marker.first, let base = bytes.baseAddress, bytes.count >= marker.count else { return nil }
-        let lastStart = bytes.count - marker.count
-        var index = 0
-        while index <= lastStart {
-            guard let hit = memchr(base + index, Int32(first), lastStart - index + 1) else { return nil }
-            let candidate = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - base
-            let matches = marker.withUnsafeBytes { needle in memcmp(base + candidate, needle.baseAddress!, marker.count) == 0 }
-            if matches { return candidate }
-            index = candidate + 1
-        }
-        return nil
     }
 
     /// `template` rendered with the model its page would give it, as text.
