@@ -21,6 +21,19 @@ struct PostgresSessionsStore: SessionsStore {
         }
     }
 
+    func sessionAndUser(tokenHash: String) throws -> (session: Session, user: User)? {
+        try pool.withConnection { connection in
+            let csrf = AccountColumns.columns.count + 1
+            return try connection.query("""
+                SELECT \(AccountColumns.columns.all(of: "account")), session.csrf_token, session.expires_at
+                FROM session JOIN account ON account.id = session.user_id WHERE session.token_hash = $1
+                """, [tokenHash]).first.map { row in
+                let user = try row.record(User.self)
+                return (Session(userId: try row.decode(0), csrfToken: try row.decode(csrf), expiresAt: try row.decode(csrf + 1)), user)
+            }
+        }
+    }
+
     func extend(tokenHash: String, to expiresAt: Date) throws {
         try pool.withConnection { connection in
             try connection.query("UPDATE session SET expires_at = $1 WHERE token_hash = $2", [expiresAt.stored, tokenHash])

@@ -126,7 +126,7 @@ public struct WebApp: Sendable {
             RequestLogging(logger: logger),
             MetricsRecording(metrics: metrics),
             SecurityHeaders(),
-            SessionLoading(sessions: sessions, accounts: accounts, logger: logger),
+            SessionLoading(sessions: sessions, logger: logger),
             CSRFToken(),
             ErrorResponses(logger: logger, classify: Self.meaning) { error, request in errorPages.render(error, for: request) },
             CSRFCheck(),

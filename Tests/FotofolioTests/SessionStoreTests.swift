@@ -51,6 +51,25 @@ import Testing
         #expect(try world.sessions.resume(token) == nil)
     }
 
+    /// Every signed-in request reads its session and its person in one statement: the person
+    /// is the one every other read gives, field for field, and an expired session gives nobody.
+    @Test func aSessionIsReadWithItsPersonInOneGo() throws {
+        let world = try TestDatabase()
+        for registration in [Registration.creator(), .client()] {
+            let user = try world.accounts.register(registration)
+            let id = try #require(user.id)
+            let start = Date()
+            let (token, session) = try world.sessions.start(for: id, at: start)
+            let (resumed, person) = try #require(try world.sessions.resumeWithUser(token, at: start))
+            #expect(person == (try world.accounts.user(username: user.username)))
+            #expect(person.fullName == registration.fullName && person.role == registration.role)
+            #expect(resumed.userId == id && resumed.csrfToken == session.csrfToken)
+            #expect(try world.sessions.resumeWithUser(token, at: start.addingTimeInterval(SessionStore.lifetime + 1)) == nil)
+            #expect(try world.stores.sessions.session(tokenHash: SessionStore.hash(token)) == nil)
+        }
+        #expect(try world.sessions.resumeWithUser(RandomToken.make()) == nil)
+    }
+
     @Test func anUnknownTokenHasNoSession() throws {
         let world = try TestDatabase()
         #expect(try world.sessions.resume(RandomToken.make()) == nil)

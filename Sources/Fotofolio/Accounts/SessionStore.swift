@@ -40,17 +40,28 @@ public struct SessionStore: Sendable {
     /// The live session for a cookie token, extended if due; nil when unknown or expired.
     public func resume(_ token: String, at date: Date = Date()) throws -> Session? {
         let key = Self.hash(token)
-        guard var session = try store.session(tokenHash: key) else { return nil }
+        guard let session = try store.session(tokenHash: key) else { return nil }
+        return try live(session, token: token, key: key, at: date)
+    }
+
+    /// The same with the person the session belongs to, read together.
+    public func resumeWithUser(_ token: String, at date: Date = Date()) throws -> (session: Session, user: User)? {
+        let key = Self.hash(token)
+        guard let (session, user) = try store.sessionAndUser(tokenHash: key),
+              let live = try live(session, token: token, key: key, at: date) else { return nil }
+        return (live, user)
+    }
+
+    /// `session` if it has not expired (ended if it has), extended if due.
+    private func live(_ session: Session, token: String, key: String, at date: Date) throws -> Session? {
         guard session.expiresAt > date else {
             try end(token)
             return nil
         }
         let renewed = date.addingTimeInterval(Self.lifetime)
-        if renewed.timeIntervalSince(session.expiresAt) > Self.extensionInterval {
-            try store.extend(tokenHash: key, to: renewed)
-            session = Session(userId: session.userId, csrfToken: session.csrfToken, expiresAt: renewed)
-        }
-        return session
+        guard renewed.timeIntervalSince(session.expiresAt) > Self.extensionInterval else { return session }
+        try store.extend(tokenHash: key, to: renewed)
+        return Session(userId: session.userId, csrfToken: session.csrfToken, expiresAt: renewed)
     }
 
     /// Ends the session (logout). Unknown tokens are ignored.

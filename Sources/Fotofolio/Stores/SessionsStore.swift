@@ -8,6 +8,10 @@ public protocol SessionsStore: Sendable {
     /// The session as stored, expired or not.
     func session(tokenHash: String) throws -> Session?
 
+    /// The session as stored, expired or not, with the person it belongs to, read together:
+    /// every signed-in request needs both.
+    func sessionAndUser(tokenHash: String) throws -> (session: Session, user: User)?
+
     func extend(tokenHash: String, to expiresAt: Date) throws
 
     /// Ends one session; an unknown hash is ignored.

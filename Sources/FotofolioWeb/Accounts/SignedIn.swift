@@ -84,15 +84,13 @@ struct SessionLoading: Middleware {
     static let cookieName = "session"
 
     let sessions: SessionStore
-    let accounts: AccountsService
     let logger: Logger
 
     func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
         guard let token = request.cookies[Self.cookieName] else { return try next(request) }
         var request = request
         do {
-            if let session = try sessions.resume(token), let user = try accounts.user(id: session.userId),
-               let signedIn = SignedIn(user: user, session: session, token: token) {
+            if let (session, user) = try sessions.resumeWithUser(token), let signedIn = SignedIn(user: user, session: session, token: token) {
                 request.context[SignedInKey.self] = signedIn
                 return try next(request)
             }

@@ -7,11 +7,18 @@ extension User: FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "user"
 
     /// The columns `init(accountRow:)` reads, in its order.
-    static let accountColumns = """
-        id, username, fullName, email, emailConfirmedAt, location, role, bio, yearsOfExperience, hourlyRate, \
-        priceByAgreement, passwordHash, createdAt, avatarPhotoId, accentHue, accentSaturation, ratingCount, ratingSum, \
-        whoMayWrite, licence
-        """
+    private static let accountColumnNames = [
+        "id", "username", "fullName", "email", "emailConfirmedAt", "location", "role", "bio", "yearsOfExperience", "hourlyRate",
+        "priceByAgreement", "passwordHash", "createdAt", "avatarPhotoId", "accentHue", "accentSaturation", "ratingCount",
+        "ratingSum", "whoMayWrite", "licence",
+    ]
+    static let accountColumns = accountColumns(of: "user")
+    static let accountColumnCount = accountColumnNames.count
+
+    /// `accountColumns` of a table named in a join.
+    static func accountColumns(of table: String) -> String {
+        accountColumnNames.map { "\(table).\($0)" }.joined(separator: ", ")
+    }
 
     /// A row of `accountColumns`, read by position: the signed-in person is read on every
     /// request of theirs, and `Codable` found each column by name. An unknown role, policy or
