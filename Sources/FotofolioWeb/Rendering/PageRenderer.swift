@@ -1,4 +1,3 @@
-import Glibc
 import HTTPServer
 import Mustache
 import Synchronization

@@ -82,10 +82,11 @@ enum MessengerReading {
     }
 
     static func unreadTotal(for userId: Int64, _ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: """
+        // Cached: every signed-in page's badge asks it.
+        try Int.fetchOne(db.cachedStatement(sql: """
             SELECT COUNT(*) FROM chatMember me JOIN chatMessage m ON m.roomId = me.roomId
             WHERE me.userId = ? AND m.id > IFNULL(me.lastReadMessageId, 0) AND m.authorId <> me.userId
-            """, arguments: [userId]) ?? 0
+            """), arguments: [userId]) ?? 0
     }
 
     /// The rooms of `userId` (all of them, or just `onlyRoomId`) as they see them, the most

@@ -138,7 +138,7 @@ struct SQLiteMessengerStore: MessengerStore {
         try database.pool.read { db in
             UnreadSnapshot(
                 total: try MessengerReading.unreadTotal(for: userId, db),
-                sequence: try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(sequence), 0) FROM liveEvent") ?? 0)
+                sequence: try Int64.fetchOne(db.cachedStatement(sql: "SELECT IFNULL(MAX(sequence), 0) FROM liveEvent")) ?? 0)
         }
     }
 

@@ -24,16 +24,18 @@ struct SQLiteSessionsStore: SessionsStore {
     func sessionAndUser(tokenHash: String) throws -> (session: Session, user: User)? {
         // One statement, on every signed-in request: no transaction around it.
         try database.pool.unsafeRead { db in
-            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT \(User.accountColumns(of: "user")), session.csrfToken, session.expiresAt
-                FROM session JOIN user ON user.id = session.userId WHERE session.tokenHash = ?
-                """), arguments: [tokenHash]) else { return nil }
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.sessionAndUser), arguments: [tokenHash]) else { return nil }
             let user = try User(accountRow: row)
             let session = Session(userId: try row.decode(atIndex: 0), csrfToken: try row.decode(atIndex: User.accountColumnCount),
                                   expiresAt: try row.decode(atIndex: User.accountColumnCount + 1))
             return (session, user)
         }
     }
+
+    private static let sessionAndUser = """
+        SELECT \(User.accountColumns(of: "user")), session.csrfToken, session.expiresAt
+        FROM session JOIN user ON user.id = session.userId WHERE session.tokenHash = ?
+        """
 
     func extend(tokenHash: String, to expiresAt: Date) throws {
         try database.pool.write { db in
