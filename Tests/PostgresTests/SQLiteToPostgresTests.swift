@@ -163,6 +163,11 @@ import Testing
         #expect(empty.isEmpty, "the test leaves \(empty) without rows to copy")
 
         try pool.withConnection { connection in
+            // The copy leaves the planner statistics of what it copied (never analysed is -1).
+            for table in ["account", "portfolio", "photo", "portfolio_tag", "chat_message"] {
+                #expect(try connection.query("SELECT reltuples::float8 FROM pg_class WHERE relname = $1", [table])[0]
+                    .decode(0, as: Double.self) > 0, "\(table) was not analysed")
+            }
             // Values, not only counts: people, a message to the millisecond, a photo's JSON.
             let (sqlitePeople, message, photo) = try sqlite.pool.read { db in
                 (try Row.fetchAll(db, sql: "SELECT id, username, email, passwordHash, avatarPhotoId, priceByAgreement, whoMayWrite FROM user ORDER BY id")
