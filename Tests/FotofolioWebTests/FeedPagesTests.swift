@@ -235,4 +235,17 @@ import Testing
         let line = try #require(metrics.body.split(separator: "\n").first { $0.hasPrefix("fotofolio_kept_feed_pages_served ") })
         return Int(try #require(Double(line.split(separator: " ")[1])))
     }
+
+    /// The marks pages are cut at while they are put together are private-use characters;
+    /// anyone can type them, and a card with one must still be shown, as typed.
+    @Test(arguments: ["\u{E000}csrf\u{E001}", "\u{E000}nic\u{E001}", "\u{E000}", "\u{E001}\u{E000}pressed\u{E001}"])
+    func aPortfolioNamedWithTheMarksPagesAreCutAtIsShownAsTyped(name: String) async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([(username: "michal1", name: "Most \(name) přes řeku", tags: "praha")])
+        let page = try await server.send("/")
+        #expect(page.status == 200)
+        #expect(WebTestServer.cardNames(page.body) == ["Most \(name) přes řeku"])
+        let token = try #require(server.jar["csrf"])
+        #expect(page.body.matches(of: /name="_csrf" value="([^"]+)"/).allSatisfy { String($0.1) == token })
+    }
 }

@@ -22,6 +22,20 @@ import Testing
     }
 
     @Test func aMangledMarkerIsRefused() {
-        #expect(throws: TemplateError.self) { try ShellTemplate(rendered: "a \u{E000}titl b") }
+        #expect(throws: TemplateError.self) { try ShellTemplate(rendered: "a \(CutMarks.opening)titl b") }
+        #expect(throws: TemplateError.self) { try ShellTemplate(rendered: "a \(CutMarks.mark("titl")) b") }
+    }
+
+    /// Private-use characters are text anyone can type: only the marks of this process cut.
+    @Test func privateUseCharactersOutsideAMarkAreText() throws {
+        let typed = "\u{E000}title\u{E001} \u{E000} \u{E001}\u{E000}csrf\u{E001}"
+        let shell = try ShellTemplate(rendered: "\(typed)|\(slots.title.marker)|\(typed)")
+        #expect(shell.fill(.init(title: "T", main: "", returnTo: "")) == "\(typed)|T|\(typed)")
+    }
+
+    /// A combining mark right after a mark (a tag that begins with one) leaves the mark whole.
+    @Test func aCombiningMarkAfterAMarkDoesNotHideIt() throws {
+        let shell = try ShellTemplate(rendered: "\(slots.title.marker)\u{0301}x")
+        #expect(shell.fill(.init(title: "T", main: "", returnTo: "")) == "T\u{0301}x")
     }
 }

@@ -121,7 +121,7 @@ public final class PageRenderer: Sendable {
     }
 
     /// The value a template shows where `inserting` HTML goes (with `{{{…}}}`).
-    static let insertion = "\u{E000}insertion\u{E001}"
+    static let insertion = CutMarks.mark("insertion")
 
     /// Searches bytes, not characters: Foundation's `range(of:)` folds
     /// character clusters and cost more than the rest of a feed page.

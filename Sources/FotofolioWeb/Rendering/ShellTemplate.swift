@@ -59,28 +59,49 @@ struct ShellTemplate: Sendable {
     }
 }
 
-/// Rendered text cut at the markers of its slots ("\u{E000}name\u{E001}", private-use
-/// characters that Mustache leaves alone and no string table uses), to be filled again and
-/// again with other values without rendering the template again.
+/// The marks rendered text is cut at: a private-use character and a word drawn at random
+/// when the process starts, then the slot's name and another private-use character. Anyone
+/// can type a private-use character, but not the word: text with such characters (a
+/// portfolio's name) is kept as written, never taken for a mark.
+enum CutMarks {
+    static let opening = "\u{E000}" + String(UInt64.random(in: .min ... .max), radix: 36)
+    static let closing = "\u{E001}"
+
+    static func mark(_ name: String) -> String { opening + name + closing }
+}
+
+/// Rendered text cut at the markers of its slots (`CutMarks`), to be filled again and again
+/// with other values without rendering the template again.
 struct CutText<Slot: RawRepresentable & Sendable>: Sendable where Slot.RawValue == String {
     private let pieces: [String]
     private let slots: [Slot]
 
-    static func marker(_ slot: Slot) -> String { "\u{E000}\(slot.rawValue)\u{E001}" }
+    static func marker(_ slot: Slot) -> String { CutMarks.mark(slot.rawValue) }
 
     /// Cuts `rendered`; `owner` names the template in the error for a marker that cannot be cut.
+    /// Marks are found in the UTF-8 bytes, not among characters: text right after a mark may
+    /// begin with a combining mark, which would make one character of the mark's end and it.
     init(_ rendered: String, of owner: String) throws {
+        var text = rendered
+        text.makeContiguousUTF8()
+        let opening = Array(CutMarks.opening.utf8), closing = Array(CutMarks.closing.utf8)
         var pieces: [String] = []
         var slots: [Slot] = []
-        var parts = rendered.split(separator: "\u{E000}", omittingEmptySubsequences: false)[...]
-        pieces.append(String(parts.removeFirst()))
-        for part in parts {
-            let nameAndRest = part.split(separator: "\u{E001}", maxSplits: 1, omittingEmptySubsequences: false)
-            guard nameAndRest.count == 2, let slot = Slot(rawValue: String(nameAndRest[0])) else {
-                throw TemplateError("\(owner) uses a per-request value in a way that cannot be cut (near “\(part.prefix(40))”).")
+        try text.utf8.withContiguousStorageIfAvailable { buffer in
+            let bytes = UnsafeRawBufferPointer(buffer)
+            var start = 0
+            while let open = ByteSearch.firstIndex(of: opening, in: bytes, from: start) {
+                pieces.append(String(decoding: bytes[start..<open], as: UTF8.self))
+                let name = open + opening.count
+                guard let close = ByteSearch.firstIndex(of: closing, in: bytes, from: name),
+                      let slot = Slot(rawValue: String(decoding: bytes[name..<close], as: UTF8.self)) else {
+                    let near = String(decoding: bytes[name..<min(bytes.count, name + 40)], as: UTF8.self)
+                    throw TemplateError("\(owner) uses a per-request value in a way that cannot be cut (near “\(near)”).")
+                }
+                slots.append(slot)
+                start = close + closing.count
             }
-            slots.append(slot)
-            pieces.append(String(nameAndRest[1]))
+            pieces.append(String(decoding: bytes[start...], as: UTF8.self))
         }
         self.pieces = pieces
         self.slots = slots
