@@ -81,9 +81,6 @@ final class KeptFeedPages: Sendable {
         return Self.fill(page, token: token)
     }
 
-    /// How many pages are kept now.
-    var count: Int { pages.withLock { $0.kept.count } }
-
     /// How many requests a kept page answered.
     var served: Int { answered.load(ordering: .relaxed) }
 
@@ -94,7 +91,10 @@ final class KeptFeedPages: Sendable {
             var offset = 0
             for (index, piece) in page.pieces.enumerated() {
                 if index > 0 {
-                    token.withUnsafeBytes { out.baseAddress!.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                    token.withUnsafeBytes { source in
+                        guard let base = source.baseAddress else { return }
+                        out.baseAddress!.advanced(by: offset).copyMemory(from: base, byteCount: source.count)
+                    }
                     offset += token.count
                 }
                 piece.withUnsafeBytes { source in
