@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import (ElementClickInterceptedException, StaleElementReferenceException,
+                                        TimeoutException, WebDriverException)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
@@ -114,9 +115,27 @@ def bring_into_view(driver, element):
 
 
 def click(driver, element):
-    """Clicks like a person who first scrolled the element into view."""
-    bring_into_view(driver, element)
-    element.click()
+    """Clicks like a person who first scrolled the element into view, and scrolls again when
+    something still lies over it where the click would land.
+
+    A loaded machine may still be laying the page out, or a scroll may still be settling, when
+    the click comes: the driver then finds the sticky header over the element and refuses the
+    click (the page did nothing wrong). A person looks again; so does this, until `WAIT` has
+    passed, and then fails with what covered the element."""
+    refused = []
+
+    def clicked():
+        bring_into_view(driver, element)
+        try:
+            element.click()
+            return True
+        except ElementClickInterceptedException as error:
+            refused.append(error)
+            return False
+    try:
+        wait_until(clicked, WAIT, "", poll=0.2)
+    except TimeoutException:
+        raise refused[-1] from None
 
 
 def click_and_wait_for_next_page(driver, element):

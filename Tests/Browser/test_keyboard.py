@@ -19,7 +19,7 @@ from test_accessibility import room_path
 
 DEMO_PHOTOS = Path(__file__).resolve().parents[2] / "Demo" / "photos"
 UPLOAD_WAIT = 60  # seconds: a photo through libvips in a debug build on a busy machine
-FOCUS_SETTLES = 2  # seconds for a smooth scroll or a transition to bring the focus into view
+FOCUS_SETTLES = 5  # seconds for a smooth scroll or a transition to bring the focus into view on a busy machine
 MOST_TABS = 120  # a target further than this many stops away is a failure of its own
 
 # Why the focused element would fail a sighted keyboard user, or "" when it is fine. A visually
