@@ -81,7 +81,7 @@ let package = Package(
         // The domain's stores on PostgreSQL: hand-written SQL over the libpq client.
         .target(
             name: "FotofolioPostgres",
-            dependencies: ["Fotofolio", "Postgres", "Spawn", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["Fotofolio", "Imaging", "Postgres", "Spawn", .product(name: "GRDB", package: "GRDB.swift")]),
         // The demo community `fotofolio seed` writes: people, portfolios, conversations.
         .target(name: "FotofolioDemo", dependencies: ["Fotofolio", "Spawn", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
@@ -119,7 +119,7 @@ let package = Package(
         // A throwaway PostgreSQL cluster for the tests of every module.
         .target(name: "PostgresCluster", dependencies: ["Postgres", "Spawn"], path: "Tests/PostgresCluster"),
         .testTarget(name: "SpawnTests", dependencies: ["Spawn", "Waiting"]),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresCluster", "FotofolioPostgres", "Fotofolio", "FotofolioDemo", "HostileInput",
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresCluster", "FotofolioPostgres", "Fotofolio", "FotofolioDemo", "HostileInput", "Imaging",
                                                           .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Spawn", "Waiting"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Fotofolio
+import Imaging
 import Postgres
 
 /// Photos in the `photo` table; variants and shot details are stored as JSON text.
@@ -71,7 +72,7 @@ struct PostgresPhotoStore: PhotoStore {
             var names = Set<String>()
             for row in try connection.query("SELECT original_file, variants, film FROM photo") {
                 names.insert(try row.decode(0))
-                names.formUnion(Self.fileNames(inVariantsJSON: try row.decode(1)))
+                names.formUnion(Variant.fileNames(inStoredJSON: try row.decode(1)))
                 if let film = try row.decodeIfPresent(2, as: String.self) { names.formUnion(try Film.files(inStoredJSON: film)) }
             }
             for row in try connection.query("SELECT source_file FROM film_job WHERE state IN ('waiting', 'processing')") {
@@ -79,17 +80,9 @@ struct PostgresPhotoStore: PhotoStore {
             }
             // A gallery's watermarked previews.
             for row in try connection.query("SELECT previews FROM gallery_photo") {
-                names.formUnion(Self.fileNames(inVariantsJSON: try row.decode(0)))
+                names.formUnion(Variant.fileNames(inStoredJSON: try row.decode(0)))
             }
             return (removed, names)
-        }
-    }
-
-    /// The `fileName` values of a stored variant list (hex digits and an extension, see
-    /// `Variant.fileName`, so never an escaped quote).
-    static func fileNames(inVariantsJSON json: String) -> [String] {
-        json.components(separatedBy: "\"fileName\":\"").dropFirst().compactMap { rest in
-            rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
         }
     }
 

@@ -187,7 +187,8 @@ enum DemoPhotos {
         let stored = try #require(try world.database.pool.read { db in
             try String.fetchOne(db, sql: "SELECT variants FROM photo WHERE id = ?", arguments: [photo.id!])
         })
-        #expect(SQLitePhotoStore.fileNames(inVariantsJSON: stored) == photo.variants.map(\.fileName))
-        #expect(SQLitePhotoStore.fileNames(inVariantsJSON: "[]").isEmpty)
+        #expect(Variant.fileNames(inStoredJSON: stored) == photo.variants.map(\.fileName))
+        #expect(Variant.fileNames(inStoredJSON: "[]").isEmpty)
+        #expect(Variant.fileNames(inStoredJSON: #"[{"alt":"žluť ́","fileName":"a1.webp"},{"fileName":"b2"#) == ["a1.webp"])
     }
 }

@@ -140,11 +140,7 @@ import Testing
         let server = try WebTestServer()
         try server.seedDiscovery()
         #expect(try await server.send("/").body.contains("Popis: Krajina"))
-        let service = PortfoliosService(stores: .sqlite(server.database))
-        let details = try #require(try service.details(id: try server.portfolioId(named: "Krajina")))
-        var draft = PortfolioDraft(details)
-        draft.description = "Nový popis krajiny"
-        _ = try service.update(details.portfolio.id!, with: draft, by: details.owner.id!, at: Date().addingTimeInterval(60))
+        try Self.edit("Krajina", on: server) { $0.description = "Nový popis krajiny" }
         let after = try await server.send("/")
         #expect(after.body.contains("Nový popis krajiny"))
         #expect(!after.body.contains("Popis: Krajina"))
@@ -206,11 +202,7 @@ import Testing
         _ = try await server.send("/?sort=rating")
         let kept = try await server.send("/?sort=rating")
         #expect(try await Self.keptPagesServed(server) == 1)
-        let service = PortfoliosService(stores: .sqlite(server.database))
-        let details = try #require(try service.details(id: try server.portfolioId(named: "Krajina")))
-        var draft = PortfolioDraft(details)
-        draft.name = "Krajina po dešti"
-        _ = try service.update(details.portfolio.id!, with: draft, by: details.owner.id!, at: Date().addingTimeInterval(60))
+        try Self.edit("Krajina", on: server) { $0.name = "Krajina po dešti" }
         let after = try await server.send("/?sort=rating")
         #expect(WebTestServer.cardNames(after.body).contains("Krajina po dešti"))
         #expect(!WebTestServer.cardNames(kept.body).contains("Krajina po dešti"))
@@ -227,6 +219,15 @@ import Testing
         let member = try await server.send("/")
         #expect(member.body.contains("jana.k"))
         #expect(try await Self.keptPagesServed(server) == 1)
+    }
+
+    /// Edits the seeded portfolio called `name` through the service, as its owner would a minute from now.
+    static func edit(_ name: String, on server: WebTestServer, _ change: (inout PortfolioDraft) -> Void) throws {
+        let service = PortfoliosService(stores: .sqlite(server.database))
+        let details = try #require(try service.details(id: try server.portfolioId(named: name)))
+        var draft = PortfolioDraft(details)
+        change(&draft)
+        _ = try service.update(details.portfolio.id!, with: draft, by: details.owner.id!, at: Date().addingTimeInterval(60))
     }
 
     /// How many requests a kept feed page answered, from the metrics.

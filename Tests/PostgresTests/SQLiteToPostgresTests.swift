@@ -3,6 +3,7 @@ import Fotofolio
 import FotofolioDemo
 @testable import FotofolioPostgres
 import GRDB
+import Imaging
 import Postgres
 import PostgresCluster
 import Testing
@@ -298,7 +299,7 @@ import Testing
             let copiedDetails = try #require(try galleries.details(of: copiedGallery))
             let previewFiles = try sqlite.pool.read { db in
                 try String.fetchAll(db, sql: "SELECT previews FROM galleryPhoto WHERE galleryId = ? ORDER BY position", arguments: [galleryId])
-                    .map(PostgresPhotoStore.fileNames(inVariantsJSON:))
+                    .map(Variant.fileNames(inStoredJSON:))
             }
             #expect(previewFiles.count == 2 && previewFiles.allSatisfy { !$0.isEmpty })
             #expect(copiedDetails.photos.map { $0.previews.map(\.fileName) } == previewFiles)

@@ -75,3 +75,26 @@ extension Photo {
         variants.map(\.fileName) + (film?.files ?? [])
     }
 }
+
+extension Variant {
+    private static let fileNameKey = Array(#""fileName":""#.utf8)
+
+    /// The `fileName` values of a variant list as the stores keep it (JSON), read from its
+    /// bytes without decoding it: the unused-file sweep reads every photo's. The names are hex
+    /// digits and an extension (see `Variant.fileName`), so they never hold an escaped quote.
+    public static func fileNames(inStoredJSON json: String) -> [String] {
+        var json = json
+        return json.withUTF8 { bytes in
+            let bytes = UnsafeRawBufferPointer(bytes)
+            var names: [String] = []
+            var start = 0
+            while let key = ByteSearch.firstIndex(of: fileNameKey, in: bytes, from: start) {
+                let name = key + fileNameKey.count
+                guard let end = ByteSearch.firstIndex(of: [UInt8(ascii: "\"")], in: bytes, from: name) else { break }
+                names.append(String(decoding: bytes[name..<end], as: UTF8.self))
+                start = end + 1
+            }
+            return names
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Fotofolio
 import HTTPServer
 import Mustache
 import Synchronization

@@ -1,3 +1,5 @@
+import Fotofolio
+
 /// The layout of one language and current tab, rendered once and cut at the values that
 /// change from request to request, so serving a page renders only the page's own template.
 ///

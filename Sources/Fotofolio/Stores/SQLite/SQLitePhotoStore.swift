@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Imaging
 import Synchronization
 
 /// Photos in the `photo` table; variants are stored as a JSON list.
@@ -64,23 +65,15 @@ struct SQLitePhotoStore: PhotoStore {
             let rows = try Row.fetchCursor(db, sql: "SELECT originalFile, variants, film FROM photo")
             while let row = try rows.next() {
                 names.insert(row["originalFile"])
-                names.formUnion(Self.fileNames(inVariantsJSON: row["variants"]))
+                names.formUnion(Variant.fileNames(inStoredJSON: row["variants"]))
                 if let film: String = row["film"] { names.formUnion(try Film.files(inStoredJSON: film)) }
             }
             names.formUnion(try String.fetchAll(db, sql: "SELECT sourceFile FROM filmJob WHERE state IN ('waiting', 'processing')"))
             // A gallery's watermarked previews.
             for previews in try String.fetchAll(db, sql: "SELECT previews FROM galleryPhoto") {
-                names.formUnion(Self.fileNames(inVariantsJSON: previews))
+                names.formUnion(Variant.fileNames(inStoredJSON: previews))
             }
             return (removed, names)
-        }
-    }
-
-    /// The `fileName` values of a stored variant list. The names are hex digits and an
-    /// extension (see `Variant.fileName`), so they never hold an escaped quote.
-    static func fileNames(inVariantsJSON json: String) -> [String] {
-        json.components(separatedBy: "\"fileName\":\"").dropFirst().compactMap { rest in
-            rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
         }
     }
 

@@ -1,10 +1,11 @@
 import Glibc
 
-/// Finding ASCII markers in rendered pages by bytes: Foundation's `range(of:)` folds
-/// character clusters and cost more than the rest of a feed page.
-enum ByteSearch {
+/// Finding ASCII markers by bytes, in rendered pages and stored JSON: Foundation's
+/// `range(of:)` and `components(separatedBy:)` fold character clusters and cost more than
+/// the rest of a feed page.
+public enum ByteSearch {
     /// Where `marker` first starts in `bytes` at or after `start`: memchr finds each candidate first byte.
-    static func firstIndex(of marker: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+    public static func firstIndex(of marker: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
         guard let first = marker.first, let base = bytes.baseAddress, bytes.count >= marker.count else { return nil }
         let lastStart = bytes.count - marker.count
         var index = start
