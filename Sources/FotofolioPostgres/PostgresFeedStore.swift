@@ -53,6 +53,7 @@ struct FeedFilter {
     /// tags by the primary key, as on SQLite. Empty without tags.
     private(set) var withClause = ""
     private var tagsOnly = false
+    private var narrowed = false
 
     init(tags: [String], maxRate: Int?, freeOn: CalendarDay? = nil, freeToReuse: Bool = false, hiding hidden: [Int64]) {
         let unique = Set(tags).sorted()
@@ -77,6 +78,7 @@ struct FeedFilter {
             // Authors free that day (the day's busy photographers, from the day index).
             add("owner_id NOT IN (SELECT photographer_id FROM busy_day WHERE day = $\(next)::text)", [freeOn.text])
         }
+        narrowed = maxRate != nil || freeOn != nil || freeToReuse || !hidden.isEmpty
         if freeToReuse {
             // No photo under terms other than Creative Commons: each photo's own licence,
             // else the portfolio's, else the author's default.
@@ -95,6 +97,12 @@ struct FeedFilter {
         + "UNION ALL SELECT portfolio.id FROM suspension "
         + "JOIN portfolio ON portfolio.owner_id = suspension.user_id WHERE suspension.until IS NULL OR suspension.until > now())"
 
+    /// The same ids, each once (a hidden portfolio may also be a suspended author's).
+    static let moderatedOnce = "(SELECT portfolio_id FROM hidden_portfolio "
+        + "UNION SELECT id FROM portfolio WHERE visibility <> 'public' "
+        + "UNION SELECT portfolio.id FROM suspension "
+        + "JOIN portfolio ON portfolio.owner_id = suspension.user_id WHERE suspension.until IS NULL OR suspension.until > now())"
+
     /// Portfolios with no photo whose effective licence is not free to reuse. The codes are
     /// `Licence.freeCodes`, constants of the program rather than parameters.
     static let reuseFilter = """
@@ -107,8 +115,14 @@ struct FeedFilter {
     var whereClause: String { conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ") }
 
     /// How many portfolios the filter matches; with tags alone, the matches themselves (one
-    /// row per portfolio).
-    var count: String { tagsOnly ? "SELECT count(*) FROM tagged" : "SELECT count(*) FROM portfolio \(whereClause)" }
+    /// row per portfolio). With no filter, every portfolio less the few out of view, as on
+    /// SQLite: counting the table unfiltered costs a third less than asking each row
+    /// whether it is among them.
+    var count: String {
+        if tagsOnly { return "SELECT count(*) FROM tagged" }
+        if withClause.isEmpty, !narrowed { return "SELECT (SELECT count(*) FROM portfolio) - (SELECT count(*) FROM \(Self.moderatedOnce) once)" }
+        return "SELECT count(*) FROM portfolio \(whereClause)"
+    }
 
     private var next: Int { parameters.count + 1 }
 
