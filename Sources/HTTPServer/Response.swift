@@ -12,14 +12,14 @@ public struct Response: Sendable {
         self.body = body
     }
 
-    /// An HTML page (UTF-8).
+    /// An HTML page (UTF-8), copied once, into the memory libmicrohttpd sends from.
     public static func html(_ text: String, status: HTTPStatus = .ok) -> Response {
-        Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .bytes(Array(text.utf8)))
+        Response(status: status, headers: ["Content-Type": "text/html; charset=utf-8"], body: .shared(SharedBytes(utf8Of: text)))
     }
 
-    /// Plain UTF-8 text.
+    /// Plain UTF-8 text, copied once like a page.
     public static func text(_ text: String, status: HTTPStatus = .ok) -> Response {
-        Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .bytes(Array(text.utf8)))
+        Response(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: .shared(SharedBytes(utf8Of: text)))
     }
 
     /// A JSON document encoded from `value`.

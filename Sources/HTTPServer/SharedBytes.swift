@@ -20,6 +20,15 @@ public final class SharedBytes: Sendable {
         buffer = UnsafeRawBufferPointer(rebasing: storage[..<count])
     }
 
+    /// The UTF-8 of `text`, copied once: a page made as a string is sent from here, where
+    /// an Array of its bytes was copied again by libmicrohttpd.
+    public convenience init(utf8Of text: String) {
+        var text = text
+        self.init(count: text.utf8.count) { buffer in
+            text.withUTF8 { source in buffer.copyMemory(from: UnsafeRawBufferPointer(source)) }
+        }
+    }
+
     public var count: Int { buffer.count }
 
     /// A copy, for tests and for cutting ranges.

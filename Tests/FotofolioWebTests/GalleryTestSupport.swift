@@ -104,6 +104,7 @@ extension WebTestServer {
         for field in response.headers { fields[field.name.lowercased()] = field.value }
         switch response.body {
         case .bytes(let bytes): return (response.status.code, fields, bytes)
+        case .shared(let bytes): return (response.status.code, fields, bytes.bytes)
         case .empty: return (response.status.code, fields, [])
         default: throw TestFailure("\(path) answered with a body that is not bytes")
         }

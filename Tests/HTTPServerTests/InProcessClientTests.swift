@@ -48,6 +48,17 @@ import Testing
         }
     }
 
+    /// A page made as a string goes to libmicrohttpd as shared bytes (copied once, not again
+    /// by libmicrohttpd), byte for byte its UTF-8.
+    @Test func aPageIsSentFromOneCopyOfItsUTF8() {
+        for text in ["", "<p>Příliš \"x\u{301}\" 🙂</p>", String(repeating: "žluť ", count: 20_000)] {
+            for response in [Response.html(text), Response.text(text)] {
+                guard case .shared(let bytes) = response.body else { Issue.record("not shared"); continue }
+                #expect(bytes.bytes == Array(text.utf8), "\(text.utf8.count) bytes")
+            }
+        }
+    }
+
     @Test(arguments: exchanges)
     func answersAsTheDaemonDoes(_ exchange: Exchange) throws {
         let server = try TestServer(limits: Self.limits, configure: Self.routes)

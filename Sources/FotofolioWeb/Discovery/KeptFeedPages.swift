@@ -68,7 +68,8 @@ final class KeptFeedPages: Sendable {
     /// Keeps `made` (a page made with `marker` for its token) for `key` and answers it with
     /// `token` put in; nil when the page cannot be kept (not an HTML page in memory).
     func keep(_ made: Response, for key: Key, token: String) -> Response? {
-        guard case .bytes(let bytes) = made.body else { return nil }
+        guard case .shared(let shared) = made.body else { return nil }
+        let bytes = shared.bytes
         let page = Page(pieces: Self.cut(bytes, at: Array(marker.utf8)), bytes: bytes.count, status: made.status,
                         headers: made.headers)
         pages.withLock { pages in
