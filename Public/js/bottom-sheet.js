@@ -12,7 +12,8 @@
 // is a tap or two away. Enter and Space on it open a collapsed sheet halfway and collapse an
 // open one, as a disclosure button does; arrow keys on it move a detent; Esc and a tap on the
 // backdrop collapse it. At its top detent the sheet
-// keeps the focus inside. The page behind stays live: nothing there is made inert.
+// keeps the focus inside. The page behind stays live: nothing there is made inert, and what
+// the keyboard focuses there is scrolled out from under the sheet.
 //
 // The root carries `data-sheet-detent` (the index of the detent it rests at); a
 // `bottom-sheet:open` event (detail: { detent }) on it opens it from other scripts.
@@ -23,11 +24,13 @@ import { VelocitySamples } from "./pointer-velocity.js";
 
 const DRAG_SLOP_PX = 8; // a touch that moves further is a drag, not a tap
 const SNAP_MS = 340; // a snap to a detent
+const FOCUS_GAP_PX = 8; // between a focus scrolled out from under the sheet and the sheet
 const FOCUSABLE = ':is(a[href], button, input, select, textarea, [tabindex]):not([tabindex="-1"], [hidden], [type="hidden"], :disabled)';
 
 class BottomSheet {
   gesture = null;
   frame = 0;
+  focusWatch = null; // the element the focus last moved to on the page, until its scroll ends
   hidden = 0; // px of the body's foot kept clear, out of sight under the tab bar
   samples = new VelocitySamples();
 
@@ -58,6 +61,18 @@ class BottomSheet {
     this.handle.addEventListener("keydown", this.#arrowKeys);
     root.addEventListener("keydown", this.#trapAndEscape);
     document.addEventListener("focusin", this.#keepFocusInside);
+    // What the keyboard focuses on the page is kept clear of the sheet (WCAG 2.4.11). The
+    // page's scroll-padding-bottom does that when the browser scrolls to it, but a browser
+    // that finds the element already on screen (under the sheet is on screen) scrolls not at
+    // all, and a smooth scroll can be cut short: so once the focus has moved, the element is
+    // looked at when its scroll ends, or two frames on when none began.
+    document.addEventListener("focusin", this.#focusMoved);
+    addEventListener("scroll", () => { if (this.focusWatch) this.focusWatch.scrolled = true; }, { passive: true });
+    addEventListener("scrollend", () => {
+      const watch = this.focusWatch;
+      this.focusWatch = null;
+      if (watch) this.#uncover(watch.element);
+    });
     root.addEventListener("bottom-sheet:open", (event) => this.snapTo(event.detail?.detent ?? 1));
     this.#setLive(this.media.matches);
   }
@@ -88,6 +103,7 @@ class BottomSheet {
   // The sheet is as tall as its top detent and slides down to show less of itself.
   #layout() {
     const bottom = parseFloat(getComputedStyle(this.root).bottom) || 0;
+    this.bottom = bottom; // it rests on the tab bar
     this.heights = detentHeights(this.root.dataset.detents || "0.5", innerHeight - bottom);
     this.root.style.height = `${this.heights[this.last]}px`;
     // The page keeps what the keyboard focuses clear of the peek bar (scroll-padding-bottom).
@@ -257,6 +273,33 @@ class BottomSheet {
       }
     }
   };
+
+  #focusMoved = (event) => {
+    if (this.root.contains(event.target)) return;
+    const watch = { element: event.target, scrolled: false };
+    this.focusWatch = watch;
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      // A scroll under way is left to finish where there is a scrollend to wait for.
+      if (this.focusWatch !== watch || (watch.scrolled && "onscrollend" in window)) return;
+      this.focusWatch = null;
+      this.#uncover(watch.element);
+    }));
+  };
+
+  // A keyboard focus on the page that the resting sheet lies over is scrolled up above it at
+  // once, but never up under the sticky header. Only the page scrolls: what is fixed (the
+  // tab bar below the sheet) is never under it, and a pointer's focus is where the person
+  // already looks.
+  #uncover(element) {
+    if (!this.live || this.gesture || this.frame || element !== document.activeElement) return;
+    if (this.root.contains(element) || !element.matches(":focus-visible")) return;
+    const top = this.root.getBoundingClientRect().top; // where it is seen from
+    const bottom = innerHeight - this.bottom;
+    const box = element.getBoundingClientRect();
+    if (top >= bottom || box.height === 0 || box.bottom <= top || box.top >= bottom) return;
+    const headroom = box.top - (parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0);
+    scrollBy({ top: Math.min(box.bottom - top + FOCUS_GAP_PX, headroom), behavior: "instant" });
+  }
 
   // Focus that arrives from elsewhere (a click behind the backdrop, a screen reader's jump)
   // while the sheet is full goes back into it.

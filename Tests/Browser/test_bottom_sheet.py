@@ -1,6 +1,7 @@
 """The feed's filter as a bottom sheet on a 375 × 812 phone: dragged and flung to each detent,
-caught mid-snap, closed with the backdrop and Esc, the focus kept inside at full height, and
-the count in its peek bar following the filter while the cards behind it change. On a wide
+caught mid-snap, closed with the backdrop and Esc, the focus kept inside at full height and
+never left under the peek bar outside it, and the count in its peek bar following the filter
+while the cards behind it change. On a wide
 screen the same markup is the sidebar. A photo's "how it was shot" is a sheet on phones too. Detent heights are computed here from the page's
 data-detents, independently of the sheet's script."""
 
@@ -10,7 +11,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
 from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, Finger, click, plural_form, sheet_state as state, wait_for_rest,
-                             wait_to_rest_at)
+                             wait_to_rest_at, wait_until)
 
 COLLAPSED, HALF, FULL = 0, 1, 2
 
@@ -204,6 +205,37 @@ def test_collapsed_the_filter_cannot_be_reached_by_tab_but_the_peek_bar_can(open
     driver = open_feed(open_browser, base_url)
     assert driver.execute_script("return document.querySelector('[data-sheet-body]').inert") is True
     assert driver.find_element(By.CSS_SELECTOR, "[data-sheet-handle]").is_displayed()
+
+
+# Whether the middle of an element's top line is hidden by something drawn over it.
+COVERED = """const box = arguments[0].getBoundingClientRect();
+    const seen = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 10));
+    return !(seen && (seen === arguments[0] || arguments[0].contains(seen)))"""
+
+
+@pytest.mark.engines
+def test_a_keyboard_focus_the_page_did_not_scroll_to_is_brought_out_from_under_the_peek_bar(open_browser, base_url):
+    """The page's scroll-padding keeps what Tab reaches clear of the collapsed sheet when the
+    browser scrolls to it, but a browser does not always scroll (a Tab during the smooth
+    scroll to the stop before has been seen to leave the card's name under the bar). Whatever
+    left it there, a keyboard focus under the sheet is scrolled out from under it (WCAG
+    2.4.11), and not up under the header."""
+    driver = open_feed(open_browser, base_url)
+    card = "[data-feed-card]:nth-child(2)"
+    author = driver.find_element(By.CSS_SELECTOR, f"{card} .feed-card__author")
+    name = driver.find_element(By.CSS_SELECTOR, f"{card} .feed-card__name a")
+    # The card's name 10 px under the peek bar's top edge.
+    driver.execute_script("""const sheetTop = document.querySelector('[data-bottom-sheet]').getBoundingClientRect().top;
+        scrollBy({top: arguments[0].getBoundingClientRect().top - sheetTop - 10, behavior: 'instant'})""", name)
+    assert driver.execute_script(COVERED, name)
+    driver.execute_script("arguments[0].focus({preventScroll: true})", author)
+    author.send_keys(Keys.SHIFT)  # the reader is at the keyboard: what gets the focus shows it
+    driver.execute_script("arguments[0].focus({preventScroll: true, focusVisible: true})", name)  # as a browser that did not scroll
+    assert driver.execute_script("return document.activeElement.matches(':focus-visible')")
+    wait_until(lambda: not driver.execute_script(COVERED, name), 5, "the focused link stayed under the peek bar")
+    top, header = driver.execute_script("""return [arguments[0].getBoundingClientRect().top,
+        document.querySelector('.site-header').getBoundingClientRect().bottom]""", name)
+    assert top >= header, "the link went up under the header"
 
 
 def test_on_a_wide_screen_the_filter_is_a_sidebar(open_browser, base_url):
