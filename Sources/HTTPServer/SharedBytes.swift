@@ -1,6 +1,7 @@
 /// Immutable bytes in one fixed allocation, handed to libmicrohttpd without copying: each
-/// response holds a reference until the connection has sent it. For bodies served again and
-/// again (static assets kept in memory).
+/// response holds a reference until the connection has sent it. A static asset kept in memory
+/// shares one among all its responses; a page (made as a string, or a kept feed page with the
+/// reader's token put in) has one of its own.
 public final class SharedBytes: Sendable {
     // A raw allocation rather than an Array: its address must stay valid while C reads it,
     // which Array storage does not promise outside `withUnsafeBytes`.
