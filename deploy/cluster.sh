@@ -9,7 +9,9 @@
 #   deploy/cluster.sh stop [FOLDER]
 #
 # FOTOFOLIO names the binary (default .build/release/fotofolio, which make release builds);
-# MAXCONN the clients haproxy takes at once (default 4096; each live stream is one). A database
+# MAXCONN the clients haproxy takes at once (default 4096; each live stream is one); PUBLIC_URL
+# the address people reach haproxy at, which links leaving a page are made from (default
+# http://<this machine's first IPv4 address>:PORT). A database
 # that already holds people is used as it is, and the demo world is seeded only into an empty one.
 set -euo pipefail
 
@@ -20,6 +22,7 @@ fotofolio=${FOTOFOLIO:-$root/.build/release/fotofolio}
 nodes=${NODES:-3}
 port=${PORT:-8080}
 maxconn=${MAXCONN:-4096}
+public_url=${PUBLIC_URL:-http://$(hostname -I 2>/dev/null | tr ' ' '\n' | grep -m1 -E '^[0-9.]+$' || echo localhost):$port}
 # mosquitto and haproxy live in /usr/sbin, which a user's PATH may not name.
 export PATH=$PATH:/usr/sbin
 source "$root/deploy/common.sh"
@@ -97,7 +100,7 @@ start_node() {
   # takes it out after two failures, before its connections close.
   local options=(--host 127.0.0.1 --port "${node_ports[$1]}" --data-dir "$data" --trust-proxy
                  --media-dir "$folder/shared/media" --node-name "$name" --drain-seconds 3
-                 --public-dir "$root/Public" --templates-dir "$root/Templates")
+                 --public-dir "$root/Public" --templates-dir "$root/Templates" --public-url "$public_url")
   mkdir -p "$data"
   chmod 700 "$data"
   FOTOFOLIO_DATABASE_URL=$database_url FOTOFOLIO_MQTT_URL=$mqtt_url MALLOC_ARENA_MAX=2 \

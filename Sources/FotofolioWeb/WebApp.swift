@@ -16,6 +16,8 @@ public struct WebApp: Sendable {
     public let live: LiveDelivery
     /// Set by `beginDraining()`: `/healthz` then answers 503.
     public let draining: Draining
+    /// The site's own address for links that leave a page; set it once the port is known.
+    public let publicAddress: PublicAddress
 
     /// Loads and checks templates and assets; throws with a clear message if any is missing.
     /// - Parameter stores: where every service keeps its data.
@@ -28,7 +30,8 @@ public struct WebApp: Sendable {
                 liveTransport: LiveTransport? = nil,
                 metricsToken: String? = nil, trustProxy: Bool = false,
                 minimumFreeDiskBytes: Int64 = 512 << 20,
-                registrationsPerHour: Int = AccountsService.registrationsPerHour) throws {
+                registrationsPerHour: Int = AccountsService.registrationsPerHour,
+                publicAddress: PublicAddress = PublicAddress()) throws {
         let staticFiles = try StaticFiles(root: publicDirectory)
         let messenger = MessengerService(stores: stores)
         let renderer = try PageRenderer(templatesDirectory: templatesDirectory, staticFiles: staticFiles,
@@ -122,8 +125,11 @@ public struct WebApp: Sendable {
         self.films = films
         self.live = live
         self.draining = draining
+        self.publicAddress = publicAddress
         self.middleware = (trustProxy ? [ForwardedHTTPS(), ForwardedFor()] : []) + [
-            RequestLogging(logger: logger),
+            // Share links, galleries, calendar feeds and e-mail confirmations: the address is the key.
+            RequestLogging(logger: logger, secretParameters: ["token"]),
+            PublicAddressing(address: publicAddress),
             MetricsRecording(metrics: metrics),
             SecurityHeaders(),
             SessionLoading(sessions: sessions, logger: logger),

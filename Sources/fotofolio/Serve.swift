@@ -66,6 +66,9 @@ struct Serve: ParsableCommand {
     @Option(help: "New accounts one address may make in an hour; raise it where many people share one address (a class, a LAN demo). (FOTOFOLIO_REGISTRATIONS_PER_HOUR, default 5)")
     var registrationsPerHour: Int?
 
+    @Option(help: "The site's address as people reach it, http(s)://host[:port]: calendar events, social cards, share and gallery addresses and confirmation links are made from it, never from a request's Host header. Without it, the address printed first at start-up. (FOTOFOLIO_PUBLIC_URL)")
+    var publicUrl: String?
+
     @Flag(help: "Behind a proxy that only it can reach the server through: X-Forwarded-Proto https makes cookies Secure and sends HSTS, the last X-Forwarded-For address counts as the client's, and one address may hold every connection. (FOTOFOLIO_TRUST_PROXY=1)")
     var trustProxy = false
 
@@ -95,6 +98,9 @@ struct Serve: ParsableCommand {
                     and --mqtt-url too. The data folder's SQLite and the private broker belong to a single server.
                     """)
             }
+        }
+        if let address = resolved(publicUrl, "FOTOFOLIO_PUBLIC_URL"), PublicAddress.origin(address) == nil {
+            throw ValidationError("The public URL is an address like https://fotofolio.example or http://192.168.1.20:8080, without a path.")
         }
         if Logger.Level(rawValue: resolved(logLevel, "FOTOFOLIO_LOG_LEVEL", "info")) == nil {
             throw ValidationError("Unknown log level; use trace, debug, info, notice, warning, error or critical.")
@@ -142,7 +148,8 @@ struct Serve: ParsableCommand {
             metricsToken: resolved(metricsToken, "FOTOFOLIO_METRICS_TOKEN"),
             trustProxy: behindProxy,
             minimumFreeDiskBytes: Int64(resolvedMinimumFreeDisk) << 20,
-            registrationsPerHour: resolvedRegistrationsPerHour)
+            registrationsPerHour: resolvedRegistrationsPerHour,
+            publicAddress: PublicAddress(resolved(publicUrl, "FOTOFOLIO_PUBLIC_URL") ?? "http://localhost"))
         var configuration = ServerConfiguration(
             host: resolved(host, "FOTOFOLIO_HOST"), port: resolvedPort ?? 8080,
             temporaryDirectory: dataDirectory + "/tmp")
@@ -153,6 +160,10 @@ struct Serve: ParsableCommand {
         if behindProxy { configuration.connectionsPerAddress = configuration.connectionLimit }
         let daemon = HTTPDaemon(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
         app.metrics.observeConnections { [weak daemon] in daemon?.openConnections ?? 0 }
+        if resolved(publicUrl, "FOTOFOLIO_PUBLIC_URL") == nil, configuration.port != 0 {
+            // Known before the first request when the port is: the same address the banner prints.
+            app.publicAddress.set(StartupBanner(host: configuration.host, port: configuration.port).firstAddress)
+        }
         try daemon.start()
         try app.live.start(pollInterval: resolvedLivePoll ?? 5)
         defer { app.live.stop() }
@@ -165,7 +176,12 @@ struct Serve: ParsableCommand {
         let sweeper = UnusedPhotosSweeper(photos: UnusedPhotos(library: app.photos), logger: logger)
         sweeper.start()
         defer { sweeper.stop() }
-        StartupBanner(host: configuration.host, port: daemon.port).print()
+        let banner = StartupBanner(host: configuration.host, port: daemon.port)
+        if resolved(publicUrl, "FOTOFOLIO_PUBLIC_URL") == nil {
+            app.publicAddress.set(banner.firstAddress)
+            if behindProxy { logger.warning("Behind a proxy without --public-url: links that leave a page point at \(banner.firstAddress)") }
+        }
+        banner.print()
         shutdown.wait()
         if let drain = resolvedDrainSeconds, drain > 0 {
             // A load balancer checking every second or two takes this node out within the wait.

@@ -8,10 +8,19 @@ struct StartupBanner {
     let host: String?
     let port: Int
 
-    func print() {
-        let lan = host == nil || host == "::" || host == "0.0.0.0" ? LocalAddresses.reachable() : []
-        let local = host.map { LocalAddresses.url(host: $0 == "::" || $0 == "0.0.0.0" ? "localhost" : $0, port: port) }
+    private var lan: [String] { host == nil || host == "::" || host == "0.0.0.0" ? LocalAddresses.reachable() : [] }
+
+    private var local: String {
+        host.map { LocalAddresses.url(host: $0 == "::" || $0 == "0.0.0.0" ? "localhost" : $0, port: port) }
             ?? LocalAddresses.url(host: "localhost", port: port)
+    }
+
+    /// The address the QR code shows: the first LAN address, else the local one. Without
+    /// `--public-url` the site's links are made from it, so a phone can follow them.
+    var firstAddress: String { lan.first.map { LocalAddresses.url(host: $0, port: port) } ?? local }
+
+    func print() {
+        let lan = lan
         var lines = ["", "Fotofolio is running:", "  \(local)"]
         lines += lan.map { "  \(LocalAddresses.url(host: $0, port: port))" }
         if let first = lan.first, let code = try? QRCode(encoding: LocalAddresses.url(host: first, port: port)) {

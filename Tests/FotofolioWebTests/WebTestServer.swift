@@ -76,6 +76,7 @@ final class WebTestServer {
         try app.live.start(heartbeatInterval: heartbeat, pollInterval: 0)
         self.transport = transport
         let port = try ReservedPort()
+        app.publicAddress.set("http://127.0.0.1:\(port.number)")
         let configuration = ServerConfiguration(host: "127.0.0.1", port: port.number, temporaryDirectory: directory + "/tmp")
         client = try InProcessClient(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
         let daemon = HTTPDaemon(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)

@@ -152,8 +152,7 @@ struct AccountPages {
     /// Without a mail server the link goes to the log; the account works unconfirmed meanwhile.
     private func announceConfirmationLink(for user: User, request: Request) throws {
         let token = try confirmations.issue(for: user.storedId)
-        let host = request.headers["host"] ?? "localhost"
-        logger.notice("E-mail confirmation link for \(user.email): http://\(host)/confirm-email/\(token)")
+        ConfirmationLink.announce(token, for: user, request: request, logger: logger)
     }
 }
 

@@ -135,7 +135,7 @@ struct ProfileEditPages {
 
     private func announceConfirmationLink(for user: User, id: Int64, request: Request) throws {
         let token = try confirmations.issue(for: id)
-        logger.notice("E-mail confirmation link for \(user.email): http://\(request.headers["host"] ?? "localhost")/confirm-email/\(token)")
+        ConfirmationLink.announce(token, for: user, request: request, logger: logger)
     }
 }
 

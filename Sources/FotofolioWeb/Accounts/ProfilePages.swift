@@ -220,10 +220,3 @@ enum GroupedNumber {
         return (number < 0 ? "−" : "") + groups.joined(separator: separator)
     }
 }
-
-/// The absolute URL of a page, for canonical links and social cards.
-enum CanonicalURL {
-    static func of(_ request: Request, path: String) -> String {
-        "http://\(request.headers["host"] ?? "localhost")\(path)"
-    }
-}
