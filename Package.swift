@@ -152,7 +152,7 @@ let package = Package(
             sources: ["CorpusReplay", "FuzzSupport", "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz",
                       "MultipartFuzz", "FeedCursorFuzz", "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz",
                       "SliderTextFuzz", "MessengerCommandFuzz", "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz",
-                      "ShootFormFuzz", "SharingFormFuzz"],
+                      "ShootFormFuzz", "SharingFormFuzz", "DeliveredMetadataFuzz"],
             swiftSettings: [.define("FUZZ_CORPUS_REPLAY")]),
     ],
     swiftLanguageModes: [.v6]

@@ -23,6 +23,7 @@ let targets = [
     "FFprobeReportFuzz",
     "ShootFormFuzz",
     "SharingFormFuzz",
+    "DeliveredMetadataFuzz",
 ]
 
 let package = Package(

@@ -42,6 +42,7 @@ all_targets=(
     FFprobeReportFuzz:8192
     ShootFormFuzz:1024
     SharingFormFuzz:1024
+    DeliveredMetadataFuzz:8192
 )
 
 selected=()

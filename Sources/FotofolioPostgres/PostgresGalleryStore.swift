@@ -20,7 +20,7 @@ struct PostgresGalleryStore: GalleryStore {
     let signal: PostgresCommitSignal
 
     static let columns = "id, photographer_id, client_id, title, message, pick_limit, token, created_at, submitted_at, "
-        + "delivered_at, download_count"
+        + "delivered_at, download_count, keeps_camera_details"
 
     func create(photographerId: Int64, clientId: Int64?, title: String, message: String, pickLimit: Int?, token: String,
                 at date: Date) throws -> Gallery {
@@ -180,6 +180,15 @@ struct PostgresGalleryStore: GalleryStore {
         }
     }
 
+    func setKeepsCameraDetails(_ keeps: Bool, in galleryId: Int64, by photographerId: Int64) throws {
+        try pool.withConnection { connection in
+            let updated = try connection.query("""
+                UPDATE gallery SET keeps_camera_details = $1 WHERE id = $2 AND photographer_id = $3 RETURNING id
+                """, [keeps, galleryId, photographerId])
+            guard updated.count == 1 else { throw GalleryError.notFound }
+        }
+    }
+
     // MARK: -
 
     /// A change in one transaction; `body` sets its flag when it appended to the live log,
@@ -241,6 +250,7 @@ struct PostgresGalleryStore: GalleryStore {
         Gallery(id: try row.decode(0), photographerId: try row.decode(1), clientId: try row.decodeIfPresent(2),
                 title: try row.decode(3), message: try row.decode(4), pickLimit: try row.decodeIfPresent(5),
                 token: try row.decode(6), createdAt: try row.decode(7), submittedAt: try row.decodeIfPresent(8),
-                deliveredAt: try row.decodeIfPresent(9), downloadCount: try row.decode(10))
+                deliveredAt: try row.decodeIfPresent(9), downloadCount: try row.decode(10),
+                keepsCameraDetails: try row.decode(11))
     }
 }

@@ -109,6 +109,11 @@ public enum PostgresSchema {
         Migration(identifier: "v7 bookings", sql: bookings),
         Migration(identifier: "v8 sharing and licences", sql: sharing),
         Migration(identifier: "v9 proofing galleries", sql: galleries),
+        // Delivered files keep the camera's position and serial numbers only where the
+        // photographer chose so (CameraDetails).
+        Migration(identifier: "v10 camera details kept per gallery", sql: """
+            ALTER TABLE gallery ADD COLUMN keeps_camera_details boolean NOT NULL DEFAULT false;
+            """),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, holding an

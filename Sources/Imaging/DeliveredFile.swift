@@ -12,9 +12,13 @@ public enum DeliveredFile {
     ///
     /// - JPEG and PNG: the original's bytes, the pixels untouched, with one XMP packet put
     ///   in (an APP1 segment after the leading JFIF and EXIF segments; an `iTXt` chunk
-    ///   after IHDR) and any packet the file had taken out. Other metadata stays as it was.
+    ///   after IHDR) and any packet the file had taken out. With `cameraDetails`
+    ///   `.removed` (the default) the GPS position, serial numbers, the camera owner's
+    ///   name and the maker's notes go too (`EXIFPrivacy`, `IPTCPrivacy`); other metadata
+    ///   stays as it was.
     /// - WebP and HEIC: decoded once at full size, oriented, in sRGB, and encoded as JPEG
-    ///   at quality 92 without any other metadata, then given the packet as a JPEG is.
+    ///   at quality 92 without any other metadata (so without camera details either way),
+    ///   then given the packet as a JPEG is.
     ///
     /// The file is probed first against `limits`, and its content must be `format`
     /// (`.unsupportedFormat` otherwise). A file whose structure is cut short or malformed
@@ -24,7 +28,8 @@ public enum DeliveredFile {
     /// cooperative pool: it blocks on file I/O, and for WebP and HEIC on libvips.
     @available(*, noasync, message: "Blocks on I/O and libvips; run it on a queue of your own.")
     public static func bytes(
-        ofOriginalAt path: String, format: PhotoFormat, rights: XMPRights, limits: PhotoLimits = .standard
+        ofOriginalAt path: String, format: PhotoFormat, rights: XMPRights, limits: PhotoLimits = .standard,
+        cameraDetails: CameraDetails = .removed
     ) throws(ImagingError) -> (bytes: [UInt8], fileExtension: String) {
         let packet = Array(try rights.xmpPacket().utf8)
         let photo = try ImageProbe.probe(fileAt: path, limits: limits)
@@ -33,9 +38,9 @@ public enum DeliveredFile {
         }
         switch format {
         case .jpeg:
-            return (try JPEGMetadata.inserting(packet, into: contents(path, limits: limits)), "jpg")
+            return (try JPEGMetadata.inserting(packet, into: contents(path, limits: limits), cameraDetails: cameraDetails), "jpg")
         case .png:
-            return (try PNGMetadata.inserting(packet, into: contents(path, limits: limits)), "png")
+            return (try PNGMetadata.inserting(packet, into: contents(path, limits: limits), cameraDetails: cameraDetails), "png")
         case .webp, .heic:
             let image = try PhotoDecoding.fullSize(path, photo: photo)
             let jpeg = try EncodingBatch.encoded(image, .jpeg, quality: jpegQuality)

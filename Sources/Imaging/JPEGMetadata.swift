@@ -24,7 +24,15 @@ enum JPEGMetadata {
     /// `jpeg` with `packet` in an APP1 segment right after SOI and the APP0 (JFIF) and
     /// APP1 EXIF segments that lead the file, as readers expect, and with every XMP
     /// segment the file already had removed, so there is exactly one packet.
-    static func inserting(_ packet: [UInt8], into jpeg: [UInt8]) throws(ImagingError) -> [UInt8] {
+    ///
+    /// With the camera details `.removed`, every EXIF block is scrubbed (`EXIFPrivacy`; a
+    /// block that cannot be walked is dropped whole), the IPTC location fields go
+    /// (`IPTCPrivacy`), and so does whatever follows the image's end: the further pictures
+    /// a multi-picture file appends there carry EXIF blocks of their own, and the APP2 "MPF"
+    /// index that points to them goes with them.
+    static func inserting(
+        _ packet: [UInt8], into jpeg: [UInt8], cameraDetails: CameraDetails = .kept
+    ) throws(ImagingError) -> [UInt8] {
         guard packet.count <= maximumPacketBytes else {
             throw .processingFailed(
                 detail: "the XMP packet is \(packet.count) bytes; one JPEG segment holds \(maximumPacketBytes)")
@@ -36,11 +44,41 @@ enum JPEGMetadata {
         output.reserveCapacity(jpeg.count + segment.count)
         for (index, range) in header.kept.enumerated() {
             if index == header.insertionIndex { output += segment }
-            output += jpeg[range]
+            if cameraDetails == .removed {
+                output += withoutCameraDetails(jpeg[range])
+            } else {
+                output += jpeg[range]
+            }
         }
         if header.insertionIndex == header.kept.count { output += segment }
-        output += jpeg[header.scanStart...]
+        output += jpeg[header.scanStart..<(cameraDetails == .removed ? header.imageEnd : jpeg.count)]
         return output
+    }
+
+    private static let app2: UInt8 = 0xE2
+    private static let app13: UInt8 = 0xED
+    private static let multiPictureSignature = Array("MPF".utf8) + [0]
+
+    /// A header segment (marker to end of payload) as delivered without camera details:
+    /// as it was, scrubbed, or nothing.
+    private static func withoutCameraDetails(_ segment: ArraySlice<UInt8>) -> [UInt8] {
+        let start = segment.startIndex
+        guard segment.count >= 4 else { return Array(segment) }
+        let marker = segment[start + 1]
+        let payload = segment[(start + 4)...]
+        let rebuilt: [UInt8]?
+        if marker == app1, payload.starts(with: exifSignature) {
+            rebuilt = EXIFPrivacy.scrubbed(Array(payload.dropFirst(exifSignature.count))).map { exifSignature + $0 }
+        } else if marker == app2, payload.starts(with: multiPictureSignature) {
+            rebuilt = nil
+        } else if marker == app13, payload.starts(with: IPTCPrivacy.signature) {
+            rebuilt = IPTCPrivacy.scrubbed(Array(payload))
+        } else {
+            return Array(segment)
+        }
+        guard let rebuilt, rebuilt.count + 2 <= 0xFFFF else { return [] }
+        let length = rebuilt.count + 2
+        return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + rebuilt
     }
 
     /// The header segments to keep (marker to end of payload), where in that list the new
@@ -49,6 +87,8 @@ enum JPEGMetadata {
         var kept: [Range<Int>] = []
         var insertionIndex = 0
         var scanStart = 0
+        /// Just past the image's end-of-image marker; bytes after it are not the image.
+        var imageEnd = 0
     }
 
     private static func parse(_ jpeg: [UInt8]) throws(ImagingError) -> Header {
@@ -89,8 +129,9 @@ enum JPEGMetadata {
             guard end <= jpeg.count else { throw cutShort("in a segment that runs past the end of the file") }
             let payload = jpeg[(markerAt + 3)..<end]
             if marker == startOfScan {
-                guard containsEndOfImage(jpeg, from: end) else { throw cutShort("in its image data") }
+                guard let imageEnd = endOfImage(jpeg, from: end) else { throw cutShort("in its image data") }
                 header.scanStart = start
+                header.imageEnd = imageEnd
                 return header
             }
             if marker == app1, payload.starts(with: xmpSignature) || payload.starts(with: extendedXMPSignature) {
@@ -107,15 +148,32 @@ enum JPEGMetadata {
         }
     }
 
-    /// Whether an EOI marker follows `offset`. Inside compressed data a 0xFF byte is
-    /// always followed by 0x00 or a restart marker, so 0xFF 0xD9 there can only be the end.
-    private static func containsEndOfImage(_ jpeg: [UInt8], from offset: Int) -> Bool {
+    /// Just past the image's EOI marker, walking from the end of the first scan's header
+    /// at `offset`: inside compressed data a 0xFF byte is followed by 0x00 (a stuffed
+    /// byte), a restart marker or a fill byte; any other marker between the scans of a
+    /// progressive image (tables, further scans) carries a length and is stepped over, so
+    /// no byte of a table is mistaken for the end. Nil when the data is cut short.
+    private static func endOfImage(_ jpeg: [UInt8], from offset: Int) -> Int? {
         var index = offset
         while index + 1 < jpeg.count {
-            if jpeg[index] == 0xFF, jpeg[index + 1] == endOfImage { return true }
-            index += 1
+            guard jpeg[index] == 0xFF else {
+                index += 1
+                continue
+            }
+            let marker = jpeg[index + 1]
+            switch marker {
+            case endOfImage:
+                return index + 2
+            case 0x00, 0x01, 0xFF, 0xD0...0xD7:
+                index += 1
+            default:
+                guard index + 3 < jpeg.count else { return nil }
+                let length = Int(jpeg[index + 2]) << 8 | Int(jpeg[index + 3])
+                guard length >= 2 else { return nil }
+                index += 2 + length
+            }
         }
-        return false
+        return nil
     }
 
     private static func cutShort(_ place: String) -> ImagingError {

@@ -14,7 +14,13 @@ enum PNGMetadata {
 
     /// `png` with `packet` in an uncompressed `iTXt` chunk right after IHDR, where readers
     /// find it before the image data, and without any XMP chunk the file already had.
-    static func inserting(_ packet: [UInt8], into png: [UInt8]) throws(ImagingError) -> [UInt8] {
+    ///
+    /// With the camera details `.removed`, an `eXIf` chunk is scrubbed (`EXIFPrivacy`; one
+    /// that cannot be walked is dropped) and the text chunks in which ImageMagick and
+    /// others keep a hex copy of EXIF or IPTC ("Raw profile type exif", "APP1", "iptc") go.
+    static func inserting(
+        _ packet: [UInt8], into png: [UInt8], cameraDetails: CameraDetails = .kept
+    ) throws(ImagingError) -> [UInt8] {
         guard png.starts(with: signature) else {
             throw .damaged(detail: "the PNG does not begin with the PNG signature")
         }
@@ -46,7 +52,13 @@ enum PNGMetadata {
                 output += png[offset..<end]
                 output += chunk
                 isFirst = false
-            } else if !isXMP(type: type, data: chunkData) {
+            } else if isXMP(type: type, data: chunkData) {
+                // Replaced by the new packet.
+            } else if cameraDetails == .removed, type == Array("eXIf".utf8) {
+                if let scrubbed = scrubbedEXIF(chunkData) { output += encodedChunk(type: type, data: scrubbed) }
+            } else if cameraDetails == .removed, isRawProfile(type: type, data: chunkData) {
+                // A copy of EXIF or IPTC as text: dropped.
+            } else {
                 output += png[offset..<end]
             }
             offset = end
@@ -58,10 +70,27 @@ enum PNGMetadata {
         }
     }
 
+    private static let textTypes = ["iTXt", "tEXt", "zTXt"].map { Array($0.utf8) }
+
     /// Whether a chunk is a text chunk of any kind carrying XMP.
     private static func isXMP(type: [UInt8], data: ArraySlice<UInt8>) -> Bool {
-        let textTypes = ["iTXt", "tEXt", "zTXt"].map { Array($0.utf8) }
-        return textTypes.contains(type) && data.starts(with: xmpKeyword + [0])
+        textTypes.contains(type) && data.starts(with: xmpKeyword + [0])
+    }
+
+    /// The keywords of the text chunks that hold a profile as hex ("Raw profile type exif").
+    private static let rawProfileKeywords = ["exif", "app1", "iptc", "8bim", "xmp"].map { Array("Raw profile type \($0)".utf8) }
+
+    private static func isRawProfile(type: [UInt8], data: ArraySlice<UInt8>) -> Bool {
+        guard textTypes.contains(type) else { return false }
+        let keyword = data.prefix { $0 != 0 }.map { $0 | 0x20 } // ASCII, compared without case
+        return rawProfileKeywords.contains { keyword.elementsEqual($0.map { $0 | 0x20 }) }
+    }
+
+    /// An `eXIf` chunk's data scrubbed, with the "Exif\0\0" some writers put first kept.
+    private static func scrubbedEXIF(_ data: ArraySlice<UInt8>) -> [UInt8]? {
+        let prefix = Array("Exif".utf8) + [0, 0]
+        if data.starts(with: prefix) { return EXIFPrivacy.scrubbed(Array(data.dropFirst(prefix.count))).map { prefix + $0 } }
+        return EXIFPrivacy.scrubbed(Array(data))
     }
 
     /// Length, type, data, and the CRC-32 of type and data.
@@ -70,11 +99,7 @@ enum PNGMetadata {
         let crc = checked.withUnsafeBufferPointer { buffer in
             crc32(0, buffer.baseAddress, uInt(buffer.count))
         }
-        return bigEndian(UInt32(data.count)) + checked + bigEndian(UInt32(truncatingIfNeeded: crc))
-    }
-
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
-        (0..<4).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+        return UInt32(data.count).bigEndianBytes + checked + UInt32(truncatingIfNeeded: crc).bigEndianBytes
     }
 
     private static func cutShort() -> ImagingError {

@@ -186,13 +186,16 @@ import Testing
 
     /// Every cut of a real file, and hand-made hostile headers, throw `.damaged` rather
     /// than trap; random damage either throws or gives a file.
-    @Test(arguments: ["photo.jpg", "photo.png"])
-    func hostileStructuresNeverTrap(name: String) throws {
+    @Test(arguments: ["photo.jpg", "photo.png"], [CameraDetails.kept, .removed])
+    func hostileStructuresNeverTrap(name: String, cameraDetails: CameraDetails) throws {
         let fixtures = try Fixtures()
         let path = try fixtures.quadrants(name, width: 64, height: 48)
-        try fixtures.run("exiftool", "-q", "-overwrite_original", "-Make=Canon", "-XMP-dc:Title=Old", path)
+        try fixtures.run("exiftool", "-q", "-overwrite_original", "-Make=Canon", "-XMP-dc:Title=Old", "-GPSLatitude=50.1",
+                         "-GPSLatitudeRef=N", "-EXIF:SerialNumber=123", path)
         let whole = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        let insert = name.hasSuffix("jpg") ? JPEGMetadata.inserting(_:into:) : PNGMetadata.inserting(_:into:)
+        let insert: ([UInt8], [UInt8]) throws(ImagingError) -> [UInt8] = name.hasSuffix("jpg")
+            ? { packet, file throws(ImagingError) in try JPEGMetadata.inserting(packet, into: file, cameraDetails: cameraDetails) }
+            : { packet, file throws(ImagingError) in try PNGMetadata.inserting(packet, into: file, cameraDetails: cameraDetails) }
         let packet = Array(try Self.rights.xmpPacket().utf8)
         _ = try insert(packet, whole)
         for length in 0..<whole.count - 2 {

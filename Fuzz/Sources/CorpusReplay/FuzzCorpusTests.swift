@@ -12,6 +12,7 @@ import Testing
         "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz", "MultipartFuzz", "FeedCursorFuzz",
         "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz", "SliderTextFuzz", "MessengerCommandFuzz",
         "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz", "ShootFormFuzz", "SharingFormFuzz",
+        "DeliveredMetadataFuzz",
     ]
 
     /// The target's entry point, as libFuzzer calls it. An oracle that fails aborts the run
@@ -34,6 +35,7 @@ import Testing
         case "FFprobeReportFuzz": fuzzFFprobeReport
         case "ShootFormFuzz": fuzzShootForm
         case "SharingFormFuzz": fuzzSharingForm
+        case "DeliveredMetadataFuzz": fuzzDeliveredMetadata
         default: nil
         }
     }

@@ -90,6 +90,12 @@ public struct Galleries: Sendable {
         try store.deliver(galleryId, by: photographerId, at: date)
     }
 
+    /// Whether delivered files keep the camera's GPS position and serial numbers; off
+    /// unless the photographer chooses it for a gallery whose client should have them.
+    public func setKeepsCameraDetails(_ keeps: Bool, in galleryId: Int64, by photographerId: Int64) throws {
+        try store.setKeepsCameraDetails(keeps, in: galleryId, by: photographerId)
+    }
+
     /// Counts a download of delivered files; refused before delivery.
     public func countDownload(of gallery: Gallery) throws {
         guard gallery.deliveredAt != nil else { throw GalleryError.notDelivered }

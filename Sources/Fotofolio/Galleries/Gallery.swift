@@ -24,9 +24,13 @@ public struct Gallery: Sendable, Equatable, Identifiable {
     public var deliveredAt: Date?
     /// Downloads of delivered files, one by one or as one archive.
     public var downloadCount: Int
+    /// Whether delivered files keep the camera's GPS position, serial numbers and the
+    /// like (`CameraDetails`); off unless the photographer turns it on for this gallery.
+    public var keepsCameraDetails: Bool
 
     public init(id: Int64, photographerId: Int64, clientId: Int64?, title: String, message: String, pickLimit: Int?,
-                token: String, createdAt: Date, submittedAt: Date?, deliveredAt: Date?, downloadCount: Int) {
+                token: String, createdAt: Date, submittedAt: Date?, deliveredAt: Date?, downloadCount: Int,
+                keepsCameraDetails: Bool = false) {
         self.id = id
         self.photographerId = photographerId
         self.clientId = clientId
@@ -38,7 +42,11 @@ public struct Gallery: Sendable, Equatable, Identifiable {
         self.submittedAt = submittedAt
         self.deliveredAt = deliveredAt
         self.downloadCount = downloadCount
+        self.keepsCameraDetails = keepsCameraDetails
     }
+
+    /// What delivered files of this gallery carry of the camera's details.
+    public var cameraDetails: CameraDetails { keepsCameraDetails ? .kept : .removed }
 
     public var state: GalleryState {
         if deliveredAt != nil { return .delivered }

@@ -38,6 +38,10 @@ public protocol GalleryStore: Sendable {
     func deliver(_ galleryId: Int64, by photographerId: Int64, at date: Date) throws
 
     func countDownload(of galleryId: Int64) throws
+
+    /// Whether the gallery's delivered files keep the camera's details; the
+    /// photographer's only (`GalleryError.notFound` for anyone else).
+    func setKeepsCameraDetails(_ keeps: Bool, in galleryId: Int64, by photographerId: Int64) throws
 }
 
 /// A photo joining a gallery.

@@ -148,7 +148,8 @@ struct ClientGalleryPages {
     static func deliveredFile(_ item: GalleryPhoto, of details: GalleryDetails, library: PhotoLibrary) throws
         -> (bytes: [UInt8], fileExtension: String) {
         guard let path = library.path(of: item.photo.originalFile) else { throw HTTPFailure(.notFound, "The file is gone.") }
-        return try DeliveredFile.bytes(ofOriginalAt: path, format: item.photo.format, rights: rights(of: details))
+        return try DeliveredFile.bytes(ofOriginalAt: path, format: item.photo.format, rights: rights(of: details),
+                                       cameraDetails: details.gallery.cameraDetails)
     }
 
     /// The photographer's default licence, in the words every reader of metadata knows.

@@ -20,6 +20,7 @@ struct GalleryPages {
             router.get("/galleries/:id") { request in try show(request) }
             router.post("/galleries/:id/photos", options: uploadOptions) { request in try upload(request) }
             router.post("/galleries/:id/deliver") { request in try deliver(request) }
+            router.post("/galleries/:id/camera-details") { request in try setCameraDetails(request) }
             router.get("/galleries/:id/picks.txt") { request in try export(request) }
         }
     }
@@ -82,7 +83,10 @@ struct GalleryPages {
         let gallery = details.gallery
         let path = GalleryViews.path(gallery)
         let notice: String? = if let added = request.query["added"].flatMap(Int.init) { table.plural("galleries.added", count: added) }
-            else if request.query["delivered"] != nil { table.string("galleries.deliveredNotice") } else { nil }
+            else if request.query["delivered"] != nil { table.string("galleries.deliveredNotice") }
+            else if let choice = request.query["cameraDetails"], ["kept", "removed"].contains(choice) {
+                table.string("galleries.cameraDetails.\(choice)Notice")
+            } else { nil }
         return GalleryPage(
             title: gallery.title, message: gallery.message, photographer: details.photographer.fullName,
             photographerUsername: details.photographer.username, isPhotographer: true, state: views.state(gallery),
@@ -94,7 +98,8 @@ struct GalleryPages {
             uploadAction: gallery.deliveredAt == nil ? "\(path)/photos" : nil, exportURL: "\(path)/picks.txt",
             deliverAction: gallery.deliveredAt == nil ? "\(path)/deliver" : nil,
             downloads: table.plural("galleries.downloads", count: gallery.downloadCount),
-            picksAction: nil, zipURL: nil, galleryId: gallery.id)
+            picksAction: nil, zipURL: nil, galleryId: gallery.id,
+            cameraDetailsAction: "\(path)/camera-details", keepsCameraDetails: gallery.keepsCameraDetails)
     }
 
     /// Files sent with the form (many at once without script; one a request with it), each
@@ -130,6 +135,15 @@ struct GalleryPages {
     struct UploadAnswer: Encodable {
         let added: Int
         let problems: [String]
+    }
+
+    /// The box "delivered files keep the camera's position and serial numbers": a form of
+    /// its own, so it works without script and changes nothing else.
+    private func setCameraDetails(_ request: Request) throws -> Response {
+        let details = try owned(request)
+        let keeps = request.form["keep"] == "1"
+        try galleries.setKeepsCameraDetails(keeps, in: details.gallery.id, by: details.gallery.photographerId)
+        return .redirect(to: GalleryViews.path(details.gallery) + "?cameraDetails=\(keeps ? "kept" : "removed")#camera-details")
     }
 
     private func deliver(_ request: Request) throws -> Response {

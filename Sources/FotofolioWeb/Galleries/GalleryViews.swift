@@ -114,6 +114,9 @@ struct GalleryPage: ViewModel {
     let zipURL: String?
     /// The gallery's id, for the live events the photographer's page follows.
     let galleryId: Int64
+    /// The photographer's choice whether delivered files keep the camera's details.
+    var cameraDetailsAction: String? = nil
+    var keepsCameraDetails = false
 }
 
 /// `pages/galleries`: a photographer's galleries and the form for a new one; a client's galleries.

@@ -149,6 +149,14 @@ struct SQLiteGalleryStore: GalleryStore {
         }
     }
 
+    func setKeepsCameraDetails(_ keeps: Bool, in galleryId: Int64, by photographerId: Int64) throws {
+        try database.pool.write { db in
+            try db.execute(sql: "UPDATE gallery SET keepsCameraDetails = ? WHERE id = ? AND photographerId = ?",
+                           arguments: [keeps, galleryId, photographerId])
+            guard db.changesCount == 1 else { throw GalleryError.notFound }
+        }
+    }
+
     // MARK: -
 
     private static func gallery(id: Int64, _ db: Database) throws -> Gallery? {
@@ -195,6 +203,7 @@ extension Gallery {
     init(row: Row) {
         self.init(id: row["id"], photographerId: row["photographerId"], clientId: row["clientId"], title: row["title"],
                   message: row["message"], pickLimit: row["pickLimit"], token: row["token"], createdAt: row["createdAt"],
-                  submittedAt: row["submittedAt"], deliveredAt: row["deliveredAt"], downloadCount: row["downloadCount"])
+                  submittedAt: row["submittedAt"], deliveredAt: row["deliveredAt"], downloadCount: row["downloadCount"],
+                  keepsCameraDetails: row["keepsCameraDetails"])
     }
 }

@@ -149,6 +149,9 @@ enum Schema {
         migrator.registerMigration("v16 proofing galleries") { db in
             try createGalleries(db)
         }
+        migrator.registerMigration("v17 camera details kept per gallery") { db in
+            try db.alter(table: "gallery") { table in table.add(column: "keepsCameraDetails", .boolean).notNull().defaults(to: false) }
+        }
         return migrator
     }
 
