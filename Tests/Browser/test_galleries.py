@@ -237,6 +237,7 @@ def test_the_client_picks_within_the_limit_live_on_the_photographers_page_and_do
     assert still_the_same_page(studio)
     assert len(tile(studio, photos[0]).find_elements(By.CSS_SELECTOR, "[data-picked]")) == 1
     pictures(studio, screenshots_dir, "gallery-photographer", found)
+    pictures(studio, screenshots_dir, "gallery-camera-details", found, focus="[data-gallery-camera-details]")
 
     # The list of chosen files, for the editing software.
     status, headers, body = fetch(studio.find_element(By.CSS_SELECTOR, "[data-gallery-export]").get_attribute("href"),
