@@ -9,8 +9,11 @@ public protocol ModerationStore: Sendable {
     /// that the reporter may see it and does not own it (`ReportError.unknownSubject`,
     /// `.ownContent`): a profile of someone else not suspended, a portfolio or photo not
     /// hidden, a message in a room the reporter is in and not removed. An open report of the
-    /// same subject by the same person is returned instead of a second one.
-    func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, at date: Date) throws -> Report
+    /// same subject by the same person is returned instead of a second one. A new report past
+    /// `limits` (the reporter's reports of the last day, read in the same transaction) is
+    /// refused with `ReportError.tooMany`.
+    func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, limits: ReportLimits,
+              at date: Date) throws -> Report
 
     /// Who owns the subject, when `reporterId` may see (and so report) it by the rules of
     /// `file`; nil otherwise.
