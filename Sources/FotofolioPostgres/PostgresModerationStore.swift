@@ -106,8 +106,11 @@ struct PostgresModerationStore: ModerationStore {
                 guard try PostgresMessengerReading.message(id: id, connection) != nil else { throw ModerationError.unknownSubject }
                 try connection.query("INSERT INTO removed_message (message_id, removed_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
                                      [id, date.stored])
-                // Read back as the room now shows it, and told to the room like a message.
-                try PostgresMessengerStore.announce(PostgresMessengerReading.message(id: id, connection)!, at: date, connection)
+                // Read back as the room now shows it, put in place of every copy still to be
+                // read, and told to the room like a message.
+                let removed = try PostgresMessengerReading.message(id: id, connection)!
+                try Self.rewriteCopies(of: removed, connection)
+                try PostgresMessengerStore.announce(removed, at: date, connection)
                 announced = true
             case .suspend(let userId, let end):
                 try Self.require("account", userId, connection)

@@ -34,8 +34,9 @@ public protocol ModerationStore: Sendable {
     /// action's effect (`.unknownSubject` when its subject is gone; `.cannotSuspendAnOperator`),
     /// the open reports of `subject` settled (the action's own, or the message or work whose
     /// author is suspended), and the audit entry. Suspending ends the person's
-    /// sessions; removing a message appends a `.message` live event and an outbox entry of
-    /// the message as now shown.
+    /// sessions; removing a message rewrites its earlier live events and unsent outbox entries
+    /// to the message as now shown (removed, without its text) and appends a `.message` live
+    /// event and an outbox entry of it.
     func apply(_ action: ModerationAction, reason: String, by operatorId: Int64, settling subject: ReportSubject, at date: Date) throws
 
     /// The newest `limit` audit entries, newest first.

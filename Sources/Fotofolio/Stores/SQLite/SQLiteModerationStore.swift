@@ -92,8 +92,11 @@ struct SQLiteModerationStore: ModerationStore {
                 guard try MessengerReading.message(id: id, db) != nil else { throw ModerationError.unknownSubject }
                 try db.execute(sql: "INSERT INTO removedMessage (messageId, removedAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
                                arguments: [id, date])
-                // Read back as the room now shows it, and told to the room like a message.
-                try SQLiteMessengerStore.announce(MessengerReading.message(id: id, db)!, at: date, db)
+                // Read back as the room now shows it, put in place of every copy still to be
+                // read, and told to the room like a message.
+                let removed = try MessengerReading.message(id: id, db)!
+                try Self.rewriteCopies(of: removed, db)
+                try SQLiteMessengerStore.announce(removed, at: date, db)
             case .suspend(let userId, let end):
                 try Self.require("user", userId, db)
                 guard try !Self.isOperator(userId, db) else { throw ModerationError.cannotSuspendAnOperator }
