@@ -71,7 +71,7 @@ struct PostgresBookingStore: BookingStore {
         }
     }
 
-    func decline(_ requestId: Int64, reason: String, text: String, uuid: String, by photographerId: Int64, at date: Date) throws {
+    func decline(_ requestId: Int64, reason: StepReason, uuid: String, by photographerId: Int64, at date: Date) throws {
         try changing { connection, announced in
             _ = try Self.lockShoot(of: .request(requestId), connection)
             let shoot = try Self.shoot(requestId, involving: photographerId, connection)
@@ -81,9 +81,10 @@ struct PostgresBookingStore: BookingStore {
                 return
             }
             try BookingRules.checkDecline(shoot, by: photographerId)
+            let said = reason.said(try PostgresBlockStore.facts(from: photographerId, to: shoot.request.clientId, connection))
             try connection.query("UPDATE shoot_request SET decline_reason = $1, declined_at = $2 WHERE id = $3",
-                                 [reason, date.stored, requestId])
-            _ = try PostgresMessengerStore.post(text, uuid: uuid, in: shoot.request.roomId, by: photographerId, linksInert: false,
+                                 [said.reason, date.stored, requestId])
+            _ = try PostgresMessengerStore.post(said.text, uuid: uuid, in: shoot.request.roomId, by: photographerId, linksInert: false,
                                                 at: date, connection)
             try Self.announceCards(of: shoot, at: date, connection)
             announced = true
@@ -118,7 +119,7 @@ struct PostgresBookingStore: BookingStore {
         }
     }
 
-    func cancel(_ bookingId: Int64, reason: String, text: String, uuid: String, by userId: Int64, at date: Date) throws -> Booking {
+    func cancel(_ bookingId: Int64, reason: StepReason, uuid: String, by userId: Int64, at date: Date) throws -> Booking {
         try changing { connection, announced in
             _ = try Self.lockShoot(of: .booking(bookingId), connection)
             guard let booking = try Self.booking(bookingId, connection), booking.involves(userId)
@@ -128,12 +129,14 @@ struct PostgresBookingStore: BookingStore {
                 return booking
             }
             try BookingRules.checkCancel(booking, at: date)
+            let other = booking.clientId == userId ? booking.photographerId : booking.clientId
+            let said = reason.said(try PostgresBlockStore.facts(from: userId, to: other, connection))
             try connection.query("UPDATE booking SET cancelled_by_id = $1, cancel_reason = $2, cancelled_at = $3 WHERE id = $4",
-                                 [userId, reason, date.stored, bookingId])
+                                 [userId, said.reason, date.stored, bookingId])
             // The booking's one day, found by the primary key.
             try connection.query("DELETE FROM busy_day WHERE photographer_id = $1 AND day = $2 AND booking_id = $3",
                                  [booking.photographerId, booking.day.text, bookingId])
-            _ = try PostgresMessengerStore.post(text, uuid: uuid, in: booking.roomId, by: userId, linksInert: false, at: date,
+            _ = try PostgresMessengerStore.post(said.text, uuid: uuid, in: booking.roomId, by: userId, linksInert: false, at: date,
                                                 connection)
             try Self.announceCards(of: try Self.shoot(booking.requestId, connection)!, at: date, connection)
             announced = true

@@ -24,7 +24,10 @@ struct PostgresGalleryStore: GalleryStore {
 
     func create(photographerId: Int64, clientId: Int64?, title: String, message: String, pickLimit: Int?, token: String,
                 at date: Date) throws -> Gallery {
-        try pool.withConnection { connection in
+        try pool.transaction { connection in
+            if let clientId {
+                try GalleryContact.checkNewGallery(try PostgresBlockStore.facts(from: photographerId, to: clientId, connection))
+            }
             let id = try connection.query("""
                 INSERT INTO gallery (photographer_id, client_id, title, message, pick_limit, token, created_at)
                 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
@@ -83,6 +86,9 @@ struct PostgresGalleryStore: GalleryStore {
         try pool.transaction { connection in
             guard let gallery = try Self.locked(galleryId, connection), gallery.photographerId == photographerId else {
                 throw GalleryError.notFound
+            }
+            if let clientId = gallery.clientId {
+                try GalleryContact.checkAdding(try PostgresBlockStore.facts(from: photographerId, to: clientId, connection))
             }
             let ids = photos.map(\.photoId)
             guard Set(ids).count == ids.count else { throw GalleryError.unknownPhoto }

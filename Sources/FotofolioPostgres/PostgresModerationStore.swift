@@ -10,12 +10,23 @@ struct PostgresModerationStore: ModerationStore {
     let pool: PostgresPool
     let signal: PostgresCommitSignal
 
-    func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, at date: Date) throws -> Report {
+    func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, limits: ReportLimits,
+              at date: Date) throws -> Report {
         try pool.transaction { connection in
             guard let owner = try Self.visibleOwner(of: subject, to: reporterId, at: date, connection) else {
                 throw ReportError.unknownSubject
             }
             guard owner != reporterId else { throw ReportError.ownContent }
+            // The reporter's row, locked: two nodes filing their reports count one after the other.
+            try connection.query("SELECT 1 FROM account WHERE id = $1 FOR NO KEY UPDATE", [reporterId])
+            if let open = try Self.reports("WHERE reporter_id = $1 AND subject_kind = $2 AND subject_id = $3 AND state = 'open'",
+                                           [reporterId, subject.kind.rawValue, subject.id], connection).first {
+                return open
+            }
+            let filed = try connection.query("""
+                SELECT created_at FROM report WHERE reporter_id = $1 AND created_at > $2 ORDER BY created_at
+                """, [reporterId, limits.counted(at: date).stored]).map { try $0.decode(0, as: Date.self) }
+            try limits.check(filed: filed, at: date)
             let inserted = try connection.query("""
                 INSERT INTO report (reporter_id, subject_kind, subject_id, reason, details, state, created_at)
                 VALUES ($1, $2, $3, $4, $5, 'open', $6)
@@ -95,8 +106,11 @@ struct PostgresModerationStore: ModerationStore {
                 guard try PostgresMessengerReading.message(id: id, connection) != nil else { throw ModerationError.unknownSubject }
                 try connection.query("INSERT INTO removed_message (message_id, removed_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
                                      [id, date.stored])
-                // Read back as the room now shows it, and told to the room like a message.
-                try PostgresMessengerStore.announce(PostgresMessengerReading.message(id: id, connection)!, at: date, connection)
+                // Read back as the room now shows it, put in place of every copy still to be
+                // read, and told to the room like a message.
+                let removed = try PostgresMessengerReading.message(id: id, connection)!
+                try Self.rewriteCopies(of: removed, connection)
+                try PostgresMessengerStore.announce(removed, at: date, connection)
                 announced = true
             case .suspend(let userId, let end):
                 try Self.require("account", userId, connection)

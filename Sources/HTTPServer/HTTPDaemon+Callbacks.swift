@@ -49,7 +49,9 @@ let streamReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
     switch stream.writer.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity), suspend: stream.suspend) {
     case .bytes(let count): return count
     case .suspend: return 0
-    case .end: return -1 // MHD_CONTENT_READER_END_OF_STREAM
+    case .end:
+        stream.ended()
+        return -1 // MHD_CONTENT_READER_END_OF_STREAM
     case .fail: return -2 // MHD_CONTENT_READER_END_WITH_ERROR
     }
 }

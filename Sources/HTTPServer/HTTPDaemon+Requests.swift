@@ -176,6 +176,8 @@ final class StreamConnection: @unchecked Sendable {
     private weak var daemon: HTTPDaemon?
     private(set) var writer: ResponseStreamWriter!
     private var hangUpWatch: UInt64?
+    /// The connection's socket, set in `register`; -1 until then.
+    private var socket: Int32 = -1
 
     init(connection: OpaquePointer, daemon: HTTPDaemon) {
         self.connection = connection
@@ -188,9 +190,19 @@ final class StreamConnection: @unchecked Sendable {
 
     func register() {
         daemon?.liveStreams.withLock { $0[ObjectIdentifier(self)] = writer }
-        let socket = fotofolio_mhd_connection_socket(connection)
+        socket = fotofolio_mhd_connection_socket(connection)
         writer.sendsDirectly(on: socket)
         hangUpWatch = daemon?.hangUps.watch(socket: socket, writer: writer)
+    }
+
+    /// The body is over (the writer finished it, and all of it went out). With
+    /// MHD_USE_TURBO, libmicrohttpd marks the connection closed without shutting its socket
+    /// down and closes the descriptor only when its loop next looks at the connection: at
+    /// once when it is the thread's least recently active one, else when the older ones
+    /// close or time out (60 s later). Shutting down the sending side tells the client now;
+    /// the descriptor is still libmicrohttpd's to close. Called on the connection's thread.
+    func ended() {
+        if socket >= 0 { shutdown(socket, Int32(SHUT_WR)) }
     }
 
     func closed() {

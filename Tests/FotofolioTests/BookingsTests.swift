@@ -721,11 +721,11 @@ struct UnreachableBookingStore: BookingStore {
                  limits: SpamLimits, at date: Date) throws -> ShootRequest { throw Unreachable() }
     func offer(_ draft: ShootOfferDraft, on requestId: Int64, text: String, uuid: String, by photographerId: Int64,
                at date: Date) throws -> ShootOffer { throw Unreachable() }
-    func decline(_ requestId: Int64, reason: String, text: String, uuid: String, by photographerId: Int64, at date: Date) throws {
+    func decline(_ requestId: Int64, reason: StepReason, uuid: String, by photographerId: Int64, at date: Date) throws {
         throw Unreachable()
     }
     func accept(_ offerId: Int64, text: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking { throw Unreachable() }
-    func cancel(_ bookingId: Int64, reason: String, text: String, uuid: String, by userId: Int64, at date: Date) throws -> Booking {
+    func cancel(_ bookingId: Int64, reason: StepReason, uuid: String, by userId: Int64, at date: Date) throws -> Booking {
         throw Unreachable()
     }
     func shoots(of cards: [MessageCard], for userId: Int64) throws -> [MessageCard: Shoot] { throw Unreachable() }

@@ -87,6 +87,15 @@ final class EventStreamClient: @unchecked Sendable {
         try await Self.onOwnThread { try self.nextCommentBlocking(timeout: timeout) }
     }
 
+    /// Reads (and keeps) what arrives until the server closes the connection; throws when it
+    /// is still open at the deadline.
+    func end(within timeout: Duration) async throws {
+        try await Self.onOwnThread {
+            let deadline = ContinuousClock.now + timeout
+            while try self.receive(until: deadline) {}
+        }
+    }
+
     /// Nil when no event arrives for `quiet`, else the event that did.
     func staysQuiet(for quiet: Duration) async throws -> Event? {
         try await Self.onOwnThread {

@@ -54,8 +54,9 @@ final class WebTestServer {
     ///   - heartbeat: seconds between the live streams' keep-alive comments.
     ///   - transport: how requests reach the app.
     ///   - store: where the app keeps its records.
+    ///   - threads: the daemon's polling threads, when a test needs its connections on one.
     init(liveTransport: LiveTransport? = nil, heartbeat: Double = 15, metricsToken: String? = nil, trustProxy: Bool = false,
-         minimumFreeDiskBytes: Int64 = 0, transport: Transport = .inProcess, store: Store = .sqlite) throws {
+         minimumFreeDiskBytes: Int64 = 0, transport: Transport = .inProcess, store: Store = .sqlite, threads: Int? = nil) throws {
         let stores: Stores
         switch store {
         case .sqlite:
@@ -77,7 +78,8 @@ final class WebTestServer {
         self.transport = transport
         let port = try ReservedPort()
         app.publicAddress.set("http://127.0.0.1:\(port.number)")
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: port.number, temporaryDirectory: directory + "/tmp")
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: port.number, temporaryDirectory: directory + "/tmp")
+        if let threads { configuration.threadCount = threads }
         client = try InProcessClient(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
         let daemon = HTTPDaemon(configuration: configuration, router: app.router, middleware: app.middleware, logger: logger)
         listener = DaemonListener(daemon: daemon, port: port)

@@ -122,6 +122,30 @@ final class HeldWork: Sendable {
         #expect(response.text == "last")
     }
 
+    /// An idle keep-alive connection older than the stream is open meanwhile: the client still
+    /// reads the end at once, not when the server next gets round to the stream's connection
+    /// (the idle timeout, 60 s).
+    @Test func aFinishedStreamEndsAtOnceWhileAnOlderConnectionWaits() throws {
+        let writers = WriterBox()
+        // One polling thread: both connections are in its lists.
+        let server = try TestServer(threads: 1) { router in
+            router.get("/stream") { _ in Response(headers: ["Content-Type": "text/event-stream"], body: .stream(ResponseStream { writer in writers.add(writer) })) }
+            router.get("/") { _ in .text("home") }
+        }
+        let older = try server.connect()
+        older.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try older.readResponse().text == "home")
+        let stream = try server.connect()
+        stream.send("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try stream.readResponseHead().status == 200)
+        #expect(eventually { writers.all.count == 1 })
+        writers.all[0].write("data: last\n\n")
+        #expect(String(decoding: try stream.readBytes(12), as: UTF8.self) == "data: last\n\n")
+        writers.all[0].finish()
+        #expect(stream.closesWithin(.seconds(20)))
+        withExtendedLifetime(older) {}
+    }
+
     @Test func writerLearnsWhenTheClientLeaves() throws {
         let writers = WriterBox()
         let server = try Self.server(writers: writers)

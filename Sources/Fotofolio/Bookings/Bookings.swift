@@ -2,7 +2,8 @@ import Foundation
 
 /// From "I like this work" to "we have a date": a client requests a shoot, the photographer
 /// offers (or declines), the client accepts, and both keep the booking, which either may
-/// cancel with a reason. Each step is a card in the two people's direct conversation, stored
+/// cancel with a reason (told without its words while either blocks the other:
+/// `StepReason`). Each step is a card in the two people's direct conversation, stored
 /// with its message in one transaction. Photographers mark the days they are busy; bookings
 /// mark their own.
 public struct Bookings: Sendable {
@@ -52,9 +53,8 @@ public struct Bookings: Sendable {
 
     public func decline(_ requestId: Int64, reason: String, uuid: String, by photographerId: Int64,
                         text: (String) -> String, at date: Date = Date()) throws {
-        let reason = try Self.validatedReason(reason)
-        try store.decline(requestId, reason: reason, text: try MessageText.validated(text(reason)),
-                          uuid: try MessageText.validatedUUID(uuid), by: photographerId, at: date)
+        try store.decline(requestId, reason: try Self.stepReason(reason, text: text), uuid: try MessageText.validatedUUID(uuid),
+                          by: photographerId, at: date)
     }
 
     @discardableResult
@@ -68,9 +68,8 @@ public struct Bookings: Sendable {
     @discardableResult
     public func cancel(_ bookingId: Int64, reason: String, uuid: String, by userId: Int64, text: (String) -> String,
                        at date: Date = Date()) throws -> Booking {
-        let reason = try Self.validatedReason(reason)
-        return try store.cancel(bookingId, reason: reason, text: try MessageText.validated(text(reason)),
-                                uuid: try MessageText.validatedUUID(uuid), by: userId, at: date)
+        try store.cancel(bookingId, reason: try Self.stepReason(reason, text: text), uuid: try MessageText.validatedUUID(uuid),
+                         by: userId, at: date)
     }
 
     public func shoots(of cards: [MessageCard], for userId: Int64) throws -> [MessageCard: Shoot] {
@@ -139,6 +138,13 @@ public struct Bookings: Sendable {
 
     private func offerVisible(_ offerId: Int64, to userId: Int64) throws -> ShootOffer? {
         try store.shoots(of: [.offer(offerId)], for: userId)[.offer(offerId)]?.offers.first { $0.id == offerId }
+    }
+
+    /// The checked reason and the step's message with it and without it (`text("")`).
+    static func stepReason(_ raw: String, text: (String) -> String) throws -> StepReason {
+        let reason = try validatedReason(raw)
+        return StepReason(reason: reason, text: try MessageText.validated(text(reason)),
+                          textWithoutReason: try MessageText.validated(text("")))
     }
 
     static func validatedReason(_ raw: String) throws -> String {

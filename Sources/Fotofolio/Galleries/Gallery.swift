@@ -150,5 +150,7 @@ public enum GalleryError: Error, Sendable, Equatable {
     case unknownPhoto
     /// Sending a selection with nothing in it.
     case nothingPicked
+    /// The photographer or the client blocked the other: nothing new reaches the client.
+    case blocked
     case comment(GalleryProblem)
 }

@@ -62,6 +62,10 @@ public enum GalleryProblem: String, Sendable, Equatable {
     case missing, tooLong, invalidText, outOfRange
     /// No account of that name, or it is the photographer's own.
     case unknownClient
+    /// The photographer blocked the client: unblock first.
+    case youBlockedClient
+    /// The client blocked the photographer.
+    case clientBlocked
 }
 
 public struct GalleryErrors: Error, Sendable, Equatable {

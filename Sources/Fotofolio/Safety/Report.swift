@@ -81,6 +81,8 @@ public enum ReportError: Error, Sendable, Equatable {
     case detailsMissing
     case detailsTooLong(limit: Int)
     case invalidText
+    /// Over `ReportLimits`: try again after the wait.
+    case tooMany(retryAfter: Duration)
 
     public var message: String {
         switch self {
@@ -89,6 +91,7 @@ public enum ReportError: Error, Sendable, Equatable {
         case .detailsMissing: "Say in a few words what is wrong."
         case .detailsTooLong(let limit): "Keep it to \(limit) characters."
         case .invalidText: "The text contains invisible control characters. Remove them and send it again."
+        case .tooMany: "You have sent many reports in a short time. Try again later."
         }
     }
 }

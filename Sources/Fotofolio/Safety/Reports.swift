@@ -2,16 +2,19 @@ import Foundation
 
 /// Reporting what someone should not have posted or sent. Anyone signed in reports what they
 /// can see, but not themselves or their own work; a second report of the same subject by the
-/// same person while the first is open changes nothing. The reporter follows their reports'
+/// same person while the first is open changes nothing. A person files at most a few reports a
+/// minute and a few dozen a day (`ReportLimits`). The reporter follows their reports'
 /// states; the reported person is never told who reported them.
 public struct Reports: Sendable {
     let store: any ModerationStore
+    let limits: ReportLimits
 
     /// A report's details: up to 1,000 characters (and 4 KiB).
     public static let detailsLimit = TextLimit(characters: 1000)
 
-    public init(stores: Stores) {
+    public init(stores: Stores, limits: ReportLimits = .standard) {
         store = stores.moderation
+        self.limits = limits
     }
 
     @discardableResult
@@ -21,7 +24,7 @@ public struct Reports: Sendable {
         guard Self.detailsLimit.allows(details) else { throw ReportError.detailsTooLong(limit: Self.detailsLimit.characters) }
         guard !details.containsControlCharacters(allowing: ["\n", "\t"]) else { throw ReportError.invalidText }
         if reason == .other, details.isEmpty { throw ReportError.detailsMissing }
-        return try store.file(subject, reason: reason, details: details, by: reporterId, at: date)
+        return try store.file(subject, reason: reason, details: details, by: reporterId, limits: limits, at: date)
     }
 
     /// Whether the subject is there for the person to see, and so to report (their own work

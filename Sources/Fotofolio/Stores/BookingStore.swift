@@ -9,7 +9,9 @@ import Foundation
 /// person returns what the first stored; a uuid of another message is `.duplicate`.
 /// A request, an offer or an acceptance in a direct room that a block closed is refused as
 /// `MessengerStore.send` refuses a message (`MessengerError.blocked`, `.youBlocked`); a
-/// decline or a cancellation is not: either side may always withdraw.
+/// decline or a cancellation is not: either side may always withdraw, but its reason is
+/// stored and told as `StepReason.said` answers for the two people's `ContactFacts`, read in
+/// the step's transaction (no words while either blocks the other).
 public protocol BookingStore: Sendable {
     /// The direct room of the two (made on first use, under the contact rules and spam limits
     /// of `MessengerStore.directRoom`) and the request card as its newest message.
@@ -21,16 +23,16 @@ public protocol BookingStore: Sendable {
     func offer(_ draft: ShootOfferDraft, on requestId: Int64, text: String, uuid: String, by photographerId: Int64,
                at date: Date) throws -> ShootOffer
 
-    /// The photographer says no to the request, with a reason: a plain message of `text`.
-    func decline(_ requestId: Int64, reason: String, text: String, uuid: String, by photographerId: Int64, at date: Date) throws
+    /// The photographer says no to the request, with a reason: a plain message.
+    func decline(_ requestId: Int64, reason: StepReason, uuid: String, by photographerId: Int64, at date: Date) throws
 
     /// The client takes the open offer: a booking, its days busy (`.busyDay` when already
     /// busy, `.offerNotOpen` when replaced, expired or closed).
     func accept(_ offerId: Int64, text: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking
 
-    /// Either side calls a confirmed booking off with a reason (a plain message of `text`);
-    /// its day is free again.
-    func cancel(_ bookingId: Int64, reason: String, text: String, uuid: String, by userId: Int64, at date: Date) throws -> Booking
+    /// Either side calls a confirmed booking off with a reason (a plain message); its day is
+    /// free again.
+    func cancel(_ bookingId: Int64, reason: StepReason, uuid: String, by userId: Int64, at date: Date) throws -> Booking
 
     /// The shoots of these card messages' cards that the person is part of, by card.
     func shoots(of cards: [MessageCard], for userId: Int64) throws -> [MessageCard: Shoot]

@@ -6,6 +6,8 @@ import Imaging
 /// picks or the state appends a `gallery` live event for the photographer, so their open
 /// page follows the client's choosing.
 public protocol GalleryStore: Sendable {
+    /// A new gallery; for a client account, refused while either blocks the other
+    /// (`GalleryContact.checkNewGallery`, read in the same transaction).
     func create(photographerId: Int64, clientId: Int64?, title: String, message: String, pickLimit: Int?, token: String,
                 at date: Date) throws -> Gallery
 
@@ -21,7 +23,8 @@ public protocol GalleryStore: Sendable {
     func galleries(clientId: Int64) throws -> [(gallery: Gallery, picks: Int, photos: Int)]
 
     /// Adds photos to the end. Each must be the photographer's own and in no portfolio and
-    /// no gallery yet; otherwise `GalleryError.unknownPhoto` and nothing is added.
+    /// no gallery yet; otherwise `GalleryError.unknownPhoto` and nothing is added. Refused with
+    /// `GalleryError.blocked` while the gallery's client and photographer block one another.
     func add(_ photos: [NewGalleryPhoto], to galleryId: Int64, by photographerId: Int64) throws
 
     /// Picks one photo (with the client's comment) or takes the pick back, and returns the

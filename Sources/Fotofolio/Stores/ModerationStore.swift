@@ -9,8 +9,11 @@ public protocol ModerationStore: Sendable {
     /// that the reporter may see it and does not own it (`ReportError.unknownSubject`,
     /// `.ownContent`): a profile of someone else not suspended, a portfolio or photo not
     /// hidden, a message in a room the reporter is in and not removed. An open report of the
-    /// same subject by the same person is returned instead of a second one.
-    func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, at date: Date) throws -> Report
+    /// same subject by the same person is returned instead of a second one. A new report past
+    /// `limits` (the reporter's reports of the last day, read in the same transaction) is
+    /// refused with `ReportError.tooMany`.
+    func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, limits: ReportLimits,
+              at date: Date) throws -> Report
 
     /// Who owns the subject, when `reporterId` may see (and so report) it by the rules of
     /// `file`; nil otherwise.
@@ -31,8 +34,9 @@ public protocol ModerationStore: Sendable {
     /// action's effect (`.unknownSubject` when its subject is gone; `.cannotSuspendAnOperator`),
     /// the open reports of `subject` settled (the action's own, or the message or work whose
     /// author is suspended), and the audit entry. Suspending ends the person's
-    /// sessions; removing a message appends a `.message` live event and an outbox entry of
-    /// the message as now shown.
+    /// sessions; removing a message rewrites its earlier live events and unsent outbox entries
+    /// to the message as now shown (removed, without its text) and appends a `.message` live
+    /// event and an outbox entry of it.
     func apply(_ action: ModerationAction, reason: String, by operatorId: Int64, settling subject: ReportSubject, at date: Date) throws
 
     /// The newest `limit` audit entries, newest first.

@@ -75,7 +75,7 @@ struct BookingPages {
                 id: booking.id, kind: booking.kind, with: other?.fullName ?? "", withUsername: other?.username ?? "",
                 when: text.time(booking.day, startMinutes: booking.startMinutes, hours: booking.hours), place: booking.place,
                 price: text.price(booking.price), stateKey: state.rawValue, state: table.string("bookings.bookingStates.\(state.rawValue)"),
-                note: booking.cancellation.map { "\(table.string("bookings.said.cancelled")): \($0.reason)" },
+                note: booking.cancellation.map { ShootText(table: table).cancelled($0.reason) },
                 conversation: "/messages/\(booking.roomId)",
                 ics: state == .cancelled ? nil : Self.icsPath(booking.id),
                 cancel: state == .confirmed ? "/bookings/\(booking.id)/cancel" : nil,
@@ -137,7 +137,7 @@ struct BookingPages {
             "\(table.string("bookings.fields.price")): \(text.price(booking.price))",
         ]
         if !booking.included.isEmpty { description.append(booking.included) }
-        if let cancellation = booking.cancellation { description.append("\(table.string("bookings.said.cancelled")): \(cancellation.reason)") }
+        if let cancellation = booking.cancellation { description.append(text.cancelled(cancellation.reason)) }
         return ICalendar.Event(booking: booking, summary: "\(booking.kind) – \(other?.fullName ?? "")",
                                description: description.joined(separator: "\n"),
                                url: CanonicalURL.of(request, path: "/messages/\(booking.roomId)"))

@@ -55,7 +55,7 @@ struct ShootCardView: ViewModel {
                     Row(label: table.string("bookings.fields.hours"), value: text.hours(request.hours)),
                     Row(label: table.string("bookings.fields.budget"), value: "\(text.price(request.budget))/h")]
             self.text = request.message.isEmpty ? nil : request.message
-            note = request.declineReason.map { "\(table.string("bookings.said.declined")): \($0)" }
+            note = request.declineReason.map(text.declined)
             if !isClient, state == .open || state == .offered {
                 actions = [Action(label: table.string(state == .open ? "bookings.actions.offer" : "bookings.actions.newOffer"),
                                   href: "/shoots/\(request.id)/offer", primary: true, key: "offer"),
@@ -91,7 +91,7 @@ struct ShootCardView: ViewModel {
                     Row(label: table.string("bookings.fields.place"), value: booking.place),
                     Row(label: table.string("bookings.fields.price"), value: text.price(booking.price))]
             self.text = nil
-            note = booking.cancellation.map { "\(table.string("bookings.said.cancelled")): \($0.reason)" }
+            note = booking.cancellation.map { text.cancelled($0.reason) }
             if state != .cancelled {
                 actions.append(Action(label: table.string("bookings.actions.calendar"), href: BookingPages.icsPath(booking.id),
                                       primary: false, key: "ics"))

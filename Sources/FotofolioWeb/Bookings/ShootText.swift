@@ -76,7 +76,12 @@ struct ShootText: Sendable {
             + "\(offer.place), \(price(offer.price))"
     }
 
-    func declined(_ reason: String) -> String { "\(table.string("bookings.said.declined")): \(reason)" }
+    func declined(_ reason: String) -> String { said("bookings.said.declined", reason) }
 
-    func cancelled(_ reason: String) -> String { "\(table.string("bookings.said.cancelled")): \(reason)" }
+    func cancelled(_ reason: String) -> String { said("bookings.said.cancelled", reason) }
+
+    /// A step with its reason; without one (withheld while either blocks the other) the step alone.
+    private func said(_ key: String, _ reason: String) -> String {
+        reason.isEmpty ? table.string(key) : "\(table.string(key)): \(reason)"
+    }
 }

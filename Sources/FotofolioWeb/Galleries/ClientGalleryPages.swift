@@ -211,7 +211,7 @@ struct ClientGalleryPages {
     static func status(of error: GalleryError) -> HTTPStatus {
         switch error {
         case .notFound, .unknownPhoto, .notDelivered: .notFound
-        case .notCreator: .forbidden
+        case .notCreator, .blocked: .forbidden
         case .delivered, .limitReached: .conflict
         case .nothingPicked, .comment: .unprocessableContent
         }

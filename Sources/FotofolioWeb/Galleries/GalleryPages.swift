@@ -118,7 +118,11 @@ struct GalleryPages {
                 imported.problems.append(table.string("photos.problems.failed").replacingOccurrences(of: "{file}", with: name))
             }
         }
-        try galleries.add(added, to: details.gallery.id, by: details.gallery.photographerId)
+        do {
+            try galleries.add(added, to: details.gallery.id, by: details.gallery.photographerId)
+        } catch GalleryError.blocked {
+            throw HTTPFailure(.forbidden, GalleryViews(table: table).message(.blocked))
+        }
         if request.wantsJSON {
             return .json(UploadAnswer(added: added.count, problems: imported.problems),
                          status: imported.problems.isEmpty ? .created : .unprocessableContent)

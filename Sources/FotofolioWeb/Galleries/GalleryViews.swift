@@ -60,6 +60,7 @@ struct GalleryViews {
         case .notDelivered: table.string("galleries.problems.notDelivered")
         case .unknownPhoto: table.string("galleries.problems.unknownPhoto")
         case .nothingPicked: table.string("galleries.problems.nothingPicked")
+        case .blocked: table.string("galleries.problems.blocked")
         case .comment(let problem): table.string("galleries.problems.comment.\(problem.rawValue)")
         case .notFound, .notCreator: table.string("galleries.problems.notFound")
         }

@@ -38,10 +38,12 @@ final class LiveMessageMarkup: Sendable {
         case plain(sequence: Int64)
     }
 
+    /// Each kept with the payload it was made from: a removal rewrites the payloads of a
+    /// message's earlier events, and a replay of them must not get what was kept before.
     private struct Recent {
         /// nil: read, and not a message this process can show (it is sent without markup).
-        var messages: [Int64: ChatMessage?] = [:]
-        var frames: [FrameKey: [UInt8]] = [:]
+        var messages: [Int64: (payload: String, message: ChatMessage?)] = [:]
+        var frames: [FrameKey: (payload: String, frame: [UInt8])] = [:]
     }
 
     /// Events remembered; delivery runs in order, so only the newest few are asked for again.
@@ -63,17 +65,17 @@ final class LiveMessageMarkup: Sendable {
     /// The event as the reader's stream carries it.
     func frame(of event: LiveEvent, for reader: Reader) -> [UInt8] {
         guard event.kind == .message, let message = message(of: event, for: reader) else {
-            return frame(.plain(sequence: event.sequence)) { EventStreamSink.frame(of: event, data: event.payload) }
+            return frame(.plain(sequence: event.sequence), of: event) { EventStreamSink.frame(of: event, data: event.payload) }
         }
         let view = View(sequence: event.sequence, own: message.authorId == reader.userId,
                         language: reader.language, zone: reader.zone.identifier)
-        return frame(.message(view)) { EventStreamSink.frame(of: event, data: data(of: event, message, for: reader)) }
+        return frame(.message(view), of: event) { EventStreamSink.frame(of: event, data: data(of: event, message, for: reader)) }
     }
 
-    private func frame(_ key: FrameKey, making make: () -> [UInt8]) -> [UInt8] {
-        if let frame = recent.withLock({ $0.frames[key] }) { return frame }
+    private func frame(_ key: FrameKey, of event: LiveEvent, making make: () -> [UInt8]) -> [UInt8] {
+        if let kept = recent.withLock({ $0.frames[key] }), kept.payload == event.payload { return kept.frame }
         let frame = make()
-        remember { $0.frames[key] = frame }
+        remember { $0.frames[key] = (event.payload, frame) }
         return frame
     }
 
@@ -93,7 +95,7 @@ final class LiveMessageMarkup: Sendable {
     }
 
     private func message(of event: LiveEvent, for reader: Reader) -> ChatMessage? {
-        if let known = recent.withLock({ $0.messages[event.sequence] }) { return known }
+        if let known = recent.withLock({ $0.messages[event.sequence] }), known.payload == event.payload { return known.message }
         var message: ChatMessage?
         do {
             let envelope = try JSONDecoder().decode(Envelope.self, from: Data(event.payload.utf8))
@@ -101,7 +103,7 @@ final class LiveMessageMarkup: Sendable {
         } catch {
             logger.error("Live event \(event.sequence) names no message that can be read: \(error)")
         }
-        remember { $0.messages[event.sequence] = .some(message) }
+        remember { $0.messages[event.sequence] = (event.payload, message) }
         return message
     }
 

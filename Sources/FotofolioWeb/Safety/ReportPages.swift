@@ -123,8 +123,12 @@ struct ReportPages {
             return .redirect(to: "/reports?sent=1")
         } catch let error as ReportError {
             if error == .unknownSubject { throw HTTPFailure(.notFound, table.string("reports.errors.unknownSubject")) }
-            return try page(request, subject: subject.text, preview: shown.preview, choices: [], back: shown.back, reason: reason,
-                            details: details, problem: Self.problem(error, table: table), status: .unprocessableContent)
+            var status = HTTPStatus.unprocessableContent
+            if case .tooMany = error { status = .tooManyRequests }
+            var response = try page(request, subject: subject.text, preview: shown.preview, choices: [], back: shown.back,
+                                    reason: reason, details: details, problem: Self.problem(error, table: table), status: status)
+            if case .tooMany(let wait) = error { response.retryAfter(wait) }
+            return response
         }
     }
 
@@ -237,6 +241,7 @@ struct ReportPages {
         case .detailsMissing: table.string("reports.errors.detailsMissing")
         case .detailsTooLong: table.string("reports.errors.detailsTooLong")
         case .invalidText: table.string("reports.errors.invalidText")
+        case .tooMany: table.string("reports.errors.tooMany")
         }
     }
 }

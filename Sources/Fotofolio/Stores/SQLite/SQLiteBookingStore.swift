@@ -56,7 +56,7 @@ struct SQLiteBookingStore: BookingStore {
         }
     }
 
-    func decline(_ requestId: Int64, reason: String, text: String, uuid: String, by photographerId: Int64, at date: Date) throws {
+    func decline(_ requestId: Int64, reason: StepReason, uuid: String, by photographerId: Int64, at date: Date) throws {
         try database.pool.write { db in
             let shoot = try Self.shoot(requestId, involving: photographerId, db)
             // Sent again: done already; a uuid of another message is not this decline.
@@ -65,9 +65,10 @@ struct SQLiteBookingStore: BookingStore {
                 return
             }
             try BookingRules.checkDecline(shoot, by: photographerId)
+            let said = reason.said(try SQLiteBlockStore.facts(from: photographerId, to: shoot.request.clientId, db))
             try db.execute(sql: "UPDATE shootRequest SET declineReason = ?, declinedAt = ? WHERE id = ?",
-                           arguments: [reason, date, requestId])
-            _ = try SQLiteMessengerStore.post(text, uuid: uuid, in: shoot.request.roomId, by: photographerId, linksInert: false,
+                           arguments: [said.reason, date, requestId])
+            _ = try SQLiteMessengerStore.post(said.text, uuid: uuid, in: shoot.request.roomId, by: photographerId, linksInert: false,
                                               at: date, db)
             try Self.announceCards(of: shoot, at: date, db)
         }
@@ -102,7 +103,7 @@ struct SQLiteBookingStore: BookingStore {
         }
     }
 
-    func cancel(_ bookingId: Int64, reason: String, text: String, uuid: String, by userId: Int64, at date: Date) throws -> Booking {
+    func cancel(_ bookingId: Int64, reason: StepReason, uuid: String, by userId: Int64, at date: Date) throws -> Booking {
         try database.pool.write { db in
             guard let booking = try Self.booking(bookingId, db), booking.involves(userId)
             else { throw BookingError.unknown }
@@ -111,12 +112,14 @@ struct SQLiteBookingStore: BookingStore {
                 return booking
             }
             try BookingRules.checkCancel(booking, at: date)
+            let other = booking.clientId == userId ? booking.photographerId : booking.clientId
+            let said = reason.said(try SQLiteBlockStore.facts(from: userId, to: other, db))
             try db.execute(sql: "UPDATE booking SET cancelledById = ?, cancelReason = ?, cancelledAt = ? WHERE id = ?",
-                           arguments: [userId, reason, date, bookingId])
+                           arguments: [userId, said.reason, date, bookingId])
             // By the primary key: the booking's own day.
             try db.execute(sql: "DELETE FROM busyDay WHERE photographerId = ? AND day = ? AND bookingId = ?",
                            arguments: [booking.photographerId, booking.day.text, bookingId])
-            _ = try SQLiteMessengerStore.post(text, uuid: uuid, in: booking.roomId, by: userId, linksInert: false, at: date, db)
+            _ = try SQLiteMessengerStore.post(said.text, uuid: uuid, in: booking.roomId, by: userId, linksInert: false, at: date, db)
             try Self.announceCards(of: try Self.shoot(booking.requestId, db)!, at: date, db)
             return try Self.booking(bookingId, db)!
         }

@@ -11,6 +11,9 @@ struct SQLiteGalleryStore: GalleryStore {
     func create(photographerId: Int64, clientId: Int64?, title: String, message: String, pickLimit: Int?, token: String,
                 at date: Date) throws -> Gallery {
         try database.pool.write { db in
+            if let clientId {
+                try GalleryContact.checkNewGallery(try SQLiteBlockStore.facts(from: photographerId, to: clientId, db))
+            }
             try db.execute(sql: """
                 INSERT INTO gallery (photographerId, clientId, title, message, pickLimit, token, createdAt) VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [photographerId, clientId, title, message, pickLimit, token, date])
@@ -63,6 +66,9 @@ struct SQLiteGalleryStore: GalleryStore {
         try database.pool.write { db in
             guard let gallery = try Self.gallery(id: galleryId, db), gallery.photographerId == photographerId else {
                 throw GalleryError.notFound
+            }
+            if let clientId = gallery.clientId {
+                try GalleryContact.checkAdding(try SQLiteBlockStore.facts(from: photographerId, to: clientId, db))
             }
             let ids = photos.map(\.photoId)
             let usable = try Int.fetchOne(db, sql: """

@@ -7,7 +7,8 @@ import GRDB
 struct SQLiteModerationStore: ModerationStore {
     let database: AppDatabase
 
-    func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, at date: Date) throws -> Report {
+    func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, limits: ReportLimits,
+              at date: Date) throws -> Report {
         try database.pool.write { db in
             guard let owner = try Self.visibleOwner(of: subject, to: reporterId, at: date, db) else { throw ReportError.unknownSubject }
             guard owner != reporterId else { throw ReportError.ownContent }
@@ -15,6 +16,10 @@ struct SQLiteModerationStore: ModerationStore {
                                            [reporterId, subject.kind.rawValue, subject.id], db).first {
                 return open
             }
+            let filed = try Date.fetchAll(db, sql: """
+                SELECT createdAt FROM report WHERE reporterId = ? AND createdAt > ? ORDER BY createdAt
+                """, arguments: [reporterId, limits.counted(at: date)])
+            try limits.check(filed: filed, at: date)
             try db.execute(sql: """
                 INSERT INTO report (reporterId, subjectKind, subjectId, reason, details, state, createdAt)
                 VALUES (?, ?, ?, ?, ?, 'open', ?)
@@ -87,8 +92,11 @@ struct SQLiteModerationStore: ModerationStore {
                 guard try MessengerReading.message(id: id, db) != nil else { throw ModerationError.unknownSubject }
                 try db.execute(sql: "INSERT INTO removedMessage (messageId, removedAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
                                arguments: [id, date])
-                // Read back as the room now shows it, and told to the room like a message.
-                try SQLiteMessengerStore.announce(MessengerReading.message(id: id, db)!, at: date, db)
+                // Read back as the room now shows it, put in place of every copy still to be
+                // read, and told to the room like a message.
+                let removed = try MessengerReading.message(id: id, db)!
+                try Self.rewriteCopies(of: removed, db)
+                try SQLiteMessengerStore.announce(removed, at: date, db)
             case .suspend(let userId, let end):
                 try Self.require("user", userId, db)
                 guard try !Self.isOperator(userId, db) else { throw ModerationError.cannotSuspendAnOperator }
