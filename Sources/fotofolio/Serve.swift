@@ -5,6 +5,7 @@ import FotofolioPostgres
 import FotofolioWeb
 import Foundation
 import HTTPServer
+import Imaging
 import Logging
 import Postgres
 
@@ -65,6 +66,9 @@ struct Serve: ParsableCommand {
 
     @Option(help: "New accounts one address may make in an hour; raise it where many people share one address (a class, a LAN demo). (FOTOFOLIO_REGISTRATIONS_PER_HOUR, default 5)")
     var registrationsPerHour: Int?
+
+    @Option(help: "Megapixels of photos decoded at once to be delivered (WebP and HEIC originals); past it a download waits, then answers 503. (FOTOFOLIO_DECODING_MEGAPIXELS, default a quarter of memory at 10 MB each)")
+    var decodingMegapixels: Int?
 
     @Flag(help: "Behind a proxy that only it can reach the server through: X-Forwarded-Proto https makes cookies Secure and sends HSTS, the last X-Forwarded-For address counts as the client's, and one address may hold every connection. (FOTOFOLIO_TRUST_PROXY=1)")
     var trustProxy = false
@@ -138,6 +142,9 @@ struct Serve: ParsableCommand {
             logger: logger,
             // Two photos at a time bound libvips's memory; more would only queue for the two cores anyway.
             photoProcessing: PhotoProcessing(concurrency: min(2, ProcessInfo.processInfo.activeProcessorCount)),
+            decodingBudget: DecodingBudget(megapixels: decodingMegapixels
+                ?? ProcessInfo.processInfo.environment["FOTOFOLIO_DECODING_MEGAPIXELS"].flatMap(Int.init)
+                ?? DecodingBudget.standardMegapixels),
             liveTransport: broker.transport,
             metricsToken: resolved(metricsToken, "FOTOFOLIO_METRICS_TOKEN"),
             trustProxy: behindProxy,
