@@ -8,7 +8,7 @@ import Synchronization
 /// `pulledBodyReleased`), its reader called on the connection's polling thread.
 ///
 /// The polling thread never waits for the body: its blocks are made by `produce` on a
-/// queue of its own, at most `aheadBytes` before the client takes them, while the reader
+/// queue of the body's own, at most `aheadBytes` before the client takes them, while the reader
 /// only copies what is ready. With nothing ready the reader suspends the connection, and
 /// the producer resumes it when the next block is in. Making a block can take seconds
 /// (the next photo of an archive read, decoded, encoded); the thread's other connections
@@ -32,7 +32,10 @@ final class PulledConnection: @unchecked Sendable {
     /// How far the producer may run ahead of the client: two blocks, so one is being sent
     /// while the next is made, and a slow client holds no more than that.
     static let aheadBytes = 2 * HTTPDaemon.pulledBlockSize
-    private static let producers = DispatchQueue(label: "http.pulled-bodies", qos: .userInitiated, attributes: .concurrent)
+    /// The body's own queue: making a block may wait (for the next photo, for the decoding
+    /// budget), and a serial queue gets a thread of its own for it, where blocks waiting on
+    /// a shared concurrent queue would hold the few threads every such queue shares.
+    private let producer = DispatchQueue(label: "http.pulled-body", qos: .userInitiated)
 
     private struct State {
         /// Made and not yet handed to libmicrohttpd: `ready[readyStart...]`.
@@ -93,7 +96,7 @@ final class PulledConnection: @unchecked Sendable {
             state.suspended = true
             return (.wait, nil, Self.takeTurn(&state))
         }
-        if startProducer { Self.producers.async { self.produce() } }
+        if startProducer { producer.async { self.produce() } }
         if let failure { return failed(failure) }
         return answer
     }

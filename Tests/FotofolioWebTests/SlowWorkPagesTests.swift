@@ -38,16 +38,25 @@ import Waiting
         return (scene, "\(scene.clientPath)/photos/\(id)/download", "\(scene.clientPath)/download.zip")
     }
 
-    /// GETs `path` from the daemon over a socket, on a thread of its own, as a browser downloads.
-    static func downloading(_ path: String, port: Int, sink: @escaping @Sendable (UnsafeRawBufferPointer) -> Void)
-        -> Task<(status: Int, headers: [String: String], length: Int), any Error> {
-        Task.detached {
-            try await withCheckedThrowingContinuation { continuation in
-                Thread {
-                    continuation.resume(with: Result {
-                        try SocketDownload.get(port: port, path: path, cookies: [:], timeout: .seconds(60), sink: sink)
-                    })
-                }.start()
+    /// GETs `path` from the daemon over a socket, on a thread started now, as a browser
+    /// downloads: under way before this returns, whatever Swift's few shared threads are doing.
+    static func downloading(_ path: String, port: Int, sink: @escaping @Sendable (UnsafeRawBufferPointer) -> Void) -> Download {
+        let download = Download()
+        Thread {
+            let result = Result { try SocketDownload.get(port: port, path: path, cookies: [:], timeout: .seconds(90), sink: sink) }
+            download.result.with { $0 = result }
+        }.start()
+        return download
+    }
+
+    /// A download under way on a thread of its own.
+    final class Download: Sendable {
+        let result = Locked<Result<(status: Int, headers: [String: String], length: Int), any Error>?>(nil)
+
+        var value: (status: Int, headers: [String: String], length: Int) {
+            get async throws {
+                try await waitUntil("the download ends", timeout: .seconds(120)) { result.with { $0 != nil } }
+                return try result.with { $0! }.get()
             }
         }
     }
@@ -64,7 +73,7 @@ import Waiting
         defer { if held.with({ $0 }) { slots.give() } }
         let connection = try RawConnection(port: server.daemon.port)
         connection.send(unlock.wire)
-        #expect(eventually { slots.waitingRuns == 1 }, "the password waits for argon2")
+        try await waitUntil("the password waits for argon2") { slots.waitingRuns == 1 }
         // The only polling thread answers another connection meanwhile.
         #expect(try await server.send("/search").status == 200)
         held.with { $0 = false }
@@ -83,7 +92,7 @@ import Waiting
         defer { if held.with({ $0 }) { budget.give(budget.megapixels) } }
         let tail = Locked<[UInt8]>([])
         let download = Self.downloading(archive, port: server.daemon.port) { bytes in tail.with { $0 = Array(($0 + bytes).suffix(64)) } }
-        #expect(eventually { budget.waitingDecodes == 1 }, "the archive waits to decode its photo")
+        try await waitUntil("the archive waits to decode its photo") { budget.waitingDecodes == 1 }
         #expect(try await server.send(scene.clientPath).status == 200)
         held.with { $0 = false }
         budget.give(budget.megapixels)
@@ -101,7 +110,7 @@ import Waiting
         defer { if held.with({ $0 }) { budget.give(budget.megapixels) } }
         let length = Locked(0)
         let download = Self.downloading(path, port: server.daemon.port) { bytes in length.with { $0 += bytes.count } }
-        #expect(eventually { budget.waitingDecodes == 1 }, "the photo waits to be decoded")
+        try await waitUntil("the photo waits to be decoded") { budget.waitingDecodes == 1 }
         #expect(try await server.send(scene.clientPath).status == 200)
         held.with { $0 = false }
         budget.give(budget.megapixels)
@@ -153,7 +162,7 @@ import Waiting
         defer { if held.with({ $0 }) { budget.give(budget.megapixels) } }
         let port = server.daemon.port
         let downloads = (0..<2).map { _ in Self.downloading(archive, port: port) { _ in } }
-        #expect(eventually { budget.waitingDecodes == 2 }, "both archives wait to decode their photo")
+        try await waitUntil("both archives wait to decode their photo") { budget.waitingDecodes == 2 }
         let third = try await server.send(archive)
         #expect(third.status == 429)
         #expect(third.headers["retry-after"] == "30")
