@@ -49,12 +49,14 @@ let package = Package(
         .target(
             name: "HTTPServer",
             dependencies: [
-                "CMicroHTTPD", "CZlib",
+                "CMicroHTTPD", "CZlib", "PollingThreads",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Child processes started with posix_spawn, for the broker, its tools and the tests' tools.
         .target(name: "Spawn", dependencies: ["CSpawn"]),
+        // Which threads poll sockets, so argon2 and image work can refuse to start on one.
+        .target(name: "PollingThreads"),
         .target(
             name: "MQTTClient",
             dependencies: ["CMosquitto", "Spawn", .product(name: "Logging", package: "swift-log")]),
@@ -66,7 +68,7 @@ let package = Package(
         .target(name: "PreciseSlider"),
         .target(
             name: "Imaging",
-            dependencies: ["CVips", "CZlib", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["CVips", "CZlib", "PollingThreads", .product(name: "Crypto", package: "swift-crypto")]),
         .executableTarget(name: "ImagingBench", dependencies: ["Imaging"], path: "bench/ImagingBench"),
         // Films made web-ready by ffmpeg and ffprobe, run as bounded child processes.
         .target(name: "Video", dependencies: ["Spawn", .product(name: "Crypto", package: "swift-crypto")]),
@@ -74,7 +76,7 @@ let package = Package(
         .target(
             name: "Fotofolio",
             dependencies: [
-                "CArgon2", "Imaging", "MQTTClient", "Video",
+                "CArgon2", "Imaging", "MQTTClient", "PollingThreads", "Video",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
@@ -95,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "fotofolio",
             dependencies: [
-                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Postgres", "QRCode", "MQTTClient",
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Imaging", "Postgres", "QRCode", "MQTTClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -113,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "HTTPServerTests",
             dependencies: [
-                "HTTPServer", "RawHTTP", "HostileInput", "Waiting", .product(name: "Logging", package: "swift-log"),
+                "HTTPServer", "PollingThreads", "RawHTTP", "HostileInput", "Waiting", .product(name: "Logging", package: "swift-log"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         // A throwaway PostgreSQL cluster for the tests of every module.
@@ -139,7 +141,8 @@ let package = Package(
         .testTarget(
             name: "FotofolioWebTests",
             dependencies: [
-                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Postgres", "PostgresCluster", "MQTTClient",
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Postgres", "PostgresCluster", "MQTTClient", "Imaging",
+                "PollingThreads",
                 "RawHTTP", "HostileInput", "Waiting", "TestClips", "Spawn", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         // The fuzz targets of Fuzz/ on their committed corpora, each input once: `swift test`

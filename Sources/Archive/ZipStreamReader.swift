@@ -10,8 +10,8 @@ import Foundation
 /// by its bytes and a ZIP64 data descriptor with the CRC-32 computed while they went out;
 /// then the central directory, the ZIP64 end records and the classic end record.
 ///
-/// Not thread-safe: use it from one thread at a time (a pulled HTTP body reads it on one
-/// connection's thread, one call after another). `@unchecked Sendable` so it can be handed
+/// Not thread-safe: use it from one thread at a time (a pulled HTTP body reads it from one
+/// producer at a time, one call after another). `@unchecked Sendable` so it can be handed
 /// to that thread.
 public final class ZipStreamReader: @unchecked Sendable {
     private let entries: [ZipEntry]

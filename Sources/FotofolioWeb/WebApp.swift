@@ -1,6 +1,7 @@
 import Foundation
 import Fotofolio
 import HTTPServer
+import Imaging
 import Logging
 
 /// Fotofolio's web face: every route and the middleware around them.
@@ -22,11 +23,14 @@ public struct WebApp: Sendable {
     /// Loads and checks templates and assets; throws with a clear message if any is missing.
     /// - Parameter stores: where every service keeps its data.
     /// - Parameter mediaDirectory: where photos are kept (`MediaDirectory.inside(dataDirectory)`).
+    /// - Parameter decodingBudget: the megapixels this process may decode at once (delivered
+    ///   WebP and HEIC originals); one per process.
     /// - Parameter liveTransport: the MQTT connection live events travel on; without one, a
     ///   write wakes this process's streams directly (a single process, as in tests).
     public init(stores: Stores, templatesDirectory: String, publicDirectory: String, mediaDirectory: String,
                 logger: Logger, passwordHasher: PasswordHasher = PasswordHasher(),
                 photoProcessing: PhotoProcessing = PhotoProcessing(), filmMaking: FilmMaking = FilmMaking(),
+                decodingBudget: DecodingBudget = DecodingBudget(),
                 liveTransport: LiveTransport? = nil,
                 metricsToken: String? = nil, trustProxy: Bool = false,
                 minimumFreeDiskBytes: Int64 = 512 << 20,
@@ -74,7 +78,8 @@ public struct WebApp: Sendable {
                        selection: selection, moderation: moderation, sharing: sharing).register(in: &router)
         ShareLinkPages(renderer: renderer, portfolios: portfolios, sharing: sharing).register(in: &router)
         GalleryPages(renderer: renderer, galleries: galleries, photos: photos, uploads: uploads).register(in: &router)
-        ClientGalleryPages(renderer: renderer, galleries: galleries, photos: photos).register(in: &router)
+        ClientGalleryPages(renderer: renderer, galleries: galleries, photos: photos, decoding: decodingBudget,
+                           archives: ArchiveSlots()).register(in: &router)
         let keptFeedPages = KeptFeedPages()
         FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking, moderation: moderation,
                   cards: FeedCardCache(renderer: renderer), keptPages: keptFeedPages).register(in: &router)

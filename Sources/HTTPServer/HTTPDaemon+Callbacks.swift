@@ -62,13 +62,16 @@ let streamReleased: MHD_ContentReaderFreeCallback = { context in
     Unmanaged<StreamConnection>.fromOpaque(context).takeRetainedValue().closed()
 }
 
-/// Supplies the next block of a pulled response. libmicrohttpd calls it only when the
-/// socket can take more, with room for at most one block; nothing is buffered here.
+/// Supplies the next block of a pulled response from what its producer made ahead.
+/// libmicrohttpd calls it only when the socket can take more, with room for one block.
 let pulledBodyReader: MHD_ContentReaderCallback = { context, _, buffer, capacity in
     guard let context, let buffer else { return -2 } // MHD_CONTENT_READER_END_WITH_ERROR
     let pulled = Unmanaged<PulledConnection>.fromOpaque(context).takeUnretainedValue()
     switch pulled.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity)) {
     case .bytes(let count): return count
+    // The connection is suspended until the next block is made; libmicrohttpd asks again
+    // once it is resumed.
+    case .wait: return 0
     case .end: return -1 // MHD_CONTENT_READER_END_OF_STREAM: the terminating chunk goes out
     // MHD_CONTENT_READER_END_WITH_ERROR: the connection closes without the terminating
     // chunk, so the client knows the body is incomplete.
@@ -80,7 +83,9 @@ let pulledBodyReader: MHD_ContentReaderCallback = { context, _, buffer, capacity
 /// the producer and whatever it holds go with it.
 let pulledBodyReleased: MHD_ContentReaderFreeCallback = { context in
     guard let context else { return }
-    Unmanaged<PulledConnection>.fromOpaque(context).release()
+    let pulled = Unmanaged<PulledConnection>.fromOpaque(context)
+    pulled.takeUnretainedValue().released()
+    pulled.release()
 }
 
 /// Called when libmicrohttpd no longer needs a `SharedBytes` body.

@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Logging
+import PollingThreads
 import Synchronization
 
 /// The request life cycle, driven by the access handler.
@@ -75,7 +76,8 @@ extension HTTPDaemon {
 
     private func answer(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         let request = state.makeRequest()
-        let response = dispatch.respond(to: request)
+        // Marked, so argon2 or image work started by a route that did not say it is slow stops.
+        let response = PollingThread.run { dispatch.respond(to: request) }
         let queued = queue(response, for: request, on: connection)
         state.responseQueued = queued
         return queued ? .YES : .NO
@@ -116,9 +118,10 @@ extension HTTPDaemon {
             // (terminating chunk) from one cut short by a failing `read` (none; the connection
             // closes), and keep-alive survives. libmicrohttpd calls the reader only when the
             // socket takes more, so a slow client stalls the producer instead of queueing its
-            // output. The context is released in `pulledBodyReleased`.
+            // output. The body's blocks are made ahead off this thread (`PulledConnection`).
+            // The context is released in `pulledBodyReleased`.
             let isHead = request.method == .head
-            let pulled = PulledConnection(body: body, isHead: isHead, socket: fotofolio_mhd_connection_socket(connection),
+            let pulled = PulledConnection(body: body, isHead: isHead, connection: connection, daemon: self,
                                           requestID: request.id, logger: logger)
             let context = Unmanaged.passRetained(pulled)
             handle = MHD_create_response_from_callback(
@@ -212,44 +215,6 @@ final class StreamConnection: @unchecked Sendable {
     }
 }
 
-/// A `PulledBody` as libmicrohttpd's reader sees it: retained by the response (released in
-/// `pulledBodyReleased`) and only called on the connection's polling thread, one call at a time.
-final class PulledConnection: Sendable {
-    private let body: PulledBody
-    /// A response to HEAD has headers only: if libmicrohttpd asks for its body, the body
-    /// ends at once without calling `read` (it may have side effects: a producer's position).
-    private let isHead: Bool
-    /// The connection's socket (-1 when unknown), shut down when the body fails.
-    private let socket: Int32
-    private let requestID: String
-    private let logger: Logger
-
-    init(body: PulledBody, isHead: Bool, socket: Int32, requestID: String, logger: Logger) {
-        self.body = body
-        self.isHead = isHead
-        self.socket = socket
-        self.requestID = requestID
-        self.logger = logger
-    }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) -> PulledBody.Block {
-        guard !isHead else { return .end }
-        let block = body.next(into: buffer)
-        if case .failed(let reason) = block {
-            logger.error("Pulled response body failed; the download is cut short",
-                         metadata: ["request": "\(requestID)", "error": "\(reason)"])
-            // With MHD_USE_TURBO, libmicrohttpd closes a connection that failed this way
-            // without shutting its socket down, and frees the descriptor only when it next
-            // polls the connection — up to the idle timeout later. Meanwhile the client would
-            // wait for the rest. Shutting down the sending side (as libmicrohttpd does without
-            // TURBO) delivers what was sent and then the end at once; the descriptor is still
-            // libmicrohttpd's to close.
-            if socket >= 0 { shutdown(socket, Int32(SHUT_WR)) }
-        }
-        return block
-    }
-}
-
 /// A suspended connection and its request's state, handed to the slow-work queue.
 /// @unchecked: the queue only stores into `state.finished` (a mutex) and resumes the
 /// connection (safe from any thread, and only after the suspend on the polling thread).
@@ -259,7 +224,7 @@ private struct SuspendedConnection: @unchecked Sendable {
 }
 
 /// A libmicrohttpd connection pointer that may cross threads to be resumed.
-private struct ConnectionHandle: @unchecked Sendable {
+struct ConnectionHandle: @unchecked Sendable {
     let pointer: OpaquePointer
 }
 

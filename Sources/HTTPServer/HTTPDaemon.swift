@@ -29,6 +29,9 @@ public final class HTTPDaemon: @unchecked Sendable {
     private let activeRequestCount = Atomic<Int>(0)
     /// Set when shutdown begins: new requests are refused from then on.
     let isStopping = Atomic<Bool>(false)
+    /// Set once the grace period is over: a pulled body waiting for its next block is cut
+    /// short instead of suspending its connection again.
+    let refusesSuspension = Atomic<Bool>(false)
     let liveStreams = Mutex<[ObjectIdentifier: ResponseStreamWriter]>([:])
     /// Ends a waiting stream as soon as its client hangs up.
     let hangUps = HangUpWatch()
@@ -93,6 +96,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         // libmicrohttpd must not be stopped with suspended connections: end any stream
         // that started while we waited.
         endLiveStreams()
+        refusesSuspension.store(true, ordering: .sequentiallyConsistent)
         waitForSlowWork()
         MHD_stop_daemon(daemon)
         hangUps.stop()

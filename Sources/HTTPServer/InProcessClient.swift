@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PollingThreads
 
 /// Answers requests as `HTTPDaemon` does — the same reading of the head and the body, the
 /// same limits, admission, middleware and routing — with no socket in between: for tests of
@@ -48,7 +49,10 @@ public struct InProcessClient: Sendable {
             offset = end
         }
         let request = state.makeRequest()
-        return Self.asRead(dispatch.respond(to: request), for: request.method)
+        // As on the daemon's polling threads, a route not marked slow that starts argon2 or
+        // image work stops there; a slow one runs unmarked, as on the slow-work queue.
+        let response = state.isSlow ? dispatch.respond(to: request) : PollingThread.run { dispatch.respond(to: request) }
+        return Self.asRead(response, for: request.method)
     }
 
     /// What libmicrohttpd hands the access handler at a time, at most.

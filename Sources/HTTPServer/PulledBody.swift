@@ -11,9 +11,9 @@
 /// response with an error: libmicrohttpd closes the connection without the terminating
 /// chunk, so the client sees a truncated download rather than a complete-looking one.
 ///
-/// `read` runs on the polling thread that owns the connection, one call at a time, and the
-/// thread serves no other connection meanwhile: it should return promptly (read a file,
-/// not wait on the network).
+/// `read` runs off the polling threads, one call at a time, up to two blocks ahead of the
+/// client (`PulledConnection`): it may take its time (read and encode the next photo) without
+/// holding up other connections. It runs only while the response lives, never for HEAD.
 public final class PulledBody: Sendable {
     let read: @Sendable (UnsafeMutableRawBufferPointer) throws -> Int
 

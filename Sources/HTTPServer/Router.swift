@@ -16,6 +16,10 @@ public struct RouteOptions: Sendable {
         self.admission = admission
         self.isSlow = isSlow
     }
+
+    /// For a route that hashes or verifies a password (argon2) or decodes or encodes an
+    /// image: work a polling thread refuses (`PollingThread.refuse`).
+    public static let slow = RouteOptions(isSlow: true)
 }
 
 /// Decides from a request's head alone (method, path, headers, address: its `body` and

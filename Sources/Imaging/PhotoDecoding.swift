@@ -1,4 +1,5 @@
 import CVips
+import PollingThreads
 
 /// Decoding the original at the sizes the variants need, and the pixel work on the result.
 /// Decoding errors are the file's fault (`.damaged`); the rest are `.processingFailed`.
@@ -41,6 +42,7 @@ enum PhotoDecoding {
 
     /// A lazy pipeline: nothing is decoded until its pixels are read.
     private static func decoded(_ path: String, box: Int, photo: ProbedPhoto) throws(ImagingError) -> VImage {
+        PollingThread.refuse("image decoding")
         let thumbnail = try VImage.make({ .damaged(detail: $0) }) { out in
             fotofolio_vips_thumbnail(
                 Vips.literalFilename(path), out, Int32(box), Int32(box), photo.hasColourProfile ? 1 : 0)

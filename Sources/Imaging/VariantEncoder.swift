@@ -1,6 +1,7 @@
 import CVips
 import Crypto
 import Foundation
+import PollingThreads
 import Synchronization
 
 /// One file to encode: an image (usually still lazy), the size it stands for, a format.
@@ -69,6 +70,7 @@ final class EncodingBatch: Sendable {
 
     /// `image` encoded in `format` at `quality`, without metadata.
     static func encoded(_ image: VImage, _ format: VariantFormat, quality: Int32) throws(ImagingError) -> Data {
+        PollingThread.refuse("image encoding")
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         let status = switch format {

@@ -5,6 +5,7 @@ import FotofolioPostgres
 import FotofolioWeb
 import Foundation
 import HTTPServer
+import Imaging
 import Logging
 import Postgres
 
@@ -69,6 +70,9 @@ struct Serve: ParsableCommand {
     @Option(help: "The site's address as people reach it, http(s)://host[:port]: calendar events, social cards, share and gallery addresses and confirmation links are made from it, never from a request's Host header. Without it, the address printed first at start-up. (FOTOFOLIO_PUBLIC_URL)")
     var publicUrl: String?
 
+    @Option(help: "Megapixels of photos decoded at once to be delivered (WebP and HEIC originals); past it a download waits, then answers 503. (FOTOFOLIO_DECODING_MEGAPIXELS, default a quarter of memory at 10 MB each)")
+    var decodingMegapixels: Int?
+
     @Flag(help: "Behind a proxy that only it can reach the server through: X-Forwarded-Proto https makes cookies Secure and sends HSTS, the last X-Forwarded-For address counts as the client's, and one address may hold every connection. (FOTOFOLIO_TRUST_PROXY=1)")
     var trustProxy = false
 
@@ -78,6 +82,11 @@ struct Serve: ParsableCommand {
         }
         if !(1...1_000_000).contains(resolvedRegistrationsPerHour) {
             throw ValidationError("Registrations per hour must be 1 to 1,000,000.")
+        }
+        // Below the largest photo accepted, such a photo could never be delivered.
+        let largestPhoto = PhotoLimits.standard.maxPixels / 1_000_000
+        if !(largestPhoto...1_000_000).contains(resolvedDecodingMegapixels) {
+            throw ValidationError("The decoding budget must be \(largestPhoto) to 1,000,000 megapixels: one photo of the largest size accepted at least.")
         }
         if !(0...1_000_000).contains(resolvedMinimumFreeDisk) {
             throw ValidationError("The free disk floor must be 0 to 1,000,000 MB.")
@@ -144,6 +153,7 @@ struct Serve: ParsableCommand {
             logger: logger,
             // Two photos at a time bound libvips's memory; more would only queue for the two cores anyway.
             photoProcessing: PhotoProcessing(concurrency: min(2, ProcessInfo.processInfo.activeProcessorCount)),
+            decodingBudget: DecodingBudget(megapixels: resolvedDecodingMegapixels),
             liveTransport: broker.transport,
             metricsToken: resolved(metricsToken, "FOTOFOLIO_METRICS_TOKEN"),
             trustProxy: behindProxy,
@@ -219,6 +229,11 @@ struct Serve: ParsableCommand {
         var limit = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return 10_000 }
         return max(1_000, Int(limit.rlim_cur) - 512)
+    }
+
+    private var resolvedDecodingMegapixels: Int {
+        decodingMegapixels ?? ProcessInfo.processInfo.environment["FOTOFOLIO_DECODING_MEGAPIXELS"].flatMap(Int.init)
+            ?? DecodingBudget.standardMegapixels
     }
 
     private var resolvedRegistrationsPerHour: Int {

@@ -548,6 +548,8 @@ import Testing
     /// 30 s beside the other gallery tests, whose uploads share the processing slots). With
     /// the archive built in memory instead it grew by 615 MB, and this test failed.
     @Test func aFiveHundredPhotoZipIsMadeWhileItDownloadsInBoundedMemory() async throws {
+        await ResidentMemory.turns.take()
+        defer { ResidentMemory.turns.give() }
         let scene = try await GalleryScene.make(forAccount: false, title: "Pět set")
         let server = scene.server
         let setUp = ContinuousClock.now

@@ -21,8 +21,9 @@ struct GalleryScene {
 
     /// Registers the four people and makes the gallery as its photographer, for the client
     /// `jana.k` (or for its link alone when `forAccount` is false).
-    static func make(forAccount: Bool = true, pickLimit: String = "", title: String = "Svatba Novákových") async throws -> GalleryScene {
-        let server = try WebTestServer()
+    static func make(forAccount: Bool = true, pickLimit: String = "", title: String = "Svatba Novákových",
+                     on server: WebTestServer? = nil) async throws -> GalleryScene {
+        let server = try server ?? WebTestServer()
         server.signOut()
         try await server.signUp(username: "jana.k")
         let client = server.jar

@@ -6,6 +6,7 @@ import Fotofolio
 import FotofolioPostgres
 @testable import FotofolioWeb
 import HTTPServer
+import Imaging
 import Logging
 import Postgres
 import PostgresCluster
@@ -45,6 +46,9 @@ final class WebTestServer {
     let transport: Transport
     let client: InProcessClient
     private let listener: DaemonListener
+    /// The app's hasher and decoding budget, for tests that hold them full.
+    let passwordHasher: PasswordHasher
+    let decodingBudget: DecodingBudget
 
     /// The daemon, started the first time it is asked for (at once with `.http`).
     var daemon: HTTPDaemon { listener.started() }
@@ -54,9 +58,13 @@ final class WebTestServer {
     ///   - heartbeat: seconds between the live streams' keep-alive comments.
     ///   - transport: how requests reach the app.
     ///   - store: where the app keeps its records.
-    ///   - threads: the daemon's polling threads, when a test needs its connections on one.
+    ///   - threads: the daemon's polling threads (one per core when nil).
     init(liveTransport: LiveTransport? = nil, heartbeat: Double = 15, metricsToken: String? = nil, trustProxy: Bool = false,
-         minimumFreeDiskBytes: Int64 = 0, transport: Transport = .inProcess, store: Store = .sqlite, threads: Int? = nil) throws {
+         minimumFreeDiskBytes: Int64 = 0, transport: Transport = .inProcess, store: Store = .sqlite, threads: Int? = nil,
+         passwordHasher: PasswordHasher = PasswordHasher(parameters: .fastForTests),
+         decodingBudget: DecodingBudget = DecodingBudget()) throws {
+        self.passwordHasher = passwordHasher
+        self.decodingBudget = decodingBudget
         let stores: Stores
         switch store {
         case .sqlite:
@@ -72,7 +80,7 @@ final class WebTestServer {
         let logger = Logger(label: "test")
         app = try WebApp(stores: stores, templatesDirectory: Self.repository + "/Templates",
                          publicDirectory: Self.repository + "/Public", mediaDirectory: directory + "/media", logger: logger,
-                         passwordHasher: PasswordHasher(parameters: .fastForTests), liveTransport: liveTransport,
+                         passwordHasher: passwordHasher, decodingBudget: decodingBudget, liveTransport: liveTransport,
                          metricsToken: metricsToken, trustProxy: trustProxy, minimumFreeDiskBytes: minimumFreeDiskBytes)
         try app.live.start(heartbeatInterval: heartbeat, pollInterval: 0)
         self.transport = transport

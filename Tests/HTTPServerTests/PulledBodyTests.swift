@@ -64,7 +64,7 @@ private final class CountingProducer: Sendable {
 
     deinit { progress.released.store(true, ordering: .releasing) }
 
-    // Called one at a time (by the connection's thread), so load-then-store is not a race.
+    // Called one at a time (by the body's producer), so load-then-store is not a race.
     func read(_ buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         progress.reads.add(1, ordering: .relaxed)
         let position = progress.position.load(ordering: .acquiring)

@@ -1,12 +1,15 @@
 import CArgon2
 import Foundation
+import PollingThreads
 import Synchronization
 
 /// Hashes and verifies passwords with argon2id (libargon2), stored in the encoded form
 /// (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`) so the parameters can be raised later.
 ///
-/// Hashing deliberately takes tens of milliseconds and ~19 MiB; call it from the thread
-/// handling the request, never from a latency-critical loop.
+/// Hashing deliberately takes tens of milliseconds and ~19 MiB: never on a polling thread
+/// (a route that hashes or verifies is slow, `RouteOptions.isSlow`; a debug build stops when
+/// one does it there), and at most `concurrentRuns` at once, so a flood of wrong passwords
+/// waits its turn instead of taking 19 MiB per try.
 public struct PasswordHasher: Sendable {
     /// Cost parameters; the defaults are OWASP's current recommendation for argon2id
     /// (19 MiB of memory, 2 iterations, 1 lane).
@@ -33,9 +36,12 @@ public struct PasswordHasher: Sendable {
     /// Shared by every copy of this hasher, so the service holding one and whoever made it
     /// see the same count.
     private let verifications = VerificationCount()
+    /// The runs of argon2 under way, shared by every copy of this hasher.
+    let slots: HashingSlots
 
-    public init(parameters: Parameters = Parameters()) {
+    public init(parameters: Parameters = Parameters(), concurrentRuns: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.parameters = parameters
+        slots = HashingSlots(limit: concurrentRuns)
     }
 
     /// How many passwords this hasher (and its copies) has verified. Each verification is
@@ -52,8 +58,10 @@ public struct PasswordHasher: Sendable {
                                        UInt32(salt.count), UInt32(Self.hashLength), Argon2_id)
         var encoded = [CChar](repeating: 0, count: length)
         let bytes = Array(password.utf8)
-        let result = argon2id_hash_encoded(parameters.iterations, parameters.memoryKiB, parameters.parallelism,
-                                           bytes, bytes.count, salt, salt.count, Self.hashLength, &encoded, length)
+        let result = slots.run {
+            argon2id_hash_encoded(parameters.iterations, parameters.memoryKiB, parameters.parallelism,
+                                  bytes, bytes.count, salt, salt.count, Self.hashLength, &encoded, length)
+        }
         guard result == ARGON2_OK.rawValue else { throw PasswordHashError(code: result) }
         return String(decoding: encoded.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
@@ -62,7 +70,7 @@ public struct PasswordHasher: Sendable {
     public func verify(_ password: String, against encoded: String) -> Bool {
         verifications.add()
         let bytes = Array(password.utf8)
-        return argon2id_verify(encoded, bytes, bytes.count) == ARGON2_OK.rawValue
+        return slots.run { argon2id_verify(encoded, bytes, bytes.count) } == ARGON2_OK.rawValue
     }
 
     /// Whether `encoded` was made with weaker parameters than the current ones, so it

@@ -14,9 +14,10 @@ struct AccountPages {
 
     func register(in router: inout Router) {
         router.get("/register") { request in try registrationForm(request) }
-        router.post("/register") { request in try registerAccount(request) }
+        // Both hash or verify a password (argon2): off the polling thread.
+        router.post("/register", options: .slow) { request in try registerAccount(request) }
         router.get("/login") { request in try loginForm(request) }
-        router.post("/login") { request in try logIn(request) }
+        router.post("/login", options: .slow) { request in try logIn(request) }
         router.post("/logout") { request in try logOut(request) }
         router.post("/logout/everywhere") { request in try logOutEverywhere(request) }
         router.get("/confirm-email/:token") { request in try confirmEmail(request) }

@@ -19,7 +19,7 @@ struct ProfileEditPages {
             router.get("/profile/edit") { request in try editForm(request) }
             router.post("/profile/edit", options: uploads.routeOptions) { request in try saveProfile(request) }
             router.get("/profile/password") { request in try passwordForm(request) }
-            router.post("/profile/password") { request in try changePassword(request) }
+            router.post("/profile/password", options: .slow) { request in try changePassword(request) }
         }
     }
 

@@ -12,13 +12,21 @@ struct ClientGalleryPages {
     let renderer: PageRenderer
     let galleries: Galleries
     let photos: PhotoLibrary
+    /// Taken before a WebP or HEIC original is decoded to be delivered.
+    let decoding: DecodingBudget
+    let archives: ArchiveSlots
+
+    /// How long a single download waits for the decoding budget before its 503, and an
+    /// archive's next photo before the archive is cut short.
+    static let downloadWait = Duration.seconds(10)
+    static let archiveEntryWait = Duration.seconds(60)
 
     func register(in router: inout Router) {
         router.get("/g/:token") { request in try show(request) }
         router.post("/g/:token/picks") { request in try savePicks(request) }
         router.post("/g/:token/photos/:photo/pick") { request in try pick(request) }
-        // A WebP or HEIC original is encoded again: off the polling thread.
-        router.add(.get, "/g/:token/photos/:photo/download", options: RouteOptions(isSlow: true)) { request in try download(request) }
+        // A WebP or HEIC original is decoded and encoded again: off the polling thread.
+        router.add(.get, "/g/:token/photos/:photo/download", options: .slow) { request in try download(request) }
         router.get("/g/:token/download.zip") { request in try archive(request) }
     }
 
@@ -108,48 +116,81 @@ struct ClientGalleryPages {
     // MARK: - Delivery
 
     /// One delivered photo, full size, without watermark, with its licence in its metadata.
+    /// HEAD answers from the record: nothing is decoded and no download is counted.
     private func download(_ request: Request) throws -> Response {
         let (details, viewer) = try delivered(request)
         guard let photoId = request.parameters["photo"].flatMap(Int64.init),
               let item = details.delivering.first(where: { $0.photo.id == photoId }) else { throw HTTPFailure(.notFound, "No such photo.") }
-        let file = try deliveredFile(item, of: details)
-        if viewer == .client { try galleries.countDownload(of: details.gallery) }
-        var response = Response(status: .ok, body: .bytes(file.bytes))
-        response.headers.set("Content-Type", file.fileExtension == "png" ? "image/png" : "image/jpeg")
-        response.headers.set("Content-Disposition", Self.attachment(Self.deliveredName(item.fileName, fileExtension: file.fileExtension)))
+        let fileExtension = Self.fileExtension(item.photo.format)
+        var response = Response(status: .ok, body: .pull(Self.headOnly))
+        if request.method != .head {
+            let file: (bytes: [UInt8], fileExtension: String)
+            do {
+                file = try Self.deliveredFile(item, of: details, library: photos, decoding: decoding, wait: Self.downloadWait)
+            } catch let busy as DecodingBusy {
+                throw HTTPFailure(.serviceUnavailable, "Too many large photos are being prepared; try again shortly.",
+                                  headers: ["Retry-After": String(max(1, busy.retryAfter.components.seconds))])
+            }
+            if viewer == .client { try galleries.countDownload(of: details.gallery) }
+            response.body = .bytes(file.bytes)
+        }
+        response.headers.set("Content-Type", fileExtension == "png" ? "image/png" : "image/jpeg")
+        response.headers.set("Content-Disposition", Self.attachment(Self.deliveredName(item.fileName, fileExtension: fileExtension)))
         return response.atSecretAddress()
     }
 
-    /// Every delivered photo in one ZIP, made as it is sent: one photo in memory at a time.
+    /// Every delivered photo in one ZIP, made as it is sent (off the polling thread, see
+    /// `PulledBody`): one photo in memory at a time and the next being made. HEAD answers
+    /// from the records: no slot is taken, nothing is made and no download is counted.
     private func archive(_ request: Request) throws -> Response {
         let (details, viewer) = try delivered(request)
-        let delivering = details.delivering
-        let library = photos
-        let files = DeliveryAhead(count: delivering.count) { index in
-            try Self.deliveredFile(delivering[index], of: details, library: library).bytes
+        var response = Response(status: .ok, body: .pull(Self.headOnly))
+        if request.method != .head {
+            let client = request.signedIn.map { "person \($0.userId)" } ?? "gallery \(details.gallery.id)"
+            let slot = try archives.take(client: client, address: request.clientAddress)
+            let reader = ZipStreamReader(entries: archiveEntries(details))
+            if viewer == .client { try galleries.countDownload(of: details.gallery) }
+            response.body = .pull(PulledBody { buffer in
+                // The slot is held for as long as libmicrohttpd holds the body.
+                try withExtendedLifetime(slot) { try reader.read(into: buffer) }
+            })
         }
-        let entries = delivering.enumerated().map { index, item in
-            ZipEntry(name: Self.deliveredName(item.fileName, fileExtension: Self.fileExtension(item.photo.format)),
-                     modified: item.photo.createdAt) { try files.take(index) }
-        }
-        if viewer == .client { try galleries.countDownload(of: details.gallery) }
-        let reader = ZipStreamReader(entries: entries)
-        var response = Response(status: .ok, body: .pull(PulledBody { buffer in try reader.read(into: buffer) }))
         response.headers.set("Content-Type", "application/zip")
         response.headers.set("Content-Disposition", Self.attachment(Self.archiveName(details.gallery.title)))
         return response.atSecretAddress()
     }
 
-    private func deliveredFile(_ item: GalleryPhoto, of details: GalleryDetails) throws -> (bytes: [UInt8], fileExtension: String) {
-        try Self.deliveredFile(item, of: details, library: photos)
+    private func archiveEntries(_ details: GalleryDetails) -> [ZipEntry] {
+        let delivering = details.delivering
+        let (library, decoding) = (photos, decoding)
+        let files = DeliveryAhead(count: delivering.count) { index in
+            try Self.deliveredFile(delivering[index], of: details, library: library, decoding: decoding, wait: Self.archiveEntryWait).bytes
+        }
+        return delivering.enumerated().map { index, item in
+            ZipEntry(name: Self.deliveredName(item.fileName, fileExtension: Self.fileExtension(item.photo.format)),
+                     modified: item.photo.createdAt) { try files.take(index) }
+        }
     }
 
-    /// The original with the photographer's licence written into it.
-    static func deliveredFile(_ item: GalleryPhoto, of details: GalleryDetails, library: PhotoLibrary) throws
-        -> (bytes: [UInt8], fileExtension: String) {
+    /// The body of a HEAD answer, never read: its length is not known without making the file.
+    private static let headOnly = PulledBody { _ in 0 }
+
+    /// The original with the photographer's licence written into it. A WebP or HEIC original
+    /// is decoded at full size (and encoded as JPEG) within the decoding budget, waiting for
+    /// it at most `wait`.
+    static func deliveredFile(_ item: GalleryPhoto, of details: GalleryDetails, library: PhotoLibrary,
+                              decoding: DecodingBudget, wait: Duration) throws -> (bytes: [UInt8], fileExtension: String) {
         guard let path = library.path(of: item.photo.originalFile) else { throw HTTPFailure(.notFound, "The file is gone.") }
-        return try DeliveredFile.bytes(ofOriginalAt: path, format: item.photo.format, rights: rights(of: details),
-                                       cameraDetails: details.gallery.cameraDetails)
+        let (format, rights, cameraDetails) = (item.photo.format, rights(of: details), details.gallery.cameraDetails)
+        switch format {
+        case .jpeg, .png:
+            return try DeliveredFile.bytes(ofOriginalAt: path, format: format, rights: rights, cameraDetails: cameraDetails)
+        case .webp, .heic:
+            let megapixels = DecodingBudget.megapixels(width: item.photo.width, height: item.photo.height)
+            return try decoding.spending(megapixels, waitingAtMost: wait) {
+                try DeliveredFile.bytes(ofOriginalAt: path, format: format, rights: rights, cameraDetails: cameraDetails)
+            }
+        }
     }
 
     /// The photographer's default licence, in the words every reader of metadata knows.
@@ -214,46 +255,6 @@ struct ClientGalleryPages {
         case .notCreator, .blocked: .forbidden
         case .delivered, .limitReached: .conflict
         case .nothingPicked, .comment: .unprocessableContent
-        }
-    }
-}
-
-/// The delivered files of an archive, each made one step ahead on a queue of its own while
-/// the previous one is sent: the archive is read on libmicrohttpd's polling thread, which
-/// should not wait for a photo to be read (or, for WebP and HEIC, encoded again) while other
-/// connections wait on it. At most two files are in memory: the one going out and the next.
-final class DeliveryAhead: @unchecked Sendable {
-    private let count: Int
-    private let make: @Sendable (Int) throws -> [UInt8]
-    private let queue = DispatchQueue(label: "fotofolio.delivery")
-    // Guarded by `lock`.
-    private var made: [Int: Result<[UInt8], any Error>] = [:]
-    private let lock = NSCondition()
-
-    init(count: Int, make: @escaping @Sendable (Int) throws -> [UInt8]) {
-        self.count = count
-        self.make = make
-        prepare(0)
-    }
-
-    /// The file at `index` (entries are taken in order), starting on the next.
-    func take(_ index: Int) throws -> [UInt8] {
-        prepare(index + 1)
-        lock.lock()
-        while made[index] == nil { lock.wait() }
-        let result = made.removeValue(forKey: index)!
-        lock.unlock()
-        return try result.get()
-    }
-
-    private func prepare(_ index: Int) {
-        guard index < count else { return }
-        queue.async { [self] in
-            let result = Result { try make(index) }
-            lock.lock()
-            made[index] = result
-            lock.broadcast()
-            lock.unlock()
         }
     }
 }

@@ -11,7 +11,8 @@ extension PortfolioPages {
 
     func registerShared(in router: inout Router) {
         router.get("/s/:token") { request in try shared(request) }
-        router.post("/s/:token") { request in try unlock(request) }
+        // The password is verified (argon2) off the polling thread.
+        router.post("/s/:token", options: .slow) { request in try unlock(request) }
     }
 
     private func shared(_ request: Request) throws -> Response {

@@ -15,7 +15,8 @@ struct ShareLinkPages {
     func register(in router: inout Router) {
         router.group(RequireSignIn()) { router in
             router.get("/portfolios/:id/links") { request in try list(request) }
-            router.post("/portfolios/:id/links") { request in try create(request) }
+            // A link's password is hashed (argon2) off the polling thread.
+            router.post("/portfolios/:id/links", options: .slow) { request in try create(request) }
             router.post("/portfolios/:id/links/:link/revoke") { request in try revoke(request) }
         }
     }
