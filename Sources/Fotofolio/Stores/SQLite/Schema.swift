@@ -149,6 +149,9 @@ enum Schema {
         migrator.registerMigration("v16 proofing galleries") { db in
             try createGalleries(db)
         }
+        migrator.registerMigration("v17 files by the photos that use them") { db in
+            try createMediaFiles(db)
+        }
         return migrator
     }
 
