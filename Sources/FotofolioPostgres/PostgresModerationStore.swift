@@ -3,8 +3,9 @@ import Fotofolio
 import Postgres
 
 /// Reports in `report`, operators in `operator`, what they did in `hidden_portfolio`,
-/// `hidden_photo` (with its files in `hidden_media`), `removed_message` and `suspension`, and
-/// the audit log in `moderation_action`. A removed message's live event is announced through
+/// `hidden_photo`, `removed_message` and `suspension`, and the audit log in
+/// `moderation_action`. A photo is hidden by its id: a file it shares with another owner's
+/// photo stays theirs. A removed message's live event is announced through
 /// `signal` once its transaction has committed, as the messenger's own are.
 struct PostgresModerationStore: ModerationStore {
     let pool: PostgresPool
@@ -89,18 +90,13 @@ struct PostgresModerationStore: ModerationStore {
                 try Self.require("portfolio", id, connection)
                 try connection.query("DELETE FROM hidden_portfolio WHERE portfolio_id = $1", [id])
             case .hidePhoto(let id):
-                guard let photo = try connection.query("SELECT \(PhotoColumns.columns.all) FROM photo WHERE id = $1", [id])
-                    .first?.record(Photo.self) else { throw ModerationError.unknownSubject }
+                try Self.require("photo", id, connection)
                 try connection.query("INSERT INTO hidden_photo (photo_id, hidden_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
                                      [id, date.stored])
-                try connection.query("""
-                    INSERT INTO hidden_media (file_name, photo_id) SELECT unnest($1::text[]), $2 ON CONFLICT DO NOTHING
-                    """, [TextList(photo.publicFiles), id])
                 try Self.touchPortfolios(showing: id, at: date, connection)
             case .unhidePhoto(let id):
                 try Self.require("photo", id, connection)
                 try connection.query("DELETE FROM hidden_photo WHERE photo_id = $1", [id])
-                try connection.query("DELETE FROM hidden_media WHERE photo_id = $1", [id])
                 try Self.touchPortfolios(showing: id, at: date, connection)
             case .removeMessage(let id):
                 guard try PostgresMessengerReading.message(id: id, connection) != nil else { throw ModerationError.unknownSubject }
@@ -214,14 +210,6 @@ struct PostgresModerationStore: ModerationStore {
         }
     }
 
-    func ownerOfHiddenFile(_ fileName: String) throws -> Int64? {
-        try pool.withConnection { connection in
-            try connection.query(
-                "SELECT photo.owner_id FROM hidden_media JOIN photo ON photo.id = hidden_media.photo_id WHERE hidden_media.file_name = $1",
-                [fileName]).first?.decode(0, as: Int64.self)
-        }
-    }
-
     // MARK: - Pieces
 
     static func isOperator(_ userId: Int64, _ connection: PostgresConnection) throws -> Bool {
@@ -247,32 +235,11 @@ struct PostgresModerationStore: ModerationStore {
             """, [date.stored, photoId])
     }
 
+    /// The owner of the subject when the reporter may see it by `VisibilityRules`, else nil.
     private static func visibleOwner(of subject: ReportSubject, to reporterId: Int64, at date: Date,
                                      _ connection: PostgresConnection) throws -> Int64? {
-        let row: PostgresRow? = switch subject.kind {
-        case .profile:
-            try connection.query("""
-                SELECT id FROM account WHERE id = $1
-                AND NOT EXISTS (SELECT 1 FROM suspension WHERE user_id = $1 AND (until IS NULL OR until > $2))
-                """, [subject.id, date.stored]).first
-        case .portfolio:
-            try connection.query("""
-                SELECT owner_id FROM portfolio WHERE id = $1 AND id NOT IN (SELECT portfolio_id FROM hidden_portfolio)
-                """, [subject.id]).first
-        case .photo:
-            try connection.query("""
-                SELECT photo.owner_id FROM photo JOIN portfolio_photo ON portfolio_photo.photo_id = photo.id
-                WHERE photo.id = $1 AND photo.id NOT IN (SELECT photo_id FROM hidden_photo)
-                AND portfolio_photo.portfolio_id NOT IN (SELECT portfolio_id FROM hidden_portfolio)
-                """, [subject.id]).first
-        case .message:
-            try connection.query("""
-                SELECT chat_message.author_id FROM chat_message
-                JOIN chat_member ON chat_member.room_id = chat_message.room_id AND chat_member.user_id = $1
-                WHERE chat_message.id = $2 AND chat_message.id NOT IN (SELECT message_id FROM removed_message)
-                """, [reporterId, subject.id]).first
-        }
-        return try row?.decode(0, as: Int64.self)
+        let facts = try visibilityFacts(of: Subject(subject), for: reporterId, at: date, connection)
+        return VisibilityRules.sight(facts, for: Viewer(personId: reporterId)) == .none ? nil : facts?.ownerId
     }
 
     private static func reports(_ clause: String, _ parameters: [any PostgresEncodable], _ connection: PostgresConnection) throws -> [Report] {

@@ -51,7 +51,6 @@ public struct SQLiteToPostgres {
         Table(sqlite: "report", postgres: "report"),
         Table(sqlite: "hiddenPortfolio", postgres: "hidden_portfolio"),
         Table(sqlite: "hiddenPhoto", postgres: "hidden_photo"),
-        Table(sqlite: "hiddenMedia", postgres: "hidden_media"),
         Table(sqlite: "removedMessage", postgres: "removed_message"),
         Table(sqlite: "suspension", postgres: "suspension"),
         Table(sqlite: "moderationAction", postgres: "moderation_action"),

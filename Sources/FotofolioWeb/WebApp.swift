@@ -61,6 +61,7 @@ public struct WebApp: Sendable {
         let bookings = Bookings(stores: stores)
         let sharing = Sharing(stores: stores, hasher: passwordHasher)
         let galleries = Galleries(stores: stores)
+        let visibility = Visibility(stores: stores)
         let cards = ShootCards(bookings: bookings)
         let live = try LiveDelivery(stores: stores, messenger: messenger, accounts: accounts,
                                     transport: liveTransport, logger: logger)
@@ -70,12 +71,13 @@ public struct WebApp: Sendable {
         AccountPages(renderer: renderer, accounts: accounts, sessions: sessions, confirmations: confirmations,
                      selection: selection, logger: logger).register(in: &router)
         ProfilePages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos,
-                     ratings: ratings, blocking: blocking, moderation: moderation, bookings: bookings).register(in: &router)
+                     ratings: ratings, blocking: blocking, moderation: moderation, bookings: bookings,
+                     visibility: visibility).register(in: &router)
         BlockPages(renderer: renderer, accounts: accounts, blocking: blocking).register(in: &router)
         ProfileEditPages(renderer: renderer, accounts: accounts, photos: photos, uploads: uploads,
                          confirmations: confirmations, logger: logger).register(in: &router)
         PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, films: films, uploads: uploads,
-                       selection: selection, moderation: moderation, sharing: sharing).register(in: &router)
+                       selection: selection, moderation: moderation, sharing: sharing, visibility: visibility).register(in: &router)
         ShareLinkPages(renderer: renderer, portfolios: portfolios, sharing: sharing).register(in: &router)
         GalleryPages(renderer: renderer, galleries: galleries, photos: photos, uploads: uploads).register(in: &router)
         ClientGalleryPages(renderer: renderer, galleries: galleries, photos: photos, decoding: decodingBudget,
@@ -83,22 +85,24 @@ public struct WebApp: Sendable {
         let keptFeedPages = KeptFeedPages()
         FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking, moderation: moderation,
                   cards: FeedCardCache(renderer: renderer), keptPages: keptFeedPages).register(in: &router)
-        SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios, moderation: moderation).register(in: &router)
+        SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios, moderation: moderation, visibility: visibility)
+            .register(in: &router)
         PeopleSearchPages(renderer: renderer, search: PeopleSearch(stores: stores), blocking: blocking, photos: photos)
             .register(in: &router)
         RatingPages(renderer: renderer, accounts: accounts, ratings: ratings).register(in: &router)
         MessagePages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
         RoomPages(renderer: renderer, messenger: messenger, accounts: accounts, blocking: blocking, live: live, cards: cards)
             .register(in: &router)
-        ShootPages(renderer: renderer, accounts: accounts, portfolios: portfolios, bookings: bookings).register(in: &router)
+        ShootPages(renderer: renderer, accounts: accounts, portfolios: portfolios, bookings: bookings, visibility: visibility)
+            .register(in: &router)
         BookingPages(renderer: renderer, accounts: accounts, bookings: bookings).register(in: &router)
         AvailabilityPages(renderer: renderer, bookings: bookings).register(in: &router)
         LiveEndpoint(live: live, markup: LiveMessageMarkup(renderer: renderer, messenger: messenger, cards: cards, logger: logger))
             .register(in: &router)
         SliderDemoPages(renderer: renderer, demoImage: renderer.assets.sliderDemoImage).register(in: &router)
-        MediaFiles(photos: photos, moderation: moderation).register(in: &router)
+        MediaFiles(photos: photos, visibility: visibility).register(in: &router)
         ReportPages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos, messenger: messenger,
-                    moderation: moderation, reports: Reports(stores: stores)).register(in: &router)
+                    moderation: moderation, reports: Reports(stores: stores), visibility: visibility).register(in: &router)
         ModerationPages(renderer: renderer, moderation: moderation, accounts: accounts, portfolios: portfolios, photos: photos,
                         live: live).register(in: &router)
         uploads.register(in: &router)

@@ -74,6 +74,10 @@ public struct Router: Sendable {
 
     public init() {}
 
+    /// Every route in the order it was added: what an address may name, for tests that
+    /// must not miss one.
+    public var registeredRoutes: [Route] { routes }
+
     /// Registers routes that all pass through `middleware` (after the server's own): a
     /// group that needs a signed-in person says so once, not in every handler.
     public mutating func group(_ middleware: any Middleware..., register: (inout Router) -> Void) {

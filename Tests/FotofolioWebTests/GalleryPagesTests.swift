@@ -300,7 +300,11 @@ import Testing
         #expect(previewFull != plainFull && previewSquare != plainSquare)
         for (preview, plain, kind) in [(previewFull, plainFull, "full"), (previewSquare, plainSquare, "square")] {
             let marked = try await save(preview, as: "preview-\(kind).jpg")
+            // The plain files reach the client only once delivered; until then, the photographer's.
+            #expect(try await server.bytes(plain).status == 404, "\(kind) before delivery")
+            scene.be(scene.photographer)
             let clean = try await save(plain, as: "plain-\(kind).jpg")
+            scene.be(scene.client)
             #expect(try GalleryTools.size(marked) == GalleryTools.size(clean), "\(kind): cut alike")
             let difference = try GalleryTools.difference(marked, clean, scratch: scratch)
             // Measured on this photo: a mean of 3.4 (full, 2048 × 1536) and 3.1 (square, 640)

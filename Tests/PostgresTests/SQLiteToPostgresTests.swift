@@ -73,7 +73,6 @@ import Testing
                 """, arguments: [someone, portfolio, now])
             try db.execute(sql: "INSERT INTO hiddenPortfolio VALUES (?, 'Cizí fotky', ?)", arguments: [portfolio, now])
             try db.execute(sql: "INSERT INTO hiddenPhoto VALUES (?, ?)", arguments: [photo, now])
-            try db.execute(sql: "INSERT INTO hiddenMedia VALUES ('00000000000000aa.webp', ?)", arguments: [photo])
             try db.execute(sql: "INSERT INTO removedMessage VALUES (?, ?)", arguments: [message, now])
             try db.execute(sql: "INSERT INTO suspension VALUES (?, NULL, 'Spam', ?)", arguments: [last, now])
             try db.execute(sql: """

@@ -9,7 +9,8 @@ public enum ModerationAction: Sendable, Equatable {
     /// Out of the feed, search, selections and its page for everyone but its owner and operators.
     case hidePortfolio(Int64)
     case unhidePortfolio(Int64)
-    /// Out of its portfolio, and its files answer 404, for everyone but its owner and operators.
+    /// Out of its portfolio for everyone but its owner and operators; its files answer 404
+    /// unless another photo that is shown uses the same file.
     case hidePhoto(Int64)
     case unhidePhoto(Int64)
     /// Shown to the room as removed by moderation, live; its text is kept for the audit only.
@@ -185,11 +186,6 @@ public struct Moderation: Sendable {
     public func hiddenPortfolios(among portfolioIds: [Int64]) throws -> Set<Int64> {
         guard !portfolioIds.isEmpty else { return [] }
         return try store.hiddenPortfolios(among: portfolioIds)
-    }
-
-    /// The owner of the hidden photo a served file belongs to; nil when the file is not hidden.
-    public func ownerOfHiddenFile(_ fileName: String) throws -> Int64? {
-        try store.ownerOfHiddenFile(fileName)
     }
 
     /// The details with the photos an operator hid left out (a hidden cover gives way to the

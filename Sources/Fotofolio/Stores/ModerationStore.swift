@@ -4,14 +4,13 @@ import Foundation
 /// Hidden portfolios and photos, removed messages and suspensions are rows of their own
 /// (never columns an owner's save writes back), so nothing an owner does undoes them; the
 /// feed, search, selection, portfolio and messenger stores read them in their own queries.
-public protocol ModerationStore: Sendable {
+public protocol ModerationStore: VisibilityStore {
     /// Stores a report after checking, in the same transaction, that the subject exists and
-    /// that the reporter may see it and does not own it (`ReportError.unknownSubject`,
-    /// `.ownContent`): a profile of someone else not suspended, a portfolio or photo not
-    /// hidden, a message in a room the reporter is in and not removed. An open report of the
-    /// same subject by the same person is returned instead of a second one. A new report past
-    /// `limits` (the reporter's reports of the last day, read in the same transaction) is
-    /// refused with `ReportError.tooMany`.
+    /// that the reporter may see it by `VisibilityRules` and does not own it
+    /// (`ReportError.unknownSubject`, `.ownContent`). An open report of the same subject by
+    /// the same person is returned instead of a second one. A new report past `limits` (the
+    /// reporter's reports of the last day, read in the same transaction) is refused with
+    /// `ReportError.tooMany`.
     func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, limits: ReportLimits,
               at date: Date) throws -> Report
 
@@ -57,7 +56,4 @@ public protocol ModerationStore: Sendable {
 
     /// The portfolios of these that are hidden by an operator.
     func hiddenPortfolios(among portfolioIds: [Int64]) throws -> Set<Int64>
-
-    /// The owner of the hidden photo a served file belongs to; nil when the file is not hidden.
-    func ownerOfHiddenFile(_ fileName: String) throws -> Int64?
 }

@@ -12,6 +12,7 @@ struct ProfilePages {
     let blocking: Blocking
     let moderation: Moderation
     let bookings: Bookings
+    let visibility: Visibility
 
     func register(in router: inout Router) {
         router.get("/u/:username") { request in try profile(request) }
@@ -49,7 +50,7 @@ struct ProfilePages {
             throw HTTPFailure(.notFound, "There is nobody with this username.")
         }
         let contact = try isOwn ? ContactState.open : contactState(with: user, for: request)
-        let owned = try visiblePortfolios(of: user, seesAll: isOwn || isOperator)
+        let owned = try visiblePortfolios(of: user, for: request.viewer, seesAll: isOwn || isOperator)
         let avatar = try user.avatarPhotoId.flatMap { try photos.photo(id: $0) }
         // Only what anyone may see stands for the profile where its address is pasted.
         let image = (avatar ?? owned.first { $0.portfolio.visibility == .public }?.cover?.photo).flatMap(PhotoViews.cardImagePath)
@@ -87,13 +88,14 @@ struct ProfilePages {
 
     /// The person's portfolios; for everyone but them and operators only the public ones,
     /// without what an operator hid.
-    private func visiblePortfolios(of user: User, seesAll: Bool) throws -> [PortfolioDetails] {
+    /// Everything to its owner and operators; to anyone else, the public portfolios the rule
+    /// lets them see (not hidden, not the work of someone who blocked them).
+    private func visiblePortfolios(of user: User, for viewer: Viewer, seesAll: Bool) throws -> [PortfolioDetails] {
         guard user.role == .creator else { return [] }
         let owned = try portfolios.portfolios(ownedBy: user.storedId)
         guard !seesAll else { return owned }
-        let hidden = try moderation.hiddenPortfolios(among: owned.map(\.portfolio.storedId))
         return try moderation.withoutHiddenPhotos(owned.filter {
-            $0.portfolio.visibility == .public && !hidden.contains($0.portfolio.storedId)
+            try $0.portfolio.visibility == .public && visibility.sight(of: .portfolio($0.portfolio.storedId), for: viewer) >= .reader
         })
     }
 

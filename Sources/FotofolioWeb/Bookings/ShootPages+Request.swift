@@ -12,8 +12,9 @@ extension ShootPages {
         form.hours = "2"
         form.town = photographer.location
         form.budget = String(photographer.hourlyRate ?? Int(HourlyRateField.startingRate))
-        if let id = request.query["portfolio"].flatMap(Int64.init), let details = try portfolios.details(id: id),
-           details.portfolio.ownerId == photographer.id {
+        // Filled in only from a portfolio of this photographer's that the client may see.
+        if let id = request.query["portfolio"].flatMap(Int64.init), try visibility.sight(of: .portfolio(id), for: request.viewer) >= .reader,
+           let details = try portfolios.details(id: id), details.portfolio.ownerId == photographer.id {
             form.kind = details.tags.first?.label ?? details.portfolio.name
         }
         return try requestPage(request, photographer: photographer, form: form)
@@ -62,8 +63,10 @@ extension ShootPages {
         var budgetView = budget.view(label: table.string("bookings.fields.budget"), hint: table.string("bookings.hints.budget"),
                                      notGiven: table.string("bookings.hints.budget"), language: Self.sliderLanguage(table))
         if budget.isValid, let message = problems.message(.budget, table: table) { budgetView.error = message }
-        let tags = try portfolios.portfolios(ownedBy: photographer.id!).filter { $0.portfolio.visibility == .public }
-            .flatMap(\.tags).map(\.label)
+        // The kinds of work the photographer shows this client: tags of public portfolios they may see.
+        let tags = try portfolios.portfolios(ownedBy: photographer.id!).filter {
+            try $0.portfolio.visibility == .public && visibility.sight(of: .portfolio($0.portfolio.storedId), for: request.viewer) >= .reader
+        }.flatMap(\.tags).map(\.label)
         var seen = Set<String>()
         let fields = [
             FormFieldView("kind", label: table.string("bookings.fields.kind"), value: form.kind, hint: table.string("bookings.hints.kind"),

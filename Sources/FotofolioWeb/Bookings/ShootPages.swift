@@ -14,6 +14,7 @@ struct ShootPages {
     let accounts: AccountsService
     let portfolios: PortfoliosService
     let bookings: Bookings
+    let visibility: Visibility
 
     func register(in router: inout Router) {
         router.group(RequireSignIn()) { router in

@@ -9,6 +9,7 @@ struct SelectionPages {
     let selection: SelectionService
     let portfolios: PortfoliosService
     let moderation: Moderation
+    let visibility: Visibility
 
     func register(in router: inout Router) {
         router.post("/selection/toggle") { request in try change(request, adding: nil) }
@@ -38,9 +39,11 @@ struct SelectionPages {
     /// Adds (`true`), removes (`false`) or toggles (nil) one portfolio, for an account or a
     /// guest's cookie; answers JSON to scripts, otherwise goes back where the form was.
     private func change(_ request: Request, adding: Bool?) throws -> Response {
-        // A portfolio that is not public can only be taken out (it may have been public when saved).
+        // A portfolio that is not public, or not to be seen, can only be taken out (it may
+        // have been public when saved).
         guard let id = request.form["portfolio"].flatMap(Int64.init), let details = try portfolios.details(id: id),
-              details.portfolio.visibility == .public || adding == false else {
+              try adding == false || (details.portfolio.visibility == .public
+                                  && visibility.sight(of: .portfolio(id), for: request.viewer) >= .reader) else {
             throw HTTPFailure(.notFound, "There is no such portfolio.")
         }
         let selected: Bool

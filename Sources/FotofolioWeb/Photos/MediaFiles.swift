@@ -5,10 +5,11 @@ import Imaging
 
 /// Serves photo variants (`/media/<hash>.<ext>`) and, to their owner only, originals
 /// (`/photos/:id/original`). Variant names are made from their bytes, so a URL always
-/// means the same file and browsers may keep it forever.
+/// means the same file and browsers may keep it forever. A file opens by
+/// `VisibilityRules.fileSight`: for whoever may see a photo that uses it.
 struct MediaFiles {
     let photos: PhotoLibrary
-    let moderation: Moderation
+    let visibility: Visibility
 
     static func url(_ fileName: String) -> String { "/media/\(fileName)" }
 
@@ -23,12 +24,11 @@ struct MediaFiles {
             throw HTTPFailure(.notFound, "There is no such photo.")
         }
         var headers = cacheHeaders("\"\(name)\"")
-        // A file of a photo an operator hid: its owner and operators only, and kept by no cache.
-        if let owner = try moderation.ownerOfHiddenFile(name) {
-            guard let viewer = request.signedIn?.userId, try viewer == owner || moderation.isOperator(viewer) else {
-                throw HTTPFailure(.notFound, "There is no such photo.")
-            }
-            headers.set("Cache-Control", "private, no-store")
+        switch try visibility.sight(of: name, for: request.viewer) {
+        case .everyone: break
+        // Its owner's, an operator's or a gallery client's only: kept by no shared cache.
+        case .viewer: headers.set("Cache-Control", "private, no-store")
+        case .none: throw HTTPFailure(.notFound, "There is no such photo.")
         }
         headers.set("Content-Type", type)
         guard let response = Response.contentAddressedFile(at: path, request: request, etag: "\"\(name)\"", headers: headers) else {

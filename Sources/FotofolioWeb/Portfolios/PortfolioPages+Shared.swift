@@ -49,8 +49,12 @@ extension PortfolioPages {
     }
 
     private func opened(_ request: Request) throws -> SharedPortfolio {
+        // The link stands for the portfolio it opens; the rest of the rule (moderation, a
+        // suspended author, a block) holds as for any address of it.
         guard let token = request.parameters["token"], let opened = try sharing.open(token: token),
-              try !moderation.visibility(ofPortfolio: opened.details.portfolio.storedId).isHidden else {
+              try visibility.sight(of: .portfolio(opened.link.portfolioId),
+                                   for: Viewer(personId: request.signedIn?.userId, sharedPortfolioId: opened.link.portfolioId)) >= .reader
+        else {
             throw HTTPFailure(.notFound, "There is no such page.")
         }
         return opened

@@ -11,6 +11,7 @@ struct PortfolioPages {
     let selection: SelectionService
     let moderation: Moderation
     let sharing: Sharing
+    let visibility: Visibility
 
     func register(in router: inout Router) {
         let uploads = self.uploads.routeOptions
@@ -27,29 +28,28 @@ struct PortfolioPages {
     }
 
     private func show(_ request: Request) throws -> Response {
-        guard let stored = try portfolios.details(id: portfolioId(request)) else {
-            throw HTTPFailure(.notFound, "There is no such portfolio.")
-        }
-        let isOwn = request.signedIn?.userId == stored.portfolio.ownerId
+        let id = try portfolioId(request)
         // Hidden by an operator, or by a suspended author: a 404 that says no more, except to
         // the owner and operators, who are told why. Unlisted and private portfolios answer
         // the same to everyone else: only a share link opens them.
-        let visibility = try moderation.visibility(ofPortfolio: stored.portfolio.storedId)
-        let seesAll = try isOwn || request.signedIn.map { try moderation.isOperator($0.userId) } ?? false
-        guard seesAll || (!visibility.isHidden && stored.portfolio.visibility == .public) else {
+        let sight = try visibility.sights(of: .portfolio(id), for: request.viewer)
+        guard sight.viewer >= .reader, let stored = try portfolios.details(id: id) else {
             throw HTTPFailure(.notFound, "There is no such portfolio.")
         }
+        let isOwn = request.signedIn?.userId == stored.portfolio.ownerId
+        let seesAll = sight.viewer == .keeper
+        let hiddenState = seesAll ? try moderation.visibility(ofPortfolio: id) : HiddenState(hiddenReason: nil, ownerSuspended: false)
         let details = seesAll ? stored : try moderation.withoutHiddenPhotos([stored])[0]
         let hiddenPhotoCount = seesAll ? try moderation.hiddenPhotos(among: stored.photos.compactMap(\.photo.id)).count : 0
         let table = renderer.strings(for: request)
         let path = PortfolioViews.path(details)
-        // Only a public portfolio is previewed where its address is pasted.
+        // Previewed where its address is pasted only when a guest could open it.
         let cover = details.cover.flatMap { PhotoViews.cardImagePath($0.photo) }
-        let head = details.portfolio.visibility != .public ? nil : SocialMeta(
+        let head = sight.guest < .reader ? nil : SocialMeta(
             url: CanonicalURL.of(request, path: path), type: "article", title: "\(details.portfolio.name) – @\(details.owner.username)",
             description: details.portfolio.description, image: cover.map { CanonicalURL.of(request, path: $0) }, accentStylesheet: nil)
         var page = try page(request, details, isOwn: isOwn, bookmarkable: details.portfolio.visibility == .public)
-        page.moderationNotice = Self.moderationNotice(visibility, hiddenPhotos: hiddenPhotoCount, table: table)
+        page.moderationNotice = Self.moderationNotice(hiddenState, hiddenPhotos: hiddenPhotoCount, table: table)
         page.justSaved = isOwn && request.query["saved"] == "1"
         return try renderer.render(.portfolio, for: request, title: details.portfolio.name, content: page, head: head)
     }
@@ -102,14 +102,14 @@ struct PortfolioPages {
     private func editPortfolio(_ request: Request) throws -> Response {
         let userId = try request.requireSignIn().userId
         let id = try portfolioId(request)
-        let details = try withAccess { try portfolios.editable(id, by: userId) }
+        let details = try withAccess(request) { try portfolios.editable(id, by: userId) }
         return try editor(request, draft: PortfolioDraft(details), action: "/portfolios/\(id)", isNew: false)
     }
 
     private func updatePortfolio(_ request: Request) throws -> Response {
         let userId = try request.requireSignIn().userId
         let id = try portfolioId(request)
-        _ = try withAccess { try portfolios.editable(id, by: userId) }
+        _ = try withAccess(request) { try portfolios.editable(id, by: userId) }
         return try handleForm(request, action: "/portfolios/\(id)", isNew: false) { draft in
             try portfolios.update(id, with: draft, by: userId)
         }
@@ -117,14 +117,14 @@ struct PortfolioPages {
 
     private func confirmDeletion(_ request: Request) throws -> Response {
         let userId = try request.requireSignIn().userId
-        let details = try withAccess { try portfolios.editable(try portfolioId(request), by: userId) }
+        let details = try withAccess(request) { try portfolios.editable(try portfolioId(request), by: userId) }
         return try renderer.render(.portfolioDelete, for: request, content: PortfolioDeletePage(
             csrf: request.csrfToken, portfolio: PortfolioViews(table: renderer.strings(for: request)).row(details)))
     }
 
     private func deletePortfolio(_ request: Request) throws -> Response {
         let userId = try request.requireSignIn().userId
-        try withAccess { try portfolios.delete(try portfolioId(request), by: userId) }
+        try withAccess(request) { try portfolios.delete(try portfolioId(request), by: userId) }
         return .redirect(to: "/profile?deleted=1")
     }
 
@@ -151,7 +151,7 @@ struct PortfolioPages {
                               framings: framings, posters: posters, status: failed ? .unprocessableContent : .ok)
         }
         do {
-            let saved = try withAccess { try save(form.draft) }
+            let saved = try withAccess(request) { try save(form.draft) }
             try framings.save(photos, owner: owner, table: table)
             // After the crop: a new poster frame starts from the smart crop again.
             try posters.save(films, owner: owner, table: table)
@@ -190,12 +190,19 @@ struct PortfolioPages {
 
     /// Runs a domain call, turning "not yours" and "not there" into the matching error page.
     @discardableResult
-    private func withAccess<T>(_ body: () throws -> T) throws -> T {
+    private func withAccess<T>(_ request: Request, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as PortfolioAccessError {
-            throw access(error)
+            throw try access(error, request)
         }
+    }
+
+    /// A portfolio someone may not see is not there for them, rather than not theirs.
+    private func access(_ error: PortfolioAccessError, _ request: Request) throws -> HTTPFailure {
+        guard error == .notOwner, let id = request.parameters["id"].flatMap(Int64.init),
+              try visibility.sight(of: .portfolio(id), for: request.viewer) == .none else { return access(error) }
+        return access(.notFound)
     }
 
     private func access(_ error: PortfolioAccessError) -> HTTPFailure {

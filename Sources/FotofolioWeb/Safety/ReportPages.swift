@@ -15,6 +15,7 @@ struct ReportPages {
     let messenger: MessengerService
     let moderation: Moderation
     let reports: Reports
+    let visibility: Visibility
 
     /// How many of a conversation's latest messages by others the message form offers.
     static let messagesOffered = 30
@@ -137,7 +138,7 @@ struct ReportPages {
         let table = renderer.strings(for: request)
         let dates = MessageDates(for: request, table: table)
         let items = try reports.reports(by: userId).map { report in
-            let described = try describe(report.subject, table: table)
+            let described = try describe(report.subject, for: request.viewer, table: table)
             return ListPage.Item(subject: described.text, link: described.link,
                                  reason: table.string("reports.reasons.\(report.reason.rawValue)"),
                                  state: table.string("reports.states.\(report.state.rawValue)"), stateKey: report.state.rawValue,
@@ -173,9 +174,9 @@ struct ReportPages {
     }
 
     /// What the reporter sees of the subject, and where "Back" goes; nil when it is not
-    /// theirs to see (another's conversation, hidden work, a photo in no portfolio, a
-    /// suspended account): the store's rule for filing decides, so the form shows nothing the
-    /// report could not be sent about.
+    /// theirs to see by `VisibilityRules` (another's conversation, hidden, unlisted or
+    /// private work, a photo in no portfolio, a suspended account), which the store's check
+    /// for filing asks too, so the form shows nothing the report could not be sent about.
     private func preview(of subject: ReportSubject, for userId: Int64, request: Request) throws -> (preview: Page.Preview, back: String)? {
         guard try reports.isVisible(subject, to: userId) else { return nil }
         let table = renderer.strings(for: request)
@@ -209,8 +210,10 @@ struct ReportPages {
         }
     }
 
-    private func describe(_ subject: ReportSubject, table: StringTable) throws -> (text: String, link: String?) {
+    /// A report in the reporter's list: what it is about, named only while they may see it.
+    private func describe(_ subject: ReportSubject, for viewer: Viewer, table: StringTable) throws -> (text: String, link: String?) {
         let kind = table.string("reports.kinds.\(subject.kind.rawValue)")
+        guard try visibility.sight(of: Subject(subject), for: viewer) >= .reader else { return (kind, nil) }
         switch subject.kind {
         case .profile:
             guard let user = try accounts.user(id: subject.id) else { return (kind, nil) }

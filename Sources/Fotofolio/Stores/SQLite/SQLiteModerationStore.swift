@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 /// Reports in `report`, operators in `operator`, what they did in `hiddenPortfolio`,
-/// `hiddenPhoto` (with its files in `hiddenMedia`), `removedMessage` and `suspension`, and
-/// the audit log in `moderationAction`.
+/// `hiddenPhoto`, `removedMessage` and `suspension`, and the audit log in `moderationAction`.
+/// A photo is hidden by its id: a file it shares with another owner's photo stays theirs.
 struct SQLiteModerationStore: ModerationStore {
     let database: AppDatabase
 
@@ -75,18 +75,13 @@ struct SQLiteModerationStore: ModerationStore {
                 try Self.require("portfolio", id, db)
                 try db.execute(sql: "DELETE FROM hiddenPortfolio WHERE portfolioId = ?", arguments: [id])
             case .hidePhoto(let id):
-                guard let photo = try Photo.fetchOne(db, key: id) else { throw ModerationError.unknownSubject }
+                try Self.require("photo", id, db)
                 try db.execute(sql: "INSERT INTO hiddenPhoto (photoId, hiddenAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
                                arguments: [id, date])
-                for file in photo.publicFiles {
-                    try db.execute(sql: "INSERT INTO hiddenMedia (fileName, photoId) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                                   arguments: [file, id])
-                }
                 try Self.touchPortfolios(showing: id, at: date, db)
             case .unhidePhoto(let id):
                 try Self.require("photo", id, db)
                 try db.execute(sql: "DELETE FROM hiddenPhoto WHERE photoId = ?", arguments: [id])
-                try db.execute(sql: "DELETE FROM hiddenMedia WHERE photoId = ?", arguments: [id])
                 try Self.touchPortfolios(showing: id, at: date, db)
             case .removeMessage(let id):
                 guard try MessengerReading.message(id: id, db) != nil else { throw ModerationError.unknownSubject }
@@ -193,45 +188,16 @@ struct SQLiteModerationStore: ModerationStore {
         }
     }
 
-    func ownerOfHiddenFile(_ fileName: String) throws -> Int64? {
-        // On every request for a file: one statement, no transaction.
-        try database.pool.unsafeRead { db in
-            try Int64.fetchOne(db.cachedStatement(
-                sql: "SELECT photo.ownerId FROM hiddenMedia JOIN photo ON photo.id = hiddenMedia.photoId WHERE hiddenMedia.fileName = ?"),
-                arguments: [fileName])
-        }
-    }
-
     // MARK: - Pieces
 
     static func isOperator(_ userId: Int64, _ db: Database) throws -> Bool {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM operator WHERE userId = ?"), arguments: [userId]) != nil
     }
 
-    /// The owner of the subject when the reporter can see it (see the protocol), else nil.
+    /// The owner of the subject when the reporter may see it by `VisibilityRules`, else nil.
     private static func visibleOwner(of subject: ReportSubject, to reporterId: Int64, at date: Date, _ db: Database) throws -> Int64? {
-        switch subject.kind {
-        case .profile:
-            return try Int64.fetchOne(db, sql: """
-                SELECT id FROM user WHERE id = ?1
-                AND NOT EXISTS (SELECT 1 FROM suspension WHERE userId = ?1 AND (until IS NULL OR until > ?2))
-                """, arguments: [subject.id, date])
-        case .portfolio:
-            return try Int64.fetchOne(db, sql: """
-                SELECT ownerId FROM portfolio WHERE id = ? AND id NOT IN (SELECT portfolioId FROM hiddenPortfolio)
-                """, arguments: [subject.id])
-        case .photo:
-            return try Int64.fetchOne(db, sql: """
-                SELECT photo.ownerId FROM photo JOIN portfolioPhoto ON portfolioPhoto.photoId = photo.id
-                WHERE photo.id = ? AND photo.id NOT IN (SELECT photoId FROM hiddenPhoto)
-                AND portfolioPhoto.portfolioId NOT IN (SELECT portfolioId FROM hiddenPortfolio)
-                """, arguments: [subject.id])
-        case .message:
-            return try Int64.fetchOne(db, sql: """
-                SELECT chatMessage.authorId FROM chatMessage JOIN chatMember ON chatMember.roomId = chatMessage.roomId AND chatMember.userId = ?
-                WHERE chatMessage.id = ? AND chatMessage.id NOT IN (SELECT messageId FROM removedMessage)
-                """, arguments: [reporterId, subject.id])
-        }
+        let facts = try visibilityFacts(of: Subject(subject), for: reporterId, at: date, db)
+        return VisibilityRules.sight(facts, for: Viewer(personId: reporterId)) == .none ? nil : facts?.ownerId
     }
 
     private static func exists(_ subject: ReportSubject, _ db: Database) throws -> Bool {

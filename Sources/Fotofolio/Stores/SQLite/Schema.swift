@@ -152,6 +152,9 @@ enum Schema {
         migrator.registerMigration("v17 camera details kept per gallery") { db in
             try db.alter(table: "gallery") { table in table.add(column: "keepsCameraDetails", .boolean).notNull().defaults(to: false) }
         }
+        migrator.registerMigration("v18 files by the photos that use them") { db in
+            try createMediaFiles(db)
+        }
         return migrator
     }
 

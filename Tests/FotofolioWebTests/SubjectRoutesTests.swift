@@ -1,0 +1,92 @@
+import Foundation
+import Fotofolio
+import HTTPServer
+import Testing
+@testable import FotofolioWeb
+
+/// Every address that names a subject by id answers as `VisibilityRules` says, for every
+/// kind of person and every state of the subject: what one may not see is a 404 (or a form
+/// without it) that names nothing. A new route with a parameter fails here until it is
+/// walked below or said to be another rule's business.
+@Suite(.serialized) struct SubjectRoutesTests {
+    /// Routes whose parameter names no portfolio, photo, film, message or profile, or whose
+    /// access is another rule's: why.
+    static let otherRules: [String: String] = [
+        "GET /confirm-email/:token": "the person's own e-mail token",
+        "GET /calendar/:token/bookings.ics": "the person's own calendar token",
+        "GET /u/:username/accent.css": "a colour, which names no work",
+        "POST /u/:username/block": "blocking a person: ContactRules",
+        "POST /u/:username/unblock": "blocking a person: ContactRules",
+        "POST /u/:username/rating": "rating a person: ContactRules in the rating's transaction",
+        "POST /u/:username/shoot": "a request to a person: ContactRules in BookingStore.request",
+        "GET /messages/:room": "a conversation: its members only (MessengerService)",
+        "POST /messages/:room": "a conversation: its members only (MessengerService)",
+        "POST /messages/:room/read": "a conversation: its members only (MessengerService)",
+        "POST /messages/:room/name": "a conversation: its members only (MessengerService)",
+        "POST /messages/:room/members": "a conversation: its members only (MessengerService)",
+        "POST /messages/:room/members/remove": "a conversation: its members only (MessengerService)",
+        "GET /messages/:room/report": "a conversation: its members only; the message chosen is walked as /report",
+        "GET /shoots/:request/offer": "a shoot: its two people (BookingRules)",
+        "POST /shoots/:request/offer": "a shoot: its two people (BookingRules)",
+        "GET /shoots/:request/decline": "a shoot: its two people (BookingRules)",
+        "POST /shoots/:request/decline": "a shoot: its two people (BookingRules)",
+        "GET /offers/:offer/accept": "a shoot: its two people (BookingRules)",
+        "POST /offers/:offer/accept": "a shoot: its two people (BookingRules)",
+        "GET /bookings/:booking/cancel": "a shoot: its two people (BookingRules)",
+        "POST /bookings/:booking/cancel": "a shoot: its two people (BookingRules)",
+        "GET /bookings/:booking/calendar.ics": "a booking: its two people (BookingRules)",
+        "GET /galleries/:id": "a gallery: its photographer's (Galleries.owned)",
+        "POST /galleries/:id/photos": "a gallery: its photographer's (Galleries.owned)",
+        "POST /galleries/:id/deliver": "a gallery: its photographer's (Galleries.owned)",
+        "GET /galleries/:id/picks.txt": "a gallery: its photographer's (Galleries.owned)",
+        "GET /g/:token": "a gallery: whoever its link opens to (ClientGalleryPages)",
+        "POST /g/:token/picks": "a gallery: whoever its link opens to; photos outside it are refused (GalleryStore)",
+        "POST /g/:token/photos/:photo/pick": "a gallery: whoever its link opens to; photos outside it are refused (GalleryStore)",
+        "GET /g/:token/photos/:photo/download": "a gallery: whoever its link opens to; photos outside it are refused",
+        "GET /g/:token/download.zip": "a gallery: whoever its link opens to (ClientGalleryPages)",
+        "GET /films/jobs/:id/progress": "the uploader's own film on its way (FilmLibrary.job)",
+        "GET /portfolios/:id/links": "the author's own links: another's portfolio is a 404 to anyone",
+        "POST /portfolios/:id/links": "the author's own links: another's portfolio is a 404 to anyone",
+        "POST /portfolios/:id/links/:link/revoke": "the author's own links: another's portfolio is a 404 to anyone",
+    ]
+
+    /// Routes walked below, with a parameter or with a subject in their query or form.
+    static let walked: Set<String> = [
+        "GET /portfolios/:id", "GET /portfolios/:id/edit", "POST /portfolios/:id", "GET /portfolios/:id/delete",
+        "POST /portfolios/:id/delete", "GET /s/:token", "POST /s/:token", "GET /media/:file", "GET /photos/:id/original",
+        "GET /u/:username", "GET /u/:username/shoot", "GET /report", "POST /report", "POST /selection/toggle",
+        "POST /selection/add", "POST /selection/remove",
+    ]
+
+    @Test func everyRouteThatTakesAnIdIsWalkedOrSaidToBeAnotherRulesBusiness() throws {
+        let server = try WebTestServer()
+        let registered = Set(server.app.router.registeredRoutes.map { "\($0.method.rawValue) \($0.pattern)" })
+        let withParameters = registered.filter { $0.contains("/:") || $0.contains("/*") }
+        let unaccounted = withParameters.subtracting(Self.walked).subtracting(Self.otherRules.keys)
+        #expect(unaccounted.isEmpty, "routes nobody decided about: \(unaccounted.sorted())")
+        #expect(Self.walked.subtracting(registered).isEmpty, "walked routes that are gone: \(Self.walked.subtracting(registered))")
+    }
+
+    @Test func everySubjectRouteAnswersAsTheRuleSaysOnSQLite() async throws {
+        try await walk(try await SubjectWorld())
+    }
+
+    @Test func everySubjectRouteAnswersAsTheRuleSaysOnPostgreSQL() async throws {
+        try await walk(try await SubjectWorld(store: .postgres(poolSize: 4)))
+    }
+
+    private func walk(_ world: SubjectWorld) async throws {
+        var walks = SubjectWalks(world: world)
+        for person in SubjectWorld.Person.allCases {
+            world.act(as: person)
+            try await walks.portfolios(as: person)
+            try await walks.photos(as: person)
+            try await walks.forms(as: person)
+        }
+        #expect(walks.failures.isEmpty, "\(walks.failures.count) answers differ from the rule:\n\(walks.failures.joined(separator: "\n"))")
+        // What the rule says, said once more in words for the states that matter most.
+        let guest = world.viewer(.guest)
+        #expect(try world.works.map { try world.visibility.sight(of: .portfolio($0.id), for: guest) } == [.reader, .none, .none, .none, .none])
+        #expect(try world.works.map { try world.visibility.sight(of: $0.files[0], for: guest) } == [.everyone, .everyone, .none, .none, .none])
+    }
+}
