@@ -25,6 +25,19 @@ extension WebTestServer {
 
     /// The demo world with `eva.s` as an operator, on a daemon of one polling thread, so the
     /// idle connection and the stream are in the same thread's lists.
+    /// On a one-thread server: an idle keep-alive browser, opened first, and Vojta's live
+    /// stream after it, listed by the hub.
+    static func vojtaStreamingBesideAnIdleBrowser() async throws
+        -> (server: WebTestServer, browser: EventStreamClient, live: EventStreamClient) {
+        let server = try oneThreadWithOperator()
+        let vojta = try await server.cookies(of: "vojtafoti")
+        let browser = try await server.idleConnection()
+        #expect(browser.status == 200 && browser.headers["connection"] == nil, "\(browser.headers)")
+        let live = try await server.stream(for: vojta)
+        try await waitUntil("Vojta's stream is listed") { server.app.live.hub.statistics.streams == 1 }
+        return (server, browser, live)
+    }
+
     static func oneThreadWithOperator() throws -> WebTestServer {
         let server = try WebTestServer(threads: 1)
         try server.seedDiscovery()
@@ -56,12 +69,7 @@ extension WebTestServer {
     }
 
     @Test func aSuspendedPersonsStreamEndsOnTheNodeThatActed() async throws {
-        let server = try Self.oneThreadWithOperator()
-        let vojta = try await server.cookies(of: "vojtafoti")
-        let browser = try await server.idleConnection()
-        #expect(browser.status == 200 && browser.headers["connection"] == nil, "\(browser.headers)")
-        let live = try await server.stream(for: vojta)
-        try await waitUntil("Vojta's stream is listed") { server.app.live.hub.statistics.streams == 1 }
+        let (server, browser, live) = try await Self.vojtaStreamingBesideAnIdleBrowser()
         try await server.cookies(of: "eva.s")
         #expect(try await server.submit("/moderation/actions", ["subject": "profile:\(try server.userId("vojtafoti"))",
                                                                 "action": "suspend", "days": "7", "reason": "Spam"]).status == 303)
@@ -72,12 +80,7 @@ extension WebTestServer {
 
     /// Another node suspends in the shared database: this node's look every 5 s ends the stream.
     @Test func aSuspensionMadeElsewhereEndsTheStreamHereAtTheNextLook() async throws {
-        let server = try Self.oneThreadWithOperator()
-        let vojta = try await server.cookies(of: "vojtafoti")
-        let browser = try await server.idleConnection()
-        #expect(browser.status == 200 && browser.headers["connection"] == nil, "\(browser.headers)")
-        let live = try await server.stream(for: vojta)
-        try await waitUntil("Vojta's stream is listed") { server.app.live.hub.statistics.streams == 1 }
+        let (server, browser, live) = try await Self.vojtaStreamingBesideAnIdleBrowser()
         try server.moderation.apply(.suspend(userId: try server.userId("vojtafoti"), until: nil), reason: "Spam",
                                     by: try server.userId("eva.s"))
         try await live.end(within: Self.closing)

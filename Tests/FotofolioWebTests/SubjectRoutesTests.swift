@@ -38,6 +38,7 @@ import Testing
         "GET /galleries/:id": "a gallery: its photographer's (Galleries.owned)",
         "POST /galleries/:id/photos": "a gallery: its photographer's (Galleries.owned)",
         "POST /galleries/:id/deliver": "a gallery: its photographer's (Galleries.owned)",
+        "POST /galleries/:id/camera-details": "a gallery: its photographer's (Galleries.owned)",
         "GET /galleries/:id/picks.txt": "a gallery: its photographer's (Galleries.owned)",
         "GET /g/:token": "a gallery: whoever its link opens to (ClientGalleryPages)",
         "POST /g/:token/picks": "a gallery: whoever its link opens to; photos outside it are refused (GalleryStore)",

@@ -6,19 +6,8 @@ import Testing
 /// Whether a gallery's delivered files keep the camera's details: off when made, the
 /// photographer's to change, read back in every way a gallery is read; on SQLite and on
 /// PostgreSQL (`FOTOFOLIO_TEST_STORE`).
-@Suite struct GalleryCameraDetailsTests {
-    let world: TestDatabase
-    let photographer: User
-    let client: User
-
-    init() throws {
-        world = try TestDatabase()
-        photographer = try world.creator()
-        client = try world.client()
-    }
-
-    @Test func offWhenMadeAndThePhotographersAloneToChange() throws {
-        let store = world.stores.galleries
+extension GalleryStoreTests {
+    @Test func keepingTheCameraDetailsIsOffWhenMadeAndThePhotographersAloneToChange() throws {
         let made = try store.create(photographerId: photographer.id!, clientId: client.id!, title: "Svatba", message: "",
                                     pickLimit: nil, token: SecretToken.make(), at: Date())
         #expect(!made.keepsCameraDetails && made.cameraDetails == .removed)
