@@ -1,8 +1,11 @@
 """A small PNG line-chart writer for the soak test's samples: standard library only
-(zlib for the compressed image data), a 5 × 7 pixel font drawn at twice its size.
+(zlib for the compressed image data), a 5 × 7 pixel font drawn at twice its size. Run on its
+own, it draws a run's CSV again (with another warm-up, say):
 
-    Chart(1200, 860).panels(...)  # see draw_soak_chart()
+    python3 bench/soak/plot.py soak-<date>.csv soak-<date>.png --warmup-seconds 600
 """
+import argparse
+import csv
 import math
 import struct
 import zlib
@@ -188,8 +191,10 @@ def panel(canvas, box, title, xs, series, x_max, warmup_end, from_zero=False, wh
     x0, y0, x1, y1 = box
     canvas.text(x0 + 4, y0 + 2, title, BLACK)
     if line is not None:
+        # On the title's line when it fits there, else on the legend's.
         slope = f"SLOPE {line.text(1 if whole else 2)} /H"
-        canvas.text(x1 - 4 - canvas.text_width(slope), y0 + 2, slope, RED)
+        row = y0 + 2 if canvas.text_width(title) + canvas.text_width(slope) + 24 < x1 - x0 else y0 + 24
+        canvas.text(x1 - 4 - canvas.text_width(slope), row, slope, RED)
     # Legend under the title.
     lx = x0 + 4
     for legend, colour, _ in series:
@@ -278,3 +283,26 @@ def draw_soak_chart(path, rows, duration_s, warmup_s, title, fits=None):
               from_zero, whole, fits.get(fitted))
     with open(path, "wb") as out:
         out.write(canvas.png())
+
+
+def main():
+    from summary import fits_after  # the summary's fits, so the plot and the text agree
+
+    parser = argparse.ArgumentParser(description="Draws a soak run's CSV as its PNG.")
+    parser.add_argument("csv")
+    parser.add_argument("png")
+    parser.add_argument("--warmup-seconds", type=float, help="default: the first 10 %% of the run")
+    parser.add_argument("--minutes", type=float, help="the run's planned length; default: the last sample's")
+    parser.add_argument("--label", default="release")
+    args = parser.parse_args()
+    with open(args.csv, newline="") as samples:
+        rows = [{k: (float(v) if k != "time_utc" and v not in ("", None) else (None if v == "" else v)) for k, v in row.items()}
+                for row in csv.DictReader(samples)]
+    duration = args.minutes * 60 if args.minutes else rows[-1]["elapsed_s"]
+    warmup = 0.1 * duration if args.warmup_seconds is None else args.warmup_seconds
+    title = f"FOTOFOLIO SOAK {rows[0]['time_utc'][:16].replace('T', ' ')} UTC, {duration / 60:.0f} MIN, {args.label}"
+    draw_soak_chart(args.png, rows, duration, warmup, title, fits_after(rows, warmup))
+
+
+if __name__ == "__main__":
+    main()
