@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Soak test: a fresh Fotofolio server on a free loopback port, with a fresh data folder and the
-# demo world, under modest mixed traffic for a given time — guests browsing the feed and
-# searching, photographers uploading photos and making portfolios, people chatting in direct
+# demo world, under modest mixed traffic for a given time, on a world that keeps its size —
+# guests browsing the feed and searching; photographers uploading photos into portfolios and
+# deleting their oldest, sharing them by links that strangers open and the owner revokes;
+# proofing galleries whose clients pick and download the delivered archive; shoots requested,
+# offered, booked and cancelled; reports that the operator settles; people chatting in direct
 # conversations and a group while their live streams (/live) are open. Every interval it
-# samples the server's resident memory, descriptors, threads, database size, HTTP errors and
-# lost or duplicated messages into bench/results/soak-<date>.csv, and at the end prints a
-# summary (first/last/max after the warm-up, slopes per hour) and draws soak-<date>.png.
+# samples the server's resident memory, descriptors, threads, database and WAL size, HTTP
+# errors and lost or duplicated live events into bench/results/soak-<date>.csv, and at the end
+# prints a summary (first/last/max after the warm-up, least-squares slopes per hour with their
+# 95 % intervals) and draws soak-<date>.png.
 #
 #   bench/soak.sh                 # 60 minutes
 #   bench/soak.sh 3               # 3 minutes
@@ -14,12 +18,14 @@
 # Settings (environment): FOTOFOLIO_BINARY (default .build/release/fotofolio, else
 # .build/debug/fotofolio), SOAK_SAMPLE_SECONDS (default 60; shorter runs take 30 samples),
 # SOAK_RATE (pace of every actor, default 1 ≈ 12 requests/s), SOAK_GUESTS (default 4),
+# SOAK_WARMUP_SECONDS (left out of the slopes; default the first 10 %), SOAK_KEPT_PORTFOLIOS
+# (each photographer's newest kept, the older deleted; default 4),
 # SOAK_LOG_LEVEL (the server's, default info), SOAK_LIVE_POLL (the server's safety poll in
 # seconds; 0 leaves delivery to MQTT alone), CONVERT (ImageMagick's convert), KEEP=1 keeps the
 # data folder and server log.
 #
 # Needs python3 (standard library) and ImageMagick's convert. Exits 1 if anything failed:
-# HTTP errors, lost or duplicated messages, or a server that did not stop cleanly.
+# HTTP errors, lost or duplicated live events, or a server that did not stop cleanly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -135,6 +141,8 @@ driver_args=(--base-url "$url" --pid "$server_pid" --data-dir "$work/data" --sec
              --csv "$RESULT.csv" --png "$RESULT.png" --summary "$RESULT.txt" --label "$KIND"
              --rate "${SOAK_RATE:-1}" --guests "${SOAK_GUESTS:-4}")
 [ -z "${SOAK_SAMPLE_SECONDS:-}" ] || driver_args+=(--sample-seconds "$SOAK_SAMPLE_SECONDS")
+[ -z "${SOAK_WARMUP_SECONDS:-}" ] || driver_args+=(--warmup-seconds "$SOAK_WARMUP_SECONDS")
+[ -z "${SOAK_KEPT_PORTFOLIOS:-}" ] || driver_args+=(--kept-portfolios "$SOAK_KEPT_PORTFOLIOS")
 [ -z "${CONVERT:-}" ] || driver_args+=(--convert "$CONVERT")
 python3 bench/soak/soak.py "${driver_args[@]}" &
 driver_pid=$!

@@ -78,9 +78,10 @@ class Visitor:
             self.close()
         return response, data
 
-    def request(self, method, path, kind, expect=(200,), form=None, body=None, content_type=None, headers=None):
+    def request(self, method, path, kind, expect=(200,), form=None, body=None, content_type=None, headers=None, raw=False):
         """Sends one request and returns (status, headers, text), or (None, {}, "") when it
-        failed. Anything but the expected statuses counts as an error (any 5xx always)."""
+        failed; with `raw`, the body's bytes instead of its text. Anything but the expected
+        statuses counts as an error (any 5xx always)."""
         all_headers = {"Accept-Language": "cs", "User-Agent": "fotofolio-soak"}
         if self.cookies:
             all_headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -122,27 +123,27 @@ class Visitor:
                     self.cookies.pop(name, None)
                 else:
                     self.cookies[name] = value
-        text = data.decode("utf-8", "replace")
+        text = data.decode("utf-8", "replace") if not raw or response.status not in expect else ""
         self.tally.record(kind, response.status, seconds)
         if response.status >= 500 or response.status not in expect:
             self.tally.error(kind, method, path, f"HTTP {response.status}", re.sub(r"\s+", " ", text)[:300])
         found = CSRF_FIELD.search(text) if "text/html" in (response.getheader("Content-Type") or "") else None
         if found:
             self.token = found.group(1)
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, text
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, data if raw else text
 
-    def get(self, path, kind, expect=(200,), headers=None):
-        return self.request("GET", path, kind, expect=expect, headers=headers)
+    def get(self, path, kind, expect=(200,), headers=None, raw=False):
+        return self.request("GET", path, kind, expect=expect, headers=headers, raw=raw)
 
     def post(self, path, kind, form, expect=(200,), headers=None):
         return self.request("POST", path, kind, expect=expect, form={"_csrf": self.token or "", **form}, headers=headers)
 
-    def upload(self, path, kind, filename, data, expect=(201,), fields=None):
+    def upload(self, path, kind, filename, data, expect=(201,), fields=None, field="file"):
         boundary = "soak" + uuids.uuid4().hex
         parts = []
         for name, value in {"_csrf": self.token or "", **(fields or {})}.items():
             parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode())
-        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{filename}"\r\n'
+        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; filename="{filename}"\r\n'
                      f"Content-Type: image/jpeg\r\n\r\n".encode() + data + b"\r\n")
         parts.append(f"--{boundary}--\r\n".encode())
         return self.request("POST", path, kind, expect=expect, body=b"".join(parts),
@@ -152,12 +153,14 @@ class Visitor:
 
 class EventStream:
     """Follows /live in a thread of its own for one signed-in person, reconnecting like
-    EventSource; hands every `message` event to `on_message(stream, data, received_at)`."""
+    EventSource; hands every `message` event to `on_message(stream, data, received_at)` and
+    every other one (a gallery's picks, a read, a reset) to `on_other(stream, kind, id, data)`."""
 
-    def __init__(self, visitor, label, rooms, on_message, tally, deadline):
+    def __init__(self, visitor, label, rooms, on_message, tally, deadline, on_other=None):
         self.host, self.port = visitor.host, visitor.port
         self.session = visitor.cookies["session"]
         self.label, self.rooms, self.on_message, self.tally = label, set(rooms), on_message, tally
+        self.on_other = on_other
         self.deadline = deadline
         self.last_event_id = None
         self.retry = 2.0
@@ -236,6 +239,8 @@ class EventStream:
         if "id" in block:
             self.last_event_id = block["id"]
         if block.get("event", "message") != "message":
+            if self.on_other is not None:
+                self.on_other(self, block.get("event"), block.get("id"), json.loads(block["data"]))
             return
         data = json.loads(block["data"])["data"]
         room = data.get("roomId")

@@ -1,8 +1,11 @@
 """A small PNG line-chart writer for the soak test's samples: standard library only
-(zlib for the compressed image data), a 5 × 7 pixel font drawn at twice its size.
+(zlib for the compressed image data), a 5 × 7 pixel font drawn at twice its size. Run on its
+own, it draws a run's CSV again (with another warm-up, say):
 
-    Chart(1200, 860).panels(...)  # see draw_soak_chart()
+    python3 bench/soak/plot.py soak-<date>.csv soak-<date>.png --warmup-seconds 600
 """
+import argparse
+import csv
 import math
 import struct
 import zlib
@@ -181,11 +184,17 @@ def label(value):
     return f"{value:.2f}".rstrip("0").rstrip(".") if abs(value) < 1 else f"{value:.1f}"
 
 
-def panel(canvas, box, title, xs, series, x_max, warmup_end, from_zero=False, whole=False):
+def panel(canvas, box, title, xs, series, x_max, warmup_end, from_zero=False, whole=False, line=None):
     """One chart in `box` (x0, y0, x1, y1): `series` is [(legend, colour, ys)], None values skipped;
-    `whole`: the values are counts, so ticks are whole numbers."""
+    `whole`: the values are counts, so ticks are whole numbers; `line`: a fit (stats.Fit) of the
+    last series after the warm-up, drawn over it, its slope and interval per hour in the title."""
     x0, y0, x1, y1 = box
     canvas.text(x0 + 4, y0 + 2, title, BLACK)
+    if line is not None:
+        # On the title's line when it fits there, else on the legend's.
+        slope = f"SLOPE {line.text(1 if whole else 2)} /H"
+        row = y0 + 2 if canvas.text_width(title) + canvas.text_width(slope) + 24 < x1 - x0 else y0 + 24
+        canvas.text(x1 - 4 - canvas.text_width(slope), row, slope, RED)
     # Legend under the title.
     lx = x0 + 4
     for legend, colour, _ in series:
@@ -193,6 +202,8 @@ def panel(canvas, box, title, xs, series, x_max, warmup_end, from_zero=False, wh
         lx += 20 + canvas.text(lx + 20, y0 + 24, legend, GREY) + 18
     left, right, top, bottom = x0 + 70, x1 - 12, y0 + 48, y1 - 34
     values = [v for _, _, ys in series for v in ys if v is not None]
+    if line is not None:
+        values += [line.at(line.first_s), line.at(line.last_s)]
     low, high = (min(values), max(values)) if values else (0, 1)
     if from_zero or low >= 0 and (high - low) > 0.5 * high:
         low = 0 if low >= 0 else low
@@ -230,36 +241,68 @@ def panel(canvas, box, title, xs, series, x_max, warmup_end, from_zero=False, wh
             canvas.line(ax, ay, bx, by, colour, width=2)
         for x, y in points:
             canvas.rect(x - 2, y - 2, x + 3, y + 3, colour)
+    if line is not None:
+        canvas.line(px(line.first_s), py(line.at(line.first_s)), px(line.last_s), py(line.at(line.last_s)), RED, width=2)
 
 
-def draw_soak_chart(path, rows, duration_s, warmup_s, title):
-    """Six panels from the sample rows (dicts of the CSV's columns, numbers parsed)."""
+def draw_soak_chart(path, rows, duration_s, warmup_s, title, fits=None):
+    """Six panels from the sample rows (dicts of the CSV's columns, numbers parsed); `fits`:
+    column → stats.Fit after the warm-up, drawn in red on the panel of that column."""
+    fits = fits or {}
     width, height = 1200, 900
     canvas = Canvas(width, height)
     canvas.text(16, 12, title, BLACK)
-    canvas.text(16, 36, "MINUTES ON THE X AXIS; SHADED: WARM-UP", GREY)
+    canvas.text(16, 36, "MINUTES ON THE X AXIS; SHADED: WARM-UP; RED: LEAST-SQUARES LINE AFTER IT, SLOPE [95% INTERVAL]", GREY)
     xs = [r["elapsed_s"] for r in rows]
 
     def column(name, scale=1.0):
         return [None if r.get(name) is None else r[name] * scale for r in rows]
 
     mb = 1 / 1024
-    # (title, series, from zero, whole numbers); the last series of a panel is drawn on top.
+    def both(a, b):
+        return [None if x is None or y is None else x + y for x, y in zip(column(a), column(b))]
+
+    # (title, series, from zero, whole numbers, fitted column); the last series of a panel is
+    # drawn on top, and the fit is of it.
     panels = [
-        ("RESIDENT MEMORY, MB", [("BROKER", GREEN, column("broker_rss_kb", mb)), ("SERVER", BLUE, column("rss_kb", mb))], False, False),
-        ("OPEN DESCRIPTORS", [("SERVER", BLUE, column("fds"))], False, True),
-        ("THREADS", [("SERVER", BLUE, column("threads"))], False, True),
-        ("DATABASE, MB", [("SQLITE + WAL", BLUE, column("db_bytes", 1 / 1048576)),
-                          ("WAL", ORANGE, column("wal_bytes", 1 / 1048576))], True, False),
-        ("PROBLEMS SO FAR", [("DUPLICATED", PURPLE, column("messages_duplicated")), ("LOST", ORANGE, column("messages_lost")),
-                             ("HTTP ERRORS", RED, column("http_errors"))], True, True),
-        ("DELIVERY IN THE INTERVAL, MS", [("P50", BLUE, column("delivery_p50_ms")), ("P99", ORANGE, column("delivery_p99_ms"))], True, False),
+        ("SERVER RSS, MB", [("SERVER", BLUE, column("rss_kb", mb))], False, False, "rss_kb"),
+        ("OPEN DESCRIPTORS", [("SERVER", BLUE, column("fds"))], False, True, "fds"),
+        ("THREADS", [("SERVER", BLUE, column("threads"))], False, True, "threads"),
+        ("WAL, DATABASE, MB", [("DB+WAL", GREY, column("db_bytes", 1 / 1048576)),
+                                  ("WAL", ORANGE, column("wal_bytes", 1 / 1048576))], True, False, "wal_bytes"),
+        ("PROBLEMS SO FAR", [("DUPLICATED", PURPLE, both("messages_duplicated", "gallery_events_duplicated")),
+                             ("LOST EVENTS", ORANGE, both("messages_lost", "gallery_events_lost")),
+                             ("HTTP ERRORS", RED, column("http_errors"))], True, True, None),
+        ("DELIVERY IN THE INTERVAL, MS", [("P50", BLUE, column("delivery_p50_ms")), ("P99", ORANGE, column("delivery_p99_ms"))], True, False, None),
     ]
     columns, top = 2, 64
     cell_w, cell_h = width // columns, (height - top) // 3
-    for i, (name, series, from_zero, whole) in enumerate(panels):
+    for i, (name, series, from_zero, whole, fitted) in enumerate(panels):
         cx, cy = (i % columns) * cell_w, top + (i // columns) * cell_h
         panel(canvas, (cx + 8, cy + 4, cx + cell_w - 8, cy + cell_h - 6), name, xs, series, duration_s, warmup_s,
-              from_zero, whole)
+              from_zero, whole, fits.get(fitted))
     with open(path, "wb") as out:
         out.write(canvas.png())
+
+
+def main():
+    from summary import fits_after  # the summary's fits, so the plot and the text agree
+
+    parser = argparse.ArgumentParser(description="Draws a soak run's CSV as its PNG.")
+    parser.add_argument("csv")
+    parser.add_argument("png")
+    parser.add_argument("--warmup-seconds", type=float, help="default: the first 10 %% of the run")
+    parser.add_argument("--minutes", type=float, help="the run's planned length; default: the last sample's")
+    parser.add_argument("--label", default="release")
+    args = parser.parse_args()
+    with open(args.csv, newline="") as samples:
+        rows = [{k: (float(v) if k != "time_utc" and v not in ("", None) else (None if v == "" else v)) for k, v in row.items()}
+                for row in csv.DictReader(samples)]
+    duration = args.minutes * 60 if args.minutes else rows[-1]["elapsed_s"]
+    warmup = 0.1 * duration if args.warmup_seconds is None else args.warmup_seconds
+    title = f"FOTOFOLIO SOAK {rows[0]['time_utc'][:16].replace('T', ' ')} UTC, {duration / 60:.0f} MIN, {args.label}"
+    draw_soak_chart(args.png, rows, duration, warmup, title, fits_after(rows, warmup))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,10 +1,10 @@
 """The people of the soak test and what they do: guests browsing the feed and searching,
-photographers uploading photos and making portfolios of them, members chatting in direct
-conversations and a group while their live streams are open. Each actor is a thread that
-stops at the deadline; the ledger matches every sent message to the streams that should see it."""
+members chatting in direct conversations and a group while their live streams are open
+(photographers' work is in work.py, bookings and reports in desk.py). Each actor is a thread
+that stops at the deadline; the ledger matches every sent message, and every change of a
+gallery's picks, to the streams that should see it."""
 import collections
 import html
-import json
 import random
 import re
 import shutil
@@ -42,9 +42,31 @@ class Counts:
         with self.lock:
             self.values[name] += amount
 
+    def set(self, name, value):
+        with self.lock:
+            self.values[name] = value
+
     def __getitem__(self, name):
         with self.lock:
             return self.values[name]
+
+
+class Shelf:
+    """The soak's own portfolios as they come and go: a page of one deleted a moment ago may
+    rightly answer 404 to a guest who found its link just before."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.deleted = set()
+
+    def deleting(self, portfolio_id):
+        with self.lock:
+            self.deleted.add(portfolio_id)
+
+    def is_deleted(self, path):
+        found = re.fullmatch(r"/portfolios/(\d+)", path)
+        with self.lock:
+            return bool(found) and int(found.group(1)) in self.deleted
 
 
 class Clock:
@@ -84,81 +106,6 @@ class PhotoMaker:
             command += ["-fill", colour, "-draw", f"circle {x},{y} {x + r},{y}"]
         command += ["-quality", "85", "jpg:-"]
         return subprocess.run(command, check=True, capture_output=True, timeout=30).stdout
-
-
-# Chat ledger -------------------------------------------------------------------------------------
-
-class Ledger:
-    """Every message sent (by uuid) and every copy the streams received."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.members = {}            # room → usernames
-        self.sent = {}               # uuid → {"room", "author", "at", "status"}
-        self.streams = []
-        self.seen = collections.defaultdict(collections.Counter)  # stream index → uuid → copies
-        self.latencies = []          # (received at, seconds from the send)
-        self.misrouted = 0           # a message of a room the stream's person is not in
-        self.unknown = 0             # a message nobody here sent
-
-    def add_stream(self, stream):
-        with self.lock:
-            stream.index = len(self.streams)
-            self.streams.append(stream)
-
-    def will_send(self, message_uuid, room, author):
-        with self.lock:
-            self.sent[message_uuid] = {"room": room, "author": author, "at": time.monotonic(), "status": None}
-
-    def answered(self, message_uuid, status):
-        with self.lock:
-            if status in (200, 201) or self.sent[message_uuid]["status"] not in (200, 201):
-                self.sent[message_uuid]["status"] = status
-
-    def on_message(self, stream, data, received_at):
-        with self.lock:
-            message_uuid = data.get("uuid")
-            copies = self.seen[stream.index]
-            copies[message_uuid] += 1
-            sent = self.sent.get(message_uuid)
-            if sent is None:
-                self.unknown += 1
-                return
-            if sent["room"] not in stream.rooms or data.get("roomId") != sent["room"]:
-                self.misrouted += 1
-            if copies[message_uuid] == 1:
-                self.latencies.append((received_at, received_at - sent["at"]))
-
-    def count(self, before=None):
-        """(messages confirmed, deliveries expected, seen, lost, duplicated, messages with a loss,
-        lost examples) over the messages confirmed and sent before `before` (monotonic)."""
-        with self.lock:
-            confirmed = expected = seen = lost = messages_lost = 0
-            examples = []
-            for message_uuid, sent in self.sent.items():
-                if sent["status"] not in (200, 201) or (before is not None and sent["at"] > before):
-                    continue
-                confirmed += 1
-                missing = []
-                for stream in self.streams:
-                    if stream.username not in self.members[sent["room"]]:
-                        continue
-                    expected += 1
-                    if self.seen[stream.index][message_uuid]:
-                        seen += 1
-                    else:
-                        missing.append(stream.label)
-                lost += len(missing)
-                if missing:
-                    messages_lost += 1
-                    if len(examples) < 10:
-                        examples.append(f"{message_uuid} (room {sent['room']}, by {sent['author']}) missing on {', '.join(missing)}")
-            duplicated = sum(n - 1 for copies in self.seen.values() for n in copies.values() if n > 1)
-            return confirmed, expected, seen, lost, duplicated, messages_lost, examples
-
-    def latencies_between(self, start, end):
-        with self.lock:
-            return [seconds for at, seconds in self.latencies if start <= at < end]
 
 
 # People ------------------------------------------------------------------------------------------
@@ -219,7 +166,7 @@ def group_room(person, name, members):
 
 # Actors ------------------------------------------------------------------------------------------
 
-def guest(base_url, tally, clock, rate, name, visitors):
+def guest(base_url, tally, clock, rate, name, visitors, shelf):
     """Browses like a guest: a feed address, its tag links and "Load more", a portfolio and
     its photos, now and then a search; a new visitor (no cookies) every so often. The last
     visitor's connection stays open (in `visitors`) until the last sample has been taken."""
@@ -255,41 +202,11 @@ def guest(base_url, tally, clock, rate, name, visitors):
         portfolios = PORTFOLIO_LINK.findall(page)
         if portfolios and random.random() < 0.5 and clock.running():
             clock.pause(0.3, 1.2, rate)
-            visitor.get(random.choice(portfolios), "portfolio")
+            address = random.choice(portfolios)
+            status, _, _ = visitor.get(address, "portfolio", expect=(200, 404))
+            if status == 404 and not shelf.is_deleted(address):
+                tally.error("portfolio", "GET", address, "HTTP 404", "a portfolio nobody deleted")
         clock.pause(0.3, 1.2, rate)
-
-
-def photographer(person, tally, clock, rate, maker, counts):
-    """Uploads a photo every ~30 s and makes a portfolio of every three."""
-    waiting = []
-    serial = 0
-    clock.pause(2, 20, rate)
-    while clock.running():
-        try:
-            data = maker.make()
-        except (OSError, subprocess.SubprocessError) as problem:
-            tally.error("upload", "-", "convert", "photo not made", str(problem))
-            clock.pause(20, 40, rate)
-            continue
-        with person.lock:
-            status, _, text = person.visitor.upload("/photos", "upload", f"soak-{uuids.uuid4().hex[:8]}.jpg", data)
-        if status == 201:
-            counts.add("uploads")
-            waiting.append(json.loads(text)["id"])
-        if len(waiting) >= 3 and clock.running():
-            serial += 1
-            tags = ", ".join(["soak"] + random.sample(TAGS[1:], 2))
-            form = {"name": f"Soak {person.username} {serial}", "description": "Světlo, město, krajina.",
-                    "tags": tags, "photo": waiting, "cover": waiting[0]}
-            form.update({f"alt-{i}": f"Barevné kruhy {i}" for i in waiting})
-            with person.lock:
-                status, headers, _ = person.visitor.post("/portfolios", "portfolio-create", form, expect=(303,))
-                if status == 303 and "location" in headers:
-                    person.visitor.get(headers["location"], "portfolio")
-            if status == 303:
-                counts.add("portfolios")
-            waiting = []
-        clock.pause(20, 40, rate)
 
 
 def chatter(person, streams_by_user, ledger, tally, clock, rate, members_by_room, serial):
@@ -343,7 +260,7 @@ def open_streams(people, ledger, tally, clock, extra_tabs):
     for index, person in enumerate(people):
         for tab in range(2 if index < extra_tabs else 1):
             stream = EventStream(person.visitor, f"{person.username}#{tab + 1}", person.rooms, ledger.on_message, tally,
-                                 clock.deadline)
+                                 clock.deadline, on_other=ledger.on_other)
             stream.username = person.username
             ledger.add_stream(stream)
             streams_by_user[person.username].append(stream)
