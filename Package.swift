@@ -119,7 +119,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         // A throwaway PostgreSQL cluster for the tests of every module.
-        .target(name: "PostgresCluster", dependencies: ["Postgres", "Spawn"], path: "Tests/PostgresCluster"),
+        .target(name: "PostgresCluster", dependencies: ["FotofolioPostgres", "Postgres", "Spawn"], path: "Tests/PostgresCluster"),
         .testTarget(name: "SpawnTests", dependencies: ["Spawn", "Waiting"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresCluster", "FotofolioPostgres", "Fotofolio", "FotofolioDemo", "HostileInput", "Imaging",
                                                           .product(name: "PropertyBased", package: "swift-property-based")]),

@@ -38,9 +38,8 @@ final class TestDatabase {
             let database = try AppDatabase(directory: directory)
             (sqlite, postgresURL, postgres, stores) = (database, nil, nil, .sqlite(database))
         case .postgres:
-            let url = try TemporaryPostgres.shared.newDatabase()
+            let url = try TemporaryPostgres.shared.newMigratedDatabase()
             let pool = try PostgresPool(url: url, size: 4)
-            try PostgresSchema.migrate(pool)
             pools.withLock { $0.append(pool) }
             (sqlite, postgresURL, postgres, stores) = (nil, url, pool, .postgres(pool))
         }

@@ -72,9 +72,8 @@ final class WebTestServer {
             (sqlite, postgres, stores) = (database, nil, .sqlite(database))
         case .postgres(let poolSize):
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let url = try TemporaryPostgres.shared.newDatabase()
+            let url = try TemporaryPostgres.shared.newMigratedDatabase()
             let pool = try PostgresPool(url: url, size: poolSize)
-            try PostgresSchema.migrate(pool)
             (sqlite, postgres, stores) = (nil, (pool, url), .postgres(pool))
         }
         let logger = Logger(label: "test")

@@ -51,8 +51,7 @@ import Testing
     }
 
     @Test func aDatabaseWithTablesIsNotRestoredInto() throws {
-        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 1)
-        try PostgresSchema.migrate(pool)
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newMigratedDatabase(), size: 1)
         try PostgresBackup.backup(url: pool.url, to: folder + "/backup.dump")
         let error = #expect(throws: PostgresBackup.Failure.self) {
             try PostgresBackup.restore(url: pool.url, from: folder + "/backup.dump")

@@ -9,9 +9,7 @@ import Testing
 /// sequence order, with no gap the reader could pass before a late commit fills it.
 @Suite struct PostgresLiveEventLogTests {
     @Test func threeWritersAndAPollingReaderSeeEveryEventOnceInOrder() throws {
-        let url = try TemporaryPostgres.shared.newDatabase()
-        let schema = try PostgresPool(url: url, size: 1)
-        try PostgresSchema.migrate(schema)
+        let url = try TemporaryPostgres.shared.newMigratedDatabase()
         let (writers, perWriter) = (3, 2_000)
         let done = DispatchGroup()
         let finished = NSLock()
@@ -61,9 +59,8 @@ import Testing
     }
 
     @Test func aRolledBackAppendLeavesNoGap() throws {
-        let url = try TemporaryPostgres.shared.newDatabase()
+        let url = try TemporaryPostgres.shared.newMigratedDatabase()
         let pool = try PostgresPool(url: url, size: 1)
-        try PostgresSchema.migrate(pool)
         struct Refused: Error {}
         try pool.transaction { try PostgresLiveEventLog.append(.room, roomId: 1, payload: "{}", at: Date(), $0) }
         #expect(throws: Refused.self) {
@@ -78,9 +75,8 @@ import Testing
     }
 
     @Test func pruningKeepsTheNewestAndTheLatestSequence() throws {
-        let url = try TemporaryPostgres.shared.newDatabase()
+        let url = try TemporaryPostgres.shared.newMigratedDatabase()
         let pool = try PostgresPool(url: url, size: 1)
-        try PostgresSchema.migrate(pool)
         let old = Date(timeIntervalSince1970: 1_700_000_000)
         for _ in 0..<5 {
             try pool.transaction { try PostgresLiveEventLog.append(.read, roomId: 2, for: 7, payload: "{}", at: old, $0) }

@@ -9,9 +9,8 @@ import Testing
 /// row is claimed, and a dead publisher's rows come round again when their claim runs out.
 @Suite struct PostgresOutboxTests {
     @Test func twoPublishersClaimingAtOnceNeverTakeTheSameRow() throws {
-        let url = try TemporaryPostgres.shared.newDatabase()
+        let url = try TemporaryPostgres.shared.newMigratedDatabase()
         let setup = try PostgresPool(url: url, size: 1)
-        try PostgresSchema.migrate(setup)
         try setup.transaction { connection in
             for number in 0..<1_000 {
                 try PostgresOutbox.enqueue(topic: "chat-room/1/message", payload: "\(number)", at: Date(), connection)
@@ -45,8 +44,7 @@ import Testing
     }
 
     @Test func aDeadPublishersRowsAreClaimedAgainWhenTheirClaimRunsOut() throws {
-        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 1)
-        try PostgresSchema.migrate(pool)
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newMigratedDatabase(), size: 1)
         try pool.transaction { try PostgresOutbox.enqueue(topic: "t", payload: "p", at: Date(), $0) }
         let outbox = PostgresOutbox(pool: pool)
         let start = Date(timeIntervalSince1970: 1_800_000_000)

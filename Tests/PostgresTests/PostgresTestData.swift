@@ -3,10 +3,9 @@ import FotofolioPostgres
 import Postgres
 import PostgresCluster
 
-/// A new database on the tests' cluster, with the schema applied.
+/// A new database on the tests' cluster, with the schema applied (a copy of the migrated template).
 func migratedDatabase(connections: Int) throws -> PostgresPool {
-    let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: connections)
-    try PostgresSchema.migrate(pool)
+    let pool = try PostgresPool(url: try TemporaryPostgres.shared.newMigratedDatabase(), size: connections)
     return pool
 }
 
