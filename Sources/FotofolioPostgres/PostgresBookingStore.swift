@@ -3,8 +3,8 @@ import Fotofolio
 import Postgres
 
 /// Shoots in `shoot_request`, `shoot_offer` and `booking`; busy days in `busy_day`; calendar
-/// tokens in `calendar_token`. Card messages go through `PostgresMessengerStore.post`, and a
-/// step that posted one tells `signal` once its transaction has committed.
+/// tokens in `calendar_token`. Card messages go through `PostgresMessengerStore.post`, whose
+/// live event tells the log's observers once the step's transaction has committed.
 ///
 /// A step on a shoot locks its request's row first, so steps on one shoot taken on several
 /// nodes at once are taken one after the other, each seeing the last, as on SQLite's one
@@ -14,11 +14,10 @@ import Postgres
 /// is taken again, and then finds what the other stored.
 struct PostgresBookingStore: BookingStore {
     let pool: PostgresPool
-    let signal: PostgresCommitSignal
 
     func request(_ draft: ShootRequestDraft, text: String, uuid: String, from clientId: Int64, to photographerId: Int64,
                  limits: SpamLimits, at date: Date) throws -> ShootRequest {
-        try changing { connection, announced in
+        try changing { connection in
             if let earlier = try Self.repeated(uuid, by: clientId, connection) {
                 guard case .request(let id) = earlier, let shoot = try Self.shoot(id, connection) else { throw BookingError.duplicate }
                 return shoot.request
@@ -39,14 +38,13 @@ struct PostgresBookingStore: BookingStore {
             let linksInert = try PostgresMessengerStore.checkSpam(text, in: room.id, by: clientId, limits, at: date, connection)
             _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .request(id), in: room.id, by: clientId,
                                                 linksInert: linksInert, at: date, connection)
-            announced = true
             return try Self.shoot(id, connection)!.request
         }
     }
 
     func offer(_ draft: ShootOfferDraft, on requestId: Int64, text: String, uuid: String, by photographerId: Int64,
                at date: Date) throws -> ShootOffer {
-        try changing { connection, announced in
+        try changing { connection in
             _ = try Self.lockShoot(of: .request(requestId), connection)
             if let earlier = try Self.repeated(uuid, by: photographerId, connection) {
                 guard case .offer(let id) = earlier,
@@ -66,13 +64,12 @@ struct PostgresBookingStore: BookingStore {
             _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .offer(id), in: shoot.request.roomId, by: photographerId,
                                                 linksInert: false, at: date, connection)
             try Self.announceCards(of: shoot, except: .offer(id), at: date, connection)
-            announced = true
             return try Self.shoot(requestId, connection)!.offers.last!
         }
     }
 
     func decline(_ requestId: Int64, reason: StepReason, uuid: String, by photographerId: Int64, at date: Date) throws {
-        try changing { connection, announced in
+        try changing { connection in
             _ = try Self.lockShoot(of: .request(requestId), connection)
             let shoot = try Self.shoot(requestId, involving: photographerId, connection)
             // Sent again: done already; a uuid of another message is not this decline.
@@ -87,12 +84,11 @@ struct PostgresBookingStore: BookingStore {
             _ = try PostgresMessengerStore.post(said.text, uuid: uuid, in: shoot.request.roomId, by: photographerId, linksInert: false,
                                                 at: date, connection)
             try Self.announceCards(of: shoot, at: date, connection)
-            announced = true
         }
     }
 
     func accept(_ offerId: Int64, text: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking {
-        try changing { connection, announced in
+        try changing { connection in
             let requestId = try Self.lockShoot(of: .offer(offerId), connection)
             if let earlier = try Self.repeated(uuid, by: clientId, connection) {
                 guard case .booking(let id) = earlier, let booking = try Self.booking(id, connection) else { throw BookingError.duplicate }
@@ -114,13 +110,12 @@ struct PostgresBookingStore: BookingStore {
             _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .booking(id), in: shoot.request.roomId, by: clientId,
                                                 linksInert: false, at: date, connection)
             try Self.announceCards(of: shoot, except: .booking(id), at: date, connection)
-            announced = true
             return try Self.booking(id, connection)!
         }
     }
 
     func cancel(_ bookingId: Int64, reason: StepReason, uuid: String, by userId: Int64, at date: Date) throws -> Booking {
-        try changing { connection, announced in
+        try changing { connection in
             _ = try Self.lockShoot(of: .booking(bookingId), connection)
             guard let booking = try Self.booking(bookingId, connection), booking.involves(userId)
             else { throw BookingError.unknown }
@@ -139,7 +134,6 @@ struct PostgresBookingStore: BookingStore {
             _ = try PostgresMessengerStore.post(said.text, uuid: uuid, in: booking.roomId, by: userId, linksInert: false, at: date,
                                                 connection)
             try Self.announceCards(of: try Self.shoot(booking.requestId, connection)!, at: date, connection)
-            announced = true
             return try Self.booking(bookingId, connection)!
         }
     }
@@ -228,19 +222,12 @@ struct PostgresBookingStore: BookingStore {
         try pool.transaction(.repeatableRead, body)
     }
 
-    /// A step in one transaction, taken once more when it lost a race (`lostRaces`); `body`
-    /// sets its flag when it appended to the live log, and then the commit is signalled.
-    private func changing<T>(_ body: (PostgresConnection, inout Bool) throws -> T) throws -> T {
-        func attempt() throws -> T {
-            var announced = false
-            let value = try pool.transaction { connection in try body(connection, &announced) }
-            if announced { signal.committed() }
-            return value
-        }
+    /// A step in one transaction, taken once more when it lost a race (`lostRaces`).
+    private func changing<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         do {
-            return try attempt()
+            return try pool.transaction { connection in try body(connection) }
         } catch let error as PostgresError where error.isUniqueViolation && Self.lostRaces.contains(error.constraint ?? "") {
-            return try attempt()
+            return try pool.transaction { connection in try body(connection) }
         }
     }
 

@@ -6,8 +6,8 @@ import Postgres
 /// Galleries in `gallery`, their photos in `gallery_photo` and the client's picks in
 /// `gallery_pick`. A change of the picks or the state appends a `gallery` event to the live
 /// log for the photographer (`PostgresLiveEventLog.append`) with its outbox entry
-/// (`PostgresOutbox.enqueue`) in its own transaction, and tells `signal` once that
-/// transaction has committed.
+/// (`PostgresOutbox.enqueue`) in its own transaction, which tells the log's observers once
+/// it has committed (a refused change rolls back and tells nobody).
 ///
 /// Every change locks the gallery's row first (`FOR UPDATE`), so changes to one gallery made
 /// on several nodes at once are made one after the other, each seeing the last, as on
@@ -17,7 +17,6 @@ import Postgres
 /// meanwhile is seen taken.
 struct PostgresGalleryStore: GalleryStore {
     let pool: PostgresPool
-    let signal: PostgresCommitSignal
 
     static let columns = "id, photographer_id, client_id, title, message, pick_limit, token, created_at, submitted_at, "
         + "delivered_at, download_count, keeps_camera_details"
@@ -113,7 +112,7 @@ struct PostgresGalleryStore: GalleryStore {
     }
 
     func setPick(in galleryId: Int64, photoId: Int64, picked: Bool, comment: String, at date: Date) throws -> Int {
-        try changing { connection, announced in
+        try pool.transaction { connection in
             let gallery = try Self.choosable(galleryId, connection)
             guard try !connection.query("SELECT 1 FROM gallery_photo WHERE gallery_id = $1 AND photo_id = $2",
                                         [galleryId, photoId]).isEmpty else { throw GalleryError.unknownPhoto }
@@ -129,13 +128,12 @@ struct PostgresGalleryStore: GalleryStore {
             // Thrown, the transaction rolls back: nothing changed.
             if let limit = gallery.pickLimit, count > limit { throw GalleryError.limitReached(limit) }
             try Self.announce(gallery, picks: count, at: date, connection)
-            announced = true
             return count
         }
     }
 
     func replacePicks(in galleryId: Int64, with picks: [Int64: String], at date: Date) throws -> Int {
-        try changing { connection, announced in
+        try pool.transaction { connection in
             let gallery = try Self.choosable(galleryId, connection)
             if let limit = gallery.pickLimit, picks.count > limit { throw GalleryError.limitReached(limit) }
             let ids = Array(picks.keys)
@@ -152,31 +150,28 @@ struct PostgresGalleryStore: GalleryStore {
                 ON CONFLICT (gallery_id, photo_id) DO UPDATE SET comment = excluded.comment
                 """, [galleryId, IdList(ids), TextList(ids.map { picks[$0]! }), date.stored])
             try Self.announce(gallery, picks: picks.count, at: date, connection)
-            announced = true
             return picks.count
         }
     }
 
     func submit(_ galleryId: Int64, at date: Date) throws {
-        try changing { connection, announced in
+        try pool.transaction { connection in
             let gallery = try Self.choosable(galleryId, connection)
             let count = try Self.pickCount(galleryId, connection)
             guard count > 0 else { throw GalleryError.nothingPicked }
             try connection.query("UPDATE gallery SET submitted_at = $1 WHERE id = $2", [date.stored, galleryId])
             try Self.announce(gallery, picks: count, at: date, connection)
-            announced = true
         }
     }
 
     func deliver(_ galleryId: Int64, by photographerId: Int64, at date: Date) throws {
-        try changing { connection, announced in
+        try pool.transaction { connection in
             guard let gallery = try Self.locked(galleryId, connection), gallery.photographerId == photographerId else {
                 throw GalleryError.notFound
             }
             guard gallery.deliveredAt == nil else { return }
             try connection.query("UPDATE gallery SET delivered_at = $1 WHERE id = $2", [date.stored, galleryId])
             try Self.announce(gallery, picks: try Self.pickCount(galleryId, connection), at: date, connection)
-            announced = true
         }
     }
 
@@ -196,15 +191,6 @@ struct PostgresGalleryStore: GalleryStore {
     }
 
     // MARK: -
-
-    /// A change in one transaction; `body` sets its flag when it appended to the live log,
-    /// and then the commit is signalled (a refused change rolls back and signals nothing).
-    private func changing<T>(_ body: (PostgresConnection, inout Bool) throws -> T) throws -> T {
-        var announced = false
-        let value = try pool.transaction { connection in try body(connection, &announced) }
-        if announced { signal.committed() }
-        return value
-    }
 
     private static func gallery(id: Int64, _ connection: PostgresConnection) throws -> Gallery? {
         try connection.query("SELECT \(columns) FROM gallery WHERE id = $1", [id]).first.map(gallery(row:))
@@ -239,7 +225,6 @@ struct PostgresGalleryStore: GalleryStore {
     }
 
     /// Tells the photographer's open pages (on every node) that the picks or the state moved.
-    /// The caller signals the commit.
     private static func announce(_ gallery: Gallery, picks: Int, at date: Date, _ connection: PostgresConnection) throws {
         let payload = GalleryEvent(gallery: gallery.id, picks: picks).json
         try PostgresLiveEventLog.append(.gallery, roomId: 0, for: gallery.photographerId, payload: payload, at: date.stored,

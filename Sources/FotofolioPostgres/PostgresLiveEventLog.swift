@@ -67,8 +67,13 @@ public struct PostgresLiveEventLog: Sendable {
         }
     }
 
+    /// The channel a transaction that appended notifies (`PostgresConnection.notifyAfterCommit`),
+    /// and the commit observation of the log hears.
+    static let channel = "live_event"
+
     /// Appends an event inside the caller's transaction and returns its sequence; refuses one
-    /// larger than a stream carries.
+    /// larger than a stream carries. The transaction tells the log's commit observers once it
+    /// commits, whichever store or helper appended.
     @discardableResult
     public static func append(_ kind: LiveEvent.Kind, roomId: Int64, for userId: Int64? = nil, payload: String,
                               at date: Date, _ connection: PostgresConnection) throws -> Int64 {
@@ -80,6 +85,7 @@ public struct PostgresLiveEventLog: Sendable {
         try connection.query("""
             INSERT INTO live_event (sequence, kind, room_id, user_id, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6)
             """, [sequence, kind.rawValue, roomId, userId, payload, date])
+        connection.notifyAfterCommit(channel)
         return sequence
     }
 

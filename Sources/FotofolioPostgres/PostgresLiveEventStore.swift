@@ -4,11 +4,11 @@ import Postgres
 
 /// The live log in `live_event`, read and pruned through `PostgresLiveEventLog`; its
 /// sequences come from `live_sequence` and are never reused, even after pruning. Commits
-/// are observed through the `PostgresCommitSignal` the messenger store calls, so only this
-/// process's appends are heard (other nodes' reach the hub through MQTT and its poll).
+/// are observed on the pool: every transaction that appended through
+/// `PostgresLiveEventLog.append` notifies its channel, so only this process's appends are
+/// heard (other nodes' reach the hub through MQTT and its poll).
 struct PostgresLiveEventStore: LiveEventStore {
     let log: PostgresLiveEventLog
-    let signal: PostgresCommitSignal
 
     func latestSequence() throws -> Int64 { try log.latestSequence() }
 
@@ -28,6 +28,12 @@ struct PostgresLiveEventStore: LiveEventStore {
     /// never fails, so `failed` is never called.
     func observeCommits(failed: @escaping @Sendable (any Error) -> Void,
                         changed: @escaping @Sendable () -> Void) -> any StoreObservation {
-        signal.observe(changed)
+        Observation(commits: log.pool.observeCommits(notifying: PostgresLiveEventLog.channel, changed))
+    }
+
+    private struct Observation: StoreObservation {
+        let commits: PostgresCommitObservation
+
+        func cancel() { commits.cancel() }
     }
 }

@@ -8,10 +8,8 @@ extension PostgresMessengerStore {
     func directRoom(between userId: Int64, and otherId: Int64, limits: SpamLimits, at date: Date) throws -> ChatRoom {
         let key = "\(min(userId, otherId)):\(max(userId, otherId))"
         do {
-            return try changing { connection, announced in
-                let (room, isNew) = try Self.directRoom(between: userId, and: otherId, limits: limits, at: date, connection)
-                announced = isNew
-                return room
+            return try pool.transaction { connection in
+                try Self.directRoom(between: userId, and: otherId, limits: limits, at: date, connection).room
             }
         } catch let error as PostgresError where error.isUniqueViolation && error.constraint == "chat_room_direct_key_key" {
             // Another writer made the room between our read and our insert: use theirs.
@@ -35,31 +33,29 @@ extension PostgresMessengerStore {
     }
 
     func createGroup(named name: String, memberIds: [Int64], limits: SpamLimits, at date: Date) throws -> ChatRoom {
-        try changing { connection, announced in
+        try pool.transaction { connection in
             try Self.requireUsers(memberIds, connection)
             for memberId in memberIds.dropFirst() {
                 try ContactRules.checkStart(PostgresBlockStore.facts(from: memberIds[0], to: memberId, connection))
             }
             try Self.checkStarts(by: memberIds[0], limits, at: date, connection)
-            announced = true
             return try Self.insertRoom(.group, name: name, directKey: nil, by: memberIds[0], members: memberIds, at: date, connection)
         }
     }
 
     func rename(_ roomId: Int64, to name: String, by userId: Int64, at date: Date) throws {
-        try changing { connection, announced in
+        try pool.transaction { connection in
             var room = try Self.managedGroup(roomId, by: userId, connection)
             let name = try MessageText.validatedRoomName(name)
             guard name != room.name else { return }
             try connection.query("UPDATE chat_room SET name = $1 WHERE id = $2", [name, roomId])
             room.name = name
             try Self.announce(room, at: date, connection)
-            announced = true
         }
     }
 
     func addMember(_ memberId: Int64, to roomId: Int64, by userId: Int64, at date: Date) throws {
-        try changing { connection, announced in
+        try pool.transaction { connection in
             let room = try Self.managedGroup(roomId, by: userId, connection)
             try Self.requireUsers([memberId], connection)
             guard try !PostgresMessengerReading.isMember(memberId, of: roomId, connection) else { throw MessengerError.alreadyAMember }
@@ -72,12 +68,11 @@ extension PostgresMessengerStore {
                         (SELECT max(id) FROM chat_message WHERE room_id = $1))
                 """, [roomId, memberId, date.stored])
             try Self.announce(room, at: date, connection)
-            announced = true
         }
     }
 
     func removeMember(_ memberId: Int64, from roomId: Int64, by userId: Int64, at date: Date) throws {
-        try changing { connection, announced in
+        try pool.transaction { connection in
             let room = try PostgresMessengerReading.room(roomId, memberOf: userId, locking: true, connection)
             if memberId == userId {
                 guard room.kind == .group else { throw MessengerError.notTheCreator }
@@ -95,7 +90,6 @@ extension PostgresMessengerStore {
             try PostgresLiveEventLog.append(
                 .room, roomId: roomId, for: memberId,
                 payload: MessageEnvelope.room(room, memberUsernames: usernames, removed: true), at: date.stored, connection)
-            announced = true
         }
     }
 

@@ -5,7 +5,7 @@ import Postgres
 /// Messages in `chat_message` (with `chat_mention`), rooms in `chat_room`, members and their
 /// read markers in `chat_member`. Every change appends its live event with
 /// `PostgresLiveEventLog.append` and its outbox row with `PostgresOutbox.enqueue` in its own
-/// transaction, and tells `signal` once that transaction has committed.
+/// transaction, which tells the log's observers once it has committed.
 ///
 /// Races the SQLite store never sees, since it has one writer, end as it would end there: a
 /// uuid sent twice at once stores one message (the later send finds it and answers as a
@@ -13,7 +13,6 @@ import Postgres
 /// room's members lock the room's row, so the last member can never leave by racing another.
 struct PostgresMessengerStore: MessengerStore {
     let pool: PostgresPool
-    let signal: PostgresCommitSignal
 
     func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, limits: SpamLimits, at date: Date) throws
         -> SendResult {
@@ -27,7 +26,7 @@ struct PostgresMessengerStore: MessengerStore {
 
     private func storing(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, limits: SpamLimits, at date: Date) throws
         -> SendResult {
-        try changing { connection, announced in
+        try pool.transaction { connection in
             let room = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
             if room.kind == .direct { try PostgresBlockStore.checkNoBlock(in: roomId, for: userId, connection) }
             if let earlier = try PostgresMessengerReading.message(uuid: uuid, connection) {
@@ -37,7 +36,6 @@ struct PostgresMessengerStore: MessengerStore {
             }
             let linksInert = try Self.checkSpam(content, in: roomId, by: userId, limits, at: date, connection)
             let message = try Self.post(content, uuid: uuid, in: roomId, by: userId, linksInert: linksInert, at: date, connection)
-            announced = true
             return SendResult(message: message, isNew: true)
         }
     }
@@ -61,7 +59,7 @@ struct PostgresMessengerStore: MessengerStore {
 
     /// A `.message` live event and outbox entry of the message as now stored: new, or changed
     /// (a card whose state moved: `changed`; a message removed), which open conversations
-    /// replace by uuid. The caller signals the commit.
+    /// replace by uuid.
     static func announce(_ message: ChatMessage, changed: Bool = false, at date: Date, _ connection: PostgresConnection) throws {
         let envelope = MessageEnvelope.envelope(of: message, changed: changed)
         try PostgresLiveEventLog.append(.message, roomId: message.roomId, payload: envelope, at: date.stored, connection)
@@ -102,7 +100,7 @@ struct PostgresMessengerStore: MessengerStore {
     }
 
     func markRead(_ roomId: Int64, by userId: Int64, upTo messageId: Int64, at date: Date) throws -> Bool {
-        try changing { connection, announced in
+        try pool.transaction { connection in
             _ = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
             guard let target = try connection.query("SELECT max(id) FROM chat_message WHERE room_id = $1 AND id <= $2",
                                                     [roomId, messageId])[0].decodeIfPresent(0, as: Int64.self) else { return false }
@@ -117,7 +115,6 @@ struct PostgresMessengerStore: MessengerStore {
                 unreadTotal: try PostgresMessengerReading.unreadTotal(for: userId, connection))
             try PostgresLiveEventLog.append(.read, roomId: roomId, for: userId, payload: payload, at: date.stored, connection)
             try PostgresOutbox.enqueue(topic: Outbox.eventTopic(of: roomId), payload: payload, at: date.stored, connection)
-            announced = true
             return true
         }
     }
@@ -162,15 +159,6 @@ struct PostgresMessengerStore: MessengerStore {
     /// Several reads as one moment.
     func reading<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         try pool.transaction(.repeatableRead, body)
-    }
-
-    /// A change in one transaction; `body` sets its flag when it appended to the live log,
-    /// and then the commit is signalled.
-    func changing<T>(_ body: (PostgresConnection, inout Bool) throws -> T) throws -> T {
-        var announced = false
-        let value = try pool.transaction { connection in try body(connection, &announced) }
-        if announced { signal.committed() }
-        return value
     }
 
     private static func noteMentions(in content: String, of messageId: Int64, in roomId: Int64, by authorId: Int64,

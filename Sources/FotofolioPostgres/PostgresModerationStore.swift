@@ -5,11 +5,10 @@ import Postgres
 /// Reports in `report`, operators in `operator`, what they did in `hidden_portfolio`,
 /// `hidden_photo`, `removed_message` and `suspension`, and the audit log in
 /// `moderation_action`. A photo is hidden by its id: a file it shares with another owner's
-/// photo stays theirs. A removed message's live event is announced through
-/// `signal` once its transaction has committed, as the messenger's own are.
+/// photo stays theirs. A removed message's live event tells the log's observers once its
+/// transaction has committed, as the messenger's own do.
 struct PostgresModerationStore: ModerationStore {
     let pool: PostgresPool
-    let signal: PostgresCommitSignal
 
     func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, limits: ReportLimits,
               at date: Date) throws -> Report {
@@ -73,7 +72,6 @@ struct PostgresModerationStore: ModerationStore {
     }
 
     func apply(_ action: ModerationAction, reason: String, by operatorId: Int64, settling settled: ReportSubject, at date: Date) throws {
-        var announced = false
         try pool.transaction { connection in
             guard try Self.isOperator(operatorId, connection) else { throw ModerationError.notAnOperator }
             var until: Date?
@@ -107,7 +105,6 @@ struct PostgresModerationStore: ModerationStore {
                 let removed = try PostgresMessengerReading.message(id: id, connection)!
                 try Self.rewriteCopies(of: removed, connection)
                 try PostgresMessengerStore.announce(removed, at: date, connection)
-                announced = true
             case .suspend(let userId, let end):
                 try Self.require("account", userId, connection)
                 guard try !Self.isOperator(userId, connection) else { throw ModerationError.cannotSuspendAnOperator }
@@ -136,7 +133,6 @@ struct PostgresModerationStore: ModerationStore {
                 VALUES ($1, $2, $3, $4, $5, $6, $7)
                 """, [operatorId, action.name, subject.kind.rawValue, subject.id, reason, until?.stored, date.stored])
         }
-        if announced { signal.committed() }
     }
 
     func auditLog(limit: Int) throws -> [AuditEntry] {

@@ -4,11 +4,10 @@ import Postgres
 
 extension Stores {
     /// Every store over one PostgreSQL database (migrated with `PostgresSchema.migrate`).
-    /// The live log's commit observation hears this value's messenger, moderation, booking and
-    /// gallery stores, so one process makes its `Stores` once. The outbox claims rows for
-    /// `publisher`, a name of this process's own (see `PostgresOutboxStore`).
+    /// The live log's commit observation hears every append made through `pool`, so one
+    /// process makes its pool and `Stores` once. The outbox claims rows for `publisher`, a
+    /// name of this process's own (see `PostgresOutboxStore`).
     public static func postgres(_ pool: PostgresPool, publisher: String = Stores.processPublisherName) -> Stores {
-        let signal = PostgresCommitSignal()
         let health = PostgresDatabaseHealth(pool: pool)
         return Stores(
             accounts: PostgresAccountsStore(pool: pool), sessions: PostgresSessionsStore(pool: pool),
@@ -16,12 +15,12 @@ extension Stores {
             registrationThrottle: PostgresRegistrationThrottleStore(pool: pool),
             emailConfirmations: PostgresEmailConfirmationsStore(pool: pool),
             photos: PostgresPhotoStore(pool: pool), portfolios: PostgresPortfolioStore(pool: pool),
-            shareLinks: PostgresShareLinkStore(pool: pool), galleries: PostgresGalleryStore(pool: pool, signal: signal),
+            shareLinks: PostgresShareLinkStore(pool: pool), galleries: PostgresGalleryStore(pool: pool),
             feed: PostgresFeedStore(pool: pool), selection: PostgresSelectionStore(pool: pool),
             ratings: PostgresRatingsStore(pool: pool), peopleSearch: PostgresPeopleSearchStore(pool: pool),
-            blocks: PostgresBlockStore(pool: pool), moderation: PostgresModerationStore(pool: pool, signal: signal),
-            messenger: PostgresMessengerStore(pool: pool, signal: signal), bookings: PostgresBookingStore(pool: pool, signal: signal),
-            liveEvents: PostgresLiveEventStore(log: PostgresLiveEventLog(pool: pool), signal: signal),
+            blocks: PostgresBlockStore(pool: pool), moderation: PostgresModerationStore(pool: pool),
+            messenger: PostgresMessengerStore(pool: pool), bookings: PostgresBookingStore(pool: pool),
+            liveEvents: PostgresLiveEventStore(log: PostgresLiveEventLog(pool: pool)),
             outbox: PostgresOutboxStore(pool: pool, publisher: publisher), serverStarts: health, health: health)
     }
 

@@ -12,6 +12,10 @@ public final class PostgresConnection {
     /// Statement names by SQL text, prepared on this connection.
     private var prepared: [String: String] = [:]
     private var inTransaction = false
+    /// The channels the open transaction notified (`notifyAfterCommit`), told once it commits.
+    private var notified: Set<String> = []
+    /// Hears the channels of each commit: the pool's observers, for a connection of a pool.
+    var committed: ((Set<String>) -> Void)?
 
     /// Connects with a `postgres://user:password@host:port/database?…` URL or a libpq
     /// key=value string, in UTC and ISO dates.
@@ -72,8 +76,8 @@ public final class PostgresConnection {
         }
     }
 
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    /// Transactions do not nest.
+    /// Runs `body` in a transaction: committed when it returns (and then what it notified is
+    /// told, `notifyAfterCommit`), rolled back when it throws. Transactions do not nest.
     @discardableResult
     public func transaction<T>(_ isolation: Isolation = .readCommitted,
                                _ body: (PostgresConnection) throws -> T) throws -> T {
@@ -84,12 +88,32 @@ public final class PostgresConnection {
             let value = try body(self)
             try execute("COMMIT")
             inTransaction = false
+            tellCommitted()
             return value
         } catch {
+            notified.removeAll()
             // A failed rollback leaves the connection unusable (isUsable), so the pool drops it.
             if (try? execute("ROLLBACK")) != nil { inTransaction = false }
             throw error
         }
+    }
+
+    /// Tells the pool's observers of `channel` (`PostgresPool.observeCommits`) that the open
+    /// transaction changed what the channel stands for, once it commits: the one who writes
+    /// marks the change where it writes, so no caller has to remember to announce it. A
+    /// transaction that rolls back tells nobody; one that notified a channel several times
+    /// tells its observers once. Outside a transaction the statement before has committed
+    /// already, and they are told at once.
+    public func notifyAfterCommit(_ channel: String) {
+        notified.insert(channel)
+        if !inTransaction { tellCommitted() }
+    }
+
+    private func tellCommitted() {
+        guard !notified.isEmpty else { return }
+        let channels = notified
+        notified.removeAll()
+        committed?(channels)
     }
 
     public enum Isolation: String, Sendable {

@@ -11,6 +11,7 @@ public final class PostgresPool: @unchecked Sendable {
     public let size: Int
     public let wait: Duration
     private let condition = NSCondition()
+    private let commitObservers = CommitObservers()
     // Guarded by `condition`:
     private var idle: [PostgresConnection] = []
     private var open = 0
@@ -23,8 +24,16 @@ public final class PostgresPool: @unchecked Sendable {
         self.url = url
         self.size = size
         self.wait = wait
-        idle = [try PostgresConnection(url: url)]
+        idle = [try connect()]
         open = 1
+    }
+
+    /// Calls `observer` after every commit, through this pool's connections, of a transaction
+    /// that notified `channel` (`PostgresConnection.notifyAfterCommit`): on the thread that
+    /// committed, right after the commit, so it must only schedule work. Transactions of
+    /// other pools and other processes are not heard.
+    public func observeCommits(notifying channel: String, _ observer: @escaping @Sendable () -> Void) -> PostgresCommitObservation {
+        PostgresCommitObservation(observers: commitObservers, key: commitObservers.add(channel, observer))
     }
 
     /// Runs `body` with a connection of its own, returned to the pool afterwards (or closed,
@@ -80,7 +89,7 @@ public final class PostgresPool: @unchecked Sendable {
         open += 1 // a place is taken before connecting, so others wait instead of connecting too
         condition.unlock()
         do {
-            return try PostgresConnection(url: url)
+            return try connect()
         } catch {
             condition.lock()
             open -= 1
@@ -88,6 +97,12 @@ public final class PostgresPool: @unchecked Sendable {
             condition.unlock()
             throw error
         }
+    }
+
+    private func connect() throws(PostgresError) -> PostgresConnection {
+        let connection = try PostgresConnection(url: url)
+        connection.committed = { [commitObservers] channels in commitObservers.tell(channels) }
+        return connection
     }
 
     private func giveBack(_ connection: PostgresConnection) {
@@ -111,5 +126,45 @@ public final class PostgresPool: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         _ = stale
+    }
+}
+
+/// The observers of a pool's commits, by channel.
+final class CommitObservers: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`:
+    private var observers: [Int: (channel: String, observer: @Sendable () -> Void)] = [:]
+    private var nextKey = 0
+
+    func add(_ channel: String, _ observer: @escaping @Sendable () -> Void) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        nextKey += 1
+        observers[nextKey] = (channel, observer)
+        return nextKey
+    }
+
+    func remove(_ key: Int) {
+        lock.lock()
+        observers[key] = nil
+        lock.unlock()
+    }
+
+    /// Calls the observers of the channels, outside the lock (an observer may cancel itself).
+    func tell(_ channels: Set<String>) {
+        lock.lock()
+        let called = observers.values.filter { channels.contains($0.channel) }.map(\.observer)
+        lock.unlock()
+        for observer in called { observer() }
+    }
+}
+
+/// An observation of a pool's commits (`PostgresPool.observeCommits`), until cancelled.
+public struct PostgresCommitObservation: Sendable {
+    let observers: CommitObservers
+    let key: Int
+
+    public func cancel() {
+        observers.remove(key)
     }
 }

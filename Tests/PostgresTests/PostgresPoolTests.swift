@@ -4,8 +4,8 @@ import PostgresCluster
 import Testing
 
 /// The pool lends each connection to one caller at a time, never opens more than its size,
-/// makes a caller wait (not fail) while a connection is busy, and drops connections the
-/// server closed.
+/// makes a caller wait (not fail) while a connection is busy, drops connections the server
+/// closed, and tells its commit observers of what committed transactions notified.
 @Suite struct PostgresPoolTests {
     @Test func manyThreadsShareAFewConnections() throws {
         let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 3)
@@ -70,5 +70,49 @@ import Testing
         #expect(throws: PostgresError.self) { try pool.withConnection { try $0.query("SELECT 1") } }
         #expect(pool.openConnections == 0)
         #expect(try pool.withConnection { try $0.query("SELECT 1")[0].decode(0, as: Int.self) } == 1)
+    }
+
+    /// A transaction that notified a channel tells the channel's observers once, after its
+    /// commit and before the call returns, however often it notified; one rolled back, and
+    /// one that notified nothing, tell nobody.
+    @Test func aCommitTellsTheObserversOfTheChannelsItNotified() throws {
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 2)
+        try pool.withConnection { try $0.execute("CREATE TABLE note (id int)") }
+        let heard = NSLock()
+        nonisolated(unsafe) var calls: [String] = []
+        func observe(_ channel: String) -> PostgresCommitObservation {
+            pool.observeCommits(notifying: channel) {
+                // Right after the commit: another connection sees the row already.
+                let rows = (try? pool.withConnection { try $0.query("SELECT count(*) FROM note")[0].decode(0, as: Int.self) }) ?? -1
+                heard.withLock { calls.append("\(channel) \(rows)") }
+            }
+        }
+        let live = observe("live"), other = observe("other")
+        defer { live.cancel(); other.cancel() }
+        func heardSoFar() -> [String] { heard.withLock { calls } }
+
+        try pool.transaction { connection in
+            try connection.query("INSERT INTO note VALUES (1)")
+            connection.notifyAfterCommit("live")
+            connection.notifyAfterCommit("live")
+            #expect(heardSoFar().isEmpty, "nothing before the commit")
+        }
+        #expect(heardSoFar() == ["live 1"])
+
+        struct Refused: Error {}
+        #expect(throws: Refused.self) {
+            try pool.transaction { connection in
+                try connection.query("INSERT INTO note VALUES (2)")
+                connection.notifyAfterCommit("live")
+                throw Refused()
+            }
+        }
+        try pool.transaction { try $0.query("INSERT INTO note VALUES (3)") }
+        #expect(heardSoFar() == ["live 1"], "a rollback and a commit that notified nothing tell nobody")
+
+        try pool.transaction { $0.notifyAfterCommit("other") }
+        live.cancel()
+        try pool.transaction { $0.notifyAfterCommit("live") }
+        #expect(heardSoFar() == ["live 1", "other 2"], "each channel its own observers, until cancelled")
     }
 }

@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Fotofolio
+
+/// Every write that appends to the live log wakes the log's commit observers on the node that
+/// wrote, before the write returns: the writer's own streams never wait for the safety poll,
+/// on either store. Each verb of the stores that appends is taken once here, and so is a bare
+/// append in a transaction of no store's: the append itself (SQLite's observed table,
+/// PostgreSQL's `PostgresLiveEventLog.append`) is what wakes, so no verb can forget to.
+@Suite struct LiveAppendWakeTests {
+    final class Wakes: Sendable {
+        let count = Atomic<Int>(0)
+    }
+
+    let shoots: ShootWorld
+    let wakes = Wakes()
+    let observation: any StoreObservation
+
+    init() throws {
+        shoots = try ShootWorld()
+        observation = shoots.world.liveEvents.observeCommits(failed: { _ in }, changed: { [wakes] in
+            wakes.count.add(1, ordering: .releasing)
+        })
+    }
+
+    var world: TestDatabase { shoots.world }
+
+    /// Takes `write`, which appends, and expects its commit heard by the time it returned.
+    @discardableResult
+    func expectWakes<T>(_ verb: String, _ write: () throws -> T) throws -> T {
+        let sequence = try world.liveEvents.latestSequence()
+        let heard = wakes.count.load(ordering: .acquiring)
+        let value = try write()
+        #expect(try world.liveEvents.latestSequence() > sequence, "\(verb) appends to the live log")
+        #expect(wakes.count.load(ordering: .acquiring) > heard, "\(verb) wakes the writer's hub")
+        return value
+    }
+
+    @Test func anAppendInATransactionOfItsOwnWakesTheWriter() throws {
+        defer { observation.cancel() }
+        try expectWakes("a bare append") { try world.appendLiveEvent(.room, roomId: 1, payload: "{}") }
+        struct Undo: Error {}
+        let heard = wakes.count.load(ordering: .acquiring)
+        #expect(throws: Undo.self) { try world.appendLiveEvent(.room, roomId: 1, payload: "{}", thenFail: Undo()) }
+        #expect(wakes.count.load(ordering: .acquiring) == heard, "a rolled-back append wakes nobody")
+    }
+
+    @Test func everyMessengerWriteThatAppendsWakesTheWriter() throws {
+        defer { observation.cancel() }
+        let messenger = world.messenger
+        let (jana, eva, karel) = (shoots.jana, shoots.eva, shoots.karel)
+        let room = try expectWakes("a new direct room") { try messenger.directRoom(between: jana, and: eva).id }
+        let message = try expectWakes("a message") { try world.send("Dobrý den", in: room, by: jana) }
+        try expectWakes("a read mark") { try messenger.markRead(room, by: eva, upTo: message.id) }
+        let group = try expectWakes("a group") { try messenger.createGroup(named: "Svatba", by: jana, members: [eva]).id }
+        try expectWakes("a rename") { try messenger.rename(group, to: "Svatba Nováků", by: jana) }
+        try expectWakes("a member added") { try messenger.addMember(karel, to: group, by: jana) }
+        try expectWakes("a member removed") { try messenger.removeMember(karel, from: group, by: jana) }
+        let operatorId = try world.operatorAccount().id!
+        try expectWakes("a message removed by an operator") {
+            try world.moderation.apply(.removeMessage(message.id), reason: "Spam", by: operatorId)
+        }
+    }
+
+    @Test func everyStepOfAShootWakesTheWriter() throws {
+        defer { observation.cancel() }
+        let request = try expectWakes("a request") { try shoots.request(from: shoots.jana, to: shoots.vojta) }
+        let offer = try expectWakes("an offer") { try shoots.offer(on: request.id, by: shoots.vojta) }
+        let booking = try expectWakes("an acceptance") { try shoots.accept(offer.id, by: shoots.jana) }
+        try expectWakes("a cancellation") { try shoots.cancel(booking.id, by: shoots.jana) }
+        let declined = try shoots.request(from: shoots.eva, to: shoots.petra)
+        try expectWakes("a decline") { try shoots.decline(declined.id, by: shoots.petra) }
+    }
+
+    @Test func everyGalleryChangeThePhotographerHearsOfWakesTheWriter() throws {
+        defer { observation.cancel() }
+        let store = world.stores.galleries
+        let photographer = try world.creator("lucie.foto")
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let gallery = try store.create(photographerId: photographer.id!, clientId: shoots.jana, title: "Svatba", message: "",
+                                       pickLimit: nil, token: SecretToken.make(), at: now)
+        let ids = try (0..<2).map { _ in try world.storedPhoto(of: photographer) }
+        try store.add(ids.enumerated().map { NewGalleryPhoto(photoId: $1, fileName: "DSC_\($0).JPG", previews: []) },
+                      to: gallery.id, by: photographer.id!)
+        try expectWakes("a pick") { try store.setPick(in: gallery.id, photoId: ids[0], picked: true, comment: "", at: now) }
+        try expectWakes("a whole selection") { try store.replacePicks(in: gallery.id, with: [ids[1]: "Tahle"], at: now) }
+        try expectWakes("a sending") { try store.submit(gallery.id, at: now) }
+        try expectWakes("a delivery") { try store.deliver(gallery.id, by: photographer.id!, at: now) }
+    }
+}
