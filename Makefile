@@ -84,6 +84,14 @@ bench: deps release $(VENV)/.installed
 	$(SWIFT) build -c release --product VideoBench
 	bench/video.sh
 
+# The tests that keep memory flat while a body goes out run in `make test` on bodies four
+# times the growth they allow; these run them at the sizes of real downloads (a 200 MB
+# pulled body, a 400 MB archive, a 606 MB gallery ZIP).
+.PHONY: test-large
+test-large: test-deps build
+	FOTOFOLIO_LARGE_TESTS=1 $(SWIFT) test --skip-build \
+	  --filter 'PulledBodyTests|ZipStreamReaderTests.memoryHoldsOneEntryAtATime|GalleryPagesTests.aGalleryZipIsMadeWhileItDownloadsInBoundedMemory'
+
 # A private PostgreSQL cluster for trying the PostgreSQL store (deploy/postgres.sh): prints
 # the URL to give `make run DATABASE_URL=…`. `deploy/postgres.sh stop` stops it.
 postgres:

@@ -545,13 +545,15 @@ import Testing
         #expect(own.contains(">Delivered</span>"))
     }
 
-    /// 500 photos of 1.2 MB (one demo photo saved again at quality 90): a ZIP of 606,037,098
-    /// bytes, read over a socket and thrown away as it comes. Measured on the development
-    /// machine (2 cores, debug build): the test process's resident memory grew by 5–6 MB
-    /// while the whole archive went through in 6–8 s (about 11 s for the whole test alone,
-    /// 30 s beside the other gallery tests, whose uploads share the processing slots). With
-    /// the archive built in memory instead it grew by 615 MB, and this test failed.
-    @Test func aFiveHundredPhotoZipIsMadeWhileItDownloadsInBoundedMemory() async throws {
+    /// A gallery of photos of 1.2 MB (one demo photo saved again at quality 90) whose ZIP, read
+    /// over a socket and thrown away as it comes, is at least four times the growth of resident
+    /// memory allowed: 100 photos (121 MB), or 500 (606 MB) with `FOTOFOLIO_LARGE_TESTS=1`
+    /// (`make test-large`). Measured on the development machine (2 cores, debug build) at 500:
+    /// the test process's resident memory grew by 5–6 MB while the whole archive went through
+    /// in 6–8 s; with the archive built in memory instead it grew by 615 MB, and this test
+    /// failed.
+    @Test func aGalleryZipIsMadeWhileItDownloadsInBoundedMemory() async throws {
+        let photos = ProcessInfo.processInfo.environment["FOTOFOLIO_LARGE_TESTS"] == nil ? 100 : 500
         await ResidentMemory.turns.take()
         defer { ResidentMemory.turns.give() }
         let scene = try await GalleryScene.make(forAccount: false, title: "Pět set")
@@ -569,33 +571,32 @@ import Testing
         // 499 more photos sharing the first one's original and previews: no pipeline work.
         let stores = Stores.sqlite(server.database)
         var added: [NewGalleryPhoto] = []
-        for number in 2...500 {
+        for number in 2...photos {
             var copy = first.photo
             copy.id = nil
             let stored = try stores.photos.insert(copy)
             added.append(NewGalleryPhoto(photoId: stored.id!, fileName: String(format: "IMG_%04d.jpg", number), previews: first.previews))
         }
         try Galleries(stores: stores).add(added, to: scene.id, by: try server.userId("vojta.test"))
-        #expect(try scene.details().photos.count == 500)
+        #expect(try scene.details().photos.count == photos)
         try await scene.deliver()
 
-        let expected = 500 * (data.count + 2_000)
-        #expect(expected > 500_000_000, "the fixture makes an archive larger than 500 MB")
+        let allowedGrowth = min(photos * data.count / 4, 100 * 1_048_576)
         let counter = Locked(DownloadWatch(baseline: galleryResidentBytes()))
         let started = ContinuousClock.now
-        print("500-photo ZIP: set up in \(started - setUp)")
+        print("\(photos)-photo ZIP: set up in \(started - setUp)")
         let reply = try await server.download("\(scene.clientPath)/download.zip", cookies: [:], timeout: .seconds(60)) { bytes in
             counter.with { $0.saw(bytes) }
         }
         let elapsed = ContinuousClock.now - started
         let watch = counter.with { $0 }
         #expect(reply.status == 200)
-        #expect(reply.length > 500_000_000 && reply.length >= 500 * data.count, "\(reply.length) bytes")
+        #expect(reply.length >= photos * data.count, "\(reply.length) bytes")
         // The end of central directory record closes the archive.
         #expect(watch.tail.firstRange(of: [0x50, 0x4B, 0x05, 0x06]) != nil)
         let growth = watch.peak - watch.baseline
-        print("500-photo ZIP: \(reply.length) bytes in \(elapsed); resident memory \(watch.baseline >> 20) MB before, peak \(watch.peak >> 20) MB (+\(growth >> 20) MB)")
-        #expect(growth < 100 * 1_048_576, "resident memory grew by \(growth >> 20) MB for a \(reply.length >> 20) MB archive")
+        print("\(photos)-photo ZIP: \(reply.length) bytes in \(elapsed); resident memory \(watch.baseline >> 20) MB before, peak \(watch.peak >> 20) MB (+\(growth >> 20) MB)")
+        #expect(growth < allowedGrowth, "resident memory grew by \(growth >> 20) MB for a \(reply.length >> 20) MB archive")
         #expect(try scene.details().gallery.downloadCount == 1)
     }
 }
