@@ -4,13 +4,11 @@ import GRDB
 
 /// Reading a shoot, its booking and busy days back inside a step's transaction, and telling its other cards.
 extension SQLiteBookingStore {
-    /// The card an earlier message of the person with this uuid showed (`.some(nil)` for a
-    /// plain one); nil when the uuid is new.
-    static func repeated(_ uuid: String, by userId: Int64, _ db: Database) throws -> MessageCard?? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT authorId, cardKind, cardId FROM chatMessage WHERE uuid = ?", arguments: [uuid])
-        else { return nil }
-        guard row["authorId"] as Int64 == userId else { throw BookingError.duplicate }
-        return .some(MessageCard(kind: row["cardKind"], id: row["cardId"]))
+    /// The message already stored under `uuid` (nil: the uuid is new), for `BookingRules` to
+    /// tell a step sent again from a duplicate.
+    static func earlier(_ uuid: String, _ db: Database) throws -> EarlierMessage? {
+        try Row.fetchOne(db, sql: "SELECT authorId, cardKind, cardId FROM chatMessage WHERE uuid = ?", arguments: [uuid])
+            .map { EarlierMessage(authorId: $0["authorId"], card: MessageCard(kind: $0["cardKind"], id: $0["cardId"])) }
     }
 
     static func shoot(_ requestId: Int64, involving userId: Int64, _ db: Database) throws -> Shoot {

@@ -10,13 +10,12 @@ struct SQLiteBookingStore: BookingStore {
     func request(_ draft: ShootRequestDraft, text: String, uuid: String, from clientId: Int64, to photographerId: Int64,
                  limits: SpamLimits, at date: Date) throws -> ShootRequest {
         try database.pool.write { db in
-            if let earlier = try Self.repeated(uuid, by: clientId, db) {
-                guard case .request(let id) = earlier, let shoot = try Self.shoot(id, db) else { throw BookingError.duplicate }
+            if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, db), by: clientId, as: MessageCard.request) {
+                guard let shoot = try Self.shoot(id, db) else { throw BookingError.duplicate }
                 return shoot.request
             }
-            guard let role = try String.fetchOne(db, sql: "SELECT role FROM user WHERE id = ?", arguments: [photographerId])
-            else { throw BookingError.unknown }
-            guard role == User.Role.creator.rawValue else { throw BookingError.notAPhotographer }
+            try BookingRules.checkRequest(
+                toRole: try String.fetchOne(db, sql: "SELECT role FROM user WHERE id = ?", arguments: [photographerId]))
             let room = try SQLiteMessengerStore.directRoom(between: clientId, and: photographerId, limits: limits, at: date, db)
             // A room they had before a block is closed to requests as to messages.
             try SQLiteMessengerStore.checkNoBlock(in: room.id, for: clientId, db)
@@ -36,9 +35,8 @@ struct SQLiteBookingStore: BookingStore {
     func offer(_ draft: ShootOfferDraft, on requestId: Int64, text: String, uuid: String, by photographerId: Int64,
                at date: Date) throws -> ShootOffer {
         try database.pool.write { db in
-            if let earlier = try Self.repeated(uuid, by: photographerId, db) {
-                guard case .offer(let id) = earlier, let offer = try Self.shoot(requestId, db)?.offers.first(where: { $0.id == id })
-                else { throw BookingError.duplicate }
+            if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, db), by: photographerId, as: MessageCard.offer) {
+                guard let offer = try Self.shoot(requestId, db)?.offers.first(where: { $0.id == id }) else { throw BookingError.duplicate }
                 return offer
             }
             let shoot = try Self.shoot(requestId, involving: photographerId, db)
@@ -61,8 +59,7 @@ struct SQLiteBookingStore: BookingStore {
         try database.pool.write { db in
             let shoot = try Self.shoot(requestId, involving: photographerId, db)
             // Sent again: done already; a uuid of another message is not this decline.
-            if try Self.repeated(uuid, by: photographerId, db) != nil {
-                guard shoot.request.declineReason != nil else { throw BookingError.duplicate }
+            if try BookingRules.sentBefore(try Self.earlier(uuid, db), by: photographerId, taken: shoot.request.declineReason != nil) {
                 return
             }
             try BookingRules.checkDecline(shoot, by: photographerId)
@@ -77,8 +74,8 @@ struct SQLiteBookingStore: BookingStore {
 
     func accept(_ offerId: Int64, text: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking {
         try database.pool.write { db in
-            if let earlier = try Self.repeated(uuid, by: clientId, db) {
-                guard case .booking(let id) = earlier, let booking = try Self.booking(id, db) else { throw BookingError.duplicate }
+            if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, db), by: clientId, as: MessageCard.booking) {
+                guard let booking = try Self.booking(id, db) else { throw BookingError.duplicate }
                 return booking
             }
             guard let requestId = try Int64.fetchOne(db, sql: "SELECT requestId FROM shootOffer WHERE id = ?", arguments: [offerId])
@@ -108,12 +105,11 @@ struct SQLiteBookingStore: BookingStore {
         try database.pool.write { db in
             guard let booking = try Self.booking(bookingId, db), booking.involves(userId)
             else { throw BookingError.unknown }
-            if try Self.repeated(uuid, by: userId, db) != nil {
-                guard booking.cancellation != nil else { throw BookingError.duplicate }
+            if try BookingRules.sentBefore(try Self.earlier(uuid, db), by: userId, taken: booking.cancellation != nil) {
                 return booking
             }
             try BookingRules.checkCancel(booking, at: date)
-            let other = booking.clientId == userId ? booking.photographerId : booking.clientId
+            let other = booking.other(than: userId)
             let said = reason.said(try SQLiteBlockStore.facts(from: userId, to: other, db))
             try db.execute(sql: "UPDATE booking SET cancelledById = ?, cancelReason = ?, cancelledAt = ? WHERE id = ?",
                            arguments: [userId, said.reason, date, bookingId])

@@ -65,9 +65,7 @@ struct SQLiteGalleryStore: GalleryStore {
 
     func add(_ photos: [NewGalleryPhoto], to galleryId: Int64, by photographerId: Int64) throws {
         try database.pool.write { db in
-            guard let gallery = try Self.gallery(id: galleryId, db), gallery.photographerId == photographerId else {
-                throw GalleryError.notFound
-            }
+            let gallery = try GalleryRules.owned(try Self.gallery(id: galleryId, db), by: photographerId)
             if let clientId = gallery.clientId {
                 try GalleryContact.checkAdding(try SQLiteBlockStore.facts(from: photographerId, to: clientId, db))
             }
@@ -103,7 +101,7 @@ struct SQLiteGalleryStore: GalleryStore {
                 try db.execute(sql: "DELETE FROM galleryPick WHERE galleryId = ? AND photoId = ?", arguments: [galleryId, photoId])
             }
             let count = try Self.pickCount(galleryId, db)
-            if let limit = gallery.pickLimit, count > limit { throw GalleryError.limitReached(limit) }
+            try GalleryRules.checkPicks(count, in: gallery)
             try Self.announce(gallery, picks: count, at: date, db)
             return count
         }
@@ -112,7 +110,7 @@ struct SQLiteGalleryStore: GalleryStore {
     func replacePicks(in galleryId: Int64, with picks: [Int64: String], at date: Date) throws -> Int {
         try database.pool.write { db in
             let gallery = try Self.choosable(galleryId, db)
-            if let limit = gallery.pickLimit, picks.count > limit { throw GalleryError.limitReached(limit) }
+            try GalleryRules.checkPicks(picks.count, in: gallery)
             let inGallery = try Int.fetchOne(db, sql: """
                 SELECT COUNT(*) FROM galleryPhoto WHERE galleryId = ? AND photoId IN (SELECT value FROM json_each(?))
                 """, arguments: [galleryId, String(describing: Array(picks.keys))]) ?? 0
@@ -133,7 +131,7 @@ struct SQLiteGalleryStore: GalleryStore {
         try database.pool.write { db in
             let gallery = try Self.choosable(galleryId, db)
             let count = try Self.pickCount(galleryId, db)
-            guard count > 0 else { throw GalleryError.nothingPicked }
+            try GalleryRules.checkSubmit(picks: count)
             try db.execute(sql: "UPDATE gallery SET submittedAt = ? WHERE id = ?", arguments: [date, galleryId])
             try Self.announce(gallery, picks: count, at: date, db)
         }
@@ -141,9 +139,7 @@ struct SQLiteGalleryStore: GalleryStore {
 
     func deliver(_ galleryId: Int64, by photographerId: Int64, at date: Date) throws {
         try database.pool.write { db in
-            guard let gallery = try Self.gallery(id: galleryId, db), gallery.photographerId == photographerId else {
-                throw GalleryError.notFound
-            }
+            let gallery = try GalleryRules.owned(try Self.gallery(id: galleryId, db), by: photographerId)
             guard gallery.deliveredAt == nil else { return }
             try db.execute(sql: "UPDATE gallery SET deliveredAt = ? WHERE id = ?", arguments: [date, galleryId])
             try Self.announce(gallery, picks: try Self.pickCount(galleryId, db), at: date, db)
@@ -172,9 +168,7 @@ struct SQLiteGalleryStore: GalleryStore {
 
     /// The gallery while its picks may change.
     private static func choosable(_ galleryId: Int64, _ db: Database) throws -> Gallery {
-        guard let gallery = try gallery(id: galleryId, db) else { throw GalleryError.notFound }
-        guard gallery.deliveredAt == nil else { throw GalleryError.delivered }
-        return gallery
+        try GalleryRules.choosable(try gallery(id: galleryId, db))
     }
 
     private static func pickCount(_ galleryId: Int64, _ db: Database) throws -> Int {

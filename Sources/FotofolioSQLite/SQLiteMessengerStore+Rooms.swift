@@ -69,14 +69,10 @@ extension SQLiteMessengerStore {
     func removeMember(_ memberId: Int64, from roomId: Int64, by userId: Int64, at date: Date) throws {
         try database.pool.write { db in
             let room = try MessengerReading.room(roomId, memberOf: userId, db)
-            if memberId == userId {
-                guard room.kind == .group else { throw MessengerError.notTheCreator }
-            } else {
-                _ = try Self.managedGroup(roomId, by: userId, db)
-            }
+            try RoomRules.checkRemoving(memberId, from: room, by: userId)
             guard try MessengerReading.isMember(memberId, of: roomId, db) else { return }
             let memberCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chatMember WHERE roomId = ?", arguments: [roomId]) ?? 0
-            guard memberCount > 1 else { throw MessengerError.lastMember }
+            try RoomRules.checkRemoving(fromMembers: memberCount)
             try db.execute(sql: "DELETE FROM chatMember WHERE roomId = ? AND userId = ?", arguments: [roomId, memberId])
             try Self.announce(room, at: date, db)
             // The removed person no longer receives the room's events: tell them directly.
@@ -90,7 +86,7 @@ extension SQLiteMessengerStore {
     /// The group, when `userId` is in it and created it; otherwise why they may not change it.
     private static func managedGroup(_ roomId: Int64, by userId: Int64, _ db: Database) throws -> ChatRoom {
         let room = try MessengerReading.room(roomId, memberOf: userId, db)
-        guard room.kind == .group, room.createdBy == userId else { throw MessengerError.notTheCreator }
+        try RoomRules.checkManaging(room, by: userId)
         return room
     }
 

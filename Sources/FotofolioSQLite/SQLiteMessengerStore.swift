@@ -12,9 +12,8 @@ struct SQLiteMessengerStore: MessengerStore {
         try database.pool.write { db in
             let room = try MessengerReading.room(roomId, memberOf: userId, db)
             if room.kind == .direct { try Self.checkNoBlock(in: roomId, for: userId, db) }
-            if let earlier = try MessengerReading.message(uuid: uuid, db) {
-                guard earlier.roomId == roomId, earlier.authorId == userId, earlier.content == content
-                else { throw MessengerError.uuidTakenByAnotherMessage }
+            if let earlier = try MessageText.sentBefore(try MessengerReading.message(uuid: uuid, db), content: content, in: roomId,
+                                                        by: userId) {
                 return SendResult(message: earlier, isNew: false)
             }
             let linksInert = try Self.checkSpam(content, in: roomId, by: userId, limits, at: date, db)
@@ -74,8 +73,7 @@ struct SQLiteMessengerStore: MessengerStore {
             JOIN block ON (block.blockerId = other.userId AND block.blockedId = ?1) OR (block.blockerId = ?1 AND block.blockedId = other.userId)
             WHERE other.roomId = ?2 AND other.userId != ?1 LIMIT 1
             """), arguments: [userId, roomId])
-        guard let blocker else { return }
-        throw blocker == userId ? MessengerError.youBlocked : MessengerError.blocked
+        try ContactRules.checkWriting(blocker: blocker, for: userId)
     }
 
     func messages(of roomId: Int64, for userId: Int64, before messageId: Int64?, limit: Int) throws -> [ChatMessage] {

@@ -11,8 +11,7 @@ struct SQLiteModerationStore: ModerationStore {
     func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, limits: ReportLimits,
               at date: Date) throws -> Report {
         try database.pool.write { db in
-            guard let owner = try Self.visibleOwner(of: subject, to: reporterId, at: date, db) else { throw ReportError.unknownSubject }
-            guard owner != reporterId else { throw ReportError.ownContent }
+            try ModerationRules.checkReporting(owner: try Self.visibleOwner(of: subject, to: reporterId, at: date, db), by: reporterId)
             if let open = try Self.reports("WHERE reporterId = ? AND subjectKind = ? AND subjectId = ? AND state = 'open'",
                                            [reporterId, subject.kind.rawValue, subject.id], db).first {
                 return open
@@ -61,7 +60,7 @@ struct SQLiteModerationStore: ModerationStore {
 
     func apply(_ action: ModerationAction, reason: String, by operatorId: Int64, settling settled: ReportSubject, at date: Date) throws {
         try database.pool.write { db in
-            guard try Self.isOperator(operatorId, db) else { throw ModerationError.notAnOperator }
+            try ModerationRules.checkActing(isOperator: try Self.isOperator(operatorId, db))
             var until: Date?
             switch action {
             case .dismiss(let subject):
@@ -95,7 +94,7 @@ struct SQLiteModerationStore: ModerationStore {
                 try SQLiteMessengerStore.announce(removed, at: date, db)
             case .suspend(let userId, let end):
                 try Self.require("user", userId, db)
-                guard try !Self.isOperator(userId, db) else { throw ModerationError.cannotSuspendAnOperator }
+                try ModerationRules.checkSuspending(isOperator: try Self.isOperator(userId, db))
                 until = end
                 try db.execute(sql: """
                     INSERT INTO suspension (userId, until, reason, suspendedAt) VALUES (?, ?, ?, ?)
@@ -107,12 +106,11 @@ struct SQLiteModerationStore: ModerationStore {
                 try db.execute(sql: "DELETE FROM suspension WHERE userId = ?", arguments: [userId])
             }
             let subject = action.subject
-            if !action.name.hasPrefix("un") {
-                let state = if case .dismiss = action { "dismissed" } else { "actioned" }
+            if let state = ModerationRules.settlement(of: action) {
                 for reported in Set([subject, settled]) {
                     try db.execute(sql: """
                         UPDATE report SET state = ?, resolvedAt = ? WHERE subjectKind = ? AND subjectId = ? AND state = 'open'
-                        """, arguments: [state, date, reported.kind.rawValue, reported.id])
+                        """, arguments: [state.rawValue, date, reported.kind.rawValue, reported.id])
                 }
             }
             try db.execute(sql: """

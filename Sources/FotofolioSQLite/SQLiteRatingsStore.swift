@@ -9,9 +9,10 @@ struct SQLiteRatingsStore: RatingsStore {
     func rate(_ ratedId: Int64, stars: Int, by raterId: Int64, at date: Date) throws -> User {
         try database.pool.write { db in
             guard try User.exists(db, key: ratedId) else { throw RatingError.unknownPerson }
-            guard try !Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?)",
-                                     arguments: [ratedId, raterId])! else { throw RatingError.blocked }
-            guard let basis = try Self.contact(of: raterId, with: ratedId, at: date, db) else { throw RatingError.noContact }
+            let basis = try RatingRules.basis(
+                blockedByRated: try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?)",
+                                                  arguments: [ratedId, raterId])!,
+                contact: try Self.contact(of: raterId, with: ratedId, at: date, db))
             try db.execute(sql: """
                 INSERT INTO rating (raterId, ratedId, stars, updatedAt, basis) VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (raterId, ratedId) DO UPDATE SET stars = excluded.stars, updatedAt = excluded.updatedAt, basis = excluded.basis
