@@ -78,14 +78,15 @@ let package = Package(
             dependencies: [
                 "CArgon2", "Imaging", "MQTTClient", "PollingThreads", "Video",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // The domain's stores on SQLite: GRDB over one database file.
+        .target(name: "FotofolioSQLite", dependencies: ["Fotofolio", "Imaging", .product(name: "GRDB", package: "GRDB.swift")]),
         // The domain's stores on PostgreSQL: hand-written SQL over the libpq client.
         .target(
             name: "FotofolioPostgres",
-            dependencies: ["Fotofolio", "Imaging", "Postgres", "Spawn", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["Fotofolio", "FotofolioSQLite", "Imaging", "Postgres", "Spawn", .product(name: "GRDB", package: "GRDB.swift")]),
         // The demo community `fotofolio seed` writes: people, portfolios, conversations.
-        .target(name: "FotofolioDemo", dependencies: ["Fotofolio", "Spawn", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "FotofolioDemo", dependencies: ["Fotofolio", "FotofolioSQLite", "Spawn", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "FotofolioWeb",
             dependencies: [
@@ -97,7 +98,8 @@ let package = Package(
         .executableTarget(
             name: "fotofolio",
             dependencies: [
-                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Imaging", "Postgres", "QRCode", "MQTTClient",
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "FotofolioSQLite", "Imaging", "Postgres", "QRCode",
+                "MQTTClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -121,7 +123,7 @@ let package = Package(
         // A throwaway PostgreSQL cluster for the tests of every module.
         .target(name: "PostgresCluster", dependencies: ["FotofolioPostgres", "Postgres", "Spawn"], path: "Tests/PostgresCluster"),
         .testTarget(name: "SpawnTests", dependencies: ["Spawn", "Waiting"]),
-        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresCluster", "FotofolioPostgres", "Fotofolio", "FotofolioDemo", "HostileInput", "Imaging",
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresCluster", "FotofolioPostgres", "FotofolioSQLite", "Fotofolio", "FotofolioDemo", "HostileInput", "Imaging",
                                                           .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "MQTTClientTests", dependencies: ["MQTTClient", "Spawn", "Waiting"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
@@ -136,13 +138,13 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: ["Video", "Spawn"]),
         .testTarget(
             name: "FotofolioTests",
-            dependencies: ["Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Postgres", "PostgresCluster", "HostileInput", "Spawn",
+            dependencies: ["Fotofolio", "FotofolioDemo", "FotofolioPostgres", "FotofolioSQLite", "Postgres", "PostgresCluster", "HostileInput", "Spawn",
                            "Waiting", "TestClips", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "FotofolioWebTests",
             dependencies: [
-                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "Postgres", "PostgresCluster", "MQTTClient", "Imaging",
-                "PollingThreads",
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "FotofolioSQLite", "Postgres", "PostgresCluster", "MQTTClient",
+                "Imaging", "PollingThreads",
                 "RawHTTP", "HostileInput", "Waiting", "TestClips", "Spawn", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         // The fuzz targets of Fuzz/ on their committed corpora, each input once: `swift test`

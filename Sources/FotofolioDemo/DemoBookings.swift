@@ -1,4 +1,5 @@
 import Fotofolio
+import FotofolioSQLite
 import Foundation
 
 /// Shoots of the demo world, so every card has a state to show: `martin.b` asked

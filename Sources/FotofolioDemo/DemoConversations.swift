@@ -1,4 +1,5 @@
 import Fotofolio
+import FotofolioSQLite
 import Foundation
 import GRDB
 

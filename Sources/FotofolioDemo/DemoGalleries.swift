@@ -1,4 +1,5 @@
 import Fotofolio
+import FotofolioSQLite
 import Foundation
 
 /// A proofing gallery of the demo world: `michal1` shows `jana.k` the photos of her trip

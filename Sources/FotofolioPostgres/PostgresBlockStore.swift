@@ -71,11 +71,11 @@ struct PostgresBlockStore: BlockStore {
 
     /// A direct room is closed to writing while either of its two people blocks the other.
     static func checkNoBlock(in roomId: Int64, for userId: Int64, _ connection: PostgresConnection) throws {
-        guard let row = try connection.query("""
+        let blocker = try connection.query("""
             SELECT block.blocker_id FROM chat_member other
             JOIN block ON (block.blocker_id = other.user_id AND block.blocked_id = $1) OR (block.blocker_id = $1 AND block.blocked_id = other.user_id)
             WHERE other.room_id = $2 AND other.user_id <> $1 LIMIT 1
-            """, [userId, roomId]).first else { return }
-        throw try row.decode(0, as: Int64.self) == userId ? MessengerError.youBlocked : MessengerError.blocked
+            """, [userId, roomId]).first?.decode(0, as: Int64.self)
+        try ContactRules.checkWriting(blocker: blocker, for: userId)
     }
 }

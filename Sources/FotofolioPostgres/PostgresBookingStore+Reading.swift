@@ -4,13 +4,12 @@ import Postgres
 
 /// Reading a shoot, its booking and busy days back inside a step's transaction, and telling its other cards.
 extension PostgresBookingStore {
-    /// The card an earlier message of the person with this uuid showed (`.some(nil)` for a
-    /// plain one); nil when the uuid is new.
-    static func repeated(_ uuid: String, by userId: Int64, _ connection: PostgresConnection) throws -> MessageCard?? {
-        guard let row = try connection.query("SELECT author_id, card_kind, card_id FROM chat_message WHERE uuid = $1", [uuid]).first
-        else { return nil }
-        guard try row.decode(0, as: Int64.self) == userId else { throw BookingError.duplicate }
-        return .some(MessageCard(kind: try row.decodeIfPresent(1), id: try row.decodeIfPresent(2)))
+    /// The message already stored under `uuid` (nil: the uuid is new), for `BookingRules` to
+    /// tell a step sent again from a duplicate.
+    static func earlier(_ uuid: String, _ connection: PostgresConnection) throws -> EarlierMessage? {
+        try connection.query("SELECT author_id, card_kind, card_id FROM chat_message WHERE uuid = $1", [uuid]).first.map { row in
+            EarlierMessage(authorId: try row.decode(0), card: MessageCard(kind: try row.decodeIfPresent(1), id: try row.decodeIfPresent(2)))
+        }
     }
 
     /// The request the card belongs to.

@@ -18,13 +18,12 @@ struct PostgresBookingStore: BookingStore {
     func request(_ draft: ShootRequestDraft, text: String, uuid: String, from clientId: Int64, to photographerId: Int64,
                  limits: SpamLimits, at date: Date) throws -> ShootRequest {
         try changing { connection in
-            if let earlier = try Self.repeated(uuid, by: clientId, connection) {
-                guard case .request(let id) = earlier, let shoot = try Self.shoot(id, connection) else { throw BookingError.duplicate }
+            if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, connection), by: clientId, as: MessageCard.request) {
+                guard let shoot = try Self.shoot(id, connection) else { throw BookingError.duplicate }
                 return shoot.request
             }
-            guard let role = try connection.query("SELECT role FROM account WHERE id = $1", [photographerId]).first?
-                    .decode(0, as: String.self) else { throw BookingError.unknown }
-            guard role == User.Role.creator.rawValue else { throw BookingError.notAPhotographer }
+            try BookingRules.checkRequest(toRole: try connection.query("SELECT role FROM account WHERE id = $1", [photographerId]).first?
+                .decode(0, as: String.self))
             let room = try PostgresMessengerStore.directRoom(between: clientId, and: photographerId, limits: limits, at: date,
                                                              connection).room
             // A room they had before a block is closed to requests as to messages.
@@ -46,9 +45,8 @@ struct PostgresBookingStore: BookingStore {
                at date: Date) throws -> ShootOffer {
         try changing { connection in
             _ = try Self.lockShoot(of: .request(requestId), connection)
-            if let earlier = try Self.repeated(uuid, by: photographerId, connection) {
-                guard case .offer(let id) = earlier,
-                      let offer = try Self.shoot(requestId, connection)?.offers.first(where: { $0.id == id })
+            if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, connection), by: photographerId, as: MessageCard.offer) {
+                guard let offer = try Self.shoot(requestId, connection)?.offers.first(where: { $0.id == id })
                 else { throw BookingError.duplicate }
                 return offer
             }
@@ -73,8 +71,8 @@ struct PostgresBookingStore: BookingStore {
             _ = try Self.lockShoot(of: .request(requestId), connection)
             let shoot = try Self.shoot(requestId, involving: photographerId, connection)
             // Sent again: done already; a uuid of another message is not this decline.
-            if try Self.repeated(uuid, by: photographerId, connection) != nil {
-                guard shoot.request.declineReason != nil else { throw BookingError.duplicate }
+            if try BookingRules.sentBefore(try Self.earlier(uuid, connection), by: photographerId,
+                                           taken: shoot.request.declineReason != nil) {
                 return
             }
             try BookingRules.checkDecline(shoot, by: photographerId)
@@ -90,8 +88,8 @@ struct PostgresBookingStore: BookingStore {
     func accept(_ offerId: Int64, text: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking {
         try changing { connection in
             let requestId = try Self.lockShoot(of: .offer(offerId), connection)
-            if let earlier = try Self.repeated(uuid, by: clientId, connection) {
-                guard case .booking(let id) = earlier, let booking = try Self.booking(id, connection) else { throw BookingError.duplicate }
+            if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, connection), by: clientId, as: MessageCard.booking) {
+                guard let booking = try Self.booking(id, connection) else { throw BookingError.duplicate }
                 return booking
             }
             guard let requestId else { throw BookingError.unknown }
@@ -119,12 +117,11 @@ struct PostgresBookingStore: BookingStore {
             _ = try Self.lockShoot(of: .booking(bookingId), connection)
             guard let booking = try Self.booking(bookingId, connection), booking.involves(userId)
             else { throw BookingError.unknown }
-            if try Self.repeated(uuid, by: userId, connection) != nil {
-                guard booking.cancellation != nil else { throw BookingError.duplicate }
+            if try BookingRules.sentBefore(try Self.earlier(uuid, connection), by: userId, taken: booking.cancellation != nil) {
                 return booking
             }
             try BookingRules.checkCancel(booking, at: date)
-            let other = booking.clientId == userId ? booking.photographerId : booking.clientId
+            let other = booking.other(than: userId)
             let said = reason.said(try PostgresBlockStore.facts(from: userId, to: other, connection))
             try connection.query("UPDATE booking SET cancelled_by_id = $1, cancel_reason = $2, cancelled_at = $3 WHERE id = $4",
                                  [userId, said.reason, date.stored, bookingId])

@@ -83,9 +83,7 @@ struct PostgresGalleryStore: GalleryStore {
 
     func add(_ photos: [NewGalleryPhoto], to galleryId: Int64, by photographerId: Int64) throws {
         try pool.transaction { connection in
-            guard let gallery = try Self.locked(galleryId, connection), gallery.photographerId == photographerId else {
-                throw GalleryError.notFound
-            }
+            let gallery = try GalleryRules.owned(try Self.locked(galleryId, connection), by: photographerId)
             if let clientId = gallery.clientId {
                 try GalleryContact.checkAdding(try PostgresBlockStore.facts(from: photographerId, to: clientId, connection))
             }
@@ -126,7 +124,7 @@ struct PostgresGalleryStore: GalleryStore {
             }
             let count = try Self.pickCount(galleryId, connection)
             // Thrown, the transaction rolls back: nothing changed.
-            if let limit = gallery.pickLimit, count > limit { throw GalleryError.limitReached(limit) }
+            try GalleryRules.checkPicks(count, in: gallery)
             try Self.announce(gallery, picks: count, at: date, connection)
             return count
         }
@@ -135,7 +133,7 @@ struct PostgresGalleryStore: GalleryStore {
     func replacePicks(in galleryId: Int64, with picks: [Int64: String], at date: Date) throws -> Int {
         try pool.transaction { connection in
             let gallery = try Self.choosable(galleryId, connection)
-            if let limit = gallery.pickLimit, picks.count > limit { throw GalleryError.limitReached(limit) }
+            try GalleryRules.checkPicks(picks.count, in: gallery)
             let ids = Array(picks.keys)
             let inGallery = try connection.query("""
                 SELECT count(*) FROM gallery_photo WHERE gallery_id = $1 AND photo_id = ANY($2::bigint[])
@@ -158,7 +156,7 @@ struct PostgresGalleryStore: GalleryStore {
         try pool.transaction { connection in
             let gallery = try Self.choosable(galleryId, connection)
             let count = try Self.pickCount(galleryId, connection)
-            guard count > 0 else { throw GalleryError.nothingPicked }
+            try GalleryRules.checkSubmit(picks: count)
             try connection.query("UPDATE gallery SET submitted_at = $1 WHERE id = $2", [date.stored, galleryId])
             try Self.announce(gallery, picks: count, at: date, connection)
         }
@@ -166,9 +164,7 @@ struct PostgresGalleryStore: GalleryStore {
 
     func deliver(_ galleryId: Int64, by photographerId: Int64, at date: Date) throws {
         try pool.transaction { connection in
-            guard let gallery = try Self.locked(galleryId, connection), gallery.photographerId == photographerId else {
-                throw GalleryError.notFound
-            }
+            let gallery = try GalleryRules.owned(try Self.locked(galleryId, connection), by: photographerId)
             guard gallery.deliveredAt == nil else { return }
             try connection.query("UPDATE gallery SET delivered_at = $1 WHERE id = $2", [date.stored, galleryId])
             try Self.announce(gallery, picks: try Self.pickCount(galleryId, connection), at: date, connection)
@@ -203,9 +199,7 @@ struct PostgresGalleryStore: GalleryStore {
 
     /// The gallery while its picks may change, locked.
     private static func choosable(_ galleryId: Int64, _ connection: PostgresConnection) throws -> Gallery {
-        guard let gallery = try locked(galleryId, connection) else { throw GalleryError.notFound }
-        guard gallery.deliveredAt == nil else { throw GalleryError.delivered }
-        return gallery
+        try GalleryRules.choosable(try locked(galleryId, connection))
     }
 
     private static func pickCount(_ galleryId: Int64, _ connection: PostgresConnection) throws -> Int {

@@ -74,15 +74,11 @@ extension PostgresMessengerStore {
     func removeMember(_ memberId: Int64, from roomId: Int64, by userId: Int64, at date: Date) throws {
         try pool.transaction { connection in
             let room = try PostgresMessengerReading.room(roomId, memberOf: userId, locking: true, connection)
-            if memberId == userId {
-                guard room.kind == .group else { throw MessengerError.notTheCreator }
-            } else {
-                _ = try Self.managedGroup(roomId, by: userId, connection)
-            }
+            try RoomRules.checkRemoving(memberId, from: room, by: userId)
             guard try PostgresMessengerReading.isMember(memberId, of: roomId, connection) else { return }
             let memberCount = try connection.query("SELECT count(*) FROM chat_member WHERE room_id = $1", [roomId])[0]
                 .decode(0, as: Int.self)
-            guard memberCount > 1 else { throw MessengerError.lastMember }
+            try RoomRules.checkRemoving(fromMembers: memberCount)
             try connection.query("DELETE FROM chat_member WHERE room_id = $1 AND user_id = $2", [roomId, memberId])
             try Self.announce(room, at: date, connection)
             // The removed person no longer receives the room's events: tell them directly.
@@ -101,7 +97,7 @@ extension PostgresMessengerStore {
     /// The group, locked, when `userId` is in it and created it; otherwise why they may not change it.
     private static func managedGroup(_ roomId: Int64, by userId: Int64, _ connection: PostgresConnection) throws -> ChatRoom {
         let room = try PostgresMessengerReading.room(roomId, memberOf: userId, locking: true, connection)
-        guard room.kind == .group, room.createdBy == userId else { throw MessengerError.notTheCreator }
+        try RoomRules.checkManaging(room, by: userId)
         return room
     }
 

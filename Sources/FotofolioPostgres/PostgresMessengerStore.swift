@@ -29,9 +29,8 @@ struct PostgresMessengerStore: MessengerStore {
         try pool.transaction { connection in
             let room = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
             if room.kind == .direct { try PostgresBlockStore.checkNoBlock(in: roomId, for: userId, connection) }
-            if let earlier = try PostgresMessengerReading.message(uuid: uuid, connection) {
-                guard earlier.roomId == roomId, earlier.authorId == userId, earlier.content == content
-                else { throw MessengerError.uuidTakenByAnotherMessage }
+            if let earlier = try MessageText.sentBefore(try PostgresMessengerReading.message(uuid: uuid, connection), content: content,
+                                                        in: roomId, by: userId) {
                 return SendResult(message: earlier, isNew: false)
             }
             let linksInert = try Self.checkSpam(content, in: roomId, by: userId, limits, at: date, connection)

@@ -13,10 +13,8 @@ struct PostgresModerationStore: ModerationStore {
     func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, limits: ReportLimits,
               at date: Date) throws -> Report {
         try pool.transaction { connection in
-            guard let owner = try Self.visibleOwner(of: subject, to: reporterId, at: date, connection) else {
-                throw ReportError.unknownSubject
-            }
-            guard owner != reporterId else { throw ReportError.ownContent }
+            try ModerationRules.checkReporting(owner: try Self.visibleOwner(of: subject, to: reporterId, at: date, connection),
+                                               by: reporterId)
             // The reporter's row, locked: two nodes filing their reports count one after the other.
             try connection.query("SELECT 1 FROM account WHERE id = $1 FOR NO KEY UPDATE", [reporterId])
             if let open = try Self.reports("WHERE reporter_id = $1 AND subject_kind = $2 AND subject_id = $3 AND state = 'open'",
@@ -73,7 +71,7 @@ struct PostgresModerationStore: ModerationStore {
 
     func apply(_ action: ModerationAction, reason: String, by operatorId: Int64, settling settled: ReportSubject, at date: Date) throws {
         try pool.transaction { connection in
-            guard try Self.isOperator(operatorId, connection) else { throw ModerationError.notAnOperator }
+            try ModerationRules.checkActing(isOperator: try Self.isOperator(operatorId, connection))
             var until: Date?
             switch action {
             case .dismiss(let subject):
@@ -107,7 +105,7 @@ struct PostgresModerationStore: ModerationStore {
                 try PostgresMessengerStore.announce(removed, at: date, connection)
             case .suspend(let userId, let end):
                 try Self.require("account", userId, connection)
-                guard try !Self.isOperator(userId, connection) else { throw ModerationError.cannotSuspendAnOperator }
+                try ModerationRules.checkSuspending(isOperator: try Self.isOperator(userId, connection))
                 until = end
                 try connection.query("""
                     INSERT INTO suspension (user_id, until, reason, suspended_at) VALUES ($1, $2, $3, $4)
@@ -120,12 +118,11 @@ struct PostgresModerationStore: ModerationStore {
                 try connection.query("DELETE FROM suspension WHERE user_id = $1", [userId])
             }
             let subject = action.subject
-            if !action.name.hasPrefix("un") {
-                let state = if case .dismiss = action { "dismissed" } else { "actioned" }
+            if let state = ModerationRules.settlement(of: action) {
                 for reported in Set([subject, settled]) {
                     try connection.query("""
                         UPDATE report SET state = $1, resolved_at = $2 WHERE subject_kind = $3 AND subject_id = $4 AND state = 'open'
-                        """, [state, date.stored, reported.kind.rawValue, reported.id])
+                        """, [state.rawValue, date.stored, reported.kind.rawValue, reported.id])
                 }
             }
             try connection.query("""

@@ -12,9 +12,10 @@ struct PostgresRatingsStore: RatingsStore {
     func rate(_ ratedId: Int64, stars: Int, by raterId: Int64, at date: Date) throws -> User {
         try pool.transaction { connection in
             guard try Self.lock(ratedId, connection) else { throw RatingError.unknownPerson }
-            guard try connection.query("SELECT 1 FROM block WHERE blocker_id = $1 AND blocked_id = $2", [ratedId, raterId]).isEmpty
-            else { throw RatingError.blocked }
-            guard let basis = try Self.contact(of: raterId, with: ratedId, at: date, connection) else { throw RatingError.noContact }
+            let basis = try RatingRules.basis(
+                blockedByRated: try !connection.query("SELECT 1 FROM block WHERE blocker_id = $1 AND blocked_id = $2", [ratedId, raterId])
+                    .isEmpty,
+                contact: try Self.contact(of: raterId, with: ratedId, at: date, connection))
             try connection.query("""
                 INSERT INTO rating (rater_id, rated_id, stars, updated_at, basis) VALUES ($1, $2, $3, $4, $5)
                 ON CONFLICT (rater_id, rated_id) DO UPDATE SET stars = excluded.stars, updated_at = excluded.updated_at,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Fotofolio
 import FotofolioPostgres
+import FotofolioSQLite
 import Foundation
 import Postgres
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Fotofolio
 import FotofolioDemo
 import FotofolioPostgres
+import FotofolioSQLite
 import Foundation
 import Postgres
 

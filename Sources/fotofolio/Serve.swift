@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Fotofolio
 import FotofolioPostgres
+import FotofolioSQLite
 import FotofolioWeb
 import Foundation
 import HTTPServer

@@ -6,6 +6,7 @@ import PostgresCluster
 import Synchronization
 @testable import Fotofolio
 @testable import FotofolioDemo
+@testable import FotofolioSQLite
 
 /// The store the contract tests run on, chosen by `FOTOFOLIO_TEST_STORE`: `sqlite` (the
 /// default) or `postgres`.

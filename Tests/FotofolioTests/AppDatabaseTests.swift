@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Fotofolio
+@testable import FotofolioSQLite
 
 @Suite(.enabled(if: TestStore.kind == .sqlite, "opens SQLite's own database file")) final class AppDatabaseTests {
     let directory = NSTemporaryDirectory() + "fotofolio-db-" + UUID().uuidString

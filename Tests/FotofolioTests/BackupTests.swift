@@ -4,6 +4,7 @@ import GRDB
 import Testing
 import Waiting
 @testable import Fotofolio
+@testable import FotofolioSQLite
 
 /// A backup made while people keep writing is one consistent moment of the database, and a
 /// restore into an empty data folder brings back every table as the backup has it.

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 @testable import Fotofolio
 @testable import FotofolioDemo
+@testable import FotofolioSQLite
 
 extension TestDatabase {
     var ratings: RatingsService { RatingsService(stores: stores) }

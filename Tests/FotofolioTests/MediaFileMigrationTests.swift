@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Fotofolio
+@testable import FotofolioSQLite
 
 /// A site made before files were known by the photos that use them finds every file of
 /// every photo, film and gallery preview known after the migration, so none of them

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 import Waiting
 @testable import Fotofolio
+@testable import FotofolioSQLite
 
 /// Live delivery follows the commit: what the messenger stores reaches open streams without
 /// anyone waking the hub, and what is rolled back reaches nobody.

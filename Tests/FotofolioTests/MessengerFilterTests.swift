@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Fotofolio
 @testable import FotofolioDemo
+@testable import FotofolioSQLite
 
 @Suite struct RoomFilterTests {
     let world: TestDatabase

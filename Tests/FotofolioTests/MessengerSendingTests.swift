@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Fotofolio
+@testable import FotofolioSQLite
 
 @Suite struct SendingTests {
     let world: TestDatabase

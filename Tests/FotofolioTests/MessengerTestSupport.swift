@@ -3,6 +3,7 @@ import FotofolioPostgres
 import Postgres
 import Synchronization
 @testable import Fotofolio
+@testable import FotofolioSQLite
 
 extension TestDatabase {
     var messenger: MessengerService { MessengerService(stores: stores) }

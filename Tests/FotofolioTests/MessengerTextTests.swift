@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Fotofolio
+@testable import FotofolioSQLite
 
 /// The one rule by which a message's text is read: links, mentions, plain text.
 @Suite struct MessengerTextTests {

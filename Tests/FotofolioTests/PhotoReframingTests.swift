@@ -4,6 +4,7 @@ import Imaging
 import Spawn
 import Testing
 @testable import Fotofolio
+@testable import FotofolioSQLite
 
 /// A photo of four flat quadrants (red, green / blue, yellow), made with the `vips` command,
 /// and the colours of a produced variant read back with it.

@@ -3,6 +3,7 @@ import GRDB
 import Postgres
 import Testing
 @testable import Fotofolio
+@testable import FotofolioSQLite
 
 extension TestDatabase {
     /// What the stored rating of `ratedId` by `raterId` says it rests on, read from its row.

@@ -210,4 +210,10 @@ extension TestDatabase {
         let blocked = ContactFacts(blockedByTarget: true, targetPolicy: .everyone, senderRole: .creator, known: true)
         #expect(throws: MessengerError.blocked) { try ContactRules.checkWriting(blocked) }
     }
+
+    @Test func aDirectRoomClosedByABlockSaysWhoseBlockItIs() {
+        #expect(throws: Never.self) { try ContactRules.checkWriting(blocker: nil, for: 1) }
+        #expect(throws: MessengerError.youBlocked) { try ContactRules.checkWriting(blocker: 1, for: 1) }
+        #expect(throws: MessengerError.blocked) { try ContactRules.checkWriting(blocker: 2, for: 1) }
+    }
 }

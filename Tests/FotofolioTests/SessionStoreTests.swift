@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Fotofolio
+@testable import FotofolioSQLite
 
 @Suite struct SessionStoreTests {
     /// The stored key is the token's SHA-256 in lower-case hexadecimal (what existing

@@ -1,3 +1,4 @@
+import FotofolioSQLite
 import Foundation
 import Testing
 @testable import FotofolioWeb

@@ -1,6 +1,7 @@
 import Foundation
 import Fotofolio
 import FotofolioDemo
+import FotofolioSQLite
 import GRDB
 
 extension WebTestServer {

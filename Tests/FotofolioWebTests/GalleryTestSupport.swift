@@ -1,5 +1,6 @@
 import Foundation
 import Fotofolio
+import FotofolioSQLite
 import Spawn
 import Testing
 @testable import FotofolioWeb

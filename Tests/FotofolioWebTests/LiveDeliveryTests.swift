@@ -1,5 +1,6 @@
 import Foundation
 import Fotofolio
+import FotofolioSQLite
 import Logging
 import MQTTClient
 import Synchronization

@@ -1,5 +1,6 @@
 import Foundation
 import Fotofolio
+import FotofolioSQLite
 import Testing
 @testable import FotofolioWeb
 

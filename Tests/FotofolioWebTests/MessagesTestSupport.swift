@@ -1,5 +1,6 @@
 import Foundation
 import Fotofolio
+import FotofolioSQLite
 @testable import FotofolioWeb
 
 extension WebTestServer {

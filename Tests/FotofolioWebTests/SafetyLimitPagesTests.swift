@@ -1,5 +1,6 @@
 import Foundation
 import Fotofolio
+import FotofolioSQLite
 import GRDB
 import Testing
 @testable import FotofolioWeb

@@ -1,6 +1,7 @@
 import Foundation
 import Fotofolio
 import FotofolioDemo
+import FotofolioSQLite
 import Testing
 @testable import FotofolioWeb
 

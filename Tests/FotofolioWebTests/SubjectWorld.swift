@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Fotofolio
 import FotofolioPostgres
+import FotofolioSQLite
 
 /// A site with a subject in every state and a person of every kind, made through the pages
 /// where a person would make it and through the operators' verbs where an operator would.

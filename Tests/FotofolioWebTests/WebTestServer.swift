@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Fotofolio
 import FotofolioPostgres
+import FotofolioSQLite
 @testable import FotofolioWeb
 import HTTPServer
 import Imaging

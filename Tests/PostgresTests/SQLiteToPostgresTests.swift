@@ -2,6 +2,7 @@ import Foundation
 import Fotofolio
 import FotofolioDemo
 @testable import FotofolioPostgres
+@testable import FotofolioSQLite
 import GRDB
 import Imaging
 import Postgres

@@ -52,6 +52,18 @@ public enum RatingError: Error, Sendable, Equatable {
     case noContact
 }
 
+/// Whether a rating may be given: pure, so both stores decide alike on what they read in the
+/// transaction that stores it.
+public enum RatingRules {
+    /// A rating rests on a contact (`basis`, nil: none) with someone who has not blocked the
+    /// rater; the block is said first.
+    public static func basis(blockedByRated: Bool, contact basis: RatingBasis?) throws -> RatingBasis {
+        guard !blockedByRated else { throw RatingError.blocked }
+        guard let basis else { throw RatingError.noContact }
+        return basis
+    }
+}
+
 /// What a rating rests on: the contact that let it be given.
 public enum RatingBasis: String, Sendable, CaseIterable {
     /// A booking between the two that is done.

@@ -21,6 +21,17 @@ extension MessageText {
         return uuid.lowercased()
     }
 
+    /// A message sent again (the same form, so the same uuid) is the one stored the first
+    /// time: the same words by the same author in the same room. `earlier`: the message stored
+    /// under the uuid, nil when it is new; anything else under it is refused.
+    public static func sentBefore(_ earlier: ChatMessage?, content: String, in roomId: Int64, by userId: Int64) throws
+        -> ChatMessage? {
+        guard let earlier else { return nil }
+        guard earlier.roomId == roomId, earlier.authorId == userId, earlier.content == content
+        else { throw MessengerError.uuidTakenByAnotherMessage }
+        return earlier
+    }
+
     static let roomNameLimit = TextLimit(characters: 80)
 
     /// The name trimmed, or `invalidRoomName` when it is empty, longer than 80 characters

@@ -18,6 +18,22 @@ public struct Portfolio: Codable, Sendable, Equatable, Identifiable {
     public var visibility: PortfolioVisibility = .public
     /// The terms of its photos; nil: the author's default.
     public var licence: Licence? = nil
+
+    public init(id: Int64?, ownerId: Int64, name: String, description: String, hidesShotDetails: Bool, coverPhotoId: Int64?,
+                createdAt: Date, updatedAt: Date, authorRating: Double = 0, visibility: PortfolioVisibility = .public,
+                licence: Licence? = nil) {
+        self.id = id
+        self.ownerId = ownerId
+        self.name = name
+        self.description = description
+        self.hidesShotDetails = hidesShotDetails
+        self.coverPhotoId = coverPhotoId
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.authorRating = authorRating
+        self.visibility = visibility
+        self.licence = licence
+    }
 }
 
 /// A photo as it appears in a portfolio: in its place, with its description for people

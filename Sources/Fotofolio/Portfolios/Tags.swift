@@ -11,7 +11,8 @@ public struct Tag: Sendable, Equatable, Hashable {
         self.folded = Tag.fold(label)
     }
 
-    init(label: String, folded: String) {
+    /// A tag as a store keeps it, its folded form read back rather than folded again.
+    public init(label: String, folded: String) {
         self.label = label
         self.folded = folded
     }

@@ -36,6 +36,13 @@ public enum ContactRules {
         if facts.blockedBySender { throw MessengerError.youBlocked }
         if facts.blockedByTarget { throw MessengerError.blocked }
     }
+
+    /// Writing in a direct room, told by `blocker`: the one of its two people who blocks the
+    /// other (nil: neither). The writer's own block is said as theirs, as above.
+    public static func checkWriting(blocker: Int64?, for writerId: Int64) throws {
+        guard let blocker else { return }
+        try checkWriting(ContactFacts(blockedBySender: blocker == writerId, blockedByTarget: blocker != writerId))
+    }
 }
 
 /// What a signed-in visitor of a profile may do about contacting its person.

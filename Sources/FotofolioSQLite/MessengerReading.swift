@@ -1,0 +1,123 @@
+import Foundation
+import Fotofolio
+import GRDB
+
+/// Loads rooms and messages with their people in a few queries, whatever their number, and
+/// answers the membership questions every messenger rule starts with.
+enum MessengerReading {
+    static func room(_ roomId: Int64, _ db: Database) throws -> ChatRoom {
+        guard let room = try ChatRoom.fetchOne(db.cachedStatement(sql: "SELECT * FROM chatRoom WHERE id = ?"), arguments: [roomId])
+        else { throw MessengerError.unknownRoom }
+        return room
+    }
+
+    /// The room, when `userId` is in it; otherwise why not.
+    static func room(_ roomId: Int64, memberOf userId: Int64, _ db: Database) throws -> ChatRoom {
+        let room = try room(roomId, db)
+        guard try isMember(userId, of: roomId, db) else { throw MessengerError.notAMember }
+        return room
+    }
+
+    static func isMember(_ userId: Int64, of roomId: Int64, _ db: Database) throws -> Bool {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM chatMember WHERE roomId = ? AND userId = ?"),
+                         arguments: [roomId, userId]) != nil
+    }
+
+    /// Members of each room, in the order they joined.
+    static func members(of roomIds: [Int64], _ db: Database) throws -> [Int64: [RoomMember]] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT chatMember.roomId, user.id, user.username, user.fullName FROM chatMember
+            JOIN user ON user.id = chatMember.userId
+            WHERE chatMember.roomId IN (SELECT value FROM json_each(?))
+            ORDER BY chatMember.roomId, chatMember.joinedAt, chatMember.rowid
+            """, arguments: [String(describing: roomIds)])
+        return Dictionary(grouping: rows) { $0["roomId"] as Int64 }.mapValues { rows in
+            rows.map { RoomMember(userId: $0["id"], username: $0["username"], name: $0["fullName"]) }
+        }
+    }
+
+    static func message(uuid: String, _ db: Database) throws -> ChatMessage? {
+        try messages("WHERE chatMessage.uuid = ?", [uuid], db).first
+    }
+
+    static func message(id: Int64, _ db: Database) throws -> ChatMessage? {
+        try messages("WHERE chatMessage.id = ?", [id], db).first
+    }
+
+    /// Messages matching `clause` (the `WHERE` and `ORDER BY` of a query on `chatMessage`),
+    /// in that order, with their authors and mentions. The clauses are the callers' own
+    /// constants, so each makes one statement, compiled once per connection.
+    static func messages(_ clause: String, _ arguments: StatementArguments, _ db: Database) throws -> [ChatMessage] {
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT chatMessage.*, user.username, user.fullName,
+                   EXISTS (SELECT 1 FROM removedMessage WHERE messageId = chatMessage.id) AS removed FROM chatMessage
+            JOIN user ON user.id = chatMessage.authorId \(clause)
+            """), arguments: arguments)
+        guard !rows.isEmpty else { return [] }
+        let mentionRows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT chatMention.messageId, user.username FROM chatMention JOIN user ON user.id = chatMention.userId
+            WHERE chatMention.messageId IN (SELECT value FROM json_each(?))
+            """), arguments: [String(describing: rows.map { $0["id"] as Int64 })])
+        let mentioned = Dictionary(grouping: mentionRows) { $0["messageId"] as Int64 }
+            .mapValues { Set($0.map { $0["username"] as String }) }
+        return rows.map { row in
+            let id: Int64 = row["id"], removed: Bool = row["removed"]
+            let content: String = removed ? "" : row["content"]
+            let usernames = removed ? [] : mentioned[id] ?? []
+            // Only who is mentioned is stored; the order comes from the text.
+            let inOrder = MessageText(content, mentioning: usernames).mentions
+            return ChatMessage(
+                id: id, roomId: row["roomId"], uuid: row["uuid"], content: content, sentAt: row["sentAt"],
+                author: MessageAuthor(username: row["username"], name: row["fullName"]), authorId: row["authorId"],
+                mentions: inOrder + usernames.subtracting(inOrder).sorted(), isRemoved: removed, linksInert: row["linksInert"],
+                card: removed ? nil : MessageCard(kind: row["cardKind"], id: row["cardId"]))
+        }
+    }
+
+    /// Messages by others after what `userId` has read in the room.
+    static func unreadCount(in roomId: Int64, for userId: Int64, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: """
+            SELECT COUNT(*) FROM chatMember me JOIN chatMessage m ON m.roomId = me.roomId
+            WHERE me.roomId = ? AND me.userId = ? AND m.id > IFNULL(me.lastReadMessageId, 0) AND m.authorId <> me.userId
+            """, arguments: [roomId, userId]) ?? 0
+    }
+
+    static func unreadTotal(for userId: Int64, _ db: Database) throws -> Int {
+        // Cached: every signed-in page's badge asks it.
+        try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT COUNT(*) FROM chatMember me JOIN chatMessage m ON m.roomId = me.roomId
+            WHERE me.userId = ? AND m.id > IFNULL(me.lastReadMessageId, 0) AND m.authorId <> me.userId
+            """), arguments: [userId]) ?? 0
+    }
+
+    /// The rooms of `userId` (all of them, or just `onlyRoomId`) as they see them, the most
+    /// recently active first.
+    static func summaries(for userId: Int64, onlyRoomId: Int64? = nil, _ db: Database) throws -> [RoomSummary] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT chatRoom.*, me.lastReadMessageId AS readerLastRead,
+                (SELECT MAX(m.id) FROM chatMessage m WHERE m.roomId = chatRoom.id) AS lastMessageId,
+                (SELECT COUNT(*) FROM chatMessage m WHERE m.roomId = chatRoom.id
+                    AND m.id > IFNULL(me.lastReadMessageId, 0) AND m.authorId <> me.userId) AS unreadCount,
+                EXISTS (SELECT 1 FROM chatMessage m
+                    JOIN chatMention ON chatMention.messageId = m.id AND chatMention.userId = me.userId
+                    WHERE m.roomId = chatRoom.id AND m.id > IFNULL(me.lastReadMessageId, 0)) AS mentionsReader
+            FROM chatMember me JOIN chatRoom ON chatRoom.id = me.roomId
+            WHERE me.userId = ?1 AND (?2 IS NULL OR chatRoom.id = ?2)
+            """, arguments: [userId, onlyRoomId])
+        let roomIds = rows.map { $0["id"] as Int64 }
+        let members = try self.members(of: roomIds, db)
+        let lastIds = rows.compactMap { $0["lastMessageId"] as Int64? }
+        let lastMessages = try messages(
+            "WHERE chatMessage.id IN (SELECT value FROM json_each(?))", [String(describing: lastIds)], db)
+        let lastByRoom = Dictionary(lastMessages.map { ($0.roomId, $0) }) { first, _ in first }
+        let summaries = try rows.map { row in
+            let room = try ChatRoom(row: row)
+            let people = members[room.id] ?? []
+            return RoomSummary(
+                room: room, title: RoomSummary.title(of: room, members: people, for: userId), members: people,
+                lastMessage: lastByRoom[room.id], unreadCount: row["unreadCount"],
+                mentionsReader: row["mentionsReader"], lastReadMessageId: row["readerLastRead"])
+        }
+        return summaries.byLatestActivity()
+    }
+}

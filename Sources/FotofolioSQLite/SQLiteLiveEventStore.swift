@@ -1,0 +1,71 @@
+import Foundation
+import Fotofolio
+import GRDB
+
+/// The live log in `liveEvent`, whose sequence is an autoincremented key (never reused).
+/// Its reads run for every wake-up and every stream that opens: one statement each, compiled
+/// once per connection, outside a transaction (one statement reads one snapshot).
+struct SQLiteLiveEventStore: LiveEventStore {
+    let database: AppDatabase
+
+    func latestSequence() throws -> Int64 {
+        try database.pool.unsafeRead { db in
+            try Int64.fetchOne(db.cachedStatement(sql: "SELECT IFNULL(MAX(sequence), 0) FROM liveEvent")) ?? 0
+        }
+    }
+
+    func events(after sequence: Int64, limit: Int) throws -> [LiveEvent] {
+        try database.pool.unsafeRead { db in
+            try LiveEvent.fetchAll(db.cachedStatement(sql: "SELECT * FROM liveEvent WHERE sequence > ? ORDER BY sequence LIMIT ?"),
+                                   arguments: [sequence, max(0, limit)])
+        }
+    }
+
+    func events(after sequence: Int64, for userId: Int64, limit: Int) throws -> [LiveEvent] {
+        try database.pool.unsafeRead { db in
+            try LiveEvent.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM liveEvent
+                WHERE sequence > ?1 AND (userId = ?2
+                    OR (userId IS NULL AND roomId IN (SELECT roomId FROM chatMember WHERE userId = ?2)))
+                ORDER BY sequence LIMIT ?3
+                """), arguments: [sequence, userId, max(0, limit)])
+        }
+    }
+
+    func oldestSequence() throws -> Int64? {
+        try database.pool.unsafeRead { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT MIN(sequence) FROM liveEvent")) }
+    }
+
+    func prune(olderThan date: Date, keepingAtMost maximumCount: Int) throws -> Int {
+        try database.pool.write { db in
+            guard let newest = try Int64.fetchOne(db, sql: "SELECT MAX(sequence) FROM liveEvent") else { return 0 }
+            try db.execute(sql: "DELETE FROM liveEvent WHERE createdAt < ? AND sequence < ?", arguments: [date, newest])
+            var deleted = db.changesCount
+            let keep = Int64(clamping: max(1, maximumCount))
+            try db.execute(sql: "DELETE FROM liveEvent WHERE sequence <= ?", arguments: [newest - keep])
+            deleted += db.changesCount
+            return deleted
+        }
+    }
+
+    /// GRDB calls `onChange` on the writer's queue right after each commit that touched the table.
+    func observeCommits(failed: @escaping @Sendable (any Error) -> Void,
+                        changed: @escaping @Sendable () -> Void) -> any StoreObservation {
+        DatabaseRegionObservation(tracking: Table(LiveEvent.databaseTableName))
+            .start(in: database.pool, onError: failed, onChange: { _ in changed() })
+    }
+
+    /// Appends an event inside the caller's transaction; refuses one larger than a stream carries.
+    static func append(
+        _ kind: LiveEvent.Kind, roomId: Int64, for userId: Int64? = nil, payload: String, at date: Date, _ db: Database
+    ) throws {
+        guard payload.utf8.count <= LiveEventLog.maximumPayloadBytes else {
+            throw LiveEventLog.PayloadTooLarge(bytes: payload.utf8.count)
+        }
+        try db.cachedStatement(sql: """
+            INSERT INTO liveEvent (kind, roomId, userId, payload, createdAt) VALUES (?, ?, ?, ?, ?)
+            """).execute(arguments: [kind.rawValue, roomId, userId, payload, date])
+    }
+}
+
+extension AnyDatabaseCancellable: StoreObservation {}

@@ -1,0 +1,70 @@
+import Foundation
+import Fotofolio
+import GRDB
+
+/// Ratings in `rating`, with their sums kept on `user` and the average on `portfolio`.
+struct SQLiteRatingsStore: RatingsStore {
+    let database: AppDatabase
+
+    func rate(_ ratedId: Int64, stars: Int, by raterId: Int64, at date: Date) throws -> User {
+        try database.pool.write { db in
+            guard try User.exists(db, key: ratedId) else { throw RatingError.unknownPerson }
+            let basis = try RatingRules.basis(
+                blockedByRated: try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?)",
+                                                  arguments: [ratedId, raterId])!,
+                contact: try Self.contact(of: raterId, with: ratedId, at: date, db))
+            try db.execute(sql: """
+                INSERT INTO rating (raterId, ratedId, stars, updatedAt, basis) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (raterId, ratedId) DO UPDATE SET stars = excluded.stars, updatedAt = excluded.updatedAt, basis = excluded.basis
+                """, arguments: [raterId, ratedId, stars, date, basis.rawValue])
+            return try Self.recount(ratedId, db)
+        }
+    }
+
+    func removeRating(of ratedId: Int64, by raterId: Int64) throws -> User? {
+        try database.pool.write { db in
+            try db.execute(sql: "DELETE FROM rating WHERE raterId = ? AND ratedId = ?", arguments: [raterId, ratedId])
+            return try User.exists(db, key: ratedId) ? try Self.recount(ratedId, db) : nil
+        }
+    }
+
+    func contact(of raterId: Int64, with ratedId: Int64, at date: Date) throws -> RatingBasis? {
+        try database.pool.read { db in try Self.contact(of: raterId, with: ratedId, at: date, db) }
+    }
+
+    private static func contact(of raterId: Int64, with ratedId: Int64, at date: Date, _ db: Database) throws -> RatingBasis? {
+        if try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM booking WHERE clientId = ? AND photographerId = ? AND cancelledAt IS NULL AND endsAt <= ?)
+            """, arguments: [raterId, ratedId, date]) == true { return .booking }
+        // A room where the rater wrote and the rated person wrote too (by author, then room).
+        if try Bool.fetchOne(db, sql: """
+            SELECT EXISTS (SELECT 1 FROM chatMessage mine WHERE mine.authorId = ?1
+                AND EXISTS (SELECT 1 FROM chatMessage theirs WHERE theirs.authorId = ?2 AND theirs.roomId = mine.roomId))
+            """, arguments: [raterId, ratedId]) == true { return .conversation }
+        return nil
+    }
+
+    func stars(givenTo ratedId: Int64, by raterId: Int64) throws -> Int? {
+        try database.pool.read { db in
+            try Int.fetchOne(db, sql: "SELECT stars FROM rating WHERE raterId = ? AND ratedId = ?", arguments: [raterId, ratedId])
+        }
+    }
+
+    /// The person's average as stored on their record (0 while unrated), rounded to three
+    /// decimals so the feed's page cursor can carry it exactly.
+    static func average(of userId: Int64, _ db: Database) throws -> Double {
+        try Double.fetchOne(db, sql: """
+            SELECT CASE WHEN ratingCount = 0 THEN 0 ELSE ROUND(CAST(ratingSum AS REAL) / ratingCount, 3) END FROM user WHERE id = ?
+            """, arguments: [userId]) ?? 0
+    }
+
+    private static func recount(_ userId: Int64, _ db: Database) throws -> User {
+        try db.execute(sql: """
+            UPDATE user SET ratingCount = (SELECT COUNT(*) FROM rating WHERE ratedId = ?1),
+                            ratingSum = (SELECT IFNULL(SUM(stars), 0) FROM rating WHERE ratedId = ?1)
+            WHERE id = ?1
+            """, arguments: [userId])
+        try db.execute(sql: "UPDATE portfolio SET authorRating = ? WHERE ownerId = ?", arguments: [try average(of: userId, db), userId])
+        return try User.fetchOne(db, key: userId)!
+    }
+}
