@@ -3,7 +3,7 @@ import Fotofolio
 import Testing
 @testable import FotofolioWeb
 
-@Suite struct MessagePagesTests {
+@Suite struct MessengerPagesTests {
     @Test func guestsAreSentToSignInAndScriptsGetA401() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery([])
