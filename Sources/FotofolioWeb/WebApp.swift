@@ -82,9 +82,9 @@ public struct WebApp: Sendable {
         GalleryPages(renderer: renderer, galleries: galleries, photos: photos, uploads: uploads).register(in: &router)
         ClientGalleryPages(renderer: renderer, galleries: galleries, photos: photos, decoding: decodingBudget,
                            archives: ArchiveSlots()).register(in: &router)
-        let keptFeedPages = KeptFeedPages()
+        let feedCaches = FeedCaches(renderer: renderer)
         FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking, moderation: moderation,
-                  cards: FeedCardCache(renderer: renderer), keptPages: keptFeedPages).register(in: &router)
+                  caches: feedCaches).register(in: &router)
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios, moderation: moderation, visibility: visibility)
             .register(in: &router)
         PeopleSearchPages(renderer: renderer, search: PeopleSearch(stores: stores), blocking: blocking, photos: photos)
@@ -117,7 +117,7 @@ public struct WebApp: Sendable {
             Double(live.status.streams)
         }
         metrics.observe("fotofolio_kept_feed_pages", unit: "served", help: "Guests' feed pages answered from a page kept whole") {
-            Double(keptFeedPages.served)
+            Double(feedCaches.pages.served)
         }
         metrics.observe("fotofolio_outbox", unit: "backlog", help: "Outbox rows not yet acknowledged by the MQTT broker") {
             Double(live.status.outboxBacklog)

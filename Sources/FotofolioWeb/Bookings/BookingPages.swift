@@ -97,7 +97,7 @@ struct BookingPages {
 
     private func file(_ request: Request) throws -> Response {
         let userId = try request.requireSignIn().userId
-        guard let id = request.parameters["booking"].flatMap(Int64.init), let booking = try bookings.booking(id, for: userId)
+        guard let id = request.storedId("booking"), let booking = try bookings.booking(id, for: userId)
         else { throw HTTPFailure(.notFound, renderer.strings(for: request).string("bookings.errors.unknown")) }
         let table = renderer.strings(for: request)
         let document = ICalendar.document([try event(booking, for: userId, request: request, table: table)],

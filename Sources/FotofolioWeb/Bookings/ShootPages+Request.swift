@@ -13,7 +13,7 @@ extension ShootPages {
         form.town = photographer.location
         form.budget = String(photographer.hourlyRate ?? Int(HourlyRateField.startingRate))
         // Filled in only from a portfolio of this photographer's that the client may see.
-        if let id = request.query["portfolio"].flatMap(Int64.init), try visibility.sight(of: .portfolio(id), for: request.viewer) >= .reader,
+        if let id = StoredId.parse(request.query["portfolio"]), try visibility.sight(of: .portfolio(id), for: request.viewer) >= .reader,
            let details = try portfolios.details(id: id), details.portfolio.ownerId == photographer.id {
             form.kind = details.tags.first?.label ?? details.portfolio.name
         }

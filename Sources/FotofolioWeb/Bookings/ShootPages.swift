@@ -79,7 +79,7 @@ struct ShootPages {
 
     /// The request the address names, for its photographer: the one who offers or declines.
     func shoot(_ request: Request, for userId: Int64) throws -> Shoot {
-        guard let id = request.parameters["request"].flatMap(Int64.init), let shoot = try bookings.shoot(request: id, for: userId)
+        guard let id = request.storedId("request"), let shoot = try bookings.shoot(request: id, for: userId)
         else { throw notFound(request) }
         guard shoot.request.photographerId == userId else { throw refusal(.onlyThePhotographer, request) }
         return shoot
@@ -87,7 +87,7 @@ struct ShootPages {
 
     /// The offer the address names, for its client: the one who accepts.
     func offer(_ request: Request, for userId: Int64) throws -> (Shoot, Int64) {
-        guard let id = request.parameters["offer"].flatMap(Int64.init),
+        guard let id = request.storedId("offer"),
               let shoot = try bookings.shoots(of: [.offer(id)], for: userId)[.offer(id)] else { throw notFound(request) }
         guard shoot.request.clientId == userId else { throw refusal(.onlyTheClient, request) }
         return (shoot, id)
@@ -98,7 +98,7 @@ struct ShootPages {
     }
 
     func booking(_ request: Request, for userId: Int64) throws -> Booking {
-        guard let id = request.parameters["booking"].flatMap(Int64.init), let booking = try bookings.booking(id, for: userId)
+        guard let id = request.storedId("booking"), let booking = try bookings.booking(id, for: userId)
         else { throw notFound(request) }
         return booking
     }

@@ -5,21 +5,15 @@ import Synchronization
 /// Feed cards rendered once per portfolio version and language, then filled per request
 /// with what differs between readers: the CSRF token, whether the card is in the reader's
 /// selection, and the current filter its tag links add to. Rendering a card's photos
-/// (`srcset`s of every size and format) is most of a feed page's cost; a card changes only
-/// when its portfolio is saved, which moves `updatedAt`.
+/// (`srcset`s of every size and format) is most of a feed page's cost; a card is found by
+/// its portfolio's version (`FeedCaches.CardVersion`), which any change to it moves.
 final class FeedCardCache: Sendable {
     enum Slot: String, Sendable {
         case csrf, pressed, label, returnTo, filterQuery, sortQuery, filterTags
     }
 
-    private struct Key: Hashable {
-        let language: Language
-        let portfolioId: Int64
-        let updatedAt: Double
-    }
-
     private let renderer: PageRenderer
-    private let cards = Mutex<[Key: CutText<Slot>]>([:])
+    private let cards = Mutex<[FeedCaches.CardKey: CutText<Slot>]>([:])
     /// Past this many cards the cache starts again, which bounds its memory.
     private let capacity: Int
 
@@ -43,7 +37,13 @@ final class FeedCardCache: Sendable {
         let cached = cards.withLock { cards in portfolios.map { cards[Self.key($0, table.language)] } }
         let missing = zip(portfolios, cached).filter { $0.1 == nil }.map(\.0)
         var rendered: [Int64: CutText<Slot>] = [:]
-        for details in try load(missing) { rendered[details.portfolio.storedId] = try cut(details, table: table, request: request) }
+        // Kept under the portfolio the feed read found, which the next request looks up.
+        let asked = Dictionary(missing.map { ($0.storedId, $0) }, uniquingKeysWith: { first, _ in first })
+        for details in try load(missing) {
+            let id = details.portfolio.storedId
+            let key = Self.key(asked[id] ?? details.portfolio, table.language)
+            rendered[id] = try cut(details, as: key, table: table, request: request)
+        }
         var html = ""
         for (portfolio, card) in zip(portfolios, cached) {
             guard let card = card ?? rendered[portfolio.storedId] else { continue }
@@ -59,12 +59,12 @@ final class FeedCardCache: Sendable {
         return html
     }
 
-    private static func key(_ portfolio: Portfolio, _ language: Language) -> Key {
-        Key(language: language, portfolioId: portfolio.storedId, updatedAt: portfolio.updatedAt.timeIntervalSince1970)
+    private static func key(_ portfolio: Portfolio, _ language: Language) -> FeedCaches.CardKey {
+        FeedCaches.CardKey(language: language, version: FeedCaches.CardVersion(portfolio))
     }
 
-    private func cut(_ details: PortfolioDetails, table: StringTable, request: Request) throws -> CutText<Slot> {
-        let key = Self.key(details.portfolio, table.language)
+    private func cut(_ details: PortfolioDetails, as key: FeedCaches.CardKey, table: StringTable,
+                     request: Request) throws -> CutText<Slot> {
         let card = try CutText<Slot>(try renderer.fragmentText("partials/feed-card", of: .feed, for: request,
                                                               content: Self.markedModel(details, table: table)),
                                      of: "The feed card")

@@ -12,8 +12,7 @@ struct FeedPages {
     let selection: SelectionService
     let blocking: Blocking
     let moderation: Moderation
-    let cards: FeedCardCache
-    let keptPages: KeptFeedPages
+    let caches: FeedCaches
 
     func register(in router: inout Router) {
         router.get("/") { request in try show(request) }
@@ -28,36 +27,37 @@ struct FeedPages {
         let today = CalendarDay.today()
         // Around the cards, the page depends only on the address, what the query found and
         // the day (the first day the free-on field offers).
-        let memo = [address.url(after: address.after), String(page.total), page.next?.text(for: address.sort) ?? "",
-                    address.problems.joined(separator: ","), today.text].joined(separator: "|")
-        let fragment = request.headers["x-fragment"].flatMap { $0 == "results" || $0 == "page" ? $0 : nil }
+        let body = FeedCaches.BodyKey(address: address.url(after: address.after), total: page.total,
+                                       next: page.next?.text(for: address.sort), problems: address.problems, today: today)
+        let fragment = request.fragment(of: FeedFragment.self)
         let make = { (request: Request) in
-            try respond(to: request, page: page, address: address, selected: selected, today: today, memo: memo, fragment: fragment)
+            try respond(to: request, page: page, address: address, selected: selected, today: today, body: body, fragment: fragment)
         }
         // A guest's page is all the feed's but for the CSRF token: kept whole (`KeptFeedPages`).
         guard request.signedIn == nil else { return try make(request) }
-        let key = KeptFeedPages.Key(
-            language: Language.preferred(by: request), fragment: fragment, returnTo: ReturnPath.of(request), memo: memo,
-            cards: page.portfolios.map(KeptFeedPages.CardVersion.init),
-            selected: page.portfolios.map(\.storedId).filter(selected.contains))
-        if let kept = keptPages.response(for: key, token: request.csrfToken) { return kept }
+        let key = FeedCaches.PageKey(
+            language: Language.preferred(by: request), fragment: fragment, returnTo: ReturnPath.of(request), body: body,
+            cards: page.portfolios.map(FeedCaches.CardVersion.init), selected: page.portfolios.map(\.storedId).filter(selected.contains))
+        if let kept = caches.pages.response(for: key, token: request.csrfToken) { return kept }
         var marked = request
-        marked.context[CSRFTokenKey.self] = CSRFTokenSource(known: keptPages.marker)
-        return try keptPages.keep(try make(marked), for: key, token: request.csrfToken) ?? make(request)
+        marked.context[CSRFTokenKey.self] = CSRFTokenSource(known: caches.pages.marker)
+        return try caches.pages.keep(try make(marked), for: key, token: request.csrfToken) ?? make(request)
     }
 
     private func respond(to request: Request, page: FeedPage, address: FeedAddress, selected: Set<Int64>, today: CalendarDay,
-                         memo: String, fragment: String?) throws -> Response {
-        let html = try cards.html(page.portfolios, address: address, selected: selected, csrf: request.csrfToken, request: request,
-                                  load: { [feed, moderation] in try moderation.withoutHiddenPhotos(try feed.details(of: $0)) })
+                         body: FeedCaches.BodyKey, fragment: FeedFragment?) throws -> Response {
+        let html = try caches.cards.html(page.portfolios, address: address, selected: selected, csrf: request.csrfToken,
+                                         request: request,
+                                         load: { [feed, moderation] in try moderation.withoutHiddenPhotos(try feed.details(of: $0)) })
         // The page's model is made only when the page around the cards is not kept yet.
         let content = { model(page, address: address, today: today, request: request) }
+        let memo = caches.bodies.memo(body)
         switch fragment {
-        case "results":
+        case .results:
             return try renderer.fragment("partials/feed-results", of: .feed, for: request, inserting: html, memo: memo, making: content)
-        case "page":
+        case .page:
             return try renderer.fragment("partials/feed-page", of: .feed, for: request, inserting: html, memo: memo, making: content)
-        default:
+        case nil:
             return try renderer.render(.feed, for: request, inserting: html, memo: memo, making: content)
         }
     }

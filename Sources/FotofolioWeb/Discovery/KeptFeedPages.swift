@@ -8,34 +8,12 @@ import Synchronization
 /// page put together and copied again.
 ///
 /// The feed is still read on every request, and what is kept is found by what that read
-/// found: each card's portfolio and version, the count and the next page (the page's memo),
-/// with the address as asked (the language switch returns to it), the language, the fragment,
-/// today and which of the cards are in the guest's selection. A change to the feed changes
+/// found (`FeedCaches.PageKey`): each card's portfolio, the count and the next page (the
+/// page's memo), with the address as asked (the language switch returns to it), the
+/// language, the fragment, today and which of the cards are in the guest's selection. A change to the feed changes
 /// the key, so nothing kept is ever served stale; pages nobody asks for any more are let go
 /// all at once when the kept bytes pass their budget.
 final class KeptFeedPages: Sendable {
-    struct Key: Hashable {
-        let language: Language
-        let fragment: String?
-        /// The address as the reader wrote it: the language switch and the log-in link return to it.
-        let returnTo: String
-        /// What the page around the cards is made of (the feed's memo).
-        let memo: String
-        let cards: [CardVersion]
-        /// The cards in the reader's selection, in page order.
-        let selected: [Int64]
-    }
-
-    struct CardVersion: Hashable {
-        let id: Int64
-        let updatedAt: Double
-
-        init(_ portfolio: Portfolio) {
-            id = portfolio.storedId
-            updatedAt = portfolio.updatedAt.timeIntervalSince1970
-        }
-    }
-
     /// A page cut where the CSRF token goes: the token goes between consecutive pieces.
     private struct Page {
         let pieces: [[UInt8]]
@@ -49,7 +27,7 @@ final class KeptFeedPages: Sendable {
     /// anyone writes can contain it.
     let marker: String = "kept" + (0..<20).map { _ in String(UInt8.random(in: 0...255), radix: 16) }.joined()
 
-    private let pages = Mutex<(kept: [Key: Page], bytes: Int)>(([:], 0))
+    private let pages = Mutex<(kept: [FeedCaches.PageKey: Page], bytes: Int)>(([:], 0))
     private let answered = Atomic<Int>(0)
     private let budget: Int
 
@@ -59,7 +37,7 @@ final class KeptFeedPages: Sendable {
     }
 
     /// The kept page for `key` with `token` put in, or nil when none is kept.
-    func response(for key: Key, token: String) -> Response? {
+    func response(for key: FeedCaches.PageKey, token: String) -> Response? {
         guard let page = pages.withLock({ $0.kept[key] }) else { return nil }
         answered.add(1, ordering: .relaxed)
         return Self.fill(page, token: token)
@@ -67,7 +45,7 @@ final class KeptFeedPages: Sendable {
 
     /// Keeps `made` (a page made with `marker` for its token) for `key` and answers it with
     /// `token` put in; nil when the page cannot be kept (not an HTML page in memory).
-    func keep(_ made: Response, for key: Key, token: String) -> Response? {
+    func keep(_ made: Response, for key: FeedCaches.PageKey, token: String) -> Response? {
         guard case .shared(let shared) = made.body else { return nil }
         let bytes = shared.bytes
         let page = Page(pieces: Self.cut(bytes, at: Array(marker.utf8)), bytes: bytes.count, status: made.status,

@@ -25,7 +25,7 @@ struct PeopleSearchPages {
             people: try people.map { try result($0) },
             emptyState: people.isEmpty ? nobodyFound(text, mode: mode).model(table) : nil,
             errorState: ContentState(.error, "searchFailed", icon: "alert", action: .init(href: "/search", name: "retry")).model(table))
-        if request.headers["x-fragment"] == "results" {
+        if request.fragment == "results" {
             return try renderer.fragment("partials/people-results", of: .search, for: request, content: content)
         }
         return try renderer.render(.search, for: request, content: content)

@@ -37,8 +37,8 @@ struct RatingPages {
         } catch RatingError.noContact {
             throw HTTPFailure(.forbidden, renderer.strings(for: request).string("rating.noContact"))
         }
-        guard request.wantsJSON else { return .redirect(to: "/u/\(QueryItems.escape(rated.username))#rating") }
-        return .json(RatingReply(stars: stars, summary: RatingSummary.text(updated, table: renderer.strings(for: request))))
+        return request.answer(json: { .json(RatingReply(stars: stars, summary: RatingSummary.text(updated, table: renderer.strings(for: request)))) },
+                              redirectingTo: "/u/\(QueryItems.escape(rated.username))#rating")
     }
 }
 

@@ -41,7 +41,7 @@ struct SelectionPages {
     private func change(_ request: Request, adding: Bool?) throws -> Response {
         // A portfolio that is not public, or not to be seen, can only be taken out (it may
         // have been public when saved).
-        guard let id = request.form["portfolio"].flatMap(Int64.init), let details = try portfolios.details(id: id),
+        guard let id = StoredId.parse(request.form["portfolio"]), let details = try portfolios.details(id: id),
               try adding == false || (details.portfolio.visibility == .public
                                   && visibility.sight(of: .portfolio(id), for: request.viewer) >= .reader) else {
             throw HTTPFailure(.notFound, "There is no such portfolio.")
@@ -59,9 +59,8 @@ struct SelectionPages {
             if selected { ids.append(id) }
             cookie = GuestSelection.cookie(ids)
         }
-        var response = request.wantsJSON
-            ? Response.json(["selected": selected])
-            : .redirect(to: SafeRedirect.path(request.form["return"] ?? (adding == false ? "/selection" : "/")))
+        var response = request.answer(json: { .json(["selected": selected]) },
+                                      redirectingTo: SafeRedirect.path(request.form["return"] ?? (adding == false ? "/selection" : "/")))
         if let cookie { response.setCookie(cookie) }
         return response
     }

@@ -30,7 +30,7 @@ struct FilmJobs {
 
     private func progress(_ request: Request) throws -> Response {
         let owner = try request.requireSignIn().userId
-        guard let id = request.parameters["id"].flatMap(Int64.init), let job = try films.job(id, of: owner) else {
+        guard let id = request.storedId("id"), let job = try films.job(id, of: owner) else {
             throw HTTPFailure(.notFound, "There is no such upload.")
         }
         let table = renderer.strings(for: request)

@@ -86,24 +86,21 @@ struct ClientGalleryPages {
     private func pick(_ request: Request) throws -> Response {
         let (details, viewer) = try opened(request)
         guard viewer == .client else { throw HTTPFailure(.forbidden, "The client chooses.") }
-        guard let photoId = request.parameters["photo"].flatMap(Int64.init) else { throw HTTPFailure(.notFound, "No such photo.") }
+        guard let photoId = request.storedId("photo") else { throw HTTPFailure(.notFound, "No such photo.") }
         let picked = request.form["picked"] != "false"
         let comment = request.form["comment"] ?? details.photos.first { $0.photo.id == photoId }?.pick?.comment ?? ""
         do {
             let count = try galleries.pick(photoId, in: details.gallery, picked: picked, comment: comment)
-            if request.wantsJSON {
+            return request.answer(json: {
                 // The count comes from the pick's own transaction: nothing is read again.
                 let summary = GalleryViews(table: renderer.strings(for: request))
                     .pickSummary(count: count, limit: details.gallery.pickLimit)
                 return .json(PickAnswer(picked: picked, count: count, summary: summary))
-            }
-            return .redirect(to: GalleryViews.clientPath(details.gallery) + "#photo-\(photoId)")
+            }, redirectingTo: GalleryViews.clientPath(details.gallery) + "#photo-\(photoId)")
         } catch let error as GalleryError {
-            if request.wantsJSON {
-                return .json(["error": GalleryViews(table: renderer.strings(for: request)).message(error)],
-                             status: Self.status(of: error))
-            }
-            return try refused(request, error)
+            return try request.answer(json: {
+                .json(["error": GalleryViews(table: renderer.strings(for: request)).message(error)], status: Self.status(of: error))
+            }, page: { try refused(request, error) })
         }
     }
 
@@ -119,7 +116,7 @@ struct ClientGalleryPages {
     /// HEAD answers from the record: nothing is decoded and no download is counted.
     private func download(_ request: Request) throws -> Response {
         let (details, viewer) = try delivered(request)
-        guard let photoId = request.parameters["photo"].flatMap(Int64.init),
+        guard let photoId = request.storedId("photo"),
               let item = details.delivering.first(where: { $0.photo.id == photoId }) else { throw HTTPFailure(.notFound, "No such photo.") }
         let fileExtension = Self.fileExtension(item.photo.format)
         var response = Response(status: .ok, body: .pull(Self.headOnly))

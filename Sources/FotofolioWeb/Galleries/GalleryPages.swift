@@ -71,7 +71,7 @@ struct GalleryPages {
         let details = try owned(request)
         // Picks changed: the script asks for the tiles alone.
         let page = page(request, details)
-        if request.headers["X-Fragment"] == "photos" {
+        if request.fragment == "photos" {
             return try renderer.fragment("partials/gallery-photos", of: .gallery, for: request, content: page)
         }
         return try renderer.render(.gallery, for: request, title: details.gallery.title, content: page).atSecretAddress()
@@ -123,17 +123,18 @@ struct GalleryPages {
         } catch GalleryError.blocked {
             throw HTTPFailure(.forbidden, GalleryViews(table: table).message(.blocked))
         }
-        if request.wantsJSON {
-            return .json(UploadAnswer(added: added.count, problems: imported.problems),
-                         status: imported.problems.isEmpty ? .created : .unprocessableContent)
-        }
-        guard imported.problems.isEmpty else {
-            let refreshed = try owned(request)
-            return try renderer.render(.gallery, for: request, title: refreshed.gallery.title,
-                                       content: page(request, refreshed, problem: imported.problems.joined(separator: " ")),
-                                       status: .unprocessableContent)
-        }
-        return .redirect(to: GalleryViews.path(details.gallery) + "?added=\(added.count)")
+        return try request.answer(json: {
+            .json(UploadAnswer(added: added.count, problems: imported.problems),
+                  status: imported.problems.isEmpty ? .created : .unprocessableContent)
+        }, page: {
+            guard imported.problems.isEmpty else {
+                let refreshed = try owned(request)
+                return try renderer.render(.gallery, for: request, title: refreshed.gallery.title,
+                                           content: page(request, refreshed, problem: imported.problems.joined(separator: " ")),
+                                           status: .unprocessableContent)
+            }
+            return .redirect(to: GalleryViews.path(details.gallery) + "?added=\(added.count)")
+        })
     }
 
     struct UploadAnswer: Encodable {
@@ -168,7 +169,7 @@ struct GalleryPages {
 
     private func owned(_ request: Request) throws -> GalleryDetails {
         let userId = try request.requireSignIn().userId
-        guard let id = request.parameters["id"].flatMap(Int64.init) else { throw HTTPFailure(.notFound, "There is no such gallery.") }
+        guard let id = request.storedId("id") else { throw HTTPFailure(.notFound, "There is no such gallery.") }
         do {
             return try galleries.owned(id, by: userId)
         } catch GalleryError.notFound {

@@ -44,17 +44,14 @@ struct StatusPage {
 
     private func show(_ request: Request) throws -> Response {
         let report = report(for: request)
-        var response: Response
-        if request.wantsJSON {
-            response = .json(report)
-        } else {
+        var response = try request.answer(json: { .json(report) }, page: {
             let table = renderer.strings(for: request)
-            response = try renderer.render(.status, for: request, content: View(
+            return try renderer.render(.status, for: request, content: View(
                 internals: report.internals.map { InternalsView($0, table: table) },
                 lan: report.lanURLs.first.map { first in
                     LanView(url: first, others: Array(report.lanURLs.dropFirst()), qr: (try? QRCode(encoding: first).svg()) ?? "")
                 }))
-        }
+        })
         response.headers.set("Cache-Control", "no-store")
         return response
     }

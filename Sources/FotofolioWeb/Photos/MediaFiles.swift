@@ -46,7 +46,7 @@ struct MediaFiles {
 
     /// The original still carries its metadata (GPS, serial numbers): its owner only.
     private func original(_ request: Request) throws -> Response {
-        guard let id = request.parameters["id"].flatMap(Int64.init), let photo = try photos.photo(id: id),
+        guard let id = request.storedId("id"), let photo = try photos.photo(id: id),
               photo.ownerId == request.signedIn?.userId, let path = photos.path(of: photo.originalFile),
               let region = FileRegion(path: path) else {
             throw HTTPFailure(.notFound, "There is no such photo.")

@@ -184,7 +184,7 @@ struct PortfolioPages {
     }
 
     private func portfolioId(_ request: Request) throws -> Int64 {
-        guard let id = request.parameters["id"].flatMap(Int64.init) else { throw HTTPFailure(.notFound, "There is no such portfolio.") }
+        guard let id = request.storedId("id") else { throw HTTPFailure(.notFound, "There is no such portfolio.") }
         return id
     }
 
@@ -200,7 +200,7 @@ struct PortfolioPages {
 
     /// A portfolio someone may not see is not there for them, rather than not theirs.
     private func access(_ error: PortfolioAccessError, _ request: Request) throws -> HTTPFailure {
-        guard error == .notOwner, let id = request.parameters["id"].flatMap(Int64.init),
+        guard error == .notOwner, let id = request.storedId("id"),
               try visibility.sight(of: .portfolio(id), for: request.viewer) == .none else { return access(error) }
         return access(.notFound)
     }

@@ -13,15 +13,6 @@ public final class PageRenderer: Sendable {
     let assets: AssetURLs
     private let shells = Mutex<[ShellKey: ShellTemplate]>([:])
     private let fixedBodies = Mutex<[ShellKey: String]>([:])
-    /// Bodies and fragments a page asked to keep (`memo`), by what they depend on.
-    private let memos = Mutex<[MemoKey: String]>([:])
-    private static let memoCapacity = 2000
-
-    private struct MemoKey: Hashable {
-        let language: Language
-        let template: String
-        let memo: String
-    }
 
     private struct ShellKey: Hashable {
         let language: Language
@@ -51,18 +42,18 @@ public final class PageRenderer: Sendable {
     /// `inserting` is already-rendered HTML put in place of `PageRenderer.insertion` in the
     /// body: long HTML (the feed's cards) costs Mustache far more than a splice.
     ///
-    /// `memo` says the body depends on nothing but the language and the memo's text (which
-    /// then names everything in `content`), so it is rendered once and kept.
+    /// `memo` says the body depends on nothing but the language and the memo's key (which
+    /// then names everything in `content`), so it is rendered once and kept (`KeptBodies`).
     public func render(_ page: Page, for request: Request, title: String? = nil, content: (any ViewModel)? = nil,
                        head: SocialMeta? = nil, status: HTTPStatus = .ok,
-                       inserting insertion: String? = nil, memo: String? = nil) throws -> Response {
+                       inserting insertion: String? = nil, memo: (any BodyMemo)? = nil) throws -> Response {
         try render(page, for: request, title: title, head: head, status: status, inserting: insertion, memo: memo,
                    making: { content })
     }
 
     /// The same, with the page's model made only when the body is not kept for `memo` yet.
     public func render(_ page: Page, for request: Request, title: String? = nil, head: SocialMeta? = nil,
-                       status: HTTPStatus = .ok, inserting insertion: String? = nil, memo: String?,
+                       status: HTTPStatus = .ok, inserting insertion: String? = nil, memo: (any BodyMemo)?,
                        making content: () throws -> (any ViewModel)?) throws -> Response {
         let language = Language.preferred(by: request)
         let table = templates.table(for: language)
@@ -89,13 +80,13 @@ public final class PageRenderer: Sendable {
     /// A piece of a page, for a script that asked for it with `X-Fragment` (the filtered
     /// feed, search results): `template` with the same model the page would give it.
     public func fragment(_ template: String, of page: Page, for request: Request, content: any ViewModel,
-                         inserting insertion: String? = nil, memo: String? = nil) throws -> Response {
+                         inserting insertion: String? = nil, memo: (any BodyMemo)? = nil) throws -> Response {
         try fragment(template, of: page, for: request, inserting: insertion, memo: memo, making: { content })
     }
 
     /// The same, with the model made only when the fragment is not kept for `memo` yet.
     public func fragment(_ template: String, of page: Page, for request: Request, inserting insertion: String? = nil,
-                         memo: String?, making content: () throws -> any ViewModel) throws -> Response {
+                         memo: (any BodyMemo)?, making content: () throws -> any ViewModel) throws -> Response {
         let text = try remembered(memo, language: Language.preferred(by: request), template: template) {
             try fragmentText(template, of: page, for: request, content: content())
         }
@@ -108,17 +99,10 @@ public final class PageRenderer: Sendable {
     }
 
     /// `make()`, or what it made before for the same memo; everything when `memo` is nil.
-    private func remembered(_ memo: String?, language: Language, template: String,
+    private func remembered(_ memo: (any BodyMemo)?, language: Language, template: String,
                             make: () throws -> String) throws -> String {
         guard let memo else { return try make() }
-        let key = MemoKey(language: language, template: template, memo: memo)
-        if let text = memos.withLock({ $0[key] }) { return text }
-        let text = try make()
-        memos.withLock { memos in
-            if memos.count >= Self.memoCapacity { memos.removeAll(keepingCapacity: true) }
-            memos[key] = text
-        }
-        return text
+        return try memo.text(language: language, template: template, make: make)
     }
 
     /// The value a template shows where `inserting` HTML goes (with `{{{…}}}`).

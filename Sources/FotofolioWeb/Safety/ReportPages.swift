@@ -92,9 +92,9 @@ struct ReportPages {
 
     private func messageForm(_ request: Request) throws -> Response {
         let userId = try request.requireSignIn().userId
-        guard let roomId = request.parameters["room"].flatMap(Int64.init) else { throw HTTPFailure(.notFound, "There is no such conversation.") }
+        guard let roomId = request.storedId("room") else { throw HTTPFailure(.notFound, "There is no such conversation.") }
         let history = try conversation(roomId, for: userId, request: request)
-        let chosen = request.query["message"].flatMap(Int64.init)
+        let chosen = StoredId.parse(request.query["message"])
         let choices = choices(from: history, for: userId, chosen: chosen, request: request)
         return try page(request, subject: "", preview: nil, choices: choices, room: roomId, back: "/messages/\(roomId)")
     }
@@ -107,7 +107,7 @@ struct ReportPages {
         guard let subject = request.form["subject"].flatMap(ReportSubject.init),
               let shown = try preview(of: subject, for: userId, request: request) else {
             // A message form sent without a choice: back to it, with the text kept.
-            if let roomId = request.form["room"].flatMap(Int64.init), request.form["subject"].map({ $0.isEmpty }) ?? true {
+            if let roomId = StoredId.parse(request.form["room"]), request.form["subject"].map({ $0.isEmpty }) ?? true {
                 let history = try conversation(roomId, for: userId, request: request)
                 return try page(request, subject: "", preview: nil, choices: choices(from: history, for: userId, chosen: nil, request: request),
                                 room: roomId, back: "/messages/\(roomId)", reason: reason, details: details,

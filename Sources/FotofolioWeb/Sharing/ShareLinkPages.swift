@@ -27,7 +27,7 @@ struct ShareLinkPages {
         let notice: String? = if request.query["made"] != nil { "sharing.created" }
             else if request.query["revoked"] != nil { "sharing.revoked" } else { nil }
         return try page(request, details, form: ShareLinkForm(), notice: notice,
-                        made: request.query["made"].flatMap(Int64.init))
+                        made: StoredId.parse(request.query["made"]))
     }
 
     private func create(_ request: Request) throws -> Response {
@@ -46,7 +46,7 @@ struct ShareLinkPages {
     private func revoke(_ request: Request) throws -> Response {
         let userId = try request.requireSignIn().userId
         let details = try owned(request, by: userId)
-        guard let linkId = request.parameters["link"].flatMap(Int64.init) else { throw HTTPFailure(.notFound, "There is no such link.") }
+        guard let linkId = request.storedId("link") else { throw HTTPFailure(.notFound, "There is no such link.") }
         do {
             try sharing.revoke(linkId, of: details.portfolio.storedId, by: userId)
         } catch PortfolioAccessError.notFound {
@@ -58,7 +58,7 @@ struct ShareLinkPages {
     /// The portfolio, when it is the signed-in person's: another's is a 404 here, as its
     /// links are nobody else's business.
     private func owned(_ request: Request, by userId: Int64) throws -> PortfolioDetails {
-        guard let id = request.parameters["id"].flatMap(Int64.init) else { throw HTTPFailure(.notFound, "There is no such portfolio.") }
+        guard let id = request.storedId("id") else { throw HTTPFailure(.notFound, "There is no such portfolio.") }
         do {
             return try portfolios.editable(id, by: userId)
         } catch is PortfolioAccessError {

@@ -56,7 +56,7 @@ struct MessagePages {
         let conversations = ConversationsView(
             rooms: rooms.map { ConversationView($0, reader: userId, table: table, dates: dates) }, hasRooms: !rooms.isEmpty,
             emptyState: Self.emptyState(hasAny: hasAny, shown: rooms.count)?.model(table))
-        if request.headers["x-fragment"] == "conversations" {
+        if request.fragment == "conversations" {
             return try renderer.fragment("partials/conversations", of: .messages, for: request, content: conversations)
         }
         return try renderer.render(.messages, for: request, content: Page(

@@ -37,46 +37,41 @@ struct RoomPages {
     private func show(_ request: Request, draft: String? = nil, problem: String? = nil,
                       status: HTTPStatus = .ok) throws -> Response {
         let signedIn = try request.requireSignIn()
-        let user = signedIn.user, userId = signedIn.userId
         let roomId = try room(request)
         // Read before the history: whatever is written meanwhile comes again on the stream,
         // and the page drops what it already shows.
         let sequence = live.hub.currentSequence()
         do {
-            let summary = try messenger.room(roomId, for: userId)
             let table = renderer.strings(for: request)
             let dates = MessageDates(for: request, table: table)
-            var timeline = ChatTimeline(span: try messenger.timeSpan(of: roomId, for: userId), zone: dates.zone)
-            let moment = try chosenMoment(request, timeline: &timeline)
-            let before = request.query["before"].flatMap(Int64.init)
-            let history = try moment.map { try messenger.messages(of: roomId, for: userId, around: $0) }
-                ?? messenger.history(of: roomId, for: userId, before: before)
+            let reading = try read(roomId, for: signedIn.userId, request: request, zone: dates.zone)
             // Only the newest messages on screen count as read, and only on one's own
             // navigation: a link on another site must not mark someone's conversation read.
-            let showsNewest = before == nil && moment == nil
-            if showsNewest, CSRFCheck.isOwnNavigation(request), let newest = history.last {
-                try messenger.markRead(roomId, by: userId, upTo: newest.id)
+            if reading.showsNewest, CSRFCheck.isOwnNavigation(request), let newest = reading.history.last {
+                try messenger.markRead(roomId, by: signedIn.userId, upTo: newest.id)
             }
-            let older = history.count == MessengerService.pageSize ? history.first?.id : nil
-            let timelineRejected = timeline?.field.isValid == false
-            let language: SliderLanguage = table.language == .cs ? .czech : .english
-            let me = MessageAuthor(username: user.username, name: user.fullName)
-            return try renderer.render(.room, for: request, title: summary.title, content: RoomPage(
-                room: RoomPage.Room(summary, for: userId, youBlockedTheOther: try youBlockedTheOther(in: summary, userId: userId)),
-                days: ChatDayView.days(history, reader: userId, lastRead: showsNewest ? summary.lastReadMessageId : .max,
-                                       dates: dates, cards: try cards.views(for: history, reader: userId, table: table), target: moment),
-                older: older, window: !showsNewest,
-                timeline: older != nil || !showsNewest || timelineRejected
-                    ? timeline?.view(label: table.string("messages.timeline.label"),
-                                     hint: table.string("messages.timeline.hint"), language: language) : nil,
-                timelineOpen: !showsNewest || timelineRejected,
-                liveAfter: sequence, uuid: UUID().uuidString.lowercased(), me: ChatAuthorView(me), timeZone: dates.zone.identifier,
-                draft: draft ?? "", problem: problem, csrf: request.csrfToken,
-                limit: MessengerService.messageLimit.characters, pending: ChatMessageView(sending: me)
-            ), status: timelineRejected ? .unprocessableContent : status)
+            let page = RoomPage(reading, reader: signedIn.user,
+                                cards: try cards.views(for: reading.history, reader: signedIn.userId, table: table),
+                                dates: dates, table: table, liveAfter: sequence,
+                                composer: RoomComposer(draft: draft ?? "", problem: problem, csrf: request.csrfToken))
+            return try renderer.render(.room, for: request, title: reading.summary.title, content: page,
+                                       status: reading.timelineRejected ? .unprocessableContent : status)
         } catch let error as MessengerError {
             throw refusal(error, request)
         }
+    }
+
+    /// The room and the messages the address asks for: the newest, a page back (`?before=`)
+    /// or those around a moment of the timeline (`?at=`).
+    private func read(_ roomId: Int64, for userId: Int64, request: Request, zone: TimeZone) throws -> RoomReading {
+        let summary = try messenger.room(roomId, for: userId)
+        var timeline = ChatTimeline(span: try messenger.timeSpan(of: roomId, for: userId), zone: zone)
+        let moment = try chosenMoment(request, timeline: &timeline)
+        let before = StoredId.parse(request.query["before"])
+        let history = try moment.map { try messenger.messages(of: roomId, for: userId, around: $0) }
+            ?? messenger.history(of: roomId, for: userId, before: before)
+        return RoomReading(summary: summary, youBlockedTheOther: try youBlockedTheOther(in: summary, userId: userId),
+                           history: history, moment: moment, showsNewest: before == nil && moment == nil, timeline: timeline)
     }
 
     /// Whether the reader blocked the other person of a direct room.
@@ -102,24 +97,26 @@ struct RoomPages {
         let draft = MessageDraft(uuid: request.form["uuid"] ?? "", content: request.form["content"] ?? "")
         do {
             let result = try messenger.send(draft, in: roomId, by: userId)
-            guard request.wantsJSON else {
-                return .redirect(to: "/messages/\(roomId)#message-\(result.message.id)")
-            }
-            let table = renderer.strings(for: request)
-            let dates = MessageDates(for: request, table: table)
-            let html = try renderer.chatMessage(ChatMessageView(result.message, reader: userId, dates: dates), language: table.language)
-            return .json(MessageViews.reply(result, html: html, dates: dates), status: result.isNew ? .created : .ok)
-        } catch let error as MessengerError {
+            return try request.answer(json: { try sent(result, request: request, reader: userId) },
+                                      redirectingTo: "/messages/\(roomId)#message-\(result.message.id)")
+        } catch let error as MessengerError where error.keepsTheDraft {
             let failure = MessageViews.failure(error)
-            // A script shows the reason itself and puts the text back in the composer.
-            if request.wantsJSON, error.keepsTheDraft {
-                return .json(["error": renderer.strings(for: request).string(failure.key)], status: failure.status)
-            }
-            guard !request.wantsJSON, error.keepsTheDraft else { throw refusal(error, request) }
-            // The text comes back in the form with what to fix; nothing typed is lost.
-            return try show(request, draft: draft.content, problem: renderer.strings(for: request).string(failure.key),
-                            status: failure.status)
+            let problem = renderer.strings(for: request).string(failure.key)
+            // A script shows the reason itself and puts the text back in the composer; a page
+            // comes back with the text in the form and what to fix, so nothing typed is lost.
+            return try request.answer(json: { .json(["error": problem], status: failure.status) },
+                                      page: { try show(request, draft: draft.content, problem: problem, status: failure.status) })
+        } catch let error as MessengerError {
+            throw refusal(error, request)
         }
+    }
+
+    /// What the composer's script gets for a message sent: the message as the page shows it.
+    private func sent(_ result: SendResult, request: Request, reader: Int64) throws -> Response {
+        let table = renderer.strings(for: request)
+        let dates = MessageDates(for: request, table: table)
+        let html = try renderer.chatMessage(ChatMessageView(result.message, reader: reader, dates: dates), language: table.language)
+        return .json(MessageViews.reply(result, html: html, dates: dates), status: result.isNew ? .created : .ok)
     }
 
     private struct ReadReply: Encodable {
@@ -135,8 +132,8 @@ struct RoomPages {
         }
         do {
             let changed = try messenger.markRead(roomId, by: userId, upTo: upTo)
-            guard request.wantsJSON else { return .redirect(to: "/messages/\(roomId)") }
-            return .json(ReadReply(changed: changed, unreadTotal: try messenger.unreadTotal(for: userId)))
+            return try request.answer(json: { .json(ReadReply(changed: changed, unreadTotal: try messenger.unreadTotal(for: userId))) },
+                                      redirectingTo: "/messages/\(roomId)")
         } catch let error as MessengerError {
             throw refusal(error, request)
         }
@@ -161,9 +158,7 @@ struct RoomPages {
     // MARK: - Helpers
 
     private func room(_ request: Request) throws -> Int64 {
-        guard let text = request.parameters["room"], let id = Int64(text), id > 0 else {
-            throw HTTPFailure(.notFound, "There is no such conversation.")
-        }
+        guard let id = request.storedId("room") else { throw HTTPFailure(.notFound, "There is no such conversation.") }
         return id
     }
 

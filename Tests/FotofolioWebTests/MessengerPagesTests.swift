@@ -4,7 +4,7 @@ import FotofolioSQLite
 import Testing
 @testable import FotofolioWeb
 
-@Suite struct MessagePagesTests {
+@Suite struct MessengerPagesTests {
     @Test func guestsAreSentToSignInAndScriptsGetA401() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery([])
