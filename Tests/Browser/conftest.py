@@ -69,23 +69,41 @@ class RunningServer:
         self.reader.join(timeout=SHUTDOWN_DEADLINE)
 
 
-_seeded = None
+SEEDED_VARIABLE = "FOTOFOLIO_TEST_SEEDED"
+
+
+def seed_once(folder):
+    """The demo world (people and portfolios from Demo/photos), as `make run` starts with,
+    seeded into `folder`. Seeding resizes every demo photo (a minute of a core in a debug
+    build), so the run does it once, before its workers start (pytest_sessionstart)."""
+    subprocess.run([str(BINARY), "seed", "--data-dir", str(folder),
+                    "--demo-photos-dir", str(REPO_ROOT / "Demo" / "photos")],
+                   cwd=REPO_ROOT, check=True, capture_output=True, timeout=600)
 
 
 def seed(data_dir):
-    """The demo world (people and portfolios from Demo/photos), as `make run` starts with.
+    """A data folder with the demo world: a copy of the one the run seeded (the folder holds
+    no absolute paths)."""
+    if SEEDED_VARIABLE not in os.environ:
+        os.environ[SEEDED_VARIABLE] = seeded_world()
+    shutil.copytree(os.environ[SEEDED_VARIABLE], data_dir, symlinks=True)
 
-    Seeding resizes every demo photo, so it runs once per test process; each data folder is
-    a copy of that first one (the folder holds no absolute paths)."""
-    global _seeded
-    if _seeded is None:
-        folder = Path(tempfile.mkdtemp(prefix="fotofolio-seeded-"))
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        subprocess.run([str(BINARY), "seed", "--data-dir", str(folder / "data"),
-                        "--demo-photos-dir", str(REPO_ROOT / "Demo" / "photos")],
-                       cwd=REPO_ROOT, check=True, capture_output=True, timeout=300)
-        _seeded = folder / "data"
-    shutil.copytree(_seeded, data_dir, symlinks=True)
+
+def seeded_world():
+    folder = Path(tempfile.mkdtemp(prefix="fotofolio-seeded-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    if not BINARY.is_file():
+        pytest.exit(f"No Fotofolio binary at {BINARY}; build it or set FOTOFOLIO_BINARY.", returncode=1)
+    seed_once(folder / "data")
+    return str(folder / "data")
+
+
+def pytest_sessionstart(session):
+    """Seeds the demo world in the main process, which the workers (pytest-xdist) inherit
+    through the environment: once per run, and outside any test's time limit."""
+    worker = hasattr(session.config, "workerinput")
+    if not worker and not session.config.option.collectonly and SEEDED_VARIABLE not in os.environ:
+        os.environ[SEEDED_VARIABLE] = seeded_world()
 
 
 def launch_server(data_dir, log_path, port=0, extra=()):
