@@ -106,6 +106,7 @@ def pytest_sessionstart(session):
     through the environment: once per run, and outside any test's time limit."""
     worker = hasattr(session.config, "workerinput")
     if not worker and not session.config.option.collectonly and SEEDED_VARIABLE not in os.environ:
+        session.config.get_terminal_writer().line("Seeding the demo world for the run (a minute or two)…")
         os.environ[SEEDED_VARIABLE] = seeded_world()
 
 
