@@ -27,7 +27,26 @@ run: deps release
 	.build/release/fotofolio seed --data-dir $(DATA) $(if $(DATABASE_URL),--database-url '$(DATABASE_URL)')
 	MALLOC_ARENA_MAX=2 .build/release/fotofolio serve --port $(PORT) --data-dir $(DATA) $(if $(DATABASE_URL),--database-url '$(DATABASE_URL)')
 
-test: test-deps swift-test js-test browser-test
+# The phases of `make test` in order, each with the name its time is printed under. Each runs
+# in a make of its own, with IN_PHASES set so it does not redo the phases before it.
+TEST_PHASES := test-deps:Debian_packages build:build swift-test:Swift_tests js-test:JS_tests \
+               $(VENV)/.installed:Python_packages browser-test:browser_tests
+
+# Prints how long each phase took at the end, also when one fails (it is the last one listed).
+test:
+	@times=""; status=0; started=$$(date +%s); \
+	for phase in $(TEST_PHASES); do \
+	  target=$${phase%%:*}; name=$${phase#*:}; begun=$$(date +%s); \
+	  $(MAKE) --no-print-directory IN_PHASES=1 $$target || status=$$?; \
+	  times="$$times $$name:$$(( $$(date +%s) - begun ))"; \
+	  [ $$status -eq 0 ] || break; \
+	done; \
+	echo; echo "make test: time per phase$$([ $$status -eq 0 ] || echo ', the last one failed')"; \
+	for entry in $$times; do \
+	  seconds=$${entry##*:}; printf '  %-17s %3d:%02d\n' "$$(echo $${entry%:*} | tr _ ' ')" $$((seconds / 60)) $$((seconds % 60)); \
+	done; \
+	seconds=$$(( $$(date +%s) - started )); printf '  %-17s %3d:%02d\n' total $$((seconds / 60)) $$((seconds % 60)); \
+	exit $$status
 
 release:
 	$(SWIFT) build -c release --product fotofolio
@@ -36,7 +55,7 @@ build:
 	$(SWIFT) build --build-tests
 
 # The domain's tests run twice: on SQLite, and on PostgreSQL (a throwaway cluster).
-swift-test: build
+swift-test: $(if $(IN_PHASES),,build)
 	$(SWIFT) test --skip-build
 	FOTOFOLIO_TEST_STORE=postgres $(SWIFT) test --skip-build --filter FotofolioTests
 
@@ -57,7 +76,7 @@ fuzz-smoke:
 fuzz:
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-300} Fuzz/run.sh
 
-browser-test: build $(VENV)/.installed
+browser-test: $(if $(IN_PHASES),,build $(VENV)/.installed)
 	$(PYTHON) -m pytest Tests/Browser
 
 $(VENV)/.installed: Tests/Browser/requirements.txt Tests/Browser/requirements-no-deps.txt

@@ -1,6 +1,7 @@
 """Fixtures for the browser tests: one Fotofolio server for the whole run (per worker), a
-fresh browser for every test that asks for one (headless Chromium; tests marked `engines`
-run once in each of Chromium, Firefox and WebKit), and fresh accounts to sign in with."""
+browser as a fresh one for every test that asks for one (headless Chromium; tests marked
+`engines` run once in each of Chromium, Firefox and WebKit; kept between tests and reset,
+browser_pool.py), and fresh accounts to sign in with."""
 
 import atexit
 import json
@@ -18,8 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from browser_helpers import new_account, register, wait_until
-from engines import ENGINES, missing, open_engine
+from browser_helpers import new_account, wait_until
+from browser_pool import BrowserPool
+from engines import ENGINES, missing
+from http_sign_up import register_over_http
 
 HERE = Path(__file__).resolve().parent
 REPO_ROOT = HERE.parents[1]
@@ -69,23 +72,42 @@ class RunningServer:
         self.reader.join(timeout=SHUTDOWN_DEADLINE)
 
 
-_seeded = None
+SEEDED_VARIABLE = "FOTOFOLIO_TEST_SEEDED"
+
+
+def seed_once(folder):
+    """The demo world (people and portfolios from Demo/photos), as `make run` starts with,
+    seeded into `folder`. Seeding resizes every demo photo (a minute of a core in a debug
+    build), so the run does it once, before its workers start (pytest_sessionstart)."""
+    subprocess.run([str(BINARY), "seed", "--data-dir", str(folder),
+                    "--demo-photos-dir", str(REPO_ROOT / "Demo" / "photos")],
+                   cwd=REPO_ROOT, check=True, capture_output=True, timeout=600)
 
 
 def seed(data_dir):
-    """The demo world (people and portfolios from Demo/photos), as `make run` starts with.
+    """A data folder with the demo world: a copy of the one the run seeded (the folder holds
+    no absolute paths)."""
+    if SEEDED_VARIABLE not in os.environ:
+        os.environ[SEEDED_VARIABLE] = seeded_world()
+    shutil.copytree(os.environ[SEEDED_VARIABLE], data_dir, symlinks=True)
 
-    Seeding resizes every demo photo, so it runs once per test process; each data folder is
-    a copy of that first one (the folder holds no absolute paths)."""
-    global _seeded
-    if _seeded is None:
-        folder = Path(tempfile.mkdtemp(prefix="fotofolio-seeded-"))
-        atexit.register(shutil.rmtree, folder, ignore_errors=True)
-        subprocess.run([str(BINARY), "seed", "--data-dir", str(folder / "data"),
-                        "--demo-photos-dir", str(REPO_ROOT / "Demo" / "photos")],
-                       cwd=REPO_ROOT, check=True, capture_output=True, timeout=300)
-        _seeded = folder / "data"
-    shutil.copytree(_seeded, data_dir, symlinks=True)
+
+def seeded_world():
+    folder = Path(tempfile.mkdtemp(prefix="fotofolio-seeded-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    if not BINARY.is_file():
+        pytest.exit(f"No Fotofolio binary at {BINARY}; build it or set FOTOFOLIO_BINARY.", returncode=1)
+    seed_once(folder / "data")
+    return str(folder / "data")
+
+
+def pytest_sessionstart(session):
+    """Seeds the demo world in the main process, which the workers (pytest-xdist) inherit
+    through the environment: once per run, and outside any test's time limit."""
+    worker = hasattr(session.config, "workerinput")
+    if not worker and not session.config.option.collectonly and SEEDED_VARIABLE not in os.environ:
+        session.config.get_terminal_writer().line("Seeding the demo world for the run (a minute or two)…")
+        os.environ[SEEDED_VARIABLE] = seeded_world()
 
 
 def launch_server(data_dir, log_path, port=0, extra=()):
@@ -267,30 +289,49 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("store", ["sqlite", "postgres"], indirect=True)
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """The tests on PostgreSQL share one cluster, seeded once (a minute of a core): they run
+    on one worker (`--dist loadgroup`); every other test goes to whichever worker is free."""
+    for item in items:
+        if "postgres_site" in item.fixturenames or getattr(getattr(item, "callspec", None), "params", {}).get("store") == "postgres":
+            item.add_marker(pytest.mark.xdist_group("postgres"))
+
+
 @pytest.fixture
 def engine(request):
     """The browser engine the test runs in: Chromium unless the test is marked `engines`."""
     return getattr(request, "param", "chromium")
 
 
+@pytest.fixture(scope="session")
+def browser_pool():
+    """The browsers this worker keeps between tests (browser_pool.py)."""
+    pool = BrowserPool()
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def open_browser(request, screenshots_dir, engine):
+def open_browser(request, screenshots_dir, engine, browser_pool):
     """Opens a browser of the test's engine: `open_browser(size=(w, h), language="en", javascript=False)`.
 
-    `language` is what the browser asks for in Accept-Language. Every browser is closed
-    after the test; if the test failed, each one's screen is saved first."""
+    `language` is what the browser asks for in Accept-Language. The browser is as a fresh one
+    (browser_pool.py). If the test failed, each browser's screen is saved and the browser
+    closed; after a test that passed, it is reset and kept for the next test."""
     if problem := missing(engine):
         pytest.fail(problem)
     drivers = []
 
     def open_browser(size=DEFAULT_SIZE, language="cs", javascript=True):
-        driver = open_engine(engine, size, language, javascript)
+        driver = browser_pool.take(engine, size, language, javascript)
         drivers.append(driver)
         return driver
 
     yield open_browser
 
     report = getattr(request.node, "report_call", None)
+    passed = report is not None and report.passed
     for number, driver in enumerate(drivers, start=1):
         try:
             if report is not None and report.failed:
@@ -298,15 +339,16 @@ def open_browser(request, screenshots_dir, engine):
                 suffix = f"-{number}" if len(drivers) > 1 else ""
                 driver.save_screenshot(str(screenshots_dir / f"FAILED-{name}{suffix}.png"))
         finally:
-            driver.quit()
+            browser_pool.give_back(driver, passed)
 
 
 @pytest.fixture
 def sign_up(base_url):
-    """Registers a fresh account through the real form and leaves the browser signed in:
-    `account = sign_up(driver, role="client")`. Extra keyword arguments change the details."""
+    """Registers a fresh account and leaves the browser signed in, on its profile:
+    `account = sign_up(driver, role="client")`. Extra keyword arguments change the details.
+    The account is made over HTTP (http_sign_up.py); the registration form has tests of its own."""
     def sign_up(driver, role="creator", **changes):
-        return register(driver, base_url, new_account(role, **changes))
+        return register_over_http(driver, base_url, new_account(role, **changes), driver.kind[1])
 
     return sign_up
 

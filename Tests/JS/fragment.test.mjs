@@ -61,14 +61,25 @@ test("a redirected answer (the session ended) reloads the page", async () => {
   assert.equal(reloaded, 1);
 });
 
-test("calls in a burst wait for a pause and run once", async () => {
+// A fake clock: the pause is exact and takes no real time.
+test("calls in a burst wait for a pause and run once", (t) => {
+  t.mock.timers.enable({ apis: ["setTimeout"] });
   const fragments = new Fragments();
   let runs = 0;
-  for (let i = 0; i < 5; i += 1) fragments.soon(20, () => { runs += 1; });
-  await new Promise((resolve) => setTimeout(resolve, 60));
+  fragments.soon(20, () => { runs += 1; });
+  for (let i = 0; i < 4; i += 1) {
+    t.mock.timers.tick(19);
+    fragments.soon(20, () => { runs += 1; });
+  }
+  assert.equal(runs, 0, "a call within the pause puts the run off");
+  t.mock.timers.tick(19);
+  assert.equal(runs, 0);
+  t.mock.timers.tick(1);
+  assert.equal(runs, 1);
+  t.mock.timers.tick(1000);
   assert.equal(runs, 1);
   fragments.soon(20, () => { runs += 1; });
   fragments.cancelSoon();
-  await new Promise((resolve) => setTimeout(resolve, 60));
+  t.mock.timers.tick(1000);
   assert.equal(runs, 1);
 });
