@@ -60,11 +60,10 @@ import Testing
         #expect(try problems() == ["“search.byLocation” is in the string tables but nothing asks for it"])
     }
 
-    @Test func aTemplateAskingForATextOneLanguageLacksIsFound() throws {
+    /// Tables that differ stop start-up already, naming the key, so the check never sees them.
+    @Test func aTextOnlyOneLanguageHasIsFound() throws {
         try add("feed.onlyInEnglish", "Only in English", to: .en)
-        let page = templates + "/pages/selection.mustache"
-        try write(try String(contentsOfFile: page, encoding: .utf8) + "{{t.feed.onlyInEnglish}}", to: page)
-        #expect(try problems() == ["“feed.onlyInEnglish” is asked for but missing in cs.json"])
+        #expect { try problems() } throws: { "\($0)".contains("feed.onlyInEnglish") }
     }
 
     @Test func codeAskingForATextNoLanguageHasIsFound() throws {
