@@ -122,6 +122,8 @@ let package = Package(
             ]),
         // A throwaway PostgreSQL cluster for the tests of every module.
         .target(name: "PostgresCluster", dependencies: ["FotofolioPostgres", "Postgres", "Spawn"], path: "Tests/PostgresCluster"),
+        // Migrated SQLite databases for the tests of every module, copied from one template.
+        .target(name: "SQLiteTemplate", dependencies: ["FotofolioSQLite", .product(name: "GRDB", package: "GRDB.swift")], path: "Tests/SQLiteTemplate"),
         .testTarget(name: "SpawnTests", dependencies: ["Spawn", "Waiting"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "PostgresCluster", "FotofolioPostgres", "FotofolioSQLite", "Fotofolio", "FotofolioDemo", "HostileInput", "Imaging",
                                                           .product(name: "PropertyBased", package: "swift-property-based")]),
@@ -138,12 +140,12 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: ["Video", "Spawn"]),
         .testTarget(
             name: "FotofolioTests",
-            dependencies: ["Fotofolio", "FotofolioDemo", "FotofolioPostgres", "FotofolioSQLite", "Postgres", "PostgresCluster", "HostileInput", "Spawn",
+            dependencies: ["Fotofolio", "FotofolioDemo", "FotofolioPostgres", "FotofolioSQLite", "Postgres", "PostgresCluster", "SQLiteTemplate", "HostileInput", "Spawn",
                            "Waiting", "TestClips", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "FotofolioWebTests",
             dependencies: [
-                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "FotofolioSQLite", "Postgres", "PostgresCluster", "MQTTClient",
+                "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "FotofolioSQLite", "Postgres", "PostgresCluster", "SQLiteTemplate", "MQTTClient",
                 "Imaging", "PollingThreads",
                 "RawHTTP", "HostileInput", "Waiting", "TestClips", "Spawn", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),

@@ -20,14 +20,14 @@ public struct WebApp: Sendable {
     /// The site's own address for links that leave a page; set it once the port is known.
     public let publicAddress: PublicAddress
 
-    /// Loads and checks templates and assets; throws with a clear message if any is missing.
     /// - Parameter stores: where every service keeps its data.
+    /// - Parameter site: the templates and public files, read and checked (`SiteFiles`).
     /// - Parameter mediaDirectory: where photos are kept (`MediaDirectory.inside(dataDirectory)`).
     /// - Parameter decodingBudget: the megapixels this process may decode at once (delivered
     ///   WebP and HEIC originals); one per process.
     /// - Parameter liveTransport: the MQTT connection live events travel on; without one, a
     ///   write wakes this process's streams directly (a single process, as in tests).
-    public init(stores: Stores, templatesDirectory: String, publicDirectory: String, mediaDirectory: String,
+    public init(stores: Stores, site: SiteFiles, mediaDirectory: String,
                 logger: Logger, passwordHasher: PasswordHasher = PasswordHasher(),
                 photoProcessing: PhotoProcessing = PhotoProcessing(), filmMaking: FilmMaking = FilmMaking(),
                 decodingBudget: DecodingBudget = DecodingBudget(),
@@ -36,10 +36,8 @@ public struct WebApp: Sendable {
                 minimumFreeDiskBytes: Int64 = 512 << 20,
                 registrationsPerHour: Int = AccountsService.registrationsPerHour,
                 publicAddress: PublicAddress = PublicAddress()) throws {
-        let staticFiles = try StaticFiles(root: publicDirectory)
         let messenger = MessengerService(stores: stores)
-        let renderer = try PageRenderer(templatesDirectory: templatesDirectory, staticFiles: staticFiles,
-                                        unreadBadge: UnreadBadge(messenger: messenger))
+        let renderer = PageRenderer(site: site, unreadBadge: UnreadBadge(messenger: messenger))
         let metrics = ServerMetrics()
         let draining = Draining()
         let errorPages = ErrorPages(renderer: renderer)
@@ -123,7 +121,7 @@ public struct WebApp: Sendable {
             Double(live.status.outboxBacklog)
         }
         router.fallback = { request in
-            guard let response = staticFiles.response(for: request) else { throw HTTPFailure(.notFound, "There is nothing at this address.") }
+            guard let response = site.staticFiles.response(for: request) else { throw HTTPFailure(.notFound, "There is nothing at this address.") }
             return response
         }
 

@@ -148,8 +148,8 @@ struct Serve: ParsableCommand {
         defer { broker.stop() }
         let app = try WebApp(
             stores: stores,
-            templatesDirectory: resolved(templatesDir, "FOTOFOLIO_TEMPLATES_DIR", "Templates"),
-            publicDirectory: resolved(publicDir, "FOTOFOLIO_PUBLIC_DIR", "Public"),
+            site: SiteFiles(templatesDirectory: resolved(templatesDir, "FOTOFOLIO_TEMPLATES_DIR", "Templates"),
+                            publicDirectory: resolved(publicDir, "FOTOFOLIO_PUBLIC_DIR", "Public")),
             mediaDirectory: resolved(mediaDir, "FOTOFOLIO_MEDIA_DIR") ?? MediaDirectory.inside(dataDirectory),
             logger: logger,
             // Two photos at a time bound libvips's memory; more would only queue for the two cores anyway.

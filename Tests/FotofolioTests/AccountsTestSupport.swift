@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Postgres
 import PostgresCluster
+import SQLiteTemplate
 import Synchronization
 @testable import Fotofolio
 @testable import FotofolioDemo
@@ -36,7 +37,7 @@ final class TestDatabase {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         switch TestStore.kind {
         case .sqlite:
-            let database = try AppDatabase(directory: directory)
+            let database = try MigratedSQLite.open(directory: directory)
             (sqlite, postgresURL, postgres, stores) = (database, nil, nil, .sqlite(database))
         case .postgres:
             let url = try TemporaryPostgres.shared.newMigratedDatabase()

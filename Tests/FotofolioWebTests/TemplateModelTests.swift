@@ -9,8 +9,7 @@ import Testing
 /// its model or the page-level values (`lang`, `t`, `page`, `assets`) have: a misspelt name
 /// would otherwise render as nothing.
 @Suite struct TemplateModelTests {
-    static let renderer = try! PageRenderer(templatesDirectory: WebTestServer.repository + "/Templates",
-                                            staticFiles: try! StaticFiles(root: WebTestServer.repository + "/Public"))
+    static let renderer = PageRenderer(site: try! WebTestServer.site.get())
 
     /// The names `template` read that nobody answered, rendered with `content` on `page`.
     static func unanswered(_ template: String, _ content: any ViewModel, page: Page = .feed,

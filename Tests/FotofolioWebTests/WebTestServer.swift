@@ -5,6 +5,7 @@ import FoundationNetworking
 import Fotofolio
 import FotofolioPostgres
 import FotofolioSQLite
+import SQLiteTemplate
 @testable import FotofolioWeb
 import HTTPServer
 import Imaging
@@ -30,6 +31,10 @@ final class WebTestServer {
 
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
+
+    /// The repository's templates and public files, read and checked once for every app the
+    /// tests start (they never change during a run).
+    static let site = Result { try SiteFiles(templatesDirectory: repository + "/Templates", publicDirectory: repository + "/Public") }
 
     /// Where the app keeps its records.
     enum Store {
@@ -69,7 +74,7 @@ final class WebTestServer {
         let stores: Stores
         switch store {
         case .sqlite:
-            let database = try AppDatabase(directory: directory)
+            let database = try MigratedSQLite.open(directory: directory)
             (sqlite, postgres, stores) = (database, nil, .sqlite(database))
         case .postgres(let poolSize):
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -78,8 +83,7 @@ final class WebTestServer {
             (sqlite, postgres, stores) = (nil, (pool, url), .postgres(pool))
         }
         let logger = Logger(label: "test")
-        app = try WebApp(stores: stores, templatesDirectory: Self.repository + "/Templates",
-                         publicDirectory: Self.repository + "/Public", mediaDirectory: directory + "/media", logger: logger,
+        app = try WebApp(stores: stores, site: try Self.site.get(), mediaDirectory: directory + "/media", logger: logger,
                          passwordHasher: passwordHasher, decodingBudget: decodingBudget, liveTransport: liveTransport,
                          metricsToken: metricsToken, trustProxy: trustProxy, minimumFreeDiskBytes: minimumFreeDiskBytes)
         try app.live.start(heartbeatInterval: heartbeat, pollInterval: 0)

@@ -5,33 +5,22 @@ import Synchronization
 
 /// Renders pages: the page's template inside the app shell, in the reader's language.
 ///
-/// The shell (layout) is rendered once per language and current tab and reused; so is a
-/// page body that depends on nothing but the language. Templates and string tables never
-/// change while the server runs, so these copies never go stale.
+/// The shells (layouts) were cut when the site's files were read (`SiteFiles`); a page body
+/// that depends on nothing but the language is rendered once and reused. Templates and
+/// string tables never change while the server runs, so these copies never go stale.
 public final class PageRenderer: Sendable {
-    let templates: TemplateLibrary
-    let assets: AssetURLs
-    private let shells = Mutex<[ShellKey: ShellTemplate]>([:])
+    let site: SiteFiles
+    var templates: TemplateLibrary { site.templates }
+    var assets: AssetURLs { site.assets }
     private let fixedBodies = Mutex<[ShellKey: String]>([:])
 
-    private struct ShellKey: Hashable {
-        let language: Language
-        let page: Page
-        let signedIn: Bool
-    }
+    private typealias ShellKey = SiteFiles.ShellKey
 
     let unreadBadge: UnreadBadge?
 
-    init(templatesDirectory: String, staticFiles: StaticFiles, unreadBadge: UnreadBadge? = nil) throws {
-        templates = try TemplateLibrary(directory: templatesDirectory)
-        assets = AssetURLs(staticFiles)
+    init(site: SiteFiles, unreadBadge: UnreadBadge? = nil) {
+        self.site = site
         self.unreadBadge = unreadBadge
-        // Cut every shell now, so a layout that cannot be cut stops start-up.
-        for language in Language.allCases {
-            for page in Page.allCases {
-                for signedIn in [false, true] { _ = try shell(ShellKey(language: language, page: page, signedIn: signedIn)) }
-            }
-        }
     }
 
     /// A full HTML page: `content` is the page's own model (one `ViewModel` struct per page),
@@ -64,7 +53,7 @@ public final class PageRenderer: Sendable {
         }
         let main = Self.insert(insertion, into: body)
         let badge = signedIn.flatMap { unreadBadge?.render(for: $0.userId, table: table) }
-        let html = try shell(key).fill(ShellTemplate.Values(
+        let html = try site.shell(key).fill(ShellTemplate.Values(
             title: title ?? table.string(page.titleKey), main: main, returnTo: ReturnPath.of(request),
             csrf: request.csrfToken, username: signedIn?.user.username ?? "",
             head: try head.map { try render("partials/social-meta", $0) } ?? "",
@@ -155,16 +144,6 @@ public final class PageRenderer: Sendable {
             return body
         }
         return try render(key.page.template, PageContext(content: content, page: model))
-    }
-
-    private func shell(_ key: ShellKey) throws -> ShellTemplate {
-        if let shell = shells.withLock({ $0[key] }) { return shell }
-        let table = templates.table(for: key.language)
-        let model = PageContext(content: ShellViewModel(page: key.page, table: table, signedIn: key.signedIn),
-                                page: PageModel(page: key.page, table: table, assets: assets))
-        let shell = try ShellTemplate(rendered: try render("layout", model))
-        shells.withLock { $0[key] = shell }
-        return shell
     }
 
     private func render(_ template: String, _ model: Any) throws -> String {
