@@ -153,8 +153,10 @@ def sqlite_server_url(tmp_path_factory):
 @pytest.fixture(scope="session")
 def postgres_site():
     """A private cluster of deploy/postgres.sh in a folder of this run, with the demo world
-    seeded once: the database's URL, the URL of a copy of it for servers run as nodes of one
-    site (`nodes`), and the folder whose `data/media` holds the demo photos."""
+    the run seeded copied into it (`fotofolio copy-data`, as an installation moves to
+    PostgreSQL; seeding PostgreSQL itself is DemoWorldTests' on both stores): the database's
+    URL, the URL of a copy of it for servers run as nodes of one site (`nodes`), and the
+    folder whose `data/media` holds the demo photos."""
     # The cluster's own user (postgres, when the tests run as root) must reach its folder.
     workspace = Path(tempfile.mkdtemp(prefix="fotofolio-postgres-server-"))
     workspace.chmod(0o755)
@@ -163,9 +165,11 @@ def postgres_site():
     try:
         url = subprocess.run([str(script), "start", str(cluster)], check=True, capture_output=True, text=True,
                              timeout=120).stdout.strip().splitlines()[-1]
-        subprocess.run([str(BINARY), "seed", "--data-dir", str(workspace / "data"), "--database-url", url,
-                        "--demo-photos-dir", str(REPO_ROOT / "Demo" / "photos")],
-                       cwd=REPO_ROOT, check=True, capture_output=True, timeout=300)
+        seed(workspace / "data")
+        subprocess.run([str(BINARY), "copy-data", "--from", str(workspace / "data"), "--to", url],
+                       cwd=REPO_ROOT, check=True, capture_output=True, timeout=120)
+        for suffix in ("", "-wal", "-shm"):  # the servers use PostgreSQL alone
+            (workspace / "data" / f"fotofolio.sqlite{suffix}").unlink(missing_ok=True)
         # The nodes get a database of their own, a copy made while nobody is connected to the first.
         nodes_url = url.rsplit("/", 1)[0] + "/fotofolio_nodes"
         subprocess.run(["psql", url, "-q", "-c", "CREATE DATABASE fotofolio_nodes TEMPLATE fotofolio"],
@@ -291,7 +295,7 @@ def pytest_generate_tests(metafunc):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
-    """The tests on PostgreSQL share one cluster, seeded once (a minute of a core): they run
+    """The tests on PostgreSQL share one cluster, filled once: they run
     on one worker (`--dist loadgroup`); every other test goes to whichever worker is free."""
     for item in items:
         if "postgres_site" in item.fixturenames or getattr(getattr(item, "callspec", None), "params", {}).get("store") == "postgres":
