@@ -86,8 +86,10 @@ def tile(driver, photo):
 
 
 def picked_on_page(driver):
-    """The photos whose tiles show as picked."""
-    return {t.get_attribute("data-photo") for t in tiles(driver) if "gallery-tile--picked" in t.get_attribute("class")}
+    """The photos whose tiles show as picked, read in one script: a live update replaces
+    tiles, so elements found in one call may be gone by the next."""
+    return set(driver.execute_script("""return [...document.querySelectorAll(
+        "[data-gallery-photos] [data-gallery-tile].gallery-tile--picked")].map((tile) => tile.dataset.photo)"""))
 
 
 def summary(driver):
