@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import FotofolioWeb
 
-/// Start-up refuses templates that would fail at request time, with a message naming the problem.
+/// Start-up (`SiteFiles`, which reads the templates and public files and cuts every shell)
+/// refuses templates that would fail at request time, with a message naming the problem.
 @Suite final class TemplateCheckTests {
     let directory = NSTemporaryDirectory() + "templates-" + UUID().uuidString
 
@@ -13,9 +14,9 @@ import Testing
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }
 
-    private func startupError() -> String? {
+    private func startupError(publicDirectory: String = WebTestServer.repository + "/Public") -> String? {
         do {
-            _ = try TemplateLibrary(directory: directory)
+            _ = try SiteFiles(templatesDirectory: directory, publicDirectory: publicDirectory)
             return nil
         } catch {
             return "\(error)"
@@ -53,6 +54,11 @@ import Testing
     @Test func aMissingLayoutStopsStartUp() throws {
         try FileManager.default.removeItem(atPath: directory + "/layout.mustache")
         #expect(startupError()?.contains("layout.mustache") == true)
+    }
+
+    @Test func aMissingPublicFolderStopsStartUp() throws {
+        let missing = directory + "/no-public-files"
+        #expect(startupError(publicDirectory: missing)?.contains(missing) == true)
     }
 
     @Test func aMissingTemplatesFolderStopsStartUp() throws {
