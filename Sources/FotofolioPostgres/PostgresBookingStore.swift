@@ -35,7 +35,7 @@ struct PostgresBookingStore: BookingStore {
                 """, [room.id, clientId, photographerId, draft.kind, draft.firstDay.text, draft.lastDay.text, draft.town, draft.hours,
                       draft.budget, draft.message, date.stored])[0].decode(0, as: Int64.self)
             let linksInert = try PostgresMessengerStore.checkSpam(text, in: room.id, by: clientId, limits, at: date, connection)
-            _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .request(id), in: room.id, by: clientId,
+            _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .request(id), mail: .shoot, in: room.id, by: clientId,
                                                 linksInert: linksInert, at: date, connection)
             return try Self.shoot(id, connection)!.request
         }
@@ -59,7 +59,7 @@ struct PostgresBookingStore: BookingStore {
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
                 """, [requestId, draft.day.text, draft.startMinutes, draft.hours, draft.place, draft.price, draft.included,
                       draft.validUntil.text, date.stored])[0].decode(0, as: Int64.self)
-            _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .offer(id), in: shoot.request.roomId, by: photographerId,
+            _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .offer(id), mail: .shoot, in: shoot.request.roomId, by: photographerId,
                                                 linksInert: false, at: date, connection)
             try Self.announceCards(of: shoot, except: .offer(id), at: date, connection)
             return try Self.shoot(requestId, connection)!.offers.last!
@@ -79,7 +79,7 @@ struct PostgresBookingStore: BookingStore {
             let said = reason.said(try PostgresBlockStore.facts(from: photographerId, to: shoot.request.clientId, connection))
             try connection.query("UPDATE shoot_request SET decline_reason = $1, declined_at = $2 WHERE id = $3",
                                  [said.reason, date.stored, requestId])
-            _ = try PostgresMessengerStore.post(said.text, uuid: uuid, in: shoot.request.roomId, by: photographerId, linksInert: false,
+            _ = try PostgresMessengerStore.post(said.text, uuid: uuid, mail: .shoot, in: shoot.request.roomId, by: photographerId, linksInert: false,
                                                 at: date, connection)
             try Self.announceCards(of: shoot, at: date, connection)
         }
@@ -105,7 +105,7 @@ struct PostgresBookingStore: BookingStore {
                       offer.day.text, offer.startMinutes, offer.hours, offer.startsAt.stored, offer.endsAt.stored, offer.place,
                       offer.price, offer.included, date.stored])[0].decode(0, as: Int64.self)
             try Self.markBusy(shoot.request.photographerId, on: offer.day, by: id, connection)
-            _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .booking(id), in: shoot.request.roomId, by: clientId,
+            _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .booking(id), mail: .shoot, in: shoot.request.roomId, by: clientId,
                                                 linksInert: false, at: date, connection)
             try Self.announceCards(of: shoot, except: .booking(id), at: date, connection)
             return try Self.booking(id, connection)!
@@ -128,7 +128,7 @@ struct PostgresBookingStore: BookingStore {
             // The booking's one day, found by the primary key.
             try connection.query("DELETE FROM busy_day WHERE photographer_id = $1 AND day = $2 AND booking_id = $3",
                                  [booking.photographerId, booking.day.text, bookingId])
-            _ = try PostgresMessengerStore.post(said.text, uuid: uuid, in: booking.roomId, by: userId, linksInert: false, at: date,
+            _ = try PostgresMessengerStore.post(said.text, uuid: uuid, mail: .shoot, in: booking.roomId, by: userId, linksInert: false, at: date,
                                                 connection)
             try Self.announceCards(of: try Self.shoot(booking.requestId, connection)!, at: date, connection)
             return try Self.booking(bookingId, connection)!

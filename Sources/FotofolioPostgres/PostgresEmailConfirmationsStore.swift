@@ -2,26 +2,35 @@ import Foundation
 import Fotofolio
 import Postgres
 
-/// Confirmation tokens in `email_confirmation`.
+/// Confirmation tokens in `email_confirmation`, kept once used so a second opening can say so.
 struct PostgresEmailConfirmationsStore: EmailConfirmationsStore {
     let pool: PostgresPool
 
-    func insert(tokenHash: String, for userId: Int64, expiresAt: Date) throws {
-        try pool.withConnection { connection in
-            try connection.query("INSERT INTO email_confirmation (token_hash, user_id, expires_at) VALUES ($1, $2, $3)",
-                                 [tokenHash, userId, expiresAt.stored])
+    func insert(tokenHash: String, for userId: Int64, email: String, expiresAt: Date, mails: [NewMail], at date: Date) throws {
+        try pool.transaction { connection in
+            try connection.query("INSERT INTO email_confirmation (token_hash, user_id, email, expires_at) VALUES ($1, $2, $3, $4)",
+                                 [tokenHash, userId, email, expiresAt.stored])
+            for mail in mails { try PostgresMailStore.enqueue(mail, at: date, connection) }
         }
     }
 
-    func confirm(tokenHash key: String, at date: Date) throws -> Int64? {
+    func confirm(tokenHash key: String, at date: Date) throws -> EmailConfirmationOutcome {
         try pool.transaction { connection in
-            // Deleting first uses the token up: a second confirmation at the same moment finds nothing.
-            guard let row = try connection.query("DELETE FROM email_confirmation WHERE token_hash = $1 RETURNING user_id, expires_at",
-                                                 [key]).first,
-                  try row.decode(1, as: Date.self) > date else { return nil }
+            // Locked, so a second opening at the same moment waits and then finds it used.
+            guard let row = try connection.query("""
+                SELECT c.user_id, c.expires_at, c.used_at, c.email, a.email
+                FROM email_confirmation c JOIN account a ON a.id = c.user_id WHERE c.token_hash = $1 FOR UPDATE OF c
+                """, [key]).first else { return .unknown }
             let userId = try row.decode(0, as: Int64.self)
-            try connection.query("UPDATE account SET email_confirmed_at = $1 WHERE id = $2", [date.stored, userId])
-            return userId
+            let outcome = EmailConfirmationOutcome.of(
+                link: try row.decode(1), usedAt: try row.decodeIfPresent(2, as: Date.self), issuedFor: try row.decodeIfPresent(3),
+                current: try row.decode(4), userId: userId, at: date)
+            guard outcome != .alreadyUsed else { return outcome }
+            try connection.query("UPDATE email_confirmation SET used_at = $1 WHERE token_hash = $2", [date.stored, key])
+            if case .confirmed = outcome {
+                try connection.query("UPDATE account SET email_confirmed_at = $1 WHERE id = $2", [date.stored, userId])
+            }
+            return outcome
         }
     }
 }

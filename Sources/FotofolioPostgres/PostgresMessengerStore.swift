@@ -40,14 +40,17 @@ struct PostgresMessengerStore: MessengerStore {
     }
 
     /// Stores a message in the open transaction: its mentions, the author's read marker at
-    /// it, its live event and outbox entry. Returns it as stored (to the millisecond).
-    static func post(_ content: String, uuid: String, card: MessageCard? = nil, in roomId: Int64, by userId: Int64,
-                     linksInert: Bool, at date: Date, _ connection: PostgresConnection) throws -> ChatMessage {
+    /// it, its live event and outbox entry, and the mail it may tell the other members
+    /// (`mail`: a shoot step at once, anything else if it stays unread). Returns it as
+    /// stored (to the millisecond).
+    static func post(_ content: String, uuid: String, card: MessageCard? = nil, mail: MessageMail = .missed, in roomId: Int64,
+                     by userId: Int64, linksInert: Bool, at date: Date, _ connection: PostgresConnection) throws -> ChatMessage {
         let messageId = try connection.query("""
             INSERT INTO chat_message (room_id, author_id, uuid, content, sent_at, links_inert, card_kind, card_id)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id
             """, [roomId, userId, uuid, content, date.stored, linksInert, card?.kind, card?.id])[0].decode(0, as: Int64.self)
         try noteMentions(in: content, of: messageId, in: roomId, by: userId, connection)
+        try PostgresMailStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, connection)
         try connection.query("UPDATE chat_member SET last_read_message_id = $1 WHERE room_id = $2 AND user_id = $3",
                              [messageId, roomId, userId])
         // Read back, so the envelope carries the time as stored (to the millisecond).

@@ -82,6 +82,8 @@ struct PostgresModerationStore: ModerationStore {
                     INSERT INTO hidden_portfolio (portfolio_id, reason, hidden_at) VALUES ($1, $2, $3)
                     ON CONFLICT (portfolio_id) DO UPDATE SET reason = excluded.reason
                     """, [id, reason, date.stored])
+                try PostgresMailStore.noteModeration(of: "SELECT owner_id FROM portfolio WHERE id = $1", id, .hidden, reason: reason,
+                                                     until: nil, at: date, connection)
             case .unhidePortfolio(let id):
                 try Self.require("portfolio", id, connection)
                 try connection.query("DELETE FROM hidden_portfolio WHERE portfolio_id = $1", [id])
@@ -89,6 +91,8 @@ struct PostgresModerationStore: ModerationStore {
                 try Self.require("photo", id, connection)
                 try connection.query("INSERT INTO hidden_photo (photo_id, hidden_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
                                      [id, date.stored])
+                try PostgresMailStore.noteModeration(of: "SELECT owner_id FROM photo WHERE id = $1", id, .hidden, reason: reason,
+                                                     until: nil, at: date, connection)
                 try Self.touchPortfolios(showing: id, at: date, connection)
             case .unhidePhoto(let id):
                 try Self.require("photo", id, connection)
@@ -113,6 +117,8 @@ struct PostgresModerationStore: ModerationStore {
                                                         suspended_at = excluded.suspended_at
                     """, [userId, end?.stored, reason, date.stored])
                 try connection.query("DELETE FROM session WHERE user_id = $1", [userId])
+                try PostgresMailStore.noteModeration(of: "SELECT $1::bigint", userId, .suspended, reason: reason, until: end, at: date,
+                                                     connection)
             case .unsuspend(let userId):
                 try Self.require("account", userId, connection)
                 try connection.query("DELETE FROM suspension WHERE user_id = $1", [userId])

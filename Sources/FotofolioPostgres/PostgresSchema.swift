@@ -115,6 +115,7 @@ public enum PostgresSchema {
             ALTER TABLE gallery ADD COLUMN keeps_camera_details boolean NOT NULL DEFAULT false;
             """),
         Migration(identifier: "v11 files by the photos that use them", sql: mediaFiles),
+        Migration(identifier: "v12 mail", sql: mail),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, holding an

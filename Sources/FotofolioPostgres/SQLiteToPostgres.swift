@@ -56,6 +56,12 @@ public struct SQLiteToPostgres {
         Table(sqlite: "suspension", postgres: "suspension"),
         Table(sqlite: "moderationAction", postgres: "moderation_action"),
         Table(sqlite: "outbox", postgres: "outbox", skipped: ["claimed_by", "claimed_until"]),
+        Table(sqlite: "mail", postgres: "mail", skipped: ["claimed_by", "claimed_until"]),
+        Table(sqlite: "mailBounce", postgres: "mail_bounce"),
+        Table(sqlite: "mailSettings", postgres: "mail_settings"),
+        Table(sqlite: "mailSecret", postgres: "mail_secret"),
+        Table(sqlite: "passwordReset", postgres: "password_reset"),
+        Table(sqlite: "passwordResetRequest", postgres: "password_reset_request"),
     ]
 
     /// What was copied: rows per PostgreSQL table, the same on both sides.
@@ -86,6 +92,8 @@ public struct SQLiteToPostgres {
                 guard existing == 0 else {
                     throw Refused(description: "The PostgreSQL database already holds people or messages; copy into an empty one.")
                 }
+                // The site's secrets come with its data: unsubscribe links already mailed keep working.
+                try connection.query("DELETE FROM mail_secret")
                 var rows: [(String, Int)] = []
                 for table in Self.tables {
                     rows.append((table.postgres, try copy(table, db, connection)))

@@ -14,6 +14,7 @@ extension Stores {
             loginThrottle: PostgresLoginThrottleStore(pool: pool),
             registrationThrottle: PostgresRegistrationThrottleStore(pool: pool),
             emailConfirmations: PostgresEmailConfirmationsStore(pool: pool),
+            passwordResets: PostgresPasswordResetsStore(pool: pool), mail: PostgresMailStore(pool: pool, sender: publisher),
             photos: PostgresPhotoStore(pool: pool), portfolios: PostgresPortfolioStore(pool: pool),
             shareLinks: PostgresShareLinkStore(pool: pool), galleries: PostgresGalleryStore(pool: pool),
             feed: PostgresFeedStore(pool: pool), selection: PostgresSelectionStore(pool: pool),

@@ -26,7 +26,7 @@ struct SQLiteBookingStore: BookingStore {
                                  draft.hours, draft.budget, draft.message, date])
             let id = db.lastInsertedRowID
             let linksInert = try SQLiteMessengerStore.checkSpam(text, in: room.id, by: clientId, limits, at: date, db)
-            _ = try SQLiteMessengerStore.post(text, uuid: uuid, card: .request(id), in: room.id, by: clientId, linksInert: linksInert,
+            _ = try SQLiteMessengerStore.post(text, uuid: uuid, card: .request(id), mail: .shoot, in: room.id, by: clientId, linksInert: linksInert,
                                               at: date, db)
             return try Self.shoot(id, db)!.request
         }
@@ -48,7 +48,7 @@ struct SQLiteBookingStore: BookingStore {
                 """, arguments: [requestId, draft.day.text, draft.startMinutes, draft.hours, draft.place, draft.price, draft.included,
                                  draft.validUntil.text, date])
             let id = db.lastInsertedRowID
-            _ = try SQLiteMessengerStore.post(text, uuid: uuid, card: .offer(id), in: shoot.request.roomId, by: photographerId,
+            _ = try SQLiteMessengerStore.post(text, uuid: uuid, card: .offer(id), mail: .shoot, in: shoot.request.roomId, by: photographerId,
                                               linksInert: false, at: date, db)
             try Self.announceCards(of: shoot, except: .offer(id), at: date, db)
             return try Self.shoot(requestId, db)!.offers.last!
@@ -66,7 +66,7 @@ struct SQLiteBookingStore: BookingStore {
             let said = reason.said(try SQLiteBlockStore.facts(from: photographerId, to: shoot.request.clientId, db))
             try db.execute(sql: "UPDATE shootRequest SET declineReason = ?, declinedAt = ? WHERE id = ?",
                            arguments: [said.reason, date, requestId])
-            _ = try SQLiteMessengerStore.post(said.text, uuid: uuid, in: shoot.request.roomId, by: photographerId, linksInert: false,
+            _ = try SQLiteMessengerStore.post(said.text, uuid: uuid, mail: .shoot, in: shoot.request.roomId, by: photographerId, linksInert: false,
                                               at: date, db)
             try Self.announceCards(of: shoot, at: date, db)
         }
@@ -94,7 +94,7 @@ struct SQLiteBookingStore: BookingStore {
             let id = db.lastInsertedRowID
             try db.execute(sql: "INSERT INTO busyDay (photographerId, day, bookingId) VALUES (?, ?, ?)",
                            arguments: [shoot.request.photographerId, offer.day.text, id])
-            _ = try SQLiteMessengerStore.post(text, uuid: uuid, card: .booking(id), in: shoot.request.roomId, by: clientId,
+            _ = try SQLiteMessengerStore.post(text, uuid: uuid, card: .booking(id), mail: .shoot, in: shoot.request.roomId, by: clientId,
                                               linksInert: false, at: date, db)
             try Self.announceCards(of: shoot, except: .booking(id), at: date, db)
             return try Self.booking(id, db)!
@@ -116,7 +116,7 @@ struct SQLiteBookingStore: BookingStore {
             // By the primary key: the booking's own day.
             try db.execute(sql: "DELETE FROM busyDay WHERE photographerId = ? AND day = ? AND bookingId = ?",
                            arguments: [booking.photographerId, booking.day.text, bookingId])
-            _ = try SQLiteMessengerStore.post(said.text, uuid: uuid, in: booking.roomId, by: userId, linksInert: false, at: date, db)
+            _ = try SQLiteMessengerStore.post(said.text, uuid: uuid, mail: .shoot, in: booking.roomId, by: userId, linksInert: false, at: date, db)
             try Self.announceCards(of: try Self.shoot(booking.requestId, db)!, at: date, db)
             return try Self.booking(bookingId, db)!
         }

@@ -78,6 +78,8 @@ struct SQLiteGalleryStore: GalleryStore {
             guard usable == ids.count, Set(ids).count == ids.count else { throw GalleryError.unknownPhoto }
             var position = try Int.fetchOne(db, sql: "SELECT IFNULL(MAX(position) + 1, 0) FROM galleryPhoto WHERE galleryId = ?",
                                             arguments: [galleryId]) ?? 0
+            // The client hears of the gallery once, when its first photos arrive.
+            if position == 0, !photos.isEmpty { try SQLiteMailStore.noteGallery(gallery, .ready, at: Date(), db) }
             for photo in photos {
                 try db.execute(sql: """
                     INSERT INTO galleryPhoto (galleryId, photoId, position, fileName, previews) VALUES (?, ?, ?, ?, ?)
@@ -134,6 +136,7 @@ struct SQLiteGalleryStore: GalleryStore {
             try GalleryRules.checkSubmit(picks: count)
             try db.execute(sql: "UPDATE gallery SET submittedAt = ? WHERE id = ?", arguments: [date, galleryId])
             try Self.announce(gallery, picks: count, at: date, db)
+            try SQLiteMailStore.noteGallery(gallery, .picksSent, at: date, db)
         }
     }
 
@@ -143,6 +146,7 @@ struct SQLiteGalleryStore: GalleryStore {
             guard gallery.deliveredAt == nil else { return }
             try db.execute(sql: "UPDATE gallery SET deliveredAt = ? WHERE id = ?", arguments: [date, galleryId])
             try Self.announce(gallery, picks: try Self.pickCount(galleryId, db), at: date, db)
+            try SQLiteMailStore.noteGallery(gallery, .delivered, at: date, db)
         }
     }
 

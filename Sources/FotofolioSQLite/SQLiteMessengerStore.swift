@@ -23,14 +23,17 @@ struct SQLiteMessengerStore: MessengerStore {
     }
 
     /// Stores a message in the open transaction: its mentions, the author's read marker at
-    /// it, its live event and outbox entry. Returns it as stored (to the millisecond).
-    static func post(_ content: String, uuid: String, card: MessageCard? = nil, in roomId: Int64, by userId: Int64,
-                     linksInert: Bool, at date: Date, _ db: Database) throws -> ChatMessage {
+    /// it, its live event and outbox entry, and the mail it may tell the other members
+    /// (`mail`: a shoot step at once, anything else if it stays unread). Returns it as
+    /// stored (to the millisecond).
+    static func post(_ content: String, uuid: String, card: MessageCard? = nil, mail: MessageMail = .missed, in roomId: Int64,
+                     by userId: Int64, linksInert: Bool, at date: Date, _ db: Database) throws -> ChatMessage {
         try db.cachedStatement(sql: """
             INSERT INTO chatMessage (roomId, authorId, uuid, content, sentAt, linksInert, cardKind, cardId) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [roomId, userId, uuid, content, date, linksInert, card?.kind, card?.id])
         let messageId = db.lastInsertedRowID
         try noteMentions(in: content, of: messageId, in: roomId, by: userId, db)
+        try SQLiteMailStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, db)
         try db.cachedStatement(sql: "UPDATE chatMember SET lastReadMessageId = ? WHERE roomId = ? AND userId = ?")
             .execute(arguments: [messageId, roomId, userId])
         // Read back, so the envelope carries the time as stored (to the millisecond).

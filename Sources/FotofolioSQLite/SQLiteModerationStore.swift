@@ -71,6 +71,8 @@ struct SQLiteModerationStore: ModerationStore {
                     INSERT INTO hiddenPortfolio (portfolioId, reason, hiddenAt) VALUES (?, ?, ?)
                     ON CONFLICT (portfolioId) DO UPDATE SET reason = excluded.reason
                     """, arguments: [id, reason, date])
+                try SQLiteMailStore.noteModeration(of: "SELECT ownerId FROM portfolio WHERE id = ?", id, .hidden, reason: reason,
+                                                   until: nil, at: date, db)
             case .unhidePortfolio(let id):
                 try Self.require("portfolio", id, db)
                 try db.execute(sql: "DELETE FROM hiddenPortfolio WHERE portfolioId = ?", arguments: [id])
@@ -78,6 +80,8 @@ struct SQLiteModerationStore: ModerationStore {
                 try Self.require("photo", id, db)
                 try db.execute(sql: "INSERT INTO hiddenPhoto (photoId, hiddenAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
                                arguments: [id, date])
+                try SQLiteMailStore.noteModeration(of: "SELECT ownerId FROM photo WHERE id = ?", id, .hidden, reason: reason,
+                                                   until: nil, at: date, db)
                 try Self.touchPortfolios(showing: id, at: date, db)
             case .unhidePhoto(let id):
                 try Self.require("photo", id, db)
@@ -101,6 +105,7 @@ struct SQLiteModerationStore: ModerationStore {
                     ON CONFLICT (userId) DO UPDATE SET until = excluded.until, reason = excluded.reason, suspendedAt = excluded.suspendedAt
                     """, arguments: [userId, end, reason, date])
                 try db.execute(sql: "DELETE FROM session WHERE userId = ?", arguments: [userId])
+                try SQLiteMailStore.noteModeration(of: "SELECT ?", userId, .suspended, reason: reason, until: end, at: date, db)
             case .unsuspend(let userId):
                 try Self.require("user", userId, db)
                 try db.execute(sql: "DELETE FROM suspension WHERE userId = ?", arguments: [userId])

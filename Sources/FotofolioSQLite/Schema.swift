@@ -156,6 +156,9 @@ enum Schema {
         migrator.registerMigration("v18 files by the photos that use them") { db in
             try createMediaFiles(db)
         }
+        migrator.registerMigration("v19 mail") { db in
+            try createMail(db)
+        }
         return migrator
     }
 

@@ -8,6 +8,7 @@ extension Stores {
             loginThrottle: SQLiteLoginThrottleStore(database: database),
             registrationThrottle: SQLiteRegistrationThrottleStore(database: database),
             emailConfirmations: SQLiteEmailConfirmationsStore(database: database),
+            passwordResets: SQLitePasswordResetsStore(database: database), mail: SQLiteMailStore(database: database),
             photos: SQLitePhotoStore(database: database), portfolios: SQLitePortfolioStore(database: database),
             shareLinks: SQLiteShareLinkStore(database: database), galleries: SQLiteGalleryStore(database: database),
             feed: SQLiteFeedStore(database: database), selection: SQLiteSelectionStore(database: database),

@@ -19,6 +19,9 @@ public struct WebApp: Sendable {
     public let draining: Draining
     /// The site's own address for links that leave a page; set it once the port is known.
     public let publicAddress: PublicAddress
+    /// Sends the mail outbox: start it once the server is up, stop it before shutdown. Nil
+    /// without `mail` (mails stay queued).
+    public let mailSender: MailSender?
 
     /// - Parameter stores: where every service keeps its data.
     /// - Parameter site: the templates and public files, read and checked (`SiteFiles`).
@@ -35,7 +38,8 @@ public struct WebApp: Sendable {
                 metricsToken: String? = nil, trustProxy: Bool = false,
                 minimumFreeDiskBytes: Int64 = 512 << 20,
                 registrationsPerHour: Int = AccountsService.registrationsPerHour,
-                publicAddress: PublicAddress = PublicAddress()) throws {
+                publicAddress: PublicAddress = PublicAddress(),
+                mail: MailSetup? = nil) throws {
         let messenger = MessengerService(stores: stores)
         let renderer = PageRenderer(site: site, unreadBadge: UnreadBadge(messenger: messenger))
         let metrics = ServerMetrics()
@@ -64,10 +68,16 @@ public struct WebApp: Sendable {
         let live = try LiveDelivery(stores: stores, messenger: messenger, accounts: accounts,
                                     transport: liveTransport, logger: logger)
 
+        let preferences = MailPreferences(stores: stores)
         var router = Router()
-        LanguageSwitch().register(in: &router)
+        LanguageSwitch(preferences: preferences).register(in: &router)
         AccountPages(renderer: renderer, accounts: accounts, sessions: sessions, confirmations: confirmations,
-                     selection: selection, logger: logger).register(in: &router)
+                     preferences: preferences, selection: selection, logger: logger).register(in: &router)
+        PasswordResetPages(renderer: renderer, resets: PasswordResets(stores: stores, hasher: passwordHasher)).register(in: &router)
+        MailSettingsPages(renderer: renderer, accounts: accounts, confirmations: confirmations, preferences: preferences)
+            .register(in: &router)
+        MailOutboxPages(renderer: renderer, moderation: moderation, store: stores.mail, directory: mail?.directory)
+            .register(in: &router)
         ProfilePages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos,
                      ratings: ratings, blocking: blocking, moderation: moderation, bookings: bookings,
                      visibility: visibility).register(in: &router)
@@ -106,7 +116,7 @@ public struct WebApp: Sendable {
         uploads.register(in: &router)
         FilmJobs(films: films, photos: photos, renderer: renderer, uploads: uploads).register(in: &router)
         HealthCheck(health: stores.health, draining: draining).register(in: &router)
-        StatusPage(renderer: renderer, live: live).register(in: &router)
+        StatusPage(renderer: renderer, live: live, mail: stores.mail).register(in: &router)
         router.get("/metrics") { request in
             try MetricsAccess(token: metricsToken).check(request)
             return metrics.exposition()
@@ -119,6 +129,12 @@ public struct WebApp: Sendable {
         }
         metrics.observe("fotofolio_outbox", unit: "backlog", help: "Outbox rows not yet acknowledged by the MQTT broker") {
             Double(live.status.outboxBacklog)
+        }
+        metrics.observe("fotofolio_mail_waiting", unit: "mails", help: "Mails queued and not yet sent (first try or retrying)") {
+            Double((try? stores.mail.counts()).map { $0.pending + $0.retrying } ?? -1)
+        }
+        metrics.observe("fotofolio_mail_failed", unit: "mails", help: "Mails refused for good or given up after three days") {
+            Double((try? stores.mail.counts().failed) ?? -1)
         }
         router.fallback = { request in
             guard let response = site.staticFiles.response(for: request) else { throw HTTPFailure(.notFound, "There is nothing at this address.") }
@@ -133,8 +149,14 @@ public struct WebApp: Sendable {
         self.live = live
         self.draining = draining
         self.publicAddress = publicAddress
+        mailSender = mail.map { mail in
+            MailSender(stores: stores, composer: MailComposer(site: site, stores: stores, publicAddress: publicAddress, from: mail.from),
+                       outlet: mail.outlet, logger: logger, pollInterval: mail.pollInterval,
+                       missedMessageDelay: mail.missedMessageDelay, firstRetry: mail.firstRetry)
+        }
         self.middleware = (trustProxy ? [ForwardedHTTPS(), ForwardedFor()] : []) + [
-            // Share links, galleries, calendar feeds and e-mail confirmations: the address is the key.
+            // Share links, galleries, calendar feeds, e-mail confirmations, password resets and
+            // unsubscribe links: the address is the key.
             RequestLogging(logger: logger, secretParameters: ["token"]),
             PublicAddressing(address: publicAddress),
             MetricsRecording(metrics: metrics),

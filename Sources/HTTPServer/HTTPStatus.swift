@@ -26,6 +26,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let notFound = HTTPStatus(404, "Not Found")
     public static let methodNotAllowed = HTTPStatus(405, "Method Not Allowed")
     public static let conflict = HTTPStatus(409, "Conflict")
+    public static let gone = HTTPStatus(410, "Gone")
     public static let contentTooLarge = HTTPStatus(413, "Content Too Large")
     public static let unsupportedMediaType = HTTPStatus(415, "Unsupported Media Type")
     public static let rangeNotSatisfiable = HTTPStatus(416, "Range Not Satisfiable")

@@ -74,6 +74,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Megapixels of photos decoded at once to be delivered (WebP and HEIC originals); past it a download waits, then answers 503. (FOTOFOLIO_DECODING_MEGAPIXELS, default a quarter of memory at 10 MB each)")
     var decodingMegapixels: Int?
 
+    @OptionGroup(title: "Mail")
+    var mail: MailOptions
+
     @Flag(help: "Behind a proxy that only it can reach the server through: X-Forwarded-Proto https makes cookies Secure and sends HSTS, the last X-Forwarded-For address counts as the client's, and one address may hold every connection. (FOTOFOLIO_TRUST_PROXY=1)")
     var trustProxy = false
 
@@ -160,7 +163,9 @@ struct Serve: ParsableCommand {
             trustProxy: behindProxy,
             minimumFreeDiskBytes: Int64(resolvedMinimumFreeDisk) << 20,
             registrationsPerHour: resolvedRegistrationsPerHour,
-            publicAddress: PublicAddress(resolved(publicUrl, "FOTOFOLIO_PUBLIC_URL") ?? "http://localhost"))
+            publicAddress: PublicAddress(resolved(publicUrl, "FOTOFOLIO_PUBLIC_URL") ?? "http://localhost"),
+            mail: try mail.setup(dataDirectory: dataDirectory,
+                                 host: resolved(publicUrl, "FOTOFOLIO_PUBLIC_URL").flatMap { URL(string: $0)?.host } ?? ""))
         var configuration = ServerConfiguration(
             host: resolved(host, "FOTOFOLIO_HOST"), port: resolvedPort ?? 8080,
             temporaryDirectory: dataDirectory + "/tmp")
@@ -178,6 +183,10 @@ struct Serve: ParsableCommand {
         try daemon.start()
         try app.live.start(pollInterval: resolvedLivePoll ?? 5)
         defer { app.live.stop() }
+        // What was queued before a stop (or a crash) goes out now: a mail is marked sent only
+        // once the server took it.
+        app.mailSender?.start()
+        defer { app.mailSender?.stop() }
         // Films whose processing a stop cut short are made again from their kept uploads.
         do {
             try app.films.resumeAbandonedJobs()

@@ -41,7 +41,8 @@ import Testing
     @Test func aNewEmailAddressIsUnconfirmedAgain() throws {
         let world = try TestDatabase()
         var user = try world.creator()
-        try world.stores.emailConfirmations.insert(tokenHash: "confirmation", for: user.id!, expiresAt: Date() + 3600)
+        try world.stores.emailConfirmations.insert(tokenHash: "confirmation", for: user.id!, email: user.email, expiresAt: Date() + 3600,
+                                                   mails: [], at: Date())
         _ = try world.stores.emailConfirmations.confirm(tokenHash: "confirmation", at: Date())
         user = try world.accounts.user(id: user.id!)!
         var edit = ProfileEdit(user)

@@ -76,33 +76,3 @@ import Testing
         #expect(try world.sessions.resume(RandomToken.make()) == nil)
     }
 }
-
-@Suite struct EmailConfirmationTests {
-    @Test func aLinkConfirmsTheAddressOnce() throws {
-        let world = try TestDatabase()
-        let user = try world.accounts.register(.client())
-        let confirmations = EmailConfirmations(stores: world.stores)
-        let token = try confirmations.issue(for: try #require(user.id))
-        #expect(try confirmations.confirm(token) == user.id)
-        #expect(try world.accounts.user(id: try #require(user.id))?.emailConfirmedAt != nil)
-        #expect(try confirmations.confirm(token) == nil)
-    }
-
-    @Test func anExpiredLinkConfirmsNothing() throws {
-        let world = try TestDatabase()
-        let user = try world.accounts.register(.client())
-        let confirmations = EmailConfirmations(stores: world.stores)
-        let start = Date()
-        let token = try confirmations.issue(for: try #require(user.id), at: start)
-        #expect(try confirmations.confirm(token, at: start.addingTimeInterval(EmailConfirmations.lifetime + 1)) == nil)
-        #expect(try world.accounts.user(id: try #require(user.id))?.emailConfirmedAt == nil)
-    }
-}
-
-@Suite struct RandomTokenTests {
-    @Test(arguments: [([UInt8](), ""), ([0x66], "Zg"), ([0x66, 0x6F], "Zm8"), ([0x66, 0x6F, 0x6F], "Zm9v"),
-                      ([0xFB, 0xFF, 0xBF], "-_-_")])
-    func base64URLMatchesRFC4648WithoutPadding(bytes: [UInt8], expected: String) {
-        #expect(RandomToken.base64URL(bytes) == expected)
-    }
-}

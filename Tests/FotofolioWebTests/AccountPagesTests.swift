@@ -1,3 +1,4 @@
+import Fotofolio
 import FotofolioSQLite
 import Foundation
 import Testing
@@ -124,25 +125,6 @@ import Testing
         let viaOrigin = try await server.submit("/login", ["identifier": "a", "password": "b"],
                                                 headers: ["Sec-Fetch-Site": "", "Origin": "http://evil.example"])
         #expect(viaOrigin.status == 403)
-    }
-
-    @Test func theConfirmationLinkConfirmsTheAddress() async throws {
-        let server = try WebTestServer()
-        try await server.signUp()
-        let user = try #require(try server.app.accounts.user(byUsernameOrEmail: "jana.k"))
-        let token = try EmailConfirmationsFixture.issue(server, userId: try #require(user.id))
-        let reply = try await server.send("/confirm-email/\(token)")
-        #expect(reply.headers["location"] == "/profile?confirmed=1")
-        #expect(try await server.send("/profile?confirmed=1").headers["location"] == "/u/jana.k?confirmed=1")
-        #expect(try server.app.accounts.user(byUsernameOrEmail: "jana.k")?.emailConfirmedAt != nil)
-    }
-}
-
-import Fotofolio
-
-enum EmailConfirmationsFixture {
-    static func issue(_ server: WebTestServer, userId: Int64) throws -> String {
-        try EmailConfirmations(stores: .sqlite(server.database)).issue(for: userId)
     }
 }
 

@@ -148,7 +148,7 @@ extension WebTestServer {
 
 /// The moderation desk: operators only, every action with its effect everywhere.
 @Suite struct ModerationPagesTests {
-    static let routes: [(method: String, path: String)] = [("GET", "/moderation"), ("GET", "/moderation/log"),
+    static let routes: [(method: String, path: String)] = [("GET", "/moderation"), ("GET", "/moderation/log"), ("GET", "/moderation/mail"),
                                                            ("POST", "/moderation/actions")]
 
     @Test func everyRouteIsForOperatorsOnlyAGuestIsAskedToSignInAndAForgedActionDoesNothing() async throws {

@@ -13,6 +13,11 @@ import Testing
     /// access is another rule's: why.
     static let otherRules: [String: String] = [
         "GET /confirm-email/:token": "the person's own e-mail token",
+        "GET /reset-password/:token": "the person's own reset token, mailed to them (PasswordResets)",
+        "POST /reset-password/:token": "the person's own reset token, mailed to them (PasswordResets)",
+        "GET /unsubscribe/:kind/:token": "a signed link naming its person and kind (MailPreferences)",
+        "POST /unsubscribe/:kind/:token": "a signed link naming its person and kind (MailPreferences)",
+        "GET /moderation/mail/:key": "operators only (RequireOperator), every mail",
         "GET /calendar/:token/bookings.ics": "the person's own calendar token",
         "GET /u/:username/accent.css": "a colour, which names no work",
         "POST /u/:username/block": "blocking a person: ContactRules",

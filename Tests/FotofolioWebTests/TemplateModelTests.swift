@@ -54,6 +54,20 @@ import Testing
                                           cleared: true, emptyState: Sample.state)),
         ("pages/sliders", SliderDemoPage(sliders: [Sample.slider], planes: [Sample.plane, Sample.colourPlane], hasAccepted: true,
                                          accepted: [.init(name: "finite", text: "12")], invalid: true)),
+        ("pages/forgot-password", ForgotPasswordPage(csrf: "c", identifier: "jana", sent: true, message: "Too many.")),
+        ("pages/password-reset", PasswordResetPage(csrf: "c", action: "/reset-password/t", errors: Sample.errors, hasErrors: true, spent: false)),
+        ("pages/password-reset", PasswordResetPage(csrf: "c", action: "", errors: Sample.errors, hasErrors: false, spent: true)),
+        ("pages/email-confirmation", EmailConfirmationPage(confirmed: true, message: "Confirmed.", signedIn: true)),
+        ("pages/email-confirmation", EmailConfirmationPage(confirmed: false, message: "Expired.", signedIn: false)),
+        ("pages/notifications", Sample.notifications),
+        ("pages/unsubscribe", UnsubscribePage(csrf: "c", action: "/unsubscribe/shoot/1.ab", done: false, question: "Stop?", message: nil)),
+        ("pages/unsubscribe", UnsubscribePage(csrf: "c", action: "/unsubscribe/shoot/1.ab", done: true, question: nil, message: "Done.")),
+        ("pages/mail-outbox", Sample.mailOutbox),
+        ("pages/mail-message", MailMessagePage(subject: "Confirm", from: "Fotofolio <a@b.cz>", to: "jana@example.cz", date: "Mon",
+                                               text: "Hello<br><a href=\"http://x\">http://x</a>", attachments: ["booking.ics"],
+                                               file: "20261129-101010-ab.eml")),
+        ("mail/html", Sample.mail),
+        ("mail/text", Sample.mail),
         ("partials/bookmark", Sample.card(withAuthor: false)),
         ("partials/carousel", Sample.row.carousel),
         ("partials/feed-card", Sample.card(withAuthor: false)),
@@ -112,7 +126,7 @@ import Testing
 
     @Test func everyPageAndPartialIsChecked() throws {
         let root = WebTestServer.repository + "/Templates/"
-        let files = try ["pages", "partials"].flatMap { folder in
+        let files = try ["pages", "partials", "mail"].flatMap { folder in
             try FileManager.default.contentsOfDirectory(atPath: root + folder)
                 .filter { $0.hasSuffix(".mustache") }.map { "\(folder)/\($0.dropLast(".mustache".count))" }
         }
@@ -215,7 +229,7 @@ enum Chat {
 
     static var internals: StatusPage.InternalsView {
         StatusPage.InternalsView(.init(broker: "reconnecting", brokerProblem: "Connection refused", lastEventSecondsAgo: 12,
-                                       outboxBacklog: 120, liveStreams: 2), table: table)
+                                       outboxBacklog: 120, liveStreams: 2, mailWaiting: 3, mailFailed: 1), table: table)
     }
 
     static var lan: StatusPage.LanView {

@@ -10,6 +10,7 @@ import SQLiteTemplate
 import HTTPServer
 import Imaging
 import Logging
+import Mail
 import Postgres
 import PostgresCluster
 
@@ -85,7 +86,10 @@ final class WebTestServer {
         let logger = Logger(label: "test")
         app = try WebApp(stores: stores, site: try Self.site.get(), mediaDirectory: directory + "/media", logger: logger,
                          passwordHasher: passwordHasher, decodingBudget: decodingBudget, liveTransport: liveTransport,
-                         metricsToken: metricsToken, trustProxy: trustProxy, minimumFreeDiskBytes: minimumFreeDiskBytes)
+                         metricsToken: metricsToken, trustProxy: trustProxy, minimumFreeDiskBytes: minimumFreeDiskBytes,
+                         // Mail is written to the test's folder, and only when a test asks (`sentMails`).
+                         mail: MailSetup(outlet: .directory(MailDirectory(directory: URL(fileURLWithPath: directory + "/mail"))),
+                                         from: MailAddress(parsing: "Fotofolio <noreply@fotofolio.test>")!))
         try app.live.start(heartbeatInterval: heartbeat, pollInterval: 0)
         self.transport = transport
         let port = try ReservedPort()

@@ -40,7 +40,13 @@ import Testing
             let now = Date()
             try db.execute(sql: "INSERT INTO serverStart (startedAt, version) VALUES (?, '1.0')", arguments: [now])
             try db.execute(sql: "INSERT INTO session VALUES ('hash', ?, 'csrf', ?, ?)", arguments: [someone, now, now])
-            try db.execute(sql: "INSERT INTO emailConfirmation VALUES ('token', ?, ?)", arguments: [someone, now])
+            try db.execute(sql: "INSERT INTO emailConfirmation (tokenHash, userId, expiresAt, email, usedAt) VALUES ('token', ?, ?, 'a@b.cz', ?)",
+                           arguments: [someone, now, now])
+            try db.execute(sql: "INSERT INTO passwordReset VALUES ('reset', ?, ?, ?, NULL)", arguments: [someone, now, now])
+            try db.execute(sql: "INSERT INTO passwordResetRequest VALUES ('10.0.0.1', ?)", arguments: [now])
+            try db.execute(sql: "INSERT INTO mailBounce VALUES ('gone@example.cz', 2, ?)", arguments: [now])
+            try db.execute(sql: "INSERT INTO mailSettings VALUES (?, ?)", arguments: [
+                someone, #"{"galleries":true,"groupMessages":false,"language":"cs","messages":"daily","shoots":true}"#])
             try db.execute(sql: "INSERT INTO loginFailureByAccount VALUES ('user:1', '10.0.0.1', 2, ?)", arguments: [now])
             try db.execute(sql: "INSERT INTO loginFailureByAddress VALUES ('10.0.0.1', 2, ?)", arguments: [now])
             try db.execute(sql: "INSERT INTO registrationByAddress VALUES ('10.0.0.1', ?)", arguments: [now])

@@ -32,6 +32,11 @@ public struct Galleries: Sendable {
     }
 
     /// The gallery as its photographer sees it; `GalleryError.notFound` for anyone else.
+    /// The gallery as stored, for whoever tells its people about it (its mails).
+    public func gallery(id: Int64) throws -> Gallery? {
+        try store.gallery(id: id)
+    }
+
     public func owned(_ galleryId: Int64, by photographerId: Int64) throws -> GalleryDetails {
         guard let gallery = try store.gallery(id: galleryId), gallery.photographerId == photographerId,
               let details = try store.details(of: gallery) else { throw GalleryError.notFound }

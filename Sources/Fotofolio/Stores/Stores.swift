@@ -6,6 +6,8 @@ public struct Stores: Sendable {
     public var loginThrottle: any LoginThrottleStore
     public var registrationThrottle: any RegistrationThrottleStore
     public var emailConfirmations: any EmailConfirmationsStore
+    public var passwordResets: any PasswordResetsStore
+    public var mail: any MailStore
     public var photos: any PhotoStore
     public var portfolios: any PortfolioStore
     public var shareLinks: any ShareLinkStore
@@ -25,6 +27,7 @@ public struct Stores: Sendable {
 
     public init(accounts: any AccountsStore, sessions: any SessionsStore, loginThrottle: any LoginThrottleStore,
                 registrationThrottle: any RegistrationThrottleStore, emailConfirmations: any EmailConfirmationsStore,
+                passwordResets: any PasswordResetsStore, mail: any MailStore,
                 photos: any PhotoStore, portfolios: any PortfolioStore, shareLinks: any ShareLinkStore,
                 galleries: any GalleryStore, feed: any FeedStore, selection: any SelectionStore,
                 ratings: any RatingsStore, peopleSearch: any PeopleSearchStore, blocks: any BlockStore,
@@ -37,6 +40,8 @@ public struct Stores: Sendable {
         self.loginThrottle = loginThrottle
         self.registrationThrottle = registrationThrottle
         self.emailConfirmations = emailConfirmations
+        self.passwordResets = passwordResets
+        self.mail = mail
         self.photos = photos
         self.portfolios = portfolios
         self.shareLinks = shareLinks

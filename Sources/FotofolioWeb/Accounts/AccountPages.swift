@@ -2,13 +2,14 @@ import Fotofolio
 import HTTPServer
 import Logging
 
-/// Registration, login, logout (here or everywhere), e-mail confirmation and the signed-in
-/// person's own page.
+/// Registration (with its confirmation mail), login, logout (here or everywhere) and the
+/// signed-in person's own page.
 struct AccountPages {
     let renderer: PageRenderer
     let accounts: AccountsService
     let sessions: SessionStore
     let confirmations: EmailConfirmations
+    let preferences: MailPreferences
     let selection: SelectionService
     let logger: Logger
 
@@ -20,7 +21,6 @@ struct AccountPages {
         router.post("/login", options: .slow) { request in try logIn(request) }
         router.post("/logout") { request in try logOut(request) }
         router.post("/logout/everywhere") { request in try logOutEverywhere(request) }
-        router.get("/confirm-email/:token") { request in try confirmEmail(request) }
         router.group(RequireSignIn()) { router in
             router.get("/profile") { request in try ownProfile(request) }
         }
@@ -41,7 +41,8 @@ struct AccountPages {
         let registration = Registration(form: request.form)
         do {
             let user = try accounts.register(registration, from: request.clientAddress)
-            try announceConfirmationLink(for: user, request: request)
+            try preferences.remember(language: Language.preferred(by: request).rawValue, of: user.storedId)
+            try confirmations.issue(for: user)
             return try startSession(for: user, request: request, then: "/profile")
         } catch let errors as RegistrationErrors {
             return try registrationForm(request, registration: registration, problems: errors.problems)
@@ -72,8 +73,9 @@ struct AccountPages {
         ), status: status)
     }
 
-    /// After "log out everywhere" the login page says why nobody is signed in any more.
+    /// After "log out everywhere" or a new password the login page says why nobody is signed in any more.
     private func signedOutNotice(_ request: Request) -> String? {
+        if request.query["passwordReset"] == "1" { return renderer.strings(for: request).string("mail.reset.done") }
         guard request.query["signedOut"] == "everywhere" else { return nil }
         return renderer.strings(for: request).string("login.signedOutEverywhere")
     }
@@ -101,6 +103,8 @@ struct AccountPages {
                 throw HTTPFailure(.serviceUnavailable, "Logging in is not possible right now.")
             }
         }
+        // Mails to the person speak the language they last used the site in.
+        try preferences.remember(language: Language.preferred(by: request).rawValue, of: user.storedId)
         return try startSession(for: user, request: request, then: SafeRedirect.path(request.form["return"]), replacing: request.signedIn)
     }
 
@@ -120,11 +124,6 @@ struct AccountPages {
         var response = Response.redirect(to: "/login?signedOut=everywhere")
         response.setCookie(.deleting(SessionLoading.cookieName))
         return response
-    }
-
-    private func confirmEmail(_ request: Request) throws -> Response {
-        let confirmed = try confirmations.confirm(request.parameters["token"] ?? "") != nil
-        return .redirect(to: confirmed ? "/profile?confirmed=1" : "/profile?confirmed=0")
     }
 
     /// The Profile tab: the signed-in person's public profile (with their settings).
@@ -148,12 +147,6 @@ struct AccountPages {
             response.setCookie(GuestSelection.cookie([]))
         }
         return response
-    }
-
-    /// Without a mail server the link goes to the log; the account works unconfirmed meanwhile.
-    private func announceConfirmationLink(for user: User, request: Request) throws {
-        let token = try confirmations.issue(for: user.storedId)
-        ConfirmationLink.announce(token, for: user, request: request, logger: logger)
     }
 }
 

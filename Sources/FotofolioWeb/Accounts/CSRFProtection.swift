@@ -55,8 +55,13 @@ struct CSRFToken: Middleware {
 struct CSRFCheck: Middleware {
     static let fieldName = "_csrf"
 
+    /// Addresses whose POST carries its own authority — a signed token in the address — and
+    /// comes from a mail program, not a page of ours: one-click unsubscribe (RFC 8058).
+    static let signedAddresses = ["unsubscribe"]
+
     func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
-        if Self.changesState(request.method), request.failure == nil {
+        if Self.changesState(request.method), request.failure == nil,
+           !Self.signedAddresses.contains(request.path.segments.first ?? "") {
             guard Self.isSameOrigin(request), let sent = request.form[Self.fieldName],
                   !request.csrfToken.isEmpty, Self.equal(sent, request.csrfToken) else {
                 throw HTTPFailure(.forbidden, "This form has expired or did not come from this site. Reload the page and try again.")

@@ -61,7 +61,8 @@ struct ProfileEditPages {
         do {
             let saved = try accounts.updateProfile(of: id, with: edit)
             if !edit.removesAvatar { try framings.save(photos, owner: id, table: renderer.strings(for: request)) }
-            if saved.email != user.email { try announceConfirmationLink(for: saved, id: id, request: request) }
+            // The new address gets a link to confirm it, and the old one is told where mail goes now.
+            if saved.email != user.email { try confirmations.issue(for: saved, previousAddress: user.email) }
             return .redirect(to: "/profile?saved=1")
         } catch let errors as RegistrationErrors {
             return try editPage(request, signedIn: signedIn, edit: edit, problems: errors.problems, framings: framings)
@@ -133,10 +134,6 @@ struct ProfileEditPages {
         }
     }
 
-    private func announceConfirmationLink(for user: User, id: Int64, request: Request) throws {
-        let token = try confirmations.issue(for: id)
-        ConfirmationLink.announce(token, for: user, request: request, logger: logger)
-    }
 }
 
 extension ProfileEdit {

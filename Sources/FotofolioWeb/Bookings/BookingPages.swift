@@ -130,7 +130,12 @@ struct BookingPages {
     }
 
     private func event(_ booking: Booking, for userId: Int64, request: Request, table: StringTable) throws -> ICalendar.Event {
-        let other = try accounts.user(id: booking.other(than: userId))
+        Self.event(booking, for: userId, other: try accounts.user(id: booking.other(than: userId)), table: table,
+                   url: CanonicalURL.of(request, path: "/messages/\(booking.roomId)"))
+    }
+
+    /// The booking as the calendar event of `userId` (the feed, the download, the mail).
+    static func event(_ booking: Booking, for userId: Int64, other: User?, table: StringTable, url: String) -> ICalendar.Event {
         let text = ShootText(table: table)
         var description = [
             "\(table.string("bookings.fields.with")): \(other?.fullName ?? "") (@\(other?.username ?? ""))",
@@ -139,8 +144,7 @@ struct BookingPages {
         if !booking.included.isEmpty { description.append(booking.included) }
         if let cancellation = booking.cancellation { description.append(text.cancelled(cancellation.reason)) }
         return ICalendar.Event(booking: booking, summary: "\(booking.kind) – \(other?.fullName ?? "")",
-                               description: description.joined(separator: "\n"),
-                               url: CanonicalURL.of(request, path: "/messages/\(booking.roomId)"))
+                               description: description.joined(separator: "\n"), url: url)
     }
 
     private static func calendar(_ document: String) -> Response {

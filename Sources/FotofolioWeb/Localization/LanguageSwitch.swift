@@ -1,9 +1,11 @@
+import Fotofolio
 import HTTPServer
 
-/// `POST /language`: remembers the chosen language in a cookie and returns the reader to
-/// the page they were on.
+/// `POST /language`: remembers the chosen language in a cookie (and, for someone signed in,
+/// for their mails) and returns the reader to the page they were on.
 struct LanguageSwitch {
     static let oneYear = 365 * 24 * 3600
+    let preferences: MailPreferences
 
     func register(in router: inout Router) {
         router.post("/language") { request in try choose(request) }
@@ -13,6 +15,7 @@ struct LanguageSwitch {
         guard let language = request.form["lang"].flatMap(Language.init(rawValue:)) else {
             throw HTTPFailure(.badRequest, "Choose one of the offered languages.")
         }
+        if let signedIn = request.signedIn { try preferences.remember(language: language.rawValue, of: signedIn.userId) }
         var response = Response.redirect(to: SafeRedirect.path(request.form["return"]))
         response.headers.add("Set-Cookie", "\(Language.cookieName)=\(language.rawValue); Path=/; Max-Age=\(Self.oneYear); SameSite=Lax")
         return response

@@ -11,6 +11,7 @@ import QRCode
 struct StatusPage {
     let renderer: PageRenderer
     let live: LiveDelivery
+    let mail: any MailStore
 
     func register(in router: inout Router) {
         router.get("/status") { request in try show(request) }
@@ -26,6 +27,9 @@ struct StatusPage {
             let lastEventSecondsAgo: Int?
             let outboxBacklog: Int
             let liveStreams: Int
+            /// Mails queued and not yet sent, and mails that failed for good.
+            let mailWaiting: Int
+            let mailFailed: Int
         }
         let internals: Internals?
         let lanURLs: [String]
@@ -36,10 +40,12 @@ struct StatusPage {
         guard request.comesFromLoopback else { return Report(internals: nil, lanURLs: lanURLs) }
         let status = live.status
         let (broker, problem) = Self.describe(status.broker)
+        let mails = (try? mail.counts()) ?? MailCounts(pending: -1, retrying: 0, failed: -1)
         return Report(internals: .init(
             broker: broker, brokerProblem: problem,
             lastEventSecondsAgo: status.lastEventAt.map { max(0, Int(now.timeIntervalSince($0))) },
-            outboxBacklog: status.outboxBacklog, liveStreams: status.streams), lanURLs: lanURLs)
+            outboxBacklog: status.outboxBacklog, liveStreams: status.streams,
+            mailWaiting: mails.pending + mails.retrying, mailFailed: mails.failed), lanURLs: lanURLs)
     }
 
     private func show(_ request: Request) throws -> Response {
@@ -85,6 +91,8 @@ struct StatusPage {
         let outboxBacklog: Int
         let backlogHealthy: Bool
         let liveStreams: Int
+        let mailWaiting: Int
+        let mailFailed: Int
 
         init(_ internals: Report.Internals, table: StringTable) {
             broker = Broker(state: internals.broker, label: table.string("status.broker.\(internals.broker)"),
@@ -94,6 +102,8 @@ struct StatusPage {
             outboxBacklog = internals.outboxBacklog
             backlogHealthy = internals.outboxBacklog < 100
             liveStreams = internals.liveStreams
+            mailWaiting = internals.mailWaiting
+            mailFailed = internals.mailFailed
         }
     }
 

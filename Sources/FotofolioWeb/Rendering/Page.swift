@@ -42,6 +42,16 @@ public enum Page: String, CaseIterable, Sendable {
     case room
     /// For operators: the live path and the LAN address.
     case status
+    /// Mail: asking for a reset link, setting a new password with it, what a confirmation
+    /// link did, the person's notification settings, a notice's unsubscribe link.
+    case forgotPassword
+    case passwordReset
+    case emailConfirmation
+    case notifications
+    case unsubscribe
+    /// For operators: the mails queued and sent, and one mail as written.
+    case mailOutbox
+    case mailMessage
 
     /// The template under `Templates/`.
     var template: String {
@@ -55,6 +65,11 @@ public enum Page: String, CaseIterable, Sendable {
         case .room: "pages/room"
         case .shareLinks: "pages/share-links"
         case .sharePassword: "pages/share-password"
+        case .forgotPassword: "pages/forgot-password"
+        case .passwordReset: "pages/password-reset"
+        case .emailConfirmation: "pages/email-confirmation"
+        case .mailOutbox: "pages/mail-outbox"
+        case .mailMessage: "pages/mail-message"
         default: "pages/\(rawValue)"
         }
     }
@@ -63,6 +78,8 @@ public enum Page: String, CaseIterable, Sendable {
     /// outside the tabs (another person's profile, errors).
     var tab: Page? {
         switch self {
+        case .forgotPassword, .passwordReset, .notifications: .profile
+        case .emailConfirmation, .unsubscribe, .mailOutbox, .mailMessage: nil
         case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .reports, .bookings, .availability, .shareLinks, .galleries: .profile
         case .report, .moderation, .moderationLog: nil
         case .room, .shoot: .messages

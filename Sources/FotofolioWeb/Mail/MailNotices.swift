@@ -1,0 +1,101 @@
+import Foundation
+import Fotofolio
+import Mail
+
+/// The words of the notices: shoot steps, galleries, missed messages. Each reads what it
+/// tells when it is sent, as the recipient may see it then, so a mail never says more than
+/// the site shows — and a batch of messages read meanwhile is not sent at all.
+struct MailNotices {
+    let messenger: MessengerService
+    let bookings: Bookings
+    let galleries: Galleries
+    let accounts: AccountsService
+    /// Messages quoted in one missed-message mail, and conversations named.
+    static let quotedMessages = 8
+
+    init(stores: Stores) {
+        messenger = MessengerService(stores: stores)
+        bookings = Bookings(stores: stores)
+        galleries = Galleries(stores: stores)
+        accounts = AccountsService(stores: stores)
+    }
+
+    func body(of mail: QueuedMail, to user: User, settings: MailSettings, words: MailWords) throws -> MailBody? {
+        switch mail.content {
+        case .shoot(let messageId): try shoot(messageId, to: user, words: words)
+        case .missedMessages(let since): try missed(since: since, to: user, settings: settings, words: words)
+        case .gallery(let galleryId, let event): try gallery(galleryId, event, to: user, words: words)
+        default: nil
+        }
+    }
+
+    /// A shoot step in the conversation: the card's words, a link to the conversation and,
+    /// for a confirmed booking, its calendar event.
+    private func shoot(_ messageId: Int64, to user: User, words: MailWords) throws -> MailBody? {
+        guard let userId = user.id, let message = try messenger.message(messageId, for: userId), !message.isRemoved else { return nil }
+        let step = message.card?.kind ?? "update"
+        var body = MailBody(
+            subject: words.text("mail.shoot.\(step).subject", ["name": message.author.name]),
+            paragraphs: [words.text("mail.shoot.\(step).body", ["name": message.author.name])],
+            quotes: [MailView.Quote(author: message.author.name, text: message.content, context: nil)],
+            action: MailView.Link(label: words.text("mail.shoot.action"), url: words.address.url("/messages/\(message.roomId)")))
+        if case .booking(let bookingId) = message.card, let booking = try bookings.booking(bookingId, for: userId),
+           booking.cancellation == nil {
+            let event = BookingPages.event(booking, for: userId, other: try accounts.user(id: booking.other(than: userId)),
+                                           table: words.table, url: words.address.url("/messages/\(booking.roomId)"))
+            let document = ICalendar.document([event], name: words.text("bookings.calendarName"), at: Date())
+            body.attachments = [MailAttachment(filename: "fotofolio-booking-\(bookingId).ics",
+                                               contentType: "text/calendar; charset=utf-8; method=PUBLISH", data: Array(document.utf8))]
+            body.notes = [words.text("mail.shoot.calendar")]
+        }
+        return body
+    }
+
+    /// Messages to the person still unread, sent since the batch began: who wrote, where,
+    /// and their first lines. Nil when everything was read meanwhile.
+    private func missed(since: Date, to user: User, settings: MailSettings, words: MailWords) throws -> MailBody? {
+        guard let userId = user.id else { return nil }
+        var quotes: [MailView.Quote] = []
+        var rooms: [(title: String, id: Int64)] = []
+        var total = 0
+        for summary in try messenger.rooms(of: userId) where summary.unreadCount > 0 {
+            guard summary.room.kind == .direct || summary.mentionsReader || settings.groupMessages else { continue }
+            let unread = try messenger.history(of: summary.room.id, for: userId, limit: Self.quotedMessages)
+                .filter { $0.authorId != userId && $0.id > (summary.lastReadMessageId ?? 0) && $0.sentAt >= since && !$0.isRemoved }
+            guard !unread.isEmpty else { continue }
+            total += unread.count
+            rooms.append((summary.title, summary.room.id))
+            for message in unread where quotes.count < Self.quotedMessages {
+                quotes.append(MailView.Quote(author: message.author.name, text: Self.firstLines(of: message.content),
+                                             context: summary.room.kind == .direct ? nil : summary.title))
+            }
+        }
+        guard total > 0, let first = rooms.first else { return nil }
+        let authors = Array(Set(quotes.map(\.author))).sorted()
+        return MailBody(
+            subject: words.table.plural("mail.missed.subject", count: total).replacingOccurrences(of: "{names}", with: authors.joined(separator: ", ")),
+            paragraphs: [words.table.plural("mail.missed.body", count: rooms.count)
+                .replacingOccurrences(of: "{rooms}", with: rooms.map(\.title).joined(separator: ", "))],
+            quotes: quotes,
+            action: MailView.Link(label: words.text("mail.missed.action"),
+                                  url: words.address.url(rooms.count == 1 ? "/messages/\(first.id)" : "/messages")),
+            notes: [words.text("mail.missed.readCancels")])
+    }
+
+    /// The first three lines of a message, at most 300 characters.
+    static func firstLines(of text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).prefix(3).joined(separator: "\n")
+        return lines.count > 300 ? String(lines.prefix(300)) + "…" : lines
+    }
+
+    private func gallery(_ galleryId: Int64, _ event: GalleryMailEvent, to user: User, words: MailWords) throws -> MailBody? {
+        guard let gallery = try galleries.gallery(id: galleryId) else { return nil }
+        let photographer = try accounts.user(id: gallery.photographerId)
+        let name = event == .picksSent ? (try gallery.clientId.flatMap { try accounts.user(id: $0) }?.fullName ?? "") : (photographer?.fullName ?? "")
+        return MailBody(
+            subject: words.text("mail.gallery.\(event.rawValue).subject", ["title": gallery.title]),
+            paragraphs: [words.text("mail.gallery.\(event.rawValue).body", ["name": name, "title": gallery.title])],
+            action: MailView.Link(label: words.text("mail.gallery.\(event.rawValue).action"),
+                                  url: words.address.url(event == .picksSent ? "/galleries/\(gallery.id)" : "/g/\(gallery.token)")))
+    }
+}

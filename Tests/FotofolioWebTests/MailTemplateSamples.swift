@@ -1,0 +1,29 @@
+@testable import FotofolioWeb
+
+/// Mail pages and mails with every section entered, for `TemplateModelTests`.
+extension Sample {
+    static var notifications: NotificationsPage {
+        NotificationsPage(csrf: "c", email: "jana@example.cz", confirmed: false, bouncing: true,
+                          cadences: [.init(value: "atOnce", label: "Soon", checked: true), .init(value: "never", label: "Never", checked: false)],
+                          groupMessages: true, shoots: true, galleries: false, notice: "Saved.", message: "Problem.")
+    }
+
+    static var mailOutbox: MailOutboxPage {
+        MailOutboxPage(viaSMTP: false, counts: "Waiting: 1 · failed: 1", mails: [
+            .init(url: "/moderation/mail/ab", kind: "Confirm e-mail", address: "jana@example.cz", state: "sent", stateClass: "sent",
+                  when: "Today at 10:00", attempts: nil, problem: nil),
+            .init(url: nil, kind: "New password", address: "x@example.cz", state: "failed", stateClass: "failed",
+                  when: "Today at 9:00", attempts: "3", problem: "550 No such user"),
+        ], isEmpty: false)
+    }
+
+    static var mail: MailView {
+        MailView(lang: "en", subject: "Booked", greeting: "Hello Jana,", paragraphs: ["Vojta accepted the offer."],
+                 quotes: [.init(author: "Vojta", text: "See you on Saturday", context: "Svatba")],
+                 action: .init(label: "Open the conversation", url: "http://127.0.0.1/messages/1"),
+                 notes: ["The attached file puts the shoot in your calendar."], footer: "You get this because…",
+                 unsubscribe: .init(label: "Stop these", url: "http://127.0.0.1/unsubscribe/shoot/1.ab"),
+                 settings: .init(label: "E-mail settings", url: "http://127.0.0.1/profile/notifications"),
+                 site: .init(label: "Fotofolio", url: "http://127.0.0.1/"))
+    }
+}
