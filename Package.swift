@@ -9,7 +9,7 @@ let package = Package(
         .executable(name: "ImagingBench", targets: ["ImagingBench"]),
         .executable(name: "VideoBench", targets: ["VideoBench"]),
         // The server's modules as one library, for the fuzz targets in Fuzz/.
-        .library(name: "FotofolioModules", targets: ["HTTPServer", "PreciseSlider", "Video", "Fotofolio", "FotofolioWeb"]),
+        .library(name: "FotofolioModules", targets: ["HTTPServer", "PreciseSlider", "Video", "Fotofolio", "FotofolioWeb", "Mail"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,6 +43,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
         // glibc's spawn.h, for the one call it declares only under _GNU_SOURCE.
         .systemLibrary(name: "CSpawn"),
 
@@ -66,6 +69,8 @@ let package = Package(
         // PostgreSQL through libpq: blocking calls, a small pool, prepared statements.
         .target(name: "Postgres", dependencies: ["CLibPQ"]),
         .target(name: "PreciseSlider"),
+        // Mail messages written as RFC 5322 bytes, sent over SMTP by libcurl or kept as .eml files.
+        .target(name: "Mail", dependencies: ["CCurl"]),
         .target(
             name: "Imaging",
             dependencies: ["CVips", "CZlib", "PollingThreads", .product(name: "Crypto", package: "swift-crypto")]),
@@ -134,6 +139,10 @@ let package = Package(
             name: "ArchiveTests",
             dependencies: ["Archive", "Spawn", "HostileInput", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(name: "PreciseSliderTests", dependencies: ["PreciseSlider"]),
+        // Messages checked by Python's email package, sent to an aiosmtpd server (Tests/Mail).
+        .testTarget(
+            name: "MailTests",
+            dependencies: ["Mail", "HostileInput", "Spawn", "Waiting", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "ImagingTests",
             dependencies: ["Imaging", "Spawn", .product(name: "Crypto", package: "swift-crypto")]),
@@ -153,13 +162,13 @@ let package = Package(
         // replays every seed and every input a campaign found; `make fuzz` fuzzes for real.
         .testTarget(
             name: "FuzzCorpusTests",
-            dependencies: ["HTTPServer", "PreciseSlider", "Imaging", "Video", "Fotofolio", "FotofolioWeb"],
+            dependencies: ["HTTPServer", "PreciseSlider", "Imaging", "Video", "Fotofolio", "FotofolioWeb", "Mail"],
             path: "Fuzz/Sources",
             exclude: ["CFuzzDriver"],
             sources: ["CorpusReplay", "FuzzSupport", "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz",
                       "MultipartFuzz", "FeedCursorFuzz", "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz",
                       "SliderTextFuzz", "MessengerCommandFuzz", "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz",
-                      "ShootFormFuzz", "SharingFormFuzz", "DeliveredMetadataFuzz"],
+                      "ShootFormFuzz", "SharingFormFuzz", "DeliveredMetadataFuzz", "ReadMailFuzz"],
             swiftSettings: [.define("FUZZ_CORPUS_REPLAY")]),
     ],
     swiftLanguageModes: [.v6]
