@@ -145,15 +145,9 @@ enum MIMEWriter {
 
     /// `Thu, 14 Nov 2023 22:13:20 +0000`.
     static func rfc5322Date(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
+        let parts = UTCDate.parts(date), digits = UTCDate.digits
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func digits(_ value: Int?, _ width: Int) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
         return "\(days[(parts.weekday ?? 1) - 1]), \(digits(parts.day, 2)) \(months[(parts.month ?? 1) - 1]) \(digits(parts.year, 4)) "
             + "\(digits(parts.hour, 2)):\(digits(parts.minute, 2)):\(digits(parts.second, 2)) +0000"
     }

@@ -64,18 +64,8 @@ public struct MailDirectory: Sendable {
 
     private static let stampLength = "yyyyMMdd-HHmmss".count
 
-    private static var utc: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }
-
     static func stamp(_ date: Date) -> String {
-        let parts = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        func digits(_ value: Int?, _ width: Int) -> String {
-            let text = String(value ?? 0)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
+        let parts = UTCDate.parts(date), digits = UTCDate.digits
         return digits(parts.year, 4) + digits(parts.month, 2) + digits(parts.day, 2) + "-"
             + digits(parts.hour, 2) + digits(parts.minute, 2) + digits(parts.second, 2)
     }
@@ -87,7 +77,7 @@ public struct MailDirectory: Sendable {
         func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
         let components = DateComponents(year: number(0..<4), month: number(4..<6), day: number(6..<8),
                                         hour: number(9..<11), minute: number(11..<13), second: number(13..<15))
-        return utc.date(from: components)
+        return UTCDate.calendar.date(from: components)
     }
 
     /// The caller's name inside a file name, or nil.
