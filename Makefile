@@ -9,12 +9,14 @@ PYTHON  := $(VENV)/bin/python
 
 # Libraries the server links against, the tools it runs (mosquitto, ffmpeg), and what the tests drive.
 RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqlite3-dev libargon2-dev libvips-dev \
-                 mosquitto libmosquitto-dev libpq-dev ffmpeg
+                 mosquitto libmosquitto-dev libpq-dev ffmpeg libcurl4-openssl-dev
 # postgresql: the tests start throwaway clusters of their own (initdb, postgres) under /tmp;
-# haproxy: the several-node tests put it in front of the nodes.
+# haproxy: the several-node tests put it in front of the nodes; python3-aiosmtpd: the mail
+# tests' SMTP server (Tests/Mail/smtp_sink.py, run by Debian's /usr/bin/python3).
 TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-driver python3 python3-venv \
                  firefox-esr webkit2gtk-driver xvfb xdotool locales \
-                 libvips-tools libimage-exiftool-perl imagemagick openssl gstreamer1.0-plugins-good haproxy
+                 libvips-tools libimage-exiftool-perl imagemagick openssl gstreamer1.0-plugins-good haproxy \
+                 python3-aiosmtpd
 
 .PHONY: run test build release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean postgres cluster
 

@@ -24,6 +24,7 @@ let targets = [
     "ShootFormFuzz",
     "SharingFormFuzz",
     "DeliveredMetadataFuzz",
+    "ReadMailFuzz",
 ]
 
 let package = Package(

@@ -43,6 +43,7 @@ all_targets=(
     ShootFormFuzz:1024
     SharingFormFuzz:1024
     DeliveredMetadataFuzz:8192
+    ReadMailFuzz:8192
 )
 
 selected=()

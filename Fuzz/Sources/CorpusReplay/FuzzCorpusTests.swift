@@ -12,7 +12,7 @@ import Testing
         "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz", "MultipartFuzz", "FeedCursorFuzz",
         "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz", "SliderTextFuzz", "MessengerCommandFuzz",
         "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz", "ShootFormFuzz", "SharingFormFuzz",
-        "DeliveredMetadataFuzz",
+        "DeliveredMetadataFuzz", "ReadMailFuzz",
     ]
 
     /// The target's entry point, as libFuzzer calls it. An oracle that fails aborts the run
@@ -36,6 +36,7 @@ import Testing
         case "ShootFormFuzz": fuzzShootForm
         case "SharingFormFuzz": fuzzSharingForm
         case "DeliveredMetadataFuzz": fuzzDeliveredMetadata
+        case "ReadMailFuzz": fuzzReadMail
         default: nil
         }
     }
