@@ -186,3 +186,24 @@ def test_without_a_mail_server_the_operator_reads_every_mail_and_its_links_work(
     confirm = next(a for a in driver.find_elements(By.CSS_SELECTOR, "[data-mail-text] a") if "/confirm-email/" in a.get_attribute("href"))
     newcomer.get(confirm.get_attribute("href"))
     assert newcomer.find_element(By.CSS_SELECTOR, "[data-confirmation='confirmed']").is_displayed()
+
+
+def test_a_refused_address_fails_the_mail_with_the_servers_answer_and_three_stop_its_mail(mailing):
+    server, sink = mailing
+    status = lambda: json.loads(Person.at(server.url).request("GET", "/status", headers={"Accept": "application/json"})[2])["internals"]
+    wait_until(lambda: status()["mailWaiting"] == 0, 20, "the demo world's mails were not sent")
+    sink.fault("550 5.1.1 <jana.k@demo.fotofolio.cz>: No such user", at="RCPT")
+    guest = Person.at(server.url)
+    for attempt in range(1, 4):
+        token = guest.request("GET", "/forgot-password")[2].split('name="_csrf" value="')[1].split('"')[0]
+        assert guest.request("POST", "/forgot-password", {"_csrf": token, "identifier": "jana.k"})[0] == 200
+        wait_until(lambda: status()["mailFailed"] == attempt, 10, f"mail {attempt} did not fail")
+    assert "No such user" in mail_rows(server)
+    sink.clear_faults()
+    jana = Person(server.url, "jana.k")
+    page = jana.request("GET", "/profile/notifications")[2]
+    assert "data-mail-bouncing" in page
+    # Her messages are not mailed any more: a burst to her queues nothing.
+    vojta = Person(server.url, "vojtafoti")
+    assert vojta.post(vojta.room_with("jana.k"), "Dobrý den, Jano")[0] == 201
+    assert status()["mailWaiting"] == 0 and status()["mailFailed"] == 3

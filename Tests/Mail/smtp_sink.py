@@ -10,12 +10,16 @@ written under a temporary name and renamed) and DIR/<n>.json ({"mail_from", "rcp
 
 Faults, read at each command so a test can change them while the server runs: when
 DIR/reply exists its text is the answer to DATA (the message is not kept); DIR/reply-rcpt the
-same for RCPT TO. With --auth, AUTH PLAIN or LOGIN with those credentials is required (535
+same for RCPT TO. While DIR/hold exists a message is kept but its DATA is not answered: the
+server writes DIR/held and answers 250 only once DIR/hold is removed — to a client that may
+be gone by then, as when a real server has taken a message and the sender dies before it
+hears so. With --auth, AUTH PLAIN or LOGIN with those credentials is required (535
 otherwise); with --starttls the server offers STARTTLS with that certificate and key.
 
 Needs Debian's python3-aiosmtpd (run it with /usr/bin/python3).
 """
 import argparse
+import asyncio
 import json
 import os
 import signal
@@ -64,6 +68,11 @@ class Sink:
         # The record first: a test that sees the .eml may read its record at once.
         self.write(f"{number}.json", json.dumps(record).encode())
         self.write(f"{number}.eml", envelope.original_content or envelope.content)
+        hold = os.path.join(self.directory, "hold")
+        if os.path.exists(hold):
+            self.write("held", b"")
+            while os.path.exists(hold):
+                await asyncio.sleep(0.05)
         return "250 2.0.0 Message accepted for delivery"
 
     def write(self, name, data):
