@@ -36,8 +36,10 @@ public struct SMTPTransport: MailTransport {
             fotofolio_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
             fotofolio_curl_set_long(handle, CURLOPT_USE_SSL,
                                     Int(settings.security == .opportunisticSTARTTLS ? CURLUSESSL_TRY.rawValue : CURLUSESSL_ALL.rawValue))
-            if let user = settings.user { fotofolio_curl_set_string(handle, CURLOPT_USERNAME, user) }
-            if let password = settings.password { fotofolio_curl_set_string(handle, CURLOPT_PASSWORD, password) }
+            if let login = settings.login {
+                fotofolio_curl_set_string(handle, CURLOPT_USERNAME, login.user)
+                fotofolio_curl_set_string(handle, CURLOPT_PASSWORD, login.password)
+            }
             if let caFile = settings.caFile { fotofolio_curl_set_string(handle, CURLOPT_CAINFO, caFile) }
             let milliseconds = Int(settings.timeout.components.seconds * 1000 + settings.timeout.components.attoseconds / 1_000_000_000_000_000)
             fotofolio_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, milliseconds))
