@@ -12,13 +12,10 @@ public struct SMTPSettings: Sendable, Equatable {
     }
 
     /// Who to log in as; curl gets it in options of its own, never in the URL.
-    struct Login: Sendable, Equatable {
-        let user: String
-        let password: String
-    }
+    struct Login: Sendable, Equatable { let user, password: String }
 
-    let scheme: String
-    let host: String
+    /// `smtp` or `smtps`, and where the server listens (curl's default port when nil).
+    let scheme, host: String
     let port: Int?
     let login: Login?
     /// The name given in EHLO: the URL's path (`smtp://mx.example:25/fotofolio.example`), or
