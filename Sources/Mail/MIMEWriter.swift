@@ -55,7 +55,13 @@ enum MIMEWriter {
 
     private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
-        return (0...(haystack.count - needle.count)).contains { start in haystack[start..<(start + needle.count)].elementsEqual(needle) }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pattern in
+                (0...(hay.count - pattern.count)).contains { start in
+                    hay[start] == pattern[0] && memcmp(hay.baseAddress! + start, pattern.baseAddress!, pattern.count) == 0
+                }
+            }
+        }
     }
 
     /// CR LF, a lone CR and a lone LF all become CR LF.

@@ -11,11 +11,13 @@ public struct SMTPSettings: Sendable, Equatable {
         case opportunisticSTARTTLS
     }
 
-    let scheme: String
-    let host: String
+    /// Who to log in as; curl gets it in options of its own, never in the URL.
+    struct Login: Sendable, Equatable { let user, password: String }
+
+    /// `smtp` or `smtps`, and where the server listens (curl's default port when nil).
+    let scheme, host: String
     let port: Int?
-    let user: String?
-    let password: String?
+    let login: Login?
     /// The name given in EHLO: the URL's path (`smtp://mx.example:25/fotofolio.example`), or
     /// curl's default.
     let greetingName: String?
@@ -45,14 +47,13 @@ public struct SMTPSettings: Sendable, Equatable {
         self.scheme = scheme
         self.host = host
         self.port = components.port
-        self.user = user.flatMap { $0.isEmpty ? nil : $0 }
-        self.password = password
+        self.login = user.flatMap { $0.isEmpty ? nil : Login(user: $0, password: password ?? "") }
         self.greetingName = path.isEmpty ? nil : path
     }
 
     var security: Security {
         if scheme == "smtps" { return .implicitTLS }
-        return user == nil ? .opportunisticSTARTTLS : .requiredSTARTTLS
+        return login == nil ? .opportunisticSTARTTLS : .requiredSTARTTLS
     }
 
     /// The URL curl connects to: no credentials (they go in their own options).
@@ -62,7 +63,7 @@ public struct SMTPSettings: Sendable, Equatable {
 
     /// The URL without the password, for logs and the status page.
     public var redacted: String {
-        let user = user.map { ($0.addingPercentEncoding(withAllowedCharacters: .urlUserAllowed) ?? "") + "@" } ?? ""
+        let user = login.map { ($0.user.addingPercentEncoding(withAllowedCharacters: .urlUserAllowed) ?? "") + "@" } ?? ""
         return "\(scheme)://\(user)\(host)" + (port.map { ":\($0)" } ?? "") + (greetingName.map { "/\($0)" } ?? "")
     }
 

@@ -21,13 +21,13 @@ public struct SMTPTransport: MailTransport {
         defer { curl_slist_free_all(recipients) }
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
 
-        let code: CURLcode = errorBuffer.withUnsafeMutableBufferPointer { buffer in
+        // `exchange` is passed to curl unretained: it lives to the end of this function.
+        let code: CURLcode = withExtendedLifetime(exchange) { errorBuffer.withUnsafeMutableBufferPointer { buffer in
             let context = Unmanaged.passUnretained(exchange).toOpaque()
             fotofolio_curl_set_string(handle, CURLOPT_URL, settings.connectionURL)
             fotofolio_curl_set_string(handle, CURLOPT_MAIL_FROM, "<\(envelopeSender)>")
             fotofolio_curl_set_slist(handle, CURLOPT_MAIL_RCPT, recipients)
             fotofolio_curl_set_long(handle, CURLOPT_UPLOAD, 1)
-            fotofolio_curl_set_long(handle, CURLOPT_INFILESIZE_LARGE, 0)
             fotofolio_curl_set_read_function(handle, readMessage)
             fotofolio_curl_set_pointer(handle, CURLOPT_READDATA, context)
             fotofolio_curl_set_long(handle, CURLOPT_VERBOSE, 1)
@@ -36,8 +36,10 @@ public struct SMTPTransport: MailTransport {
             fotofolio_curl_set_pointer(handle, CURLOPT_ERRORBUFFER, buffer.baseAddress)
             fotofolio_curl_set_long(handle, CURLOPT_USE_SSL,
                                     Int(settings.security == .opportunisticSTARTTLS ? CURLUSESSL_TRY.rawValue : CURLUSESSL_ALL.rawValue))
-            if let user = settings.user { fotofolio_curl_set_string(handle, CURLOPT_USERNAME, user) }
-            if let password = settings.password { fotofolio_curl_set_string(handle, CURLOPT_PASSWORD, password) }
+            if let login = settings.login {
+                fotofolio_curl_set_string(handle, CURLOPT_USERNAME, login.user)
+                fotofolio_curl_set_string(handle, CURLOPT_PASSWORD, login.password)
+            }
             if let caFile = settings.caFile { fotofolio_curl_set_string(handle, CURLOPT_CAINFO, caFile) }
             let milliseconds = Int(settings.timeout.components.seconds * 1000 + settings.timeout.components.attoseconds / 1_000_000_000_000_000)
             fotofolio_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, milliseconds))
@@ -45,7 +47,7 @@ public struct SMTPTransport: MailTransport {
             // No SIGALRM for timeouts: signals would reach whichever thread the server runs.
             fotofolio_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
             return curl_easy_perform(handle)
-        }
+        } }
         guard code != CURLE_OK else { return }
         var replyCode = 0
         fotofolio_curl_response_code(handle, &replyCode)

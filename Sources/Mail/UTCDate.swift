@@ -2,11 +2,11 @@ import Foundation
 
 /// Dates in UTC as the message writer and the mail directory print them.
 enum UTCDate {
-    static var calendar: Calendar {
+    static let calendar: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar
-    }
+    }()
 
     static func parts(_ date: Date) -> DateComponents {
         calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)

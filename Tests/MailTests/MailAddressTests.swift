@@ -49,8 +49,9 @@ import Testing
                 let bytes = Array(parsed.address.utf8)
                 #expect(bytes.count <= 254 && bytes.allSatisfy { (0x21...0x7E).contains($0) && !Array("<>,;\"".utf8).contains($0) })
                 #expect(bytes.filter { $0 == UInt8(ascii: "@") }.count == 1)
-                #expect(MailAddress(parsing: parsed.header) == parsed || parsed.name.map { $0.contains("=?") || !$0.unicodeScalars.allSatisfy(\.isASCII) } == true,
-                        "\(parsed.header.debugDescription) reads back")
+                if !parsed.header.contains("=?") {
+                    #expect(MailAddress(parsing: parsed.header) == parsed, "\(parsed.header.debugDescription) reads back")
+                }
             }
         }
     }
