@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "fotofolio", targets: ["fotofolio"]),
         .executable(name: "ImagingBench", targets: ["ImagingBench"]),
         .executable(name: "VideoBench", targets: ["VideoBench"]),
+        .executable(name: "MailBench", targets: ["MailBench"]),
         // The server's modules as one library, for the fuzz targets in Fuzz/.
         .library(name: "FotofolioModules", targets: ["HTTPServer", "PreciseSlider", "Video", "Fotofolio", "FotofolioWeb", "Mail"]),
     ],
@@ -100,6 +101,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
+        // What a mail adds to the send that causes it, and mails a second (bench/mail.sh).
+        .executableTarget(
+            name: "MailBench", dependencies: ["Fotofolio", "FotofolioSQLite", "FotofolioWeb", "Mail",
+                                              .product(name: "Logging", package: "swift-log")],
+            path: "bench/MailBench"),
         .executableTarget(
             name: "fotofolio",
             dependencies: [

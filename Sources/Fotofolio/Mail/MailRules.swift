@@ -104,7 +104,9 @@ extension MailRules {
         case .missed:
             guard roomIsDirect || mentioned || settings.groupMessages,
                   let due = missedMessagesDue(settings.messages, from: date, delay: 0) else { return nil }
-            return NewMail(to: recipientId, address: address, content: .missedMessages(since: date), dueAt: due,
+            // To the millisecond, as messages' times are stored: the batch's first message is in it.
+            let since = Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+            return NewMail(to: recipientId, address: address, content: .missedMessages(since: since), dueAt: due,
                            batch: missedMessagesBatch(of: recipientId))
         }
     }
