@@ -7,30 +7,27 @@ import Postgres
 struct PostgresPasswordResetsStore: PasswordResetsStore {
     let pool: PostgresPool
 
-    func admitRequest(from clientAddress: String, at date: Date, limit: Int) throws -> Bool {
+    func request(from clientAddress: String, limit: Int, issue: PasswordResetIssue?, perAccountLimit: Int, at date: Date) throws
+        -> PasswordResetRequestOutcome {
         try pool.transaction { connection in
             // One address's requests are counted one at a time, so two at once cannot both slip under the limit.
             try connection.query("SELECT pg_advisory_xact_lock(hashtext('password_reset_request:' || $1))", [clientAddress])
-            try connection.query("DELETE FROM password_reset_request WHERE requested_at <= $1", [date.addingTimeInterval(-3600).stored])
+            let hourAgo = date.addingTimeInterval(-3600).stored
+            try connection.query("DELETE FROM password_reset_request WHERE requested_at <= $1", [hourAgo])
             let recent = try connection.query("SELECT count(*) FROM password_reset_request WHERE client_address = $1",
                                               [clientAddress])[0].decode(0, as: Int.self)
-            guard recent < limit else { return false }
+            guard recent < limit else { return .throttled }
             try connection.query("INSERT INTO password_reset_request (client_address, requested_at) VALUES ($1, $2)",
                                  [clientAddress, date.stored])
-            return true
-        }
-    }
-
-    func issue(tokenHash: String, for userId: Int64, expiresAt: Date, mail: NewMail, at date: Date, perAccountLimit: Int) throws -> Bool {
-        try pool.transaction { connection in
-            try connection.query("SELECT 1 FROM account WHERE id = $1 FOR UPDATE", [userId])
-            let recent = try connection.query("SELECT count(*) FROM password_reset WHERE user_id = $1 AND created_at > $2",
-                                              [userId, date.addingTimeInterval(-3600).stored])[0].decode(0, as: Int.self)
-            guard recent < perAccountLimit else { return false }
+            guard let issue else { return .nothingSent }
+            try connection.query("SELECT 1 FROM account WHERE id = $1 FOR UPDATE", [issue.userId])
+            let links = try connection.query("SELECT count(*) FROM password_reset WHERE user_id = $1 AND created_at > $2",
+                                             [issue.userId, hourAgo])[0].decode(0, as: Int.self)
+            guard links < perAccountLimit else { return .nothingSent }
             try connection.query("INSERT INTO password_reset (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
-                                 [tokenHash, userId, date.stored, expiresAt.stored])
-            try PostgresMailStore.enqueue(mail, at: date, connection)
-            return true
+                                 [issue.tokenHash, issue.userId, date.stored, issue.expiresAt.stored])
+            try PostgresMailStore.enqueue(issue.mail, at: date, connection)
+            return .issued
         }
     }
 

@@ -7,28 +7,24 @@ import GRDB
 struct SQLitePasswordResetsStore: PasswordResetsStore {
     let database: AppDatabase
 
-    func admitRequest(from clientAddress: String, at date: Date, limit: Int) throws -> Bool {
+    func request(from clientAddress: String, limit: Int, issue: PasswordResetIssue?, perAccountLimit: Int, at date: Date) throws
+        -> PasswordResetRequestOutcome {
         try database.pool.write { db in
             let hourAgo = date.addingTimeInterval(-3600)
             try db.execute(sql: "DELETE FROM passwordResetRequest WHERE requestedAt <= ?", arguments: [hourAgo])
             let recent = try Int.fetchOne(db, sql: "SELECT count(*) FROM passwordResetRequest WHERE clientAddress = ?",
                                           arguments: [clientAddress]) ?? 0
-            guard recent < limit else { return false }
+            guard recent < limit else { return .throttled }
             try db.execute(sql: "INSERT INTO passwordResetRequest (clientAddress, requestedAt) VALUES (?, ?)",
                            arguments: [clientAddress, date])
-            return true
-        }
-    }
-
-    func issue(tokenHash: String, for userId: Int64, expiresAt: Date, mail: NewMail, at date: Date, perAccountLimit: Int) throws -> Bool {
-        try database.pool.write { db in
-            let recent = try Int.fetchOne(db, sql: "SELECT count(*) FROM passwordReset WHERE userId = ? AND createdAt > ?",
-                                          arguments: [userId, date.addingTimeInterval(-3600)]) ?? 0
-            guard recent < perAccountLimit else { return false }
+            guard let issue else { return .nothingSent }
+            let links = try Int.fetchOne(db, sql: "SELECT count(*) FROM passwordReset WHERE userId = ? AND createdAt > ?",
+                                         arguments: [issue.userId, hourAgo]) ?? 0
+            guard links < perAccountLimit else { return .nothingSent }
             try db.execute(sql: "INSERT INTO passwordReset (tokenHash, userId, createdAt, expiresAt) VALUES (?, ?, ?, ?)",
-                           arguments: [tokenHash, userId, date, expiresAt])
-            try SQLiteMailStore.enqueue(mail, at: date, db)
-            return true
+                           arguments: [issue.tokenHash, issue.userId, date, issue.expiresAt])
+            try SQLiteMailStore.enqueue(issue.mail, at: date, db)
+            return .issued
         }
     }
 

@@ -21,17 +21,21 @@ public struct PasswordResets: Sendable {
     /// about any account). Returns the token when a mail was queued (for tests).
     @discardableResult
     public func request(for identifier: String, from clientAddress: String, at date: Date = Date()) throws -> String? {
-        guard try store.admitRequest(from: clientAddress, at: date, limit: MailRules.resetRequestsPerAddressPerHour) else {
-            throw ResetThrottled()
-        }
         let text = identifier.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty, text.utf8.count <= 320,
-              let user = try accounts.user(username: text.lowercased(), orEmail: text), let id = user.id else { return nil }
+        let user = text.isEmpty || text.utf8.count > 320 ? nil : try accounts.user(username: text.lowercased(), orEmail: text)
         let token = RandomToken.make()
-        let mail = NewMail(to: id, address: user.email, content: .passwordReset(token: token), dueAt: date)
-        let issued = try store.issue(tokenHash: SessionStore.hash(token), for: id, expiresAt: date.addingTimeInterval(Self.lifetime),
-                                     mail: mail, at: date, perAccountLimit: MailRules.resetsPerAccountPerHour)
-        return issued ? token : nil
+        let issue = user.flatMap { user in
+            user.id.map { id in
+                PasswordResetIssue(tokenHash: SessionStore.hash(token), userId: id, expiresAt: date.addingTimeInterval(Self.lifetime),
+                                   mail: NewMail(to: id, address: user.email, content: .passwordReset(token: token), dueAt: date))
+            }
+        }
+        switch try store.request(from: clientAddress, limit: MailRules.resetRequestsPerAddressPerHour, issue: issue,
+                                 perAccountLimit: MailRules.resetsPerAccountPerHour, at: date) {
+        case .throttled: throw ResetThrottled()
+        case .issued: return token
+        case .nothingSent: return nil
+        }
     }
 
     /// Whether the link can still set a password (the form is shown only then).

@@ -50,14 +50,13 @@ public protocol MailStore: Sendable {
 /// Links that set a new password, each known by the hash of its token, and the requests
 /// each client address made lately.
 public protocol PasswordResetsStore: Sendable {
-    /// In one transaction: counts the address's requests within the last hour and, under
-    /// `limit`, records this one. Returns whether it was admitted.
-    func admitRequest(from clientAddress: String, at date: Date, limit: Int) throws -> Bool
-
-    /// In one transaction: unless `perAccountLimit` reset links were issued to the person
-    /// within the last hour, stores the token's hash and queues `mail`. Returns whether it did.
-    func issue(tokenHash: String, for userId: Int64, expiresAt: Date, mail: NewMail, at date: Date,
-               perAccountLimit: Int) throws -> Bool
+    /// One request for a link, in one transaction, so a request for an account costs what one
+    /// for nobody does: counts the client address's requests within the last hour and, at
+    /// `limit`, answers `.throttled`; otherwise records this one and, with `issue` (an account
+    /// was named), stores the token's hash and queues its mail unless `perAccountLimit` links
+    /// went to the person within the last hour.
+    func request(from clientAddress: String, limit: Int, issue: PasswordResetIssue?, perAccountLimit: Int, at date: Date) throws
+        -> PasswordResetRequestOutcome
 
     /// Whose password the token would set at `date`: nil when it is unknown, used or expired
     /// (showing the form uses nothing).
@@ -66,4 +65,28 @@ public protocol PasswordResetsStore: Sendable {
     /// In one transaction: uses up the token; when it was unused and unexpired, sets the
     /// person's password hash, ends every session of theirs and returns their id; nil otherwise.
     func reset(tokenHash: String, passwordHash: String, at date: Date) throws -> Int64?
+}
+
+/// A reset link to store and mail, for `PasswordResetsStore.request`.
+public struct PasswordResetIssue: Sendable {
+    public var tokenHash: String
+    public var userId: Int64
+    public var expiresAt: Date
+    public var mail: NewMail
+
+    public init(tokenHash: String, userId: Int64, expiresAt: Date, mail: NewMail) {
+        self.tokenHash = tokenHash
+        self.userId = userId
+        self.expiresAt = expiresAt
+        self.mail = mail
+    }
+}
+
+public enum PasswordResetRequestOutcome: Sendable, Equatable {
+    /// The client address asked too often this hour: nothing was done.
+    case throttled
+    /// A link was stored and its mail queued.
+    case issued
+    /// Nothing to mail: no account, or the account had its links this hour.
+    case nothingSent
 }
