@@ -20,10 +20,18 @@ struct PostgresMailStore: MailStore {
 
     /// Queues the mail inside the caller's transaction, under the rules of `MailStore.enqueue`.
     @discardableResult
-    static func enqueue(_ mail: NewMail, at date: Date, _ connection: PostgresConnection) throws -> Bool {
+    /// - Parameter known: the recipient's settings when the caller has read them already.
+    static func enqueue(_ mail: NewMail, at date: Date, settings known: MailSettings? = nil, _ connection: PostgresConnection) throws
+        -> Bool {
+        // A batch already waiting is the common case (a burst of messages): told first, cheaply.
+        if let batch = mail.batch,
+           try !connection.query("SELECT 1 FROM mail WHERE batch = $1 AND state = 'pending'", [batch]).isEmpty {
+            return false
+        }
         let bounces = try connection.query("SELECT bounces FROM mail_bounce WHERE address = lower($1)", [mail.address])
             .first?.decode(0, as: Int.self) ?? 0
-        guard MailRules.shouldQueue(mail.content.kind, settings: try settings(of: mail.recipientId, connection), bounces: bounces) else {
+        guard MailRules.shouldQueue(mail.content.kind, settings: try known ?? settings(of: mail.recipientId, connection),
+                                    bounces: bounces) else {
             return false
         }
         let inserted = try connection.query("""
@@ -48,10 +56,11 @@ struct PostgresMailStore: MailStore {
             """, [messageId, roomId, authorId])
         for member in members {
             let userId = try member.decode(0, as: Int64.self)
+            let settings = try settings(of: userId, connection)
             guard let mail = MailRules.mail(for: messageId, kind, to: userId, address: try member.decode(1), roomIsDirect: try member.decode(3),
-                                            mentioned: try member.decode(2), settings: try settings(of: userId, connection), at: date)
+                                            mentioned: try member.decode(2), settings: settings, at: date)
             else { continue }
-            try enqueue(mail, at: date, connection)
+            try enqueue(mail, at: date, settings: settings, connection)
         }
     }
 
@@ -76,9 +85,12 @@ struct PostgresMailStore: MailStore {
     }
 
     static func settings(of userId: Int64, _ connection: PostgresConnection) throws -> MailSettings {
-        guard let text = try connection.query("SELECT settings FROM mail_settings WHERE user_id = $1", [userId])
-            .first?.decode(0, as: String.self) else { return .default }
-        return try MailColumn.value(MailSettings.self, from: text)
+        guard let row = try connection.query("""
+            SELECT messages, group_messages, shoots, galleries, language FROM mail_settings WHERE user_id = $1
+            """, [userId]).first else { return .default }
+        return MailSettings(messages: MailSettings.MessageCadence(rawValue: try row.decode(0)) ?? .atOnce,
+                            groupMessages: try row.decode(1), shoots: try row.decode(2), galleries: try row.decode(3),
+                            language: try row.decode(4))
     }
 
     func due(at date: Date, missedBefore: Date, limit: Int) throws -> [QueuedMail] {
@@ -192,9 +204,10 @@ struct PostgresMailStore: MailStore {
     func save(_ settings: MailSettings, of userId: Int64) throws {
         try pool.withConnection { connection in
             try connection.query("""
-                INSERT INTO mail_settings (user_id, settings) VALUES ($1, $2)
-                ON CONFLICT (user_id) DO UPDATE SET settings = excluded.settings
-                """, [userId, try MailColumn.text(settings)])
+                INSERT INTO mail_settings (user_id, messages, group_messages, shoots, galleries, language) VALUES ($1, $2, $3, $4, $5, $6)
+                ON CONFLICT (user_id) DO UPDATE SET messages = excluded.messages, group_messages = excluded.group_messages,
+                    shoots = excluded.shoots, galleries = excluded.galleries, language = excluded.language
+                """, [userId, settings.messages.rawValue, settings.groupMessages, settings.shoots, settings.galleries, settings.language])
         }
     }
 

@@ -29,7 +29,11 @@ extension PostgresSchema {
             last_at timestamptz NOT NULL);
         CREATE TABLE mail_settings (
             user_id bigint PRIMARY KEY REFERENCES account ON DELETE CASCADE,
-            settings text NOT NULL);
+            messages text NOT NULL CHECK (messages IN ('atOnce', 'hourly', 'daily', 'never')),
+            group_messages boolean NOT NULL,
+            shoots boolean NOT NULL,
+            galleries boolean NOT NULL,
+            language text NOT NULL);
         CREATE TABLE password_reset (
             token_hash text PRIMARY KEY,
             user_id bigint NOT NULL REFERENCES account ON DELETE CASCADE,

@@ -13,13 +13,16 @@ struct SQLiteMailStore: MailStore {
 
     /// Queues the mail inside the caller's transaction, under the rules of `MailStore.enqueue`.
     @discardableResult
-    static func enqueue(_ mail: NewMail, at date: Date, _ db: Database) throws -> Bool {
-        let bounces = try Int.fetchOne(db, sql: "SELECT bounces FROM mailBounce WHERE address = ?", arguments: [mail.address]) ?? 0
-        guard MailRules.shouldQueue(mail.content.kind, settings: try settings(of: mail.recipientId, db), bounces: bounces) else {
+    /// - Parameter known: the recipient's settings when the caller has read them already.
+    static func enqueue(_ mail: NewMail, at date: Date, settings known: MailSettings? = nil, _ db: Database) throws -> Bool {
+        // A batch already waiting is the common case (a burst of messages): told first, cheaply.
+        if let batch = mail.batch, try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM mail WHERE batch = ? AND state = 'pending'"),
+                                                     arguments: [batch]) == true {
             return false
         }
-        if let batch = mail.batch,
-           try Bool.fetchOne(db, sql: "SELECT 1 FROM mail WHERE batch = ? AND state = 'pending'", arguments: [batch]) == true {
+        let bounces = try Int.fetchOne(db.cachedStatement(sql: "SELECT bounces FROM mailBounce WHERE address = ?"),
+                                       arguments: [mail.address]) ?? 0
+        guard MailRules.shouldQueue(mail.content.kind, settings: try known ?? settings(of: mail.recipientId, db), bounces: bounces) else {
             return false
         }
         try db.cachedStatement(sql: """
@@ -41,10 +44,11 @@ struct SQLiteMailStore: MailStore {
             """), arguments: [messageId, roomId, authorId])
         for member in members {
             let userId: Int64 = member["userId"]
+            let settings = try settings(of: userId, db)
             guard let mail = MailRules.mail(for: messageId, kind, to: userId, address: member["email"], roomIsDirect: direct,
-                                            mentioned: member["mentioned"], settings: try settings(of: userId, db), at: date)
+                                            mentioned: member["mentioned"], settings: settings, at: date)
             else { continue }
-            try enqueue(mail, at: date, db)
+            try enqueue(mail, at: date, settings: settings, db)
         }
     }
 
@@ -66,10 +70,11 @@ struct SQLiteMailStore: MailStore {
     }
 
     static func settings(of userId: Int64, _ db: Database) throws -> MailSettings {
-        guard let text = try String.fetchOne(db, sql: "SELECT settings FROM mailSettings WHERE userId = ?", arguments: [userId]) else {
-            return .default
-        }
-        return try MailColumn.value(MailSettings.self, from: text)
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT messages, groupMessages, shoots, galleries, language FROM mailSettings WHERE userId = ?
+            """), arguments: [userId]) else { return .default }
+        return MailSettings(messages: MailSettings.MessageCadence(rawValue: row[0]) ?? .atOnce, groupMessages: row[1], shoots: row[2],
+                            galleries: row[3], language: row[4])
     }
 
     func due(at date: Date, missedBefore: Date, limit: Int) throws -> [QueuedMail] {
@@ -165,9 +170,11 @@ struct SQLiteMailStore: MailStore {
     func save(_ settings: MailSettings, of userId: Int64) throws {
         try database.pool.write { db in
             try db.execute(sql: """
-                INSERT INTO mailSettings (userId, settings) VALUES (?, ?)
-                ON CONFLICT (userId) DO UPDATE SET settings = excluded.settings
-                """, arguments: [userId, try MailColumn.text(settings)])
+                INSERT INTO mailSettings (userId, messages, groupMessages, shoots, galleries, language) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (userId) DO UPDATE SET messages = excluded.messages, groupMessages = excluded.groupMessages,
+                    shoots = excluded.shoots, galleries = excluded.galleries, language = excluded.language
+                """, arguments: [userId, settings.messages.rawValue, settings.groupMessages, settings.shoots, settings.galleries,
+                                 settings.language])
         }
     }
 

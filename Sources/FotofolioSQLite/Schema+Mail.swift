@@ -32,9 +32,15 @@ extension Schema {
             table.column("bounces", .integer).notNull()
             table.column("lastAt", .datetime).notNull()
         }
+        // Columns, not a JSON text: every message sent reads its recipients' settings.
+        let cadences = MailSettings.MessageCadence.allCases.map(\.rawValue)
         try db.create(table: "mailSettings") { table in
             table.primaryKey("userId", .integer).references("user", onDelete: .cascade)
-            table.column("settings", .text).notNull()
+            table.column("messages", .text).notNull().check { cadences.contains($0) }
+            table.column("groupMessages", .boolean).notNull()
+            table.column("shoots", .boolean).notNull()
+            table.column("galleries", .boolean).notNull()
+            table.column("language", .text).notNull()
         }
         try db.create(table: "passwordReset") { table in
             table.primaryKey("tokenHash", .text)

@@ -33,8 +33,11 @@ public struct MailDirectory: Sendable {
             try? FileManager.default.removeItem(at: temporary)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "rename failed: \(String(cString: strerror(code)))"])
         }
-        for entry in try entries() where entry.fileName != fileName && Self.name(of: entry.fileName) == name {
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(entry.fileName))
+        // The names alone, without a look at each file: this runs for every mail written.
+        let ending = "-" + name + ".eml"
+        for other in try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        where other != fileName && other.hasSuffix(ending) && Self.name(of: other) == name {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(other))
         }
     }
 
@@ -53,8 +56,12 @@ public struct MailDirectory: Sendable {
 
     /// nil for a name not in the directory (only names `entries()` lists are read).
     public func read(fileName: String) throws -> [UInt8]? {
-        guard try entries().contains(where: { $0.fileName == fileName }) else { return nil }
-        return [UInt8](try Data(contentsOf: directory.appendingPathComponent(fileName)))
+        // Only a name of the shape `write` makes, naming a plain file right in the directory.
+        guard Self.date(of: fileName) != nil, Self.name(of: fileName).map(Self.isAcceptableName) == true else { return nil }
+        let path = directory.appendingPathComponent(fileName).path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     static func isAcceptableName(_ name: String) -> Bool {

@@ -45,8 +45,7 @@ import Testing
             try db.execute(sql: "INSERT INTO passwordReset VALUES ('reset', ?, ?, ?, NULL)", arguments: [someone, now, now])
             try db.execute(sql: "INSERT INTO passwordResetRequest VALUES ('10.0.0.1', ?)", arguments: [now])
             try db.execute(sql: "INSERT INTO mailBounce VALUES ('gone@example.cz', 2, ?)", arguments: [now])
-            try db.execute(sql: "INSERT INTO mailSettings VALUES (?, ?)", arguments: [
-                someone, #"{"galleries":true,"groupMessages":false,"language":"cs","messages":"daily","shoots":true}"#])
+            try db.execute(sql: "INSERT INTO mailSettings VALUES (?, 'daily', 0, 1, 1, 'en')", arguments: [someone])
             try db.execute(sql: "INSERT INTO loginFailureByAccount VALUES ('user:1', '10.0.0.1', 2, ?)", arguments: [now])
             try db.execute(sql: "INSERT INTO loginFailureByAddress VALUES ('10.0.0.1', 2, ?)", arguments: [now])
             try db.execute(sql: "INSERT INTO registrationByAddress VALUES ('10.0.0.1', ?)", arguments: [now])
