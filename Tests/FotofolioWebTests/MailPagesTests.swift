@@ -146,3 +146,55 @@ extension WebTestServer {
         #expect(try await server.send("/moderation/mail/..%2F..%2Fetc").status != 200)
     }
 }
+
+/// What the rest of the site tells the mail: a changed address, the chosen language, the backlog.
+@Suite struct MailFromOtherPagesTests {
+    @Test func aChangedAddressGetsALinkAndTheOldOneIsTold() async throws {
+        let server = try WebTestServer()
+        try await server.signUpCreator()
+        let saved = try await server.submitMultipart("/profile/edit", [
+            ("fullName", "Vojta Test"), ("email", "nova.adresa@example.cz"), ("location", "Brno"), ("role", "creator"),
+            ("bio", "Svatby a portréty."), ("yearsOfExperience", "6"), ("hourlyRate", "2000"),
+        ])
+        #expect(saved.headers["location"] == "/profile?saved=1")
+        let mails = try server.sentMails()
+        let link = try #require(mails.first { $0.to.contains("nova.adresa@example.cz") })
+        #expect(WebTestServer.link("/confirm-email/", in: link) != nil)
+        let notice = try #require(mails.first { $0.to.contains("vojta.test@example.cz") && $0.text?.contains("nova.adresa@example.cz") == true })
+        #expect(WebTestServer.link("/forgot-password", in: notice) != nil)
+    }
+
+    @Test func theLanguageChosenOnTheSiteIsTheLanguageOfTheMails() async throws {
+        let server = try WebTestServer()
+        try await server.signUp()
+        let preferences = MailPreferences(stores: .sqlite(server.database))
+        let id = try server.userId("jana.k")
+        #expect(try preferences.settings(of: id).language == "en", "registered from a browser asking for English")
+        #expect(try await server.submit("/language", ["lang": "cs", "return": "/"]).status == 303)
+        #expect(try preferences.settings(of: id).language == "cs")
+    }
+
+    @Test func theMailBacklogIsOnTheMetrics() async throws {
+        let server = try WebTestServer()
+        try await server.signUp()
+        let before = try await server.send("/metrics").body
+        #expect(before.contains("fotofolio_mail_waiting_mails 1.0"))
+        _ = try server.sentMails()
+        let after = try await server.send("/metrics").body
+        #expect(after.contains("fotofolio_mail_waiting_mails 0.0") && after.contains("fotofolio_mail_failed_mails 0.0"))
+    }
+}
+
+@Suite struct MailTemplateTests {
+    /// The text alternative is plain text: what people typed arrives as typed; the HTML one escapes it.
+    @Test func theTextPartIsNotEscapedAndTheHTMLPartIs() throws {
+        let library = TemplateModelTests.renderer.templates.mustache
+        let view = MailView(lang: "cs", subject: "Fotky & <b>výběr</b>", greeting: "Dobrý den,", paragraphs: ["Tom & Jerry <script>"],
+                            quotes: [], action: nil, notes: [], footer: "…", unsubscribe: nil, settings: nil,
+                            site: .init(label: "Fotofolio", url: "http://127.0.0.1/"))
+        let text = try #require(library.render(view, withTemplate: "mail/text"))
+        let html = try #require(library.render(view, withTemplate: "mail/html"))
+        #expect(text.contains("Tom & Jerry <script>") && text.hasPrefix("Fotky & <b>výběr</b>"))
+        #expect(html.contains("Tom &amp; Jerry &lt;script&gt;") && !html.contains("<script>"))
+    }
+}
