@@ -31,8 +31,8 @@ run: deps release
 
 # The phases of `make test` in order, each with the name its time is printed under. Each runs
 # in a make of its own, with IN_PHASES set so it does not redo the phases before it.
-TEST_PHASES := test-deps:Debian_packages build:build swift-test:Swift_tests js-test:JS_tests \
-               $(VENV)/.installed:Python_packages browser-test:browser_tests
+TEST_PHASES := test-deps:Debian_packages build:build $(VENV)/.installed:Python_packages swift-test:Swift_tests \
+               js-test:JS_tests browser-test:browser_tests
 
 # Prints how long each phase took at the end, also when one fails (it is the last one listed).
 test:
@@ -60,7 +60,8 @@ build:
 # Swift Testing would otherwise record a backtrace for every error thrown anywhere, caught or
 # not (a tenth of the run's time); a failure still names its test and line.
 SWIFT_TEST := SWT_SWIFT_ERROR_BACKTRACING_ENABLED=0 $(SWIFT) test --skip-build
-swift-test: $(if $(IN_PHASES),,build)
+# The push tests read what they send with the virtual environment's http_ece and py_vapid.
+swift-test: $(if $(IN_PHASES),,build $(VENV)/.installed)
 	$(SWIFT_TEST)
 	FOTOFOLIO_TEST_STORE=postgres $(SWIFT_TEST) --filter FotofolioTests
 

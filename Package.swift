@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "VideoBench", targets: ["VideoBench"]),
         .executable(name: "MailBench", targets: ["MailBench"]),
         // The server's modules as one library, for the fuzz targets in Fuzz/.
-        .library(name: "FotofolioModules", targets: ["HTTPServer", "PreciseSlider", "Video", "Fotofolio", "FotofolioWeb", "Mail"]),
+        .library(name: "FotofolioModules", targets: ["HTTPServer", "PreciseSlider", "Video", "Fotofolio", "FotofolioWeb", "Mail", "WebPush"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -72,6 +72,9 @@ let package = Package(
         .target(name: "PreciseSlider"),
         // Mail messages written as RFC 5322 bytes, sent over SMTP by libcurl or kept as .eml files.
         .target(name: "Mail", dependencies: ["CCurl"]),
+        // Web Push: messages encrypted for a browser (RFC 8291), VAPID (RFC 8292), and posted to
+        // its push service (RFC 8030) by libcurl, only to public addresses.
+        .target(name: "WebPush", dependencies: ["CCurl", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "Imaging",
             dependencies: ["CVips", "CZlib", "PollingThreads", .product(name: "Crypto", package: "swift-crypto")]),
@@ -82,7 +85,7 @@ let package = Package(
         .target(
             name: "Fotofolio",
             dependencies: [
-                "CArgon2", "Imaging", "Mail", "MQTTClient", "PollingThreads", "Video",
+                "CArgon2", "Imaging", "Mail", "MQTTClient", "PollingThreads", "Video", "WebPush",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // The domain's stores on SQLite: GRDB over one database file.
@@ -149,6 +152,12 @@ let package = Package(
         .testTarget(
             name: "MailTests",
             dependencies: ["Mail", "HostileInput", "Spawn", "Waiting", .product(name: "PropertyBased", package: "swift-property-based")]),
+        // Pushes read by an independent implementation (Tests/Push/push_service.py: http_ece,
+        // cryptography) behind a real HTTP port.
+        .testTarget(
+            name: "WebPushTests",
+            dependencies: ["WebPush", "HostileInput", "Spawn", "Waiting", .product(name: "PropertyBased", package: "swift-property-based"),
+                           .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "ImagingTests",
             dependencies: ["Imaging", "Spawn", .product(name: "Crypto", package: "swift-crypto")]),

@@ -17,6 +17,12 @@ static inline CURLcode fotofolio_curl_set_slist(CURL *handle, CURLoption option,
 static inline CURLcode fotofolio_curl_set_read_function(CURL *handle, curl_read_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
 }
+static inline CURLcode fotofolio_curl_set_write_function(CURL *handle, curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}
+static inline CURLcode fotofolio_curl_set_header_function(CURL *handle, curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
 static inline CURLcode fotofolio_curl_set_debug_function(CURL *handle, curl_debug_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_DEBUGFUNCTION, callback);
 }
