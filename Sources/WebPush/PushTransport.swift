@@ -79,11 +79,12 @@ public final class PushTransport: Sendable {
         } }
         var status = 0
         fotofolio_curl_response_code(handle, &status)
-        if status == 0 || (code != CURLE_OK && code != CURLE_WRITE_ERROR) {
+        // A status read is the answer, even when the body then broke off or was too long.
+        guard status > 0 else {
             let message = errorBuffer.withUnsafeBufferPointer { buffer in
                 buffer[0] == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: buffer.baseAddress!)
             }
-            return .retry(status: status == 0 ? nil : status, after: nil, reason: message)
+            return .retry(status: nil, after: nil, reason: message)
         }
         return Self.outcome(status: status, retryAfter: exchange.retryAfter, body: exchange.body, now: Date())
     }

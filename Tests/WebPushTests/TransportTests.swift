@@ -172,4 +172,58 @@ private func request(to subscription: PushService.Subscription, service: PushSer
         guard case .refused(0, _) = outcome else { Issue.record("\(outcome)"); return }
         #expect(try service.received().isEmpty)
     }
+
+    @Test func aRedirectIsNotFollowed() throws {
+        let service = try PushService()
+        let subscription = try service.subscribe("ota")
+        try service.reply("ota", 307, headers: ["Location: \(service.origin)/push/ota"])
+        guard case .refused(307, _) = PushTransport().send(try request(to: subscription, service: service)) else {
+            Issue.record("not refused with 307"); return
+        }
+        // A followed redirect would have posted a second time.
+        #expect(try service.received().isEmpty && service.rejected().isEmpty)
+    }
+
+    @Test func anAnswerWhoseBodyBreaksOffStillCountsByItsStatus() throws {
+        let service = try PushService()
+        let subscription = try service.subscribe("ota")
+        try service.reply("ota", 410, headers: ["!cut"])
+        #expect(PushTransport().send(try request(to: subscription, service: service)) == .gone(status: 410))
+    }
+
+    @Test func aLongAnswerIsReadNoFurtherThanItsLimitAndKeptShorter() throws {
+        let service = try PushService()
+        let subscription = try service.subscribe("ota")
+        try service.reply("ota", 503, headers: ["!body 1000000"])
+        guard case .retry(503, nil, let reason) = PushTransport().send(try request(to: subscription, service: service)) else {
+            Issue.record("not a retry"); return
+        }
+        #expect(reason.utf8.count <= PushTransport.keptBodyBytes + 20)
+        #expect(reason.hasSuffix(String(repeating: "x", count: 100)))
+    }
+
+    @Test func aServiceThatNeverAnswersIsRetriedAfterTheTimeout() throws {
+        let service = try PushService()
+        let subscription = try service.subscribe("ota")
+        try service.reply("ota", 201, headers: ["!hang"])
+        guard case .retry(nil, nil, let reason) = PushTransport(timeout: 1).send(try request(to: subscription, service: service)) else {
+            Issue.record("not a retry"); return
+        }
+        #expect(reason.lowercased().contains("timeout") || reason.lowercased().contains("timed out"), "\(reason)")
+    }
+
+    @Test func retryAfterIsReadAsSecondsOrADateAndNothingElse() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)   // Tue, 14 Nov 2023 22:13:20 GMT
+        #expect(RetryAfter.seconds("120", now: now) == 120)
+        #expect(RetryAfter.seconds("0", now: now) == 0)
+        #expect(RetryAfter.seconds("Tue, 14 Nov 2023 22:15:20 GMT", now: now) == 120)
+        // A date already past: at once.
+        #expect(RetryAfter.seconds("Tue, 14 Nov 2023 22:00:00 GMT", now: now) == 0)
+        // Never more than a day, however far the service asks.
+        #expect(RetryAfter.seconds("99999999", now: now) == 86_400)
+        #expect(RetryAfter.seconds("99999999999999999999999", now: now) == nil)
+        for value in ["", "-5", "1.5", " 12", "12s", "soon", "Tue, 14 Nov 2023 22:15:20", "٣"] {
+            #expect(RetryAfter.seconds(value, now: now) == nil, "\(value)")
+        }
+    }
 }
