@@ -92,7 +92,7 @@ public final class PushTransport: Sendable {
     /// The request's header lines; nil when a value could end its line early.
     static func headerLines(of request: PushRequest) -> [String]? {
         var lines = [
-            "TTL: \(max(0, request.ttl))",
+            "TTL: \(request.ttl)",
             "Urgency: \(request.urgency.rawValue)",
             "Content-Encoding: aes128gcm",
             "Content-Type: application/octet-stream",
@@ -100,7 +100,7 @@ public final class PushTransport: Sendable {
             // curl would otherwise wait for 100 Continue before a larger body.
             "Expect:",
         ]
-        if let topic = request.topic, PushTopic.isValid(topic) { lines.append("Topic: \(topic)") }
+        if let topic = request.topic { lines.append("Topic: \(topic)") }
         guard request.authorization.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7f }) else { return nil }
         return lines
     }

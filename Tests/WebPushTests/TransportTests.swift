@@ -136,7 +136,8 @@ private func request(to subscription: PushService.Subscription, service: PushSer
     }
 
     @Test func noListenerIsRetried() throws {
-        let port = try closedPort()
+        // The port of a service that has stopped: nothing listens there any more.
+        let port = try PushService().port
         let policy = PushEndpointPolicy(allowedOrigins: ["http://127.0.0.1:\(port)"])
         let target = try policy.check("http://127.0.0.1:\(port)/push/x")
         let outcome = PushTransport(timeout: 5).send(PushRequest(target: target, body: [1, 2, 3], ttl: 60, urgency: .normal, topic: nil,
