@@ -135,6 +135,18 @@ private func request(to subscription: PushService.Subscription, service: PushSer
         #expect(try service.rejected().map(\.status) == [401])
     }
 
+    @Test func aTokenSignedByAnotherKeyThanItNamesIsRefusedWith401() throws {
+        // The service verifies the signature, so its acceptance of the others means something.
+        let service = try PushService()
+        let subscription = try service.subscribe("ota")
+        let valid = try request(to: subscription, service: service)
+        let forged = valid.authorization.replacingOccurrences(of: #"k=[A-Za-z0-9_-]+$"#, with: "k=" + VAPIDKey().publicKeyBase64URL, options: .regularExpression)
+        #expect(forged != valid.authorization)
+        let outcome = PushTransport().send(PushRequest(target: valid.target, body: valid.body, ttl: 60, urgency: .normal, topic: nil, authorization: forged))
+        guard case .refused(401, let reason) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(reason.contains("signature"))
+    }
+
     @Test func noListenerIsRetried() throws {
         // The port of a service that has stopped: nothing listens there any more.
         let port = try PushService().port
