@@ -72,8 +72,9 @@ private func checkEndpoint(_ endpoint: String) {
     require(target.url.scheme?.lowercased() == "https", "\(visible(endpoint)) was taken without https")
     require(target.url.port == nil || target.url.port == 443, "\(visible(endpoint)) was taken on another port")
     require(PublicAddress.isPublic(pinned), "\(visible(endpoint)) was pinned to \(pinned)")
-    if let host = URLComponents(string: endpoint)?.host, PublicAddress.bytes(of: host) == nil,
-       let resolved = fuzzResolve(host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host) {
+    // A name's addresses, not a literal's (the resolver is asked only for names).
+    if let host = URLComponents(string: endpoint)?.host.map({ $0.hasPrefix("[") ? String($0.dropFirst().dropLast()) : $0 }),
+       PublicAddress.bytes(of: host) == nil, let resolved = fuzzResolve(host) {
         require(resolved.allSatisfy(PublicAddress.isPublic), "\(visible(endpoint)) was taken though its host has \(resolved)")
     }
 }
