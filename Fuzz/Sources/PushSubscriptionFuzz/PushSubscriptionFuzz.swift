@@ -24,7 +24,7 @@ public func fuzzPushSubscriptionEntry(_ data: UnsafePointer<UInt8>?, _ size: Int
 #endif
 
 /// Addresses a fuzzed name may resolve to: public ones and every kind the policy refuses.
-private let addresses = ["203.0.113.9", "8.8.8.8", "2a00:1450::1", "127.0.0.1", "10.0.0.1", "169.254.169.254", "::1", "fe80::1",
+private let addresses = ["93.184.215.14", "8.8.8.8", "2a00:1450::1", "127.0.0.1", "10.0.0.1", "169.254.169.254", "::1", "fe80::1",
                          "::ffff:192.168.0.1", "64:ff9b::a00:1", "100.64.0.1", "0.0.0.0", "fd00::1", "not an address"]
 
 /// The addresses of `name`: none, one or two, chosen by its hash.
