@@ -165,6 +165,7 @@ let package = Package(
         .testTarget(
             name: "FotofolioTests",
             dependencies: ["Fotofolio", "FotofolioDemo", "FotofolioPostgres", "FotofolioSQLite", "Postgres", "PostgresCluster", "SQLiteTemplate", "HostileInput", "Spawn",
+                           "WebPush",
                            "Waiting", "TestClips", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "FotofolioWebTests",

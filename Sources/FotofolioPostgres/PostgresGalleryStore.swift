@@ -101,7 +101,10 @@ struct PostgresGalleryStore: GalleryStore {
             var position = try connection.query("SELECT coalesce(max(position) + 1, 0) FROM gallery_photo WHERE gallery_id = $1",
                                                  [galleryId])[0].decode(0, as: Int64.self)
             // The client hears of the gallery once, when its first photos arrive.
-            if position == 0, !photos.isEmpty { try PostgresMailStore.noteGallery(gallery, .ready, at: Date(), connection) }
+            if position == 0, !photos.isEmpty {
+                try PostgresMailStore.noteGallery(gallery, .ready, at: Date(), connection)
+                try PostgresPushStore.noteGallery(gallery, .ready, at: Date(), connection)
+            }
             for photo in photos {
                 try connection.query("""
                     INSERT INTO gallery_photo (gallery_id, photo_id, position, file_name, previews) VALUES ($1, $2, $3, $4, $5)
@@ -162,6 +165,7 @@ struct PostgresGalleryStore: GalleryStore {
             try connection.query("UPDATE gallery SET submitted_at = $1 WHERE id = $2", [date.stored, galleryId])
             try Self.announce(gallery, picks: count, at: date, connection)
             try PostgresMailStore.noteGallery(gallery, .picksSent, at: date, connection)
+            try PostgresPushStore.noteGallery(gallery, .picksSent, at: date, connection)
         }
     }
 
@@ -172,6 +176,7 @@ struct PostgresGalleryStore: GalleryStore {
             try connection.query("UPDATE gallery SET delivered_at = $1 WHERE id = $2", [date.stored, galleryId])
             try Self.announce(gallery, picks: try Self.pickCount(galleryId, connection), at: date, connection)
             try PostgresMailStore.noteGallery(gallery, .delivered, at: date, connection)
+            try PostgresPushStore.noteGallery(gallery, .delivered, at: date, connection)
         }
     }
 

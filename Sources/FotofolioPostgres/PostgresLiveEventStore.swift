@@ -28,12 +28,13 @@ struct PostgresLiveEventStore: LiveEventStore {
     /// never fails, so `failed` is never called.
     func observeCommits(failed: @escaping @Sendable (any Error) -> Void,
                         changed: @escaping @Sendable () -> Void) -> any StoreObservation {
-        Observation(commits: log.pool.observeCommits(notifying: PostgresLiveEventLog.channel, changed))
+        CommitObservation(commits: log.pool.observeCommits(notifying: PostgresLiveEventLog.channel, changed))
     }
+}
 
-    private struct Observation: StoreObservation {
-        let commits: PostgresCommitObservation
+/// A store's observation of the commits that notified its channel (`notifyAfterCommit`).
+struct CommitObservation: StoreObservation {
+    let commits: PostgresCommitObservation
 
-        func cancel() { commits.cancel() }
-    }
+    func cancel() { commits.cancel() }
 }

@@ -227,12 +227,6 @@ struct PostgresMailStore: MailStore {
 
     func observeCommits(failed: @escaping @Sendable (any Error) -> Void,
                         changed: @escaping @Sendable () -> Void) -> any StoreObservation {
-        Observation(commits: pool.observeCommits(notifying: Self.channel, changed))
-    }
-
-    private struct Observation: StoreObservation {
-        let commits: PostgresCommitObservation
-
-        func cancel() { commits.cancel() }
+        CommitObservation(commits: pool.observeCommits(notifying: Self.channel, changed))
     }
 }

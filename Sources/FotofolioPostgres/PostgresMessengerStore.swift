@@ -51,6 +51,7 @@ struct PostgresMessengerStore: MessengerStore {
             """, [roomId, userId, uuid, content, date.stored, linksInert, card?.kind, card?.id])[0].decode(0, as: Int64.self)
         try noteMentions(in: content, of: messageId, in: roomId, by: userId, connection)
         try PostgresMailStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, connection)
+        try PostgresPushStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, connection)
         try connection.query("UPDATE chat_member SET last_read_message_id = $1 WHERE room_id = $2 AND user_id = $3",
                              [messageId, roomId, userId])
         // Read back, so the envelope carries the time as stored (to the millisecond).
@@ -117,6 +118,7 @@ struct PostgresMessengerStore: MessengerStore {
                 unreadTotal: try PostgresMessengerReading.unreadTotal(for: userId, connection))
             try PostgresLiveEventLog.append(.read, roomId: roomId, for: userId, payload: payload, at: date.stored, connection)
             try PostgresOutbox.enqueue(topic: Outbox.eventTopic(of: roomId), payload: payload, at: date.stored, connection)
+            try PostgresPushStore.noteRead(roomId, by: userId, upTo: target, at: date, connection)
             return true
         }
     }

@@ -62,6 +62,10 @@ public struct SQLiteToPostgres {
         Table(sqlite: "mailSecret", postgres: "mail_secret"),
         Table(sqlite: "passwordReset", postgres: "password_reset"),
         Table(sqlite: "passwordResetRequest", postgres: "password_reset_request"),
+        // Devices keep their subscriptions and the key they were made for; what waits to be
+        // pushed and who is live belong to the running site, not to its data.
+        Table(sqlite: "pushSubscription", postgres: "push_subscription"),
+        Table(sqlite: "pushKey", postgres: "push_key"),
     ]
 
     /// What was copied: rows per PostgreSQL table, the same on both sides.

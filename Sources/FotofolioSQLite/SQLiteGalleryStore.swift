@@ -79,7 +79,10 @@ struct SQLiteGalleryStore: GalleryStore {
             var position = try Int.fetchOne(db, sql: "SELECT IFNULL(MAX(position) + 1, 0) FROM galleryPhoto WHERE galleryId = ?",
                                             arguments: [galleryId]) ?? 0
             // The client hears of the gallery once, when its first photos arrive.
-            if position == 0, !photos.isEmpty { try SQLiteMailStore.noteGallery(gallery, .ready, at: Date(), db) }
+            if position == 0, !photos.isEmpty {
+                try SQLiteMailStore.noteGallery(gallery, .ready, at: Date(), db)
+                try SQLitePushStore.noteGallery(gallery, .ready, at: Date(), db)
+            }
             for photo in photos {
                 try db.execute(sql: """
                     INSERT INTO galleryPhoto (galleryId, photoId, position, fileName, previews) VALUES (?, ?, ?, ?, ?)
@@ -137,6 +140,7 @@ struct SQLiteGalleryStore: GalleryStore {
             try db.execute(sql: "UPDATE gallery SET submittedAt = ? WHERE id = ?", arguments: [date, galleryId])
             try Self.announce(gallery, picks: count, at: date, db)
             try SQLiteMailStore.noteGallery(gallery, .picksSent, at: date, db)
+            try SQLitePushStore.noteGallery(gallery, .picksSent, at: date, db)
         }
     }
 
@@ -147,6 +151,7 @@ struct SQLiteGalleryStore: GalleryStore {
             try db.execute(sql: "UPDATE gallery SET deliveredAt = ? WHERE id = ?", arguments: [date, galleryId])
             try Self.announce(gallery, picks: try Self.pickCount(galleryId, db), at: date, db)
             try SQLiteMailStore.noteGallery(gallery, .delivered, at: date, db)
+            try SQLitePushStore.noteGallery(gallery, .delivered, at: date, db)
         }
     }
 

@@ -34,6 +34,7 @@ struct SQLiteMessengerStore: MessengerStore {
         let messageId = db.lastInsertedRowID
         try noteMentions(in: content, of: messageId, in: roomId, by: userId, db)
         try SQLiteMailStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, db)
+        try SQLitePushStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, db)
         try db.cachedStatement(sql: "UPDATE chatMember SET lastReadMessageId = ? WHERE roomId = ? AND userId = ?")
             .execute(arguments: [messageId, roomId, userId])
         // Read back, so the envelope carries the time as stored (to the millisecond).
@@ -128,6 +129,7 @@ struct SQLiteMessengerStore: MessengerStore {
                 unreadTotal: try MessengerReading.unreadTotal(for: userId, db))
             try SQLiteLiveEventStore.append(.read, roomId: roomId, for: userId, payload: payload, at: date, db)
             try SQLiteOutboxStore.enqueue(topic: Outbox.eventTopic(of: roomId), payload: payload, at: date, db)
+            try SQLitePushStore.noteRead(roomId, by: userId, upTo: target, at: date, db)
             return true
         }
     }

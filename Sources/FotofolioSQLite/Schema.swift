@@ -159,6 +159,9 @@ enum Schema {
         migrator.registerMigration("v19 mail") { db in
             try createMail(db)
         }
+        migrator.registerMigration("v20 push") { db in
+            try createPush(db)
+        }
         return migrator
     }
 

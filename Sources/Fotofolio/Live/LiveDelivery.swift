@@ -14,6 +14,8 @@ import Synchronization
 /// back over MQTT for this process's own write finds nothing new in the log.
 public final class LiveDelivery: Sendable {
     public let hub: LiveHub
+    /// Who holds a stream here, for the push sender on every node.
+    public let presence: LivePresence
     public let topics: LiveTopics
     private let log: LiveEventLog
     private let client: MQTTClient?
@@ -29,7 +31,9 @@ public final class LiveDelivery: Sendable {
                 transport: LiveTransport?, logger: Logger) throws {
         self.logger = logger
         let log = LiveEventLog(stores: stores)
-        let hub = try LiveHub(log: log, messenger: messenger, logger: logger)
+        let presence = LivePresence(stores: stores, logger: logger)
+        let hub = try LiveHub(log: log, messenger: messenger, logger: logger, presence: presence)
+        self.presence = presence
         let topics = transport?.topics ?? LiveTopics()
         self.hub = hub
         self.topics = topics
@@ -57,6 +61,7 @@ public final class LiveDelivery: Sendable {
         hub.start(heartbeatInterval: heartbeatInterval, pollInterval: pollInterval > 0 ? pollInterval : nil)
         retention.start()
         suspended.start()
+        presence.start()
     }
 
     public func stop() {
@@ -64,6 +69,7 @@ public final class LiveDelivery: Sendable {
         hub.stop()
         retention.stop()
         suspended.stop()
+        presence.stop()
     }
 
     /// Observes commits that change the log. The store calls back right after the commit,

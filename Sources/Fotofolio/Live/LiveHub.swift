@@ -46,6 +46,8 @@ public final class LiveHub: Sendable {
     private struct State {
         var streams: [Int: Stream] = [:]
         var streamsByUser: [Int64: Set<Int>] = [:]
+        /// Whose each stream is, from `connect` to `disconnect` (listed or still replaying).
+        var owners: [Int: Int64] = [:]
         var nextStreamId = 0
         var lastSequence: Int64 = 0
         var wakePending = false
@@ -56,6 +58,7 @@ public final class LiveHub: Sendable {
     private let log: LiveEventLog
     private let messenger: MessengerService
     private let logger: Logger
+    private let presence: LivePresence?
     private let queue = DispatchQueue(label: "fotofolio.live-hub")
     private let state = Mutex(State())
     private let timers = Mutex(Timers())
@@ -69,8 +72,10 @@ public final class LiveHub: Sendable {
     /// Streams given a heartbeat before other work on the queue gets its turn.
     private static let heartbeatSlice = 250
 
-    public init(log: LiveEventLog, messenger: MessengerService, logger: Logger) throws {
+    /// - Parameter presence: told of each stream that opens and closes, for the push sender.
+    public init(log: LiveEventLog, messenger: MessengerService, logger: Logger, presence: LivePresence? = nil) throws {
         self.log = log
+        self.presence = presence
         self.messenger = messenger
         self.logger = logger
         let latest = try log.latestSequence()
@@ -88,29 +93,36 @@ public final class LiveHub: Sendable {
     public func connect(userId: Int64, after sequence: Int64, sink: any LiveSink) -> Int {
         let id = state.withLock { state -> Int in
             state.nextStreamId += 1
+            state.owners[state.nextStreamId] = userId
             // Not listed for delivery yet: the replay below brings it up to date first.
             return state.nextStreamId
         }
+        presence?.connected(userId)
         queue.async { self.replay(stream: id, userId: userId, after: sequence, sink: sink) }
         return id
     }
 
     /// Forgets a stream (its connection closed).
     public func disconnect(_ id: Int) {
-        state.withLock { state in
-            guard let stream = state.streams.removeValue(forKey: id) else { return }
+        let owner = state.withLock { state -> Int64? in
+            let owner = state.owners.removeValue(forKey: id)
+            guard let stream = state.streams.removeValue(forKey: id) else { return owner }
             state.streamsByUser[stream.userId]?.remove(id)
             if state.streamsByUser[stream.userId]?.isEmpty == true { state.streamsByUser[stream.userId] = nil }
+            return owner
         }
+        if let owner { presence?.disconnected(owner) }
     }
 
     /// Ends every stream of the person on this process (they were suspended: their sessions
     /// are gone, and so must be what they follow live).
     public func endStreams(of userId: Int64) {
-        let ended = state.withLock { state -> [any LiveSink] in
+        let (ended, owned) = state.withLock { state -> ([any LiveSink], Int) in
             let ids = state.streamsByUser.removeValue(forKey: userId) ?? []
-            return ids.compactMap { state.streams.removeValue(forKey: $0)?.sink }
+            return (ids.compactMap { state.streams.removeValue(forKey: $0)?.sink },
+                    ids.filter { state.owners.removeValue(forKey: $0) != nil }.count)
         }
+        for _ in 0..<owned { presence?.disconnected(userId) }
         queue.async { for sink in ended { sink.close() } }
     }
 

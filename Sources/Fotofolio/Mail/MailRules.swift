@@ -14,10 +14,7 @@ public enum MailRules {
     /// When to try again after `attempts` failed attempts (at least one), or nil to give up.
     /// - Parameter first: the first wait (`firstRetry` unless the operator chose another).
     public static func nextAttempt(after attempts: Int, createdAt: Date, now: Date, first: TimeInterval = firstRetry) -> Date? {
-        let doublings = min(max(attempts, 1) - 1, 20)
-        let wait = min(max(first, 0.1) * Double(1 << doublings), longestRetry)
-        let next = now.addingTimeInterval(wait)
-        return next.timeIntervalSince(createdAt) > givingUpAfter ? nil : next
+        RetrySchedule(first: first, longest: longestRetry, givingUpAfter: givingUpAfter).nextAttempt(after: attempts, createdAt: createdAt, now: now)
     }
 
     /// Whether an address with this many hard bounces is still mailed.
@@ -91,6 +88,18 @@ public enum MessageMail: Sendable {
     case shoot
 }
 
+extension MessageMail {
+    /// Whether a new message tells a member who did not write it at all — by mail or by push:
+    /// a shoot step if they want shoots; an ordinary message in a direct room, where it
+    /// mentions them, or in a group when they chose groups' messages too.
+    public func tells(roomIsDirect: Bool, mentioned: Bool, settings: MailSettings) -> Bool {
+        switch self {
+        case .shoot: settings.shoots
+        case .missed: roomIsDirect || mentioned || settings.groupMessages
+        }
+    }
+}
+
 extension MailRules {
     /// The mail a new message queues for one member who did not write it, or nil. A shoot
     /// step goes at once; an ordinary message joins the member's batch of missed messages —
@@ -98,12 +107,12 @@ extension MailRules {
     /// their cadence (the sender waits the unread delay on top: `MailStore.due`).
     public static func mail(for messageId: Int64, _ kind: MessageMail, to recipientId: Int64, address: String,
                             roomIsDirect: Bool, mentioned: Bool, settings: MailSettings, at date: Date) -> NewMail? {
+        guard kind.tells(roomIsDirect: roomIsDirect, mentioned: mentioned, settings: settings) else { return nil }
         switch kind {
         case .shoot:
             return NewMail(to: recipientId, address: address, content: .shoot(messageId: messageId), dueAt: date)
         case .missed:
-            guard roomIsDirect || mentioned || settings.groupMessages,
-                  let due = missedMessagesDue(settings.messages, from: date, delay: 0) else { return nil }
+            guard let due = missedMessagesDue(settings.messages, from: date, delay: 0) else { return nil }
             // To the millisecond, as messages' times are stored: the batch's first message is in it.
             let since = Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
             return NewMail(to: recipientId, address: address, content: .missedMessages(since: since), dueAt: due,

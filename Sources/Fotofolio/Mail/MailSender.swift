@@ -1,8 +1,6 @@
-import Dispatch
 import Foundation
 import Logging
 import Mail
-import Synchronization
 
 /// Turns a queued mail into a message: the words in the recipient's language, the links at
 /// the site's public address. The web layer does it, with the templates of the pages.
@@ -30,13 +28,9 @@ public final class MailSender: Sendable {
     private let composer: any MailComposing
     private let outlet: MailOutlet
     private let logger: Logger
-    private let pollInterval: Duration
     private let missedMessageDelay: TimeInterval
     private let firstRetry: TimeInterval
-    private let wake = DispatchSemaphore(value: 0)
-    private let running = Atomic<Bool>(false)
-    private let observation = Mutex<(any StoreObservation)?>(nil)
-    private let stopped = DispatchSemaphore(value: 0)
+    private let loop: SendingLoop
     private static let batch = 20
 
     /// - Parameter pollInterval: how often due mails are looked for without a kick (retries,
@@ -52,55 +46,31 @@ public final class MailSender: Sendable {
         self.composer = composer
         self.outlet = outlet
         self.logger = logger
-        self.pollInterval = pollInterval
+        loop = SendingLoop(name: "fotofolio.mail", pollInterval: pollInterval)
     }
 
     public func start() {
-        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        observation.withLock { observation in
-            observation = store.observeCommits(failed: { [logger] error in
-                logger.error("Mail stopped following the outbox: \(error)")
-            }, changed: { [wake] in wake.signal() })
-        }
-        let thread = Thread { [self] in
-            while running.load(ordering: .acquiring) {
-                sendDue()
-                _ = wake.wait(timeout: .now() + .milliseconds(Int(pollInterval / .milliseconds(1))))
-            }
-            stopped.signal()
-        }
-        thread.name = "fotofolio.mail"
-        thread.start()
+        loop.start(observe: store.observeCommits, failed: { [logger] error in
+            logger.error("Mail stopped following the outbox: \(error)")
+        }, work: { [self] in sendDue() })
     }
 
     /// Ends the loop after the mail being sent, if any.
-    public func stop() {
-        guard running.exchange(false, ordering: .acquiringAndReleasing) else { return }
-        observation.withLock { $0?.cancel(); $0 = nil }
-        wake.signal()
-        stopped.wait()
-    }
+    public func stop() { loop.stop() }
 
     /// Mails may have been queued: look now.
-    public func kick() { wake.signal() }
+    public func kick() { loop.kick() }
 
     /// Sends every mail due by `date`; returns how many were handled (sent, retried, failed
     /// or cancelled).
     @discardableResult
     public func sendDue(at date: @autoclosure () -> Date = Date()) -> Int {
-        var handled = 0
-        while true {
-            let mails: [QueuedMail]
-            do {
-                let now = date()
-                mails = try store.due(at: now, missedBefore: now.addingTimeInterval(-missedMessageDelay), limit: Self.batch)
-            } catch {
-                logger.error("Cannot read the mail outbox: \(error)")
-                return handled
-            }
-            for mail in mails { send(mail, at: date()); handled += 1 }
-            if mails.count < Self.batch { return handled }
-        }
+        SendingLoop.drain(batch: Self.batch, read: {
+            let now = date()
+            return try store.due(at: now, missedBefore: now.addingTimeInterval(-missedMessageDelay), limit: Self.batch)
+        }, failed: { error in
+            logger.error("Cannot read the mail outbox: \(error)")
+        }, handle: { mail in send(mail, at: date()) })
     }
 
     private func send(_ mail: QueuedMail, at date: Date) {

@@ -8,6 +8,7 @@ public struct Stores: Sendable {
     public var emailConfirmations: any EmailConfirmationsStore
     public var passwordResets: any PasswordResetsStore
     public var mail: any MailStore
+    public var push: any PushStore
     public var photos: any PhotoStore
     public var portfolios: any PortfolioStore
     public var shareLinks: any ShareLinkStore
@@ -27,7 +28,7 @@ public struct Stores: Sendable {
 
     public init(accounts: any AccountsStore, sessions: any SessionsStore, loginThrottle: any LoginThrottleStore,
                 registrationThrottle: any RegistrationThrottleStore, emailConfirmations: any EmailConfirmationsStore,
-                passwordResets: any PasswordResetsStore, mail: any MailStore,
+                passwordResets: any PasswordResetsStore, mail: any MailStore, push: any PushStore,
                 photos: any PhotoStore, portfolios: any PortfolioStore, shareLinks: any ShareLinkStore,
                 galleries: any GalleryStore, feed: any FeedStore, selection: any SelectionStore,
                 ratings: any RatingsStore, peopleSearch: any PeopleSearchStore, blocks: any BlockStore,
@@ -42,6 +43,7 @@ public struct Stores: Sendable {
         self.emailConfirmations = emailConfirmations
         self.passwordResets = passwordResets
         self.mail = mail
+        self.push = push
         self.photos = photos
         self.portfolios = portfolios
         self.shareLinks = shareLinks
