@@ -56,10 +56,14 @@ extension PostgresPushStore {
                   AND p.id > coalesce((SELECT max(r.id) FROM push r WHERE r.subscription_id = s.id AND r.room_id = $2 AND r.kind = 'read'), 0))
             ORDER BY s.id
             """, [userId, roomId, messageId]).map { try $0.decode(0, as: Int64.self) }
-        for device in devices {
-            try enqueue(.read(roomId: roomId), key: PushRules.readKey(room: roomId, upTo: messageId, subscription: device),
-                        subscription: device, recipient: userId, at: date, connection)
-        }
+        for device in devices { try noteClose(roomId, upTo: messageId, subscription: device, recipient: userId, at: date, connection) }
+    }
+
+    /// Queues the push that closes the room's notification on one device, read up to `messageId`.
+    static func noteClose(_ roomId: Int64, upTo messageId: Int64, subscription: Int64, recipient: Int64, at date: Date,
+                          _ connection: PostgresConnection) throws {
+        try enqueue(.read(roomId: roomId), key: PushRules.readKey(room: roomId, upTo: messageId, subscription: subscription),
+                    subscription: subscription, recipient: recipient, at: date, connection)
     }
 
     private static func enqueue(_ content: PushContent, key: String, subscription: Int64, recipient: Int64, messageId: Int64? = nil,

@@ -115,14 +115,22 @@ struct PostgresPushStore: PushStore {
     }
 
     func markSent(_ id: Int64, at date: Date) throws {
-        try pool.withConnection { connection in
-            try connection.query("""
-                WITH sent AS (
-                    UPDATE push SET state = 'sent', sent_at = $1, attempts = attempts + 1, last_error = NULL,
-                                    claimed_by = NULL, claimed_until = NULL
-                    WHERE id = $2 AND state = 'pending' RETURNING subscription_id)
-                UPDATE push_subscription SET last_used_at = $1 WHERE id IN (SELECT subscription_id FROM sent)
-                """, [date.stored, id])
+        try pool.transaction { connection in
+            // Read while it was being sent: sent all the same, and the device gets a close after it.
+            guard let row = try connection.query("""
+                UPDATE push p SET state = 'sent', reason = NULL, sent_at = $1, attempts = p.attempts + 1, last_error = NULL,
+                                  claimed_by = NULL, claimed_until = NULL
+                FROM push before
+                WHERE p.id = $2 AND before.id = p.id AND (p.state = 'pending' OR (p.state = 'skipped' AND p.reason = 'read'))
+                RETURNING p.subscription_id, p.recipient_id, p.room_id, p.message_id, before.state = 'skipped'
+                """, [date.stored, id]).first else { return }
+            let subscription = try row.decode(0, as: Int64.self)
+            try connection.query("UPDATE push_subscription SET last_used_at = $1 WHERE id = $2", [date.stored, subscription])
+            if try row.decode(4, as: Bool.self), let roomId = try row.decodeIfPresent(2, as: Int64.self),
+               let messageId = try row.decodeIfPresent(3, as: Int64.self) {
+                try Self.noteClose(roomId, upTo: messageId, subscription: subscription, recipient: try row.decode(1, as: Int64.self),
+                                   at: date, connection)
+            }
         }
     }
 

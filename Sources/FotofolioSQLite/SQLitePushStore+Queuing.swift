@@ -55,10 +55,14 @@ extension SQLitePushStore {
                   AND p.id > IFNULL((SELECT max(r.id) FROM push r WHERE r.subscriptionId = s.id AND r.roomId = ?2 AND r.kind = 'read'), 0))
             ORDER BY s.id
             """), arguments: [userId, roomId, messageId])
-        for device in devices {
-            try enqueue(.read(roomId: roomId), key: PushRules.readKey(room: roomId, upTo: messageId, subscription: device),
-                        subscription: device, recipient: userId, at: date, db)
-        }
+        for device in devices { try noteClose(roomId, upTo: messageId, subscription: device, recipient: userId, at: date, db) }
+    }
+
+    /// Queues the push that closes the room's notification on one device, read up to `messageId`.
+    static func noteClose(_ roomId: Int64, upTo messageId: Int64, subscription: Int64, recipient: Int64, at date: Date,
+                          _ db: Database) throws {
+        try enqueue(.read(roomId: roomId), key: PushRules.readKey(room: roomId, upTo: messageId, subscription: subscription),
+                    subscription: subscription, recipient: recipient, at: date, db)
     }
 
     private static func enqueue(_ content: PushContent, key: String, subscription: Int64, recipient: Int64, messageId: Int64? = nil,

@@ -88,12 +88,17 @@ struct SQLitePushStore: PushStore {
 
     func markSent(_ id: Int64, at date: Date) throws {
         try database.pool.write { db in
-            try db.execute(sql: """
-                UPDATE push SET state = 'sent', sentAt = ?, attempts = attempts + 1, lastError = NULL WHERE id = ? AND state = 'pending'
-                """, arguments: [date, id])
-            guard db.changesCount > 0 else { return }
-            try db.execute(sql: "UPDATE pushSubscription SET lastUsedAt = ? WHERE id = (SELECT subscriptionId FROM push WHERE id = ?)",
+            // Read while it was being sent: sent all the same, and the device gets a close after it.
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT subscriptionId, recipientId, roomId, messageId, state = 'skipped' AS readMeanwhile FROM push
+                WHERE id = ? AND (state = 'pending' OR (state = 'skipped' AND reason = 'read'))
+                """, arguments: [id]) else { return }
+            try db.execute(sql: "UPDATE push SET state = 'sent', reason = NULL, sentAt = ?, attempts = attempts + 1, lastError = NULL WHERE id = ?",
                            arguments: [date, id])
+            try db.execute(sql: "UPDATE pushSubscription SET lastUsedAt = ? WHERE id = ?", arguments: [date, row["subscriptionId"]])
+            if row["readMeanwhile"], let roomId: Int64 = row["roomId"], let messageId: Int64 = row["messageId"] {
+                try Self.noteClose(roomId, upTo: messageId, subscription: row["subscriptionId"], recipient: row["recipientId"], at: date, db)
+            }
         }
     }
 

@@ -95,6 +95,19 @@ import Testing
         #expect(try world.queuedPushes().isEmpty)
     }
 
+    @Test func aPushReadWhileItWasBeingSentIsSentAndThenClosed() throws {
+        let phone = try world.device(of: vojta, "phone")
+        let room = try world.messenger.directRoom(between: jana, and: vojta).id
+        let message = try world.send("Dobrý den", in: room, by: jana)
+        // Taken by the sender; the person reads on another device before the service answers.
+        let taken = try #require(try world.push.due(at: Date(), limit: 10).first)
+        #expect(try world.messenger.markRead(room, by: vojta, upTo: message.id))
+        try world.push.markSent(taken.id, at: Date())
+        let close = try #require(try world.queuedPushes().last)
+        #expect(close.content == .read(roomId: room) && close.subscription.id == phone.id)
+        #expect(close.key == PushRules.readKey(room: room, upTo: message.id, subscription: phone.id))
+    }
+
     @Test func galleryStepsPushToTheirRecipientUnlessGalleriesAreTurnedOff() throws {
         let (clientPhone, photographerPhone) = (try world.device(of: jana, "jana"), try world.device(of: vojta, "vojta"))
         let store = world.stores.galleries
