@@ -165,6 +165,7 @@ let package = Package(
         .testTarget(
             name: "FotofolioTests",
             dependencies: ["Fotofolio", "FotofolioDemo", "FotofolioPostgres", "FotofolioSQLite", "Postgres", "PostgresCluster", "SQLiteTemplate", "HostileInput", "Spawn",
+                           "WebPush",
                            "Waiting", "TestClips", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(
             name: "FotofolioWebTests",
@@ -177,13 +178,13 @@ let package = Package(
         // replays every seed and every input a campaign found; `make fuzz` fuzzes for real.
         .testTarget(
             name: "FuzzCorpusTests",
-            dependencies: ["HTTPServer", "PreciseSlider", "Imaging", "Video", "Fotofolio", "FotofolioWeb", "Mail"],
+            dependencies: ["HTTPServer", "PreciseSlider", "Imaging", "Video", "Fotofolio", "FotofolioWeb", "Mail", "WebPush"],
             path: "Fuzz/Sources",
             exclude: ["CFuzzDriver"],
             sources: ["CorpusReplay", "FuzzSupport", "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz",
                       "MultipartFuzz", "FeedCursorFuzz", "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz",
                       "SliderTextFuzz", "MessengerCommandFuzz", "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz",
-                      "ShootFormFuzz", "SharingFormFuzz", "DeliveredMetadataFuzz", "ReadMailFuzz"],
+                      "ShootFormFuzz", "SharingFormFuzz", "DeliveredMetadataFuzz", "ReadMailFuzz", "PushSubscriptionFuzz"],
             swiftSettings: [.define("FUZZ_CORPUS_REPLAY")]),
     ],
     swiftLanguageModes: [.v6]

@@ -25,6 +25,7 @@ let targets = [
     "SharingFormFuzz",
     "DeliveredMetadataFuzz",
     "ReadMailFuzz",
+    "PushSubscriptionFuzz",
 ]
 
 let package = Package(

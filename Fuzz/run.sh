@@ -44,6 +44,7 @@ all_targets=(
     SharingFormFuzz:1024
     DeliveredMetadataFuzz:8192
     ReadMailFuzz:8192
+    PushSubscriptionFuzz:2048
 )
 
 selected=()

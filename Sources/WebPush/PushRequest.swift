@@ -10,22 +10,20 @@ public enum PushUrgency: String, Sendable {
 public struct PushRequest: Sendable {
     public let target: PushTarget
     public let body: [UInt8]
-    /// Seconds the push service keeps the push for a device that is offline (RFC 8030 §5.2).
+    /// Seconds the push service keeps the push for a device that is offline (RFC 8030 §5.2),
+    /// never negative.
     public let ttl: Int
     public let urgency: PushUrgency
-    /// A later push with the same topic replaces a waiting one (RFC 8030 §5.4); left out
-    /// when not at most 32 base64url characters.
+    /// A later push with the same topic replaces a waiting one (RFC 8030 §5.4); nil when the
+    /// topic given was not at most 32 base64url characters, so the header is left out.
     public let topic: String?
     /// What `VAPIDKey.authorization` made.
     public let authorization: String
 
     public init(target: PushTarget, body: [UInt8], ttl: Int, urgency: PushUrgency, topic: String?, authorization: String) {
-        self.target = target
-        self.body = body
-        self.ttl = ttl
-        self.urgency = urgency
-        self.topic = topic
-        self.authorization = authorization
+        (self.target, self.body, self.urgency, self.authorization) = (target, body, urgency, authorization)
+        self.ttl = max(0, ttl)
+        self.topic = topic.flatMap { PushTopic.isValid($0) ? $0 : nil }
     }
 }
 

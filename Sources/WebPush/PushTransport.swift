@@ -79,11 +79,12 @@ public final class PushTransport: Sendable {
         } }
         var status = 0
         fotofolio_curl_response_code(handle, &status)
-        if status == 0 || (code != CURLE_OK && code != CURLE_WRITE_ERROR) {
+        // A status read is the answer, even when the body then broke off or was too long.
+        guard status > 0 else {
             let message = errorBuffer.withUnsafeBufferPointer { buffer in
                 buffer[0] == 0 ? String(cString: curl_easy_strerror(code)) : String(cString: buffer.baseAddress!)
             }
-            return .retry(status: status == 0 ? nil : status, after: nil, reason: message)
+            return .retry(status: nil, after: nil, reason: message)
         }
         return Self.outcome(status: status, retryAfter: exchange.retryAfter, body: exchange.body, now: Date())
     }
@@ -91,7 +92,7 @@ public final class PushTransport: Sendable {
     /// The request's header lines; nil when a value could end its line early.
     static func headerLines(of request: PushRequest) -> [String]? {
         var lines = [
-            "TTL: \(max(0, request.ttl))",
+            "TTL: \(request.ttl)",
             "Urgency: \(request.urgency.rawValue)",
             "Content-Encoding: aes128gcm",
             "Content-Type: application/octet-stream",
@@ -99,7 +100,7 @@ public final class PushTransport: Sendable {
             // curl would otherwise wait for 100 Continue before a larger body.
             "Expect:",
         ]
-        if let topic = request.topic, PushTopic.isValid(topic) { lines.append("Topic: \(topic)") }
+        if let topic = request.topic { lines.append("Topic: \(topic)") }
         guard request.authorization.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7f }) else { return nil }
         return lines
     }

@@ -58,12 +58,13 @@ final class TestDatabase {
         return sqlite
     }
 
-    /// The same data opened anew, as a restarted server or another node opens it.
-    func reopened() throws -> Stores {
+    /// The same data opened anew, as a restarted server or another node opens it; on
+    /// PostgreSQL another node claims outbox rows under a `publisher` name of its own.
+    func reopened(publisher: String = Stores.processPublisherName) throws -> Stores {
         if let postgresURL {
             let pool = try PostgresPool(url: postgresURL, size: 4)
             pools.withLock { $0.append(pool) }
-            return .postgres(pool)
+            return .postgres(pool, publisher: publisher)
         }
         return .sqlite(try AppDatabase(directory: directory))
     }

@@ -46,6 +46,12 @@ import Testing
             try db.execute(sql: "INSERT INTO passwordResetRequest VALUES ('10.0.0.1', ?)", arguments: [now])
             try db.execute(sql: "INSERT INTO mailBounce VALUES ('gone@example.cz', 2, ?)", arguments: [now])
             try db.execute(sql: "INSERT INTO mailSettings VALUES (?, 'daily', 0, 1, 1, 'en')", arguments: [someone])
+            // A device's push subscription and the site's VAPID key it was made for.
+            try db.execute(sql: """
+                INSERT INTO pushSubscription (userId, endpoint, p256dh, auth, userAgent, createdAt)
+                VALUES (?, 'https://push.example.net/a', 'BPk', 'au', 'Firefox', ?)
+                """, arguments: [someone, now])
+            try db.execute(sql: "INSERT INTO pushKey (id, privateKey) VALUES (1, ?)", arguments: [Data(repeating: 7, count: 32)])
             try db.execute(sql: "INSERT INTO loginFailureByAccount VALUES ('user:1', '10.0.0.1', 2, ?)", arguments: [now])
             try db.execute(sql: "INSERT INTO loginFailureByAddress VALUES ('10.0.0.1', 2, ?)", arguments: [now])
             try db.execute(sql: "INSERT INTO registrationByAddress VALUES ('10.0.0.1', ?)", arguments: [now])
@@ -167,6 +173,10 @@ import Testing
         let report = try SQLiteToPostgres(from: sqlite, to: pool).copy()
         let empty = report.rows.filter { $0.count == 0 }.map(\.table)
         #expect(empty.isEmpty, "the test leaves \(empty) without rows to copy")
+        // Devices keep their subscriptions, and the VAPID key those were made for.
+        #expect(report.rows.contains { $0.table == "push_subscription" && $0.count == 1 })
+        #expect(try pool.withConnection { try $0.query("SELECT private_key FROM push_key").first?.decode(0, as: Data.self) }
+            == Data(repeating: 7, count: 32))
 
         try pool.withConnection { connection in
             // The copy leaves the planner statistics of what it copied (never analysed is -1).

@@ -15,7 +15,8 @@ Listens on 127.0.0.1 at a free port, written to DIR/port once it accepts connect
   DIR/received/SEQ-NAME.json = {headers: {ttl, urgency, topic}, payload, vapid: {aud, exp, sub}}.
   When DIR/reply/NAME exists, its first line is the status to answer instead and the lines
   after it are response headers (e.g. `429` then `Retry-After: 7`); a 2xx reply still keeps
-  the push. A push that fails a check gets 400, 401, 404 or 413 with the reason as its body,
+  the push. Lines starting with `!` misbehave: `!body N` sends N bytes of body, `!cut`
+  promises 1000 bytes of body and closes after 10, `!hang` never answers. A push that fails a check gets 400, 401, 404 or 413 with the reason as its body,
   kept as DIR/rejected/SEQ-NAME.json = {status, reason}.
 """
 
@@ -151,12 +152,14 @@ class Service:
         }
 
     def configured_reply(self, name):
+        """(status, headers, misbehaviours) of DIR/reply/NAME, or None."""
         path = self.directory / "reply" / name
         if not path.exists():
             return None
         lines = [line.strip() for line in path.read_text().splitlines() if line.strip()]
-        headers = [tuple(part.strip() for part in line.split(":", 1)) for line in lines[1:] if ":" in line]
-        return int(lines[0]), headers
+        headers = [tuple(part.strip() for part in line.split(":", 1)) for line in lines[1:] if ":" in line and not line.startswith("!")]
+        misbehaviours = dict((line[1:].split(" ", 1) + [""])[:2] for line in lines[1:] if line.startswith("!"))
+        return int(lines[0]), headers, misbehaviours
 
 
 def handler_for(service):
@@ -202,10 +205,24 @@ def handler_for(service):
                 record = service.push(name, self.headers, body)
             except Refusal as refusal:
                 return self.refuse(name, refusal)
-            status, headers = service.configured_reply(name) or (201, [])
+            status, headers, misbehaviours = service.configured_reply(name) or (201, [], {})
             if 200 <= status < 300:
                 service.write(service.next_file("received", name), record)
                 headers = [("Location", f"{service.origin}/message/{secrets.token_hex(8)}")] + list(headers)
+            if "hang" in misbehaviours:
+                threading.Event().wait(120)
+                self.close_connection = True
+                return
+            if "cut" in misbehaviours:
+                self.send_response(status)
+                self.send_header("Content-Length", "1000")
+                self.end_headers()
+                self.wfile.write(b"x" * 10)
+                self.wfile.flush()
+                self.close_connection = True
+                return
+            if "body" in misbehaviours:
+                return self.answer(status, "x" * int(misbehaviours["body"]), headers=headers)
             self.answer(status, "" if status == 201 else f"answer {status} as configured", headers=headers)
 
         def refuse(self, name, refusal):

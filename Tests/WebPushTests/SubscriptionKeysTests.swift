@@ -33,7 +33,7 @@ struct SubscriptionKeysTests {
         #expect(throws: PushRefusal.keyNotBase64URL) { try PushSubscriptionKeys(p256dh: point, auth: "BTBZMqHH6r4Tts7J aSIgg") }
         #expect(throws: PushRefusal.keyNotBase64URL) { try PushSubscriptionKeys(p256dh: point, auth: "BTBZMqHH6r4Tts7Jř") }
         #expect(throws: PushRefusal.keyNotBase64URL) { try PushSubscriptionKeys(p256dh: point, auth: "BTBZM=qHH6r4Tts7J_aSIgg") }
-        #expect(throws: PushRefusal.keyNotBase64URL) { try PushSubscriptionKeys(p256dh: point, auth: "BTBZMqHH6r4Tts7J_aSIggA") }
+        #expect(throws: PushRefusal.keyNotBase64URL) { try PushSubscriptionKeys(p256dh: point, auth: "BTBZMqHH6r4Tts7J_aSIggAAA") }
     }
 
     @Test func aPointNotOnTheCurveIsRefused() {

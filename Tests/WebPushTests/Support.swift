@@ -7,72 +7,45 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 /// The Makefile's virtual environment, which has http_ece, py_vapid and cryptography.
 let venvPython = packageRoot.appendingPathComponent(".venv/bin/python").path
 
-struct TestFailure: Error, CustomStringConvertible {
+/// Why the loopback push service could not be used, in words.
+struct PushServiceTrouble: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
 }
 
-/// A fresh directory, removed when this is released.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-    var path: String { url.path }
-
-    init() throws {
-        url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("push-test-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
-/// Tests/Push/push_service.py on a port of its own, stopped when this is released.
+/// Tests/Push/push_service.py on a port of its own in a folder of its own, both gone when
+/// this is released.
 final class PushService: Sendable {
-    /// A push as the service decrypted and checked it.
+    /// A push as the service decrypted and checked it: its headers, its plaintext, its token's claims.
     struct Received: Decodable, Equatable {
-        struct Headers: Decodable, Equatable {
-            let ttl: Int
-            let urgency: String?
-            let topic: String?
-        }
-        struct VAPID: Decodable, Equatable {
-            let aud: String
-            let exp: Int64
-            let sub: String
-        }
-        let headers: Headers
-        let payload: String
-        let vapid: VAPID
+        struct Headers: Decodable, Equatable { let ttl: Int, urgency: String?, topic: String? }
+        struct VAPID: Decodable, Equatable { let aud: String, exp: Int64, sub: String }
+        let headers: Headers, payload: String, vapid: VAPID
     }
 
-    struct Rejected: Decodable, Equatable {
-        let status: Int
-        let reason: String
-    }
+    struct Rejected: Decodable, Equatable { let status: Int, reason: String }
 
     /// What the service gives a page for `pushManager.subscribe`'s result.
-    struct Subscription: Decodable {
-        let endpoint: String
-        let p256dh: String
-        let auth: String
-    }
+    struct Subscription: Decodable { let endpoint: String, p256dh: String, auth: String }
 
-    let directory: TemporaryDirectory
+    /// The service's folder: `port`, `keys/`, `received/`, `rejected/`, `reply/`.
+    let folder: URL
     let port: Int
     private let process: ChildProcess
 
     init() throws {
         guard FileManager.default.isExecutableFile(atPath: venvPython) else {
-            throw TestFailure("\(venvPython) is missing: run `make .venv/.installed` (the push tests need http-ece and py-vapid from Tests/Browser/requirements.txt)")
+            throw PushServiceTrouble(description: "\(venvPython) is missing: run `make .venv/.installed` (the push tests need http-ece and py-vapid from Tests/Browser/requirements.txt)")
         }
-        directory = try TemporaryDirectory()
-        let log = directory.url.appendingPathComponent("service.log")
-        let descriptor = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw TestFailure("cannot open \(log.path)") }
-        defer { close(descriptor) }
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("push-service-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let log = folder.appendingPathComponent("service.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let logHandle = try FileHandle(forWritingTo: log)
+        defer { try? logHandle.close() }
         let process = try ChildProcess(executable: venvPython,
-                                       arguments: [packageRoot.appendingPathComponent("Tests/Push/push_service.py").path, directory.path],
-                                       standardOutput: .descriptor(descriptor), standardError: .descriptor(descriptor))
-        let portFile = directory.url.appendingPathComponent("port")
+                                       arguments: [packageRoot.appendingPathComponent("Tests/Push/push_service.py").path, folder.path],
+                                       standardOutput: .descriptor(logHandle.fileDescriptor), standardError: .descriptor(logHandle.fileDescriptor))
+        let portFile = folder.appendingPathComponent("port")
         var port: Int?
         let started = eventually(within: .seconds(60)) {
             port = (try? String(contentsOf: portFile, encoding: .utf8)).flatMap { Int($0) }
@@ -80,7 +53,7 @@ final class PushService: Sendable {
         }
         guard started, let port else {
             process.send(SIGTERM)
-            throw TestFailure("the push service did not start: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+            throw PushServiceTrouble(description: "the push service did not start: " + ((try? String(contentsOf: log, encoding: .utf8)) ?? ""))
         }
         self.port = port
         self.process = process
@@ -89,6 +62,7 @@ final class PushService: Sendable {
     deinit {
         process.send(SIGTERM)
         _ = process.wait(timeout: .seconds(20))
+        try? FileManager.default.removeItem(at: folder)
     }
 
     var origin: String { "http://127.0.0.1:\(port)" }
@@ -96,13 +70,13 @@ final class PushService: Sendable {
     /// A new subscription named `name`, its private key kept by the service.
     func subscribe(_ name: String) throws -> Subscription {
         let run = try ChildProcess.run("/usr/bin/curl", ["--silent", "--fail", "--noproxy", "*", "\(origin)/new-subscription/\(name)"])
-        guard run.status.succeeded else { throw TestFailure("new-subscription failed: \(run.output)") }
+        guard run.status.succeeded else { throw PushServiceTrouble(description: "the push service refused: \(run.output)") }
         return try JSONDecoder().decode(Subscription.self, from: Data(run.output.utf8))
     }
 
     /// Makes the service answer pushes to `name` with `status` and `headers` lines; nil goes back to 201.
     func reply(_ name: String, _ status: Int?, headers: [String] = []) throws {
-        let file = directory.url.appendingPathComponent("reply/\(name)")
+        let file = folder.appendingPathComponent("reply/\(name)")
         if let status { try Data(([String(status)] + headers).joined(separator: "\n").utf8).write(to: file) }
         else { try? FileManager.default.removeItem(at: file) }
     }
@@ -110,25 +84,9 @@ final class PushService: Sendable {
     func received() throws -> [Received] { try records("received") }
     func rejected() throws -> [Rejected] { try records("rejected") }
 
-    private func records<Record: Decodable>(_ folder: String) throws -> [Record] {
-        let url = directory.url.appendingPathComponent(folder)
+    private func records<Record: Decodable>(_ kind: String) throws -> [Record] {
+        let url = folder.appendingPathComponent(kind)
         let names = try FileManager.default.contentsOfDirectory(atPath: url.path).filter { $0.hasSuffix(".json") }.sorted()
         return try names.map { try JSONDecoder().decode(Record.self, from: Data(contentsOf: url.appendingPathComponent($0))) }
     }
-}
-
-/// A port on 127.0.0.1 that nothing listens on: bound, then closed.
-func closedPort() throws -> Int {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw TestFailure("socket failed") }
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
-    }
-    guard bound else { throw TestFailure("bind failed") }
-    return Int(UInt16(bigEndian: address.sin_port))
 }

@@ -135,8 +135,21 @@ private func request(to subscription: PushService.Subscription, service: PushSer
         #expect(try service.rejected().map(\.status) == [401])
     }
 
+    @Test func aTokenSignedByAnotherKeyThanItNamesIsRefusedWith401() throws {
+        // The service verifies the signature, so its acceptance of the others means something.
+        let service = try PushService()
+        let subscription = try service.subscribe("ota")
+        let valid = try request(to: subscription, service: service)
+        let forged = valid.authorization.replacingOccurrences(of: #"k=[A-Za-z0-9_-]+$"#, with: "k=" + VAPIDKey().publicKeyBase64URL, options: .regularExpression)
+        #expect(forged != valid.authorization)
+        let outcome = PushTransport().send(PushRequest(target: valid.target, body: valid.body, ttl: 60, urgency: .normal, topic: nil, authorization: forged))
+        guard case .refused(401, let reason) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(reason.contains("signature"))
+    }
+
     @Test func noListenerIsRetried() throws {
-        let port = try closedPort()
+        // The port of a service that has stopped: nothing listens there any more.
+        let port = try PushService().port
         let policy = PushEndpointPolicy(allowedOrigins: ["http://127.0.0.1:\(port)"])
         let target = try policy.check("http://127.0.0.1:\(port)/push/x")
         let outcome = PushTransport(timeout: 5).send(PushRequest(target: target, body: [1, 2, 3], ttl: 60, urgency: .normal, topic: nil,
@@ -171,5 +184,59 @@ private func request(to subscription: PushService.Subscription, service: PushSer
                                                        authorization: valid.authorization + "\r\nX-Injected: 1"))
         guard case .refused(0, _) = outcome else { Issue.record("\(outcome)"); return }
         #expect(try service.received().isEmpty)
+    }
+
+    @Test func aRedirectIsNotFollowed() throws {
+        let service = try PushService()
+        let subscription = try service.subscribe("ota")
+        try service.reply("ota", 307, headers: ["Location: \(service.origin)/push/ota"])
+        guard case .refused(307, _) = PushTransport().send(try request(to: subscription, service: service)) else {
+            Issue.record("not refused with 307"); return
+        }
+        // A followed redirect would have posted a second time.
+        #expect(try service.received().isEmpty && service.rejected().isEmpty)
+    }
+
+    @Test func anAnswerWhoseBodyBreaksOffStillCountsByItsStatus() throws {
+        let service = try PushService()
+        let subscription = try service.subscribe("ota")
+        try service.reply("ota", 410, headers: ["!cut"])
+        #expect(PushTransport().send(try request(to: subscription, service: service)) == .gone(status: 410))
+    }
+
+    @Test func aLongAnswerIsReadNoFurtherThanItsLimitAndKeptShorter() throws {
+        let service = try PushService()
+        let subscription = try service.subscribe("ota")
+        try service.reply("ota", 503, headers: ["!body 1000000"])
+        guard case .retry(503, nil, let reason) = PushTransport().send(try request(to: subscription, service: service)) else {
+            Issue.record("not a retry"); return
+        }
+        #expect(reason.utf8.count <= PushTransport.keptBodyBytes + 20)
+        #expect(reason.hasSuffix(String(repeating: "x", count: 100)))
+    }
+
+    @Test func aServiceThatNeverAnswersIsRetriedAfterTheTimeout() throws {
+        let service = try PushService()
+        let subscription = try service.subscribe("ota")
+        try service.reply("ota", 201, headers: ["!hang"])
+        guard case .retry(nil, nil, let reason) = PushTransport(timeout: 1).send(try request(to: subscription, service: service)) else {
+            Issue.record("not a retry"); return
+        }
+        #expect(reason.lowercased().contains("timeout") || reason.lowercased().contains("timed out"), "\(reason)")
+    }
+
+    @Test func retryAfterIsReadAsSecondsOrADateAndNothingElse() {
+        let now = Date(timeIntervalSince1970: 1_700_000_000)   // Tue, 14 Nov 2023 22:13:20 GMT
+        #expect(RetryAfter.seconds("120", now: now) == 120)
+        #expect(RetryAfter.seconds("0", now: now) == 0)
+        #expect(RetryAfter.seconds("Tue, 14 Nov 2023 22:15:20 GMT", now: now) == 120)
+        // A date already past: at once.
+        #expect(RetryAfter.seconds("Tue, 14 Nov 2023 22:00:00 GMT", now: now) == 0)
+        // Never more than a day, however far the service asks.
+        #expect(RetryAfter.seconds("99999999", now: now) == 86_400)
+        #expect(RetryAfter.seconds("99999999999999999999999", now: now) == nil)
+        for value in ["", "-5", "1.5", " 12", "12s", "soon", "Tue, 14 Nov 2023 22:15:20", "٣"] {
+            #expect(RetryAfter.seconds(value, now: now) == nil, "\(value)")
+        }
     }
 }

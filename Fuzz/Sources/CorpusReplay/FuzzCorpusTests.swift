@@ -12,7 +12,7 @@ import Testing
         "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz", "MultipartFuzz", "FeedCursorFuzz",
         "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz", "SliderTextFuzz", "MessengerCommandFuzz",
         "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz", "ShootFormFuzz", "SharingFormFuzz",
-        "DeliveredMetadataFuzz", "ReadMailFuzz",
+        "DeliveredMetadataFuzz", "ReadMailFuzz", "PushSubscriptionFuzz",
     ]
 
     /// The target's entry point, as libFuzzer calls it. An oracle that fails aborts the run
@@ -37,6 +37,7 @@ import Testing
         case "SharingFormFuzz": fuzzSharingForm
         case "DeliveredMetadataFuzz": fuzzDeliveredMetadata
         case "ReadMailFuzz": fuzzReadMail
+        case "PushSubscriptionFuzz": fuzzPushSubscription
         default: nil
         }
     }
