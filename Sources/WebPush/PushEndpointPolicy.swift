@@ -7,10 +7,7 @@ public struct PushTarget: Sendable, Equatable {
     public let url: URL
     public let pinnedAddress: String?
 
-    public init(url: URL, pinnedAddress: String?) {
-        self.url = url
-        self.pinnedAddress = pinnedAddress
-    }
+    public init(url: URL, pinnedAddress: String?) { (self.url, self.pinnedAddress) = (url, pinnedAddress) }
 }
 
 /// Where a push may go: https on port 443 to a host whose every address is public, unless

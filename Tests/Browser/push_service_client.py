@@ -3,7 +3,6 @@
 `received()` the pushes it decrypted and verified, `reply(name, status)` to answer otherwise."""
 
 import json
-import signal
 import subprocess
 import sys
 import urllib.request
@@ -28,15 +27,11 @@ class PushService:
         wait_until(lambda: port_file.exists() or self.process.poll() is not None, 60, "the push service did not start")
         assert port_file.exists(), f"the push service did not start: {(self.directory / 'service.log').read_text()[-2000:]}"
         self.port = int(port_file.read_text())
-
-    @property
-    def origin(self):
-        return f"http://127.0.0.1:{self.port}"
+        self.origin = f"http://127.0.0.1:{self.port}"
 
     def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            self.process.wait(timeout=30)
+        self.process.terminate()  # SIGTERM; nothing when it has already ended
+        self.process.wait(timeout=30)
         self.log.close()
 
     def subscribe(self, name):

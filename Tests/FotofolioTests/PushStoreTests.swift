@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WebPush
 @testable import Fotofolio
 
 extension TestDatabase {
@@ -89,5 +90,44 @@ extension TestDatabase {
     func send(_ content: String, toDevicesOf userId: Int64, from authorId: Int64) throws {
         let room = try messenger.directRoom(between: authorId, and: userId).id
         try send(content, in: room, by: authorId)
+    }
+}
+
+/// What the settings page's subscribe refuses before anything is stored.
+@Suite struct PushSubscribingTests {
+    let world: TestDatabase
+    let jana: Int64
+    /// RFC 8291 Appendix A's user agent keys: a point on the curve and a 16-byte secret.
+    let p256dh = "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"
+    let auth = "BTBZMqHH6r4Tts7J_aSIgg"
+
+    init() throws {
+        world = try TestDatabase()
+        jana = try world.client().id!
+    }
+
+    /// Endpoints on push.example.net resolve to `address`, without asking the network.
+    func subscriptions(resolvingTo address: String) -> PushSubscriptions {
+        PushSubscriptions(stores: world.stores, policy: PushEndpointPolicy(allowedOrigins: [], resolve: { _ in [address] }))
+    }
+
+    func refusal(_ endpoint: String, p256dh: String? = nil, auth: String? = nil, resolvingTo address: String = "93.184.216.34") -> PushRefusal? {
+        let new = NewPushSubscription(endpoint: endpoint, p256dh: p256dh ?? self.p256dh, auth: auth ?? self.auth, userAgent: "Firefox")
+        do {
+            _ = try subscriptions(resolvingTo: address).subscribe(new, for: jana, at: Date())
+            return nil
+        } catch {
+            return error as? PushRefusal
+        }
+    }
+
+    @Test func badKeysAndEndpointsThatAreNotPublicAreRefusedAndNothingIsStored() throws {
+        #expect(refusal("https://push.example.net/a", p256dh: "not base64!") == .keyNotBase64URL)
+        #expect(refusal("https://push.example.net/a", auth: "c2hvcnQ") == .keyLength)
+        #expect(refusal("http://push.example.net/a") == .endpointNotHTTPS)
+        #expect(refusal("https://push.example.net/a", resolvingTo: "10.0.0.7") == .endpointHostNotPublic)
+        #expect(try world.push.subscriptions(of: jana).isEmpty)
+        #expect(refusal("https://push.example.net/a") == nil)
+        #expect(try world.push.subscriptions(of: jana).map(\.endpoint) == ["https://push.example.net/a"])
     }
 }

@@ -2,9 +2,11 @@
 with an independent implementation: `http_ece` decrypts (RFC 8188/8291), py_vapid's JWT
 code and `cryptography` verify the VAPID token (RFC 8292).
 
-    push_service.py DIR
+    push_service.py DIR [--tls CERT KEY HOST]
 
-Listens on 127.0.0.1 at a free port, written to DIR/port once it accepts connections.
+Listens on 127.0.0.1 at a free port, written to DIR/port once it accepts connections; with
+--tls it speaks https with that certificate, as the push service at HOST (its origin, the
+VAPID audience it expects, is then https://HOST:PORT).
 
 - GET /new-subscription/NAME: a new subscription, as a browser would make it: JSON
   {endpoint, p256dh, auth}; its private key goes to DIR/keys/NAME.json.
@@ -26,6 +28,7 @@ import json
 import os
 import re
 import secrets
+import ssl
 import sys
 import threading
 import time
@@ -233,12 +236,18 @@ def handler_for(service):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: push_service.py DIR")
-    service = Service(sys.argv[1])
+    arguments = sys.argv[1:]
+    if len(arguments) not in (1, 5) or (len(arguments) == 5 and arguments[1] != "--tls"):
+        sys.exit("usage: push_service.py DIR [--tls CERT KEY HOST]")
+    service = Service(arguments[0])
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(service))
     port = server.server_address[1]
     service.origin = f"http://127.0.0.1:{port}"
+    if len(arguments) == 5:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(arguments[2], arguments[3])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+        service.origin = f"https://{arguments[4]}:{port}"
     port_file = service.directory / "port"
     temporary = service.directory / "port.tmp"
     temporary.write_text(str(port))

@@ -32,7 +32,9 @@ final class PushService: Sendable {
     let port: Int
     private let process: ChildProcess
 
-    init() throws {
+    /// With `tls`, the service speaks https with that certificate as the push service at `host`;
+    /// the certificate's folder is removed with the service.
+    init(tls: (certificate: String, key: String, host: String)? = nil) throws {
         guard FileManager.default.isExecutableFile(atPath: venvPython) else {
             throw PushServiceTrouble(description: "\(venvPython) is missing: run `make .venv/.installed` (the push tests need http-ece and py-vapid from Tests/Browser/requirements.txt)")
         }
@@ -43,7 +45,8 @@ final class PushService: Sendable {
         let logHandle = try FileHandle(forWritingTo: log)
         defer { try? logHandle.close() }
         let process = try ChildProcess(executable: venvPython,
-                                       arguments: [packageRoot.appendingPathComponent("Tests/Push/push_service.py").path, folder.path],
+                                       arguments: [packageRoot.appendingPathComponent("Tests/Push/push_service.py").path, folder.path]
+                                           + (tls.map { ["--tls", $0.certificate, $0.key, $0.host] } ?? []),
                                        standardOutput: .descriptor(logHandle.fileDescriptor), standardError: .descriptor(logHandle.fileDescriptor))
         let portFile = folder.appendingPathComponent("port")
         var port: Int?
@@ -57,19 +60,29 @@ final class PushService: Sendable {
         }
         self.port = port
         self.process = process
+        origin = tls.map { "https://\($0.host):\(port)" } ?? "http://127.0.0.1:\(port)"
+        certificatePath = tls?.certificate
     }
 
     deinit {
         process.send(SIGTERM)
         _ = process.wait(timeout: .seconds(20))
         try? FileManager.default.removeItem(at: folder)
+        if let certificatePath { try? FileManager.default.removeItem(at: URL(fileURLWithPath: certificatePath).deletingLastPathComponent()) }
     }
 
-    var origin: String { "http://127.0.0.1:\(port)" }
+    /// The VAPID audience the service expects.
+    let origin: String
+    /// The certificate the service shows over TLS.
+    let certificatePath: String?
 
     /// A new subscription named `name`, its private key kept by the service.
     func subscribe(_ name: String) throws -> Subscription {
-        let run = try ChildProcess.run("/usr/bin/curl", ["--silent", "--fail", "--noproxy", "*", "\(origin)/new-subscription/\(name)"])
+        // Asked of 127.0.0.1 whatever the host is called; over TLS, trusting the service's certificate.
+        let host = URLComponents(string: origin)?.host ?? "127.0.0.1"
+        let tls = certificatePath.map { ["--cacert", $0] } ?? []
+        let run = try ChildProcess.run("/usr/bin/curl", ["--silent", "--fail", "--noproxy", "*", "--resolve", "\(host):\(port):127.0.0.1"] + tls
+                                       + ["\(origin)/new-subscription/\(name)"])
         guard run.status.succeeded else { throw PushServiceTrouble(description: "the push service refused: \(run.output)") }
         return try JSONDecoder().decode(Subscription.self, from: Data(run.output.utf8))
     }

@@ -57,10 +57,13 @@ public final class LivePresence: Sendable {
         state.withLock { $0.running = true }
         let source = DispatchSource.makeTimerSource(queue: queue)
         source.schedule(deadline: .now(), repeating: heartbeat)
-        source.setEventHandler { [self] in write() }
+        // Weakly: a presence dropped without `stop` (a test's) ends its heartbeat with it.
+        source.setEventHandler { [weak self] in self?.write() }
         source.resume()
         timer.withLock { $0.source?.cancel(); $0.source = source }
     }
+
+    deinit { timer.withLock { $0.source?.cancel() } }
 
     /// Tells the store nobody is here any more, after any write under way.
     public func stop() {
