@@ -99,7 +99,7 @@ let package = Package(
         .target(
             name: "FotofolioWeb",
             dependencies: [
-                "HTTPServer", "Fotofolio", "Imaging", "Mail", "PreciseSlider", "QRCode", "Archive",
+                "HTTPServer", "Fotofolio", "Imaging", "Mail", "PreciseSlider", "QRCode", "Archive", "WebPush",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -113,7 +113,7 @@ let package = Package(
             name: "fotofolio",
             dependencies: [
                 "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "FotofolioSQLite", "Imaging", "Mail", "Postgres", "QRCode",
-                "MQTTClient",
+                "MQTTClient", "WebPush",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -171,7 +171,7 @@ let package = Package(
             name: "FotofolioWebTests",
             dependencies: [
                 "FotofolioWeb", "HTTPServer", "Fotofolio", "FotofolioDemo", "FotofolioPostgres", "FotofolioSQLite", "Postgres", "PostgresCluster", "SQLiteTemplate", "MQTTClient",
-                "Imaging", "Mail", "PollingThreads",
+                "Imaging", "Mail", "PollingThreads", "WebPush",
                 "RawHTTP", "HostileInput", "Waiting", "TestClips", "Spawn", .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         // The fuzz targets of Fuzz/ on their committed corpora, each input once: `swift test`

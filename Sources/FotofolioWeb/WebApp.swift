@@ -3,6 +3,7 @@ import Fotofolio
 import HTTPServer
 import Imaging
 import Logging
+import WebPush
 
 /// Fotofolio's web face: every route and the middleware around them.
 public struct WebApp: Sendable {
@@ -22,6 +23,9 @@ public struct WebApp: Sendable {
     /// Sends the mail outbox: start it once the server is up, stop it before shutdown. Nil
     /// without `mail` (mails stay queued).
     public let mailSender: MailSender?
+    /// Sends the push outbox: start it once the server is up, stop it before shutdown. Nil
+    /// without `push` (pushes stay queued).
+    public let pushSender: PushSender?
 
     /// - Parameter stores: where every service keeps its data.
     /// - Parameter site: the templates and public files, read and checked (`SiteFiles`).
@@ -39,7 +43,7 @@ public struct WebApp: Sendable {
                 minimumFreeDiskBytes: Int64 = 512 << 20,
                 registrationsPerHour: Int = AccountsService.registrationsPerHour,
                 publicAddress: PublicAddress = PublicAddress(),
-                mail: MailSetup? = nil) throws {
+                mail: MailSetup? = nil, push: PushSetup? = nil) throws {
         let messenger = MessengerService(stores: stores)
         let renderer = PageRenderer(site: site, unreadBadge: UnreadBadge(messenger: messenger))
         let metrics = ServerMetrics()
@@ -74,8 +78,14 @@ public struct WebApp: Sendable {
         AccountPages(renderer: renderer, accounts: accounts, sessions: sessions, confirmations: confirmations,
                      preferences: preferences, selection: selection, logger: logger).register(in: &router)
         PasswordResetPages(renderer: renderer, resets: PasswordResets(stores: stores, hasher: passwordHasher)).register(in: &router)
-        MailSettingsPages(renderer: renderer, accounts: accounts, confirmations: confirmations, preferences: preferences)
+        let vapidKey = try PushSetup.key(in: stores)
+        // Without a setup (tests of other things) subscriptions are checked against the
+        // public internet alone.
+        let subscriptions = PushSubscriptions(stores: stores, policy: push?.policy ?? PushEndpointPolicy(allowedOrigins: []))
+        MailSettingsPages(renderer: renderer, accounts: accounts, confirmations: confirmations, preferences: preferences,
+                          push: PushSettings(subscriptions: subscriptions, publicKey: vapidKey.publicKeyBase64URL))
             .register(in: &router)
+        PushSubscriptionPages(renderer: renderer, subscriptions: subscriptions, sessions: sessions).register(in: &router)
         MailOutboxPages(renderer: renderer, moderation: moderation, store: stores.mail, directory: mail?.directory)
             .register(in: &router)
         ProfilePages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos,
@@ -108,6 +118,7 @@ public struct WebApp: Sendable {
         LiveEndpoint(live: live, markup: LiveMessageMarkup(renderer: renderer, messenger: messenger, cards: cards, logger: logger))
             .register(in: &router)
         SliderDemoPages(renderer: renderer, demoImage: renderer.assets.sliderDemoImage).register(in: &router)
+        try InstallableApp(renderer: renderer).register(in: &router)
         MediaFiles(photos: photos, visibility: visibility).register(in: &router)
         ReportPages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos, messenger: messenger,
                     moderation: moderation, reports: Reports(stores: stores), visibility: visibility).register(in: &router)
@@ -136,6 +147,12 @@ public struct WebApp: Sendable {
         metrics.observe("fotofolio_mail_failed", unit: "mails", help: "Mails refused for good or given up after three days") {
             Double((try? stores.mail.counts().failed) ?? -1)
         }
+        metrics.observe("fotofolio_push_waiting", unit: "pushes", help: "Pushes queued and not yet sent (first try or retrying)") {
+            Double((try? stores.push.counts().waiting) ?? -1)
+        }
+        metrics.observe("fotofolio_push_failed", unit: "pushes", help: "Pushes refused for good or given up after a day") {
+            Double((try? stores.push.counts().failed) ?? -1)
+        }
         router.fallback = { request in
             guard let response = site.staticFiles.response(for: request) else { throw HTTPFailure(.notFound, "There is nothing at this address.") }
             return response
@@ -153,6 +170,10 @@ public struct WebApp: Sendable {
             MailSender(stores: stores, composer: MailComposer(site: site, stores: stores, publicAddress: publicAddress, from: mail.from),
                        outlet: mail.outlet, logger: logger, pollInterval: mail.pollInterval,
                        missedMessageDelay: mail.missedMessageDelay, firstRetry: mail.firstRetry)
+        }
+        pushSender = push.map { push in
+            PushSender(stores: stores, composer: PushComposer(site: site, stores: stores), transport: push.transport, policy: push.policy,
+                       key: vapidKey, subject: push.subject, logger: logger, pollInterval: push.pollInterval, firstRetry: push.firstRetry)
         }
         self.middleware = (trustProxy ? [ForwardedHTTPS(), ForwardedFor()] : []) + [
             // Share links, galleries, calendar feeds, e-mail confirmations, password resets and

@@ -8,6 +8,7 @@ import Foundation
 import HTTPServer
 import Imaging
 import Logging
+import Mail
 import Postgres
 
 /// `fotofolio serve`: opens the database, loads templates and assets, and serves HTTP
@@ -76,6 +77,9 @@ struct Serve: ParsableCommand {
 
     @OptionGroup(title: "Mail")
     var mail: MailOptions
+
+    @OptionGroup(title: "Push")
+    var push: PushOptions
 
     @Flag(help: "Behind a proxy that only it can reach the server through: X-Forwarded-Proto https makes cookies Secure and sends HSTS, the last X-Forwarded-For address counts as the client's, and one address may hold every connection. (FOTOFOLIO_TRUST_PROXY=1)")
     var trustProxy = false
@@ -149,6 +153,8 @@ struct Serve: ParsableCommand {
             url: resolved(mqttUrl, "FOTOFOLIO_MQTT_URL"), caFile: resolved(mqttCaFile, "FOTOFOLIO_MQTT_CA_FILE"),
             prefix: resolved(mqttPrefix, "FOTOFOLIO_MQTT_PREFIX", "fotofolio"), dataDirectory: dataDirectory, logger: logger)
         defer { broker.stop() }
+        let mailSetup = try mail.setup(dataDirectory: dataDirectory,
+                                       host: resolved(publicUrl, "FOTOFOLIO_PUBLIC_URL").flatMap { URL(string: $0)?.host } ?? "")
         let app = try WebApp(
             stores: stores,
             site: SiteFiles(templatesDirectory: resolved(templatesDir, "FOTOFOLIO_TEMPLATES_DIR", "Templates"),
@@ -164,8 +170,7 @@ struct Serve: ParsableCommand {
             minimumFreeDiskBytes: Int64(resolvedMinimumFreeDisk) << 20,
             registrationsPerHour: resolvedRegistrationsPerHour,
             publicAddress: PublicAddress(resolved(publicUrl, "FOTOFOLIO_PUBLIC_URL") ?? "http://localhost"),
-            mail: try mail.setup(dataDirectory: dataDirectory,
-                                 host: resolved(publicUrl, "FOTOFOLIO_PUBLIC_URL").flatMap { URL(string: $0)?.host } ?? ""))
+            mail: mailSetup, push: push.setup(mailFrom: mailSetup.from.address))
         var configuration = ServerConfiguration(
             host: resolved(host, "FOTOFOLIO_HOST"), port: resolvedPort ?? 8080,
             temporaryDirectory: dataDirectory + "/tmp")
@@ -187,6 +192,9 @@ struct Serve: ParsableCommand {
         // once the server took it.
         app.mailSender?.start()
         defer { app.mailSender?.stop() }
+        // The same for pushes; a push whose person has a live tab meanwhile is skipped.
+        app.pushSender?.start()
+        defer { app.pushSender?.stop() }
         // Films whose processing a stop cut short are made again from their kept uploads.
         do {
             try app.films.resumeAbandonedJobs()

@@ -5,7 +5,14 @@ extension Sample {
     static var notifications: NotificationsPage {
         NotificationsPage(csrf: "c", email: "jana@example.cz", confirmed: false, bouncing: true,
                           cadences: [.init(value: "atOnce", label: "Soon", checked: true), .init(value: "never", label: "Never", checked: false)],
-                          groupMessages: true, shoots: true, galleries: false, notice: "Saved.", message: "Problem.")
+                          groupMessages: true, shoots: true, galleries: false, notice: "Saved.", message: "Problem.",
+                          push: pushSettings)
+    }
+
+    static var pushSettings: PushSection {
+        PushSection(vapidKey: "BKey", csrf: "c", insecure: true, hasDevices: true, devices: [
+            .init(id: 3, name: "Firefox · Android", added: "added today", lastUsed: "last 10:05", removeLabel: "Remove Firefox · Android"),
+        ])
     }
 
     static var mailOutbox: MailOutboxPage {
@@ -27,3 +34,6 @@ extension Sample {
                  site: .init(label: "Fotofolio", url: "http://127.0.0.1/"))
     }
 }
+
+/// A page whose template reads only the string table (`pages/offline`).
+struct NoContentSample: ViewModel {}

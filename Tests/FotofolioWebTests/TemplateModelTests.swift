@@ -60,6 +60,8 @@ import Testing
         ("pages/email-confirmation", EmailConfirmationPage(confirmed: true, message: "Confirmed.", signedIn: true)),
         ("pages/email-confirmation", EmailConfirmationPage(confirmed: false, message: "Expired.", signedIn: false)),
         ("pages/notifications", Sample.notifications),
+        ("pages/offline", NoContentSample()),
+        ("partials/push-settings", Sample.pushSettings),
         ("pages/unsubscribe", UnsubscribePage(csrf: "c", action: "/unsubscribe/shoot/1.ab", done: false, question: "Stop?", message: nil)),
         ("pages/unsubscribe", UnsubscribePage(csrf: "c", action: "/unsubscribe/shoot/1.ab", done: true, question: nil, message: "Done.")),
         ("pages/mail-outbox", Sample.mailOutbox),

@@ -13,6 +13,7 @@ import Logging
 import Mail
 import Postgres
 import PostgresCluster
+import WebPush
 
 /// The real web app (repository templates and assets, a fresh database), answering in
 /// process: each request goes through the daemon's own reading, limits, middleware and
@@ -89,7 +90,10 @@ final class WebTestServer {
                          metricsToken: metricsToken, trustProxy: trustProxy, minimumFreeDiskBytes: minimumFreeDiskBytes,
                          // Mail is written to the test's folder, and only when a test asks (`sentMails`).
                          mail: MailSetup(outlet: .directory(MailDirectory(directory: URL(fileURLWithPath: directory + "/mail"))),
-                                         from: MailAddress(parsing: "Fotofolio <noreply@fotofolio.test>")!))
+                                         from: MailAddress(parsing: "Fotofolio <noreply@fotofolio.test>")!),
+                         // Push endpoints resolve in `testPushHosts`, never on the network.
+                         push: PushSetup(policy: PushEndpointPolicy(allowedOrigins: [], resolve: { Self.testPushHosts[$0] }),
+                                         subject: "mailto:noreply@fotofolio.test"))
         try app.live.start(heartbeatInterval: heartbeat, pollInterval: 0)
         self.transport = transport
         let port = try ReservedPort()
@@ -102,6 +106,10 @@ final class WebTestServer {
         app.metrics.observeConnections { daemon.openConnections }
         if transport == .http { _ = try listener.start() }
     }
+
+    /// What push endpoints' hosts resolve to in the tests: one public push service, one on a
+    /// private network.
+    static let testPushHosts = ["push.example.net": ["93.184.215.14"], "intranet.example.net": ["10.0.0.7"]]
 
     deinit {
         app.live.stop()

@@ -112,6 +112,7 @@ struct AccountPages {
         if let signedIn = request.signedIn { try sessions.end(signedIn.token) }
         var response = Response.redirect(to: "/")
         response.setCookie(.deleting(SessionLoading.cookieName))
+        response.forgetBrowserData()
         return response
     }
 
@@ -123,6 +124,7 @@ struct AccountPages {
         try sessions.endAll(of: signedIn.userId)
         var response = Response.redirect(to: "/login?signedOut=everywhere")
         response.setCookie(.deleting(SessionLoading.cookieName))
+        response.forgetBrowserData()
         return response
     }
 
@@ -181,4 +183,14 @@ struct LoginPage: ViewModel {
     let message: String?
     /// Why nobody is signed in any more (after "log out everywhere").
     let notice: String?
+}
+
+extension Response {
+    /// Signing out leaves nothing of the person in this browser (`Clear-Site-Data`): no page
+    /// in the HTTP cache, no conversation list saved for the offline page, and no service
+    /// worker — which ends this browser's push subscription, so the next person at it is not
+    /// shown the last one's notifications. The next page registers a fresh worker.
+    mutating func forgetBrowserData() {
+        headers.set("Clear-Site-Data", #""cache", "storage""#)
+    }
 }

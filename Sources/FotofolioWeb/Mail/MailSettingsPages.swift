@@ -9,6 +9,8 @@ struct MailSettingsPages {
     let accounts: AccountsService
     let confirmations: EmailConfirmations
     let preferences: MailPreferences
+    /// The devices part; nil where push is not set up.
+    let push: PushSettings?
 
     func register(in router: inout Router) {
         router.get("/confirm-email/:token") { request in try confirm(request) }
@@ -53,8 +55,10 @@ struct MailSettingsPages {
             },
             groupMessages: settings.groupMessages, shoots: settings.shoots, galleries: settings.galleries,
             notice: saved || request.query["saved"] == "1" ? table.string("mail.settings.saved")
-                : request.query["resent"] == "1" ? table.string("mail.settings.resent") : nil,
-            message: nil))
+                : request.query["resent"] == "1" ? table.string("mail.settings.resent")
+                : request.query["pushAdded"] == "1" ? table.string("push.settings.addedNotice")
+                : request.query["pushRemoved"] == "1" ? table.string("push.settings.removedNotice") : nil,
+            message: nil, push: try push?.section(for: request, userId: signedIn.userId, table: table)))
     }
 
     private func saveSettings(_ request: Request) throws -> Response {
@@ -138,6 +142,7 @@ struct NotificationsPage: ViewModel {
     let galleries: Bool
     let notice: String?
     let message: String?
+    let push: PushSection?
 }
 
 /// `pages/unsubscribe`.

@@ -52,6 +52,9 @@ public enum Page: String, CaseIterable, Sendable {
     /// For operators: the mails queued and sent, and one mail as written.
     case mailOutbox
     case mailMessage
+    /// What the service worker shows when the network is gone (with the conversation list
+    /// saved in this browser); the same for everybody, so it may be kept.
+    case offline
 
     /// The template under `Templates/`.
     var template: String {
@@ -83,7 +86,7 @@ public enum Page: String, CaseIterable, Sendable {
         case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .reports, .bookings, .availability, .shareLinks, .galleries: .profile
         case .report, .moderation, .moderationLog: nil
         case .room, .shoot: .messages
-        case .person, .error, .portfolio, .sliders, .status, .sharePassword, .gallery: nil
+        case .person, .error, .portfolio, .sliders, .status, .sharePassword, .gallery, .offline: nil
         default: self
         }
     }

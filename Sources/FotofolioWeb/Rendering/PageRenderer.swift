@@ -183,6 +183,9 @@ struct AssetURLs: ViewModel, Sendable {
     let filmPlayer: String
     let profileAccent: String
     let menu: String
+    let swRegister: String
+    let push: String
+    let appleTouchIcon: String
 
     init(_ files: StaticFiles) {
         css = files.url(for: "/css/app.css")
@@ -212,6 +215,9 @@ struct AssetURLs: ViewModel, Sendable {
         filmPlayer = files.url(for: "/js/film-player.js")
         profileAccent = files.url(for: "/js/profile-accent.js")
         menu = files.url(for: "/js/menu.js")
+        swRegister = files.url(for: "/js/sw-register.js")
+        push = files.url(for: "/js/push.js")
+        appleTouchIcon = files.url(for: "/icons/apple-touch-icon.png")
     }
 }
 

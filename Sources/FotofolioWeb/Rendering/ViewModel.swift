@@ -32,9 +32,12 @@ struct PageModel: ViewModel {
     let t: StringGroup
     let page: PageName
     let assets: AssetURLs
+    /// The web app manifest in the page's language.
+    let manifest: String
 
     init(page: Page, table: StringTable, assets: AssetURLs) {
         lang = table.language.rawValue
+        manifest = WebAppManifest.address(for: table.language)
         t = table.tree
         self.page = PageName(id: page.rawValue)
         self.assets = assets
