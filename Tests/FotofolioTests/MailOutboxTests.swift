@@ -152,6 +152,18 @@ import Testing
         #expect(Int(morning.timeIntervalSince1970) % 86_400 == 7 * 3600)
         #expect(MailRules.missedMessagesDue(.never, from: date, delay: 0) == nil)
     }
+
+    @Test func theBatchsFirstMessageIsInItWhateverItsTimesLastBinaryDigit() throws {
+        let since = Date(timeIntervalSince1970: 1_795_941_814.035)
+        // The same millisecond, as a column read back and as the JSON of the mail's content give it.
+        let sentAt = Date(timeIntervalSince1970: since.timeIntervalSince1970.nextDown)
+        let decoded = try JSONDecoder().decode(MailContent.self, from: JSONEncoder().encode(MailContent.missedMessages(since: since)))
+        #expect(sentAt < since)
+        #expect(MailRules.isInBatch(sentAt: sentAt, since: since))
+        if case .missedMessages(let read) = decoded { #expect(MailRules.isInBatch(sentAt: sentAt, since: read)) }
+        #expect(!MailRules.isInBatch(sentAt: since.addingTimeInterval(-0.001), since: since))
+        #expect(MailRules.isInBatch(sentAt: since.addingTimeInterval(0.001), since: since))
+    }
 }
 
 @Suite struct MailRulesTests {

@@ -38,6 +38,14 @@ public enum MailRules {
     /// The batch a missed-message mail belongs to: one per person while it waits.
     public static func missedMessagesBatch(of userId: Int64) -> String { "missed:\(userId)" }
 
+    /// Whether a message sent at `sentAt` belongs to a batch of missed messages begun at
+    /// `since`. Both are kept to the millisecond, but read back through different ways (a
+    /// column, a JSON number) they may differ in the last binary digit: compared in whole
+    /// milliseconds, the batch's first message is always in it.
+    public static func isInBatch(sentAt: Date, since: Date) -> Bool {
+        (sentAt.timeIntervalSince1970 * 1000).rounded() >= (since.timeIntervalSince1970 * 1000).rounded()
+    }
+
     /// Confirmation mails one person may ask for again: one per 5 minutes, 5 a day.
     public static let resendInterval: TimeInterval = 5 * 60
     public static let resendsPerDay = 5
