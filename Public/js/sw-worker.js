@@ -33,7 +33,13 @@
     if (value.close === true) return { close: true, tag: value.tag };
     const url = sitePath(value.url);
     if (typeof value.title !== "string" || typeof value.body !== "string" || url === null) return null;
-    return { close: false, tag: value.tag, title: value.title.slice(0, TITLE_LIMIT), body: value.body.slice(0, BODY_LIMIT), url };
+    return { close: false, tag: value.tag, title: cut(value.title, TITLE_LIMIT), body: cut(value.body, BODY_LIMIT), url };
+  }
+
+  /// At most `limit` characters (Unicode scalars, never half of a surrogate pair).
+  function cut(text, limit) {
+    const scalars = Array.from(text);
+    return scalars.length > limit ? scalars.slice(0, limit).join("") : text;
   }
 
   /// What a payload does: close the notifications of its tag, or show one. A newer push of

@@ -95,6 +95,14 @@ test("a payload is read strictly: anything malformed shows nothing", () => {
   }
 });
 
+test("a long title or body is cut on whole characters, never inside one", () => {
+  const title = "📷".repeat(130);
+  const read = worker.readPayload(JSON.stringify({ title, body: "é".repeat(500), url: "/messages/3", tag: "room-3", close: false }));
+  assert.equal(Array.from(read.title).length, 120);
+  assert.ok(read.title.isWellFormed(), "no half of a surrogate pair is left");
+  assert.equal(read.body, "é".repeat(400));
+});
+
 function fakeRegistration(shown = []) {
   return {
     shown,
