@@ -127,7 +127,7 @@ public struct WebApp: Sendable {
         uploads.register(in: &router)
         FilmJobs(films: films, photos: photos, renderer: renderer, uploads: uploads).register(in: &router)
         HealthCheck(health: stores.health, draining: draining).register(in: &router)
-        StatusPage(renderer: renderer, live: live, mail: stores.mail).register(in: &router)
+        StatusPage(renderer: renderer, live: live, mail: stores.mail, push: stores.push).register(in: &router)
         router.get("/metrics") { request in
             try MetricsAccess(token: metricsToken).check(request)
             return metrics.exposition()

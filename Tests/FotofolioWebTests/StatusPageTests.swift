@@ -33,6 +33,23 @@ import Waiting
         #expect((report["lastEventSecondsAgo"] as? Int).map { $0 < 60 } == true)
     }
 
+    @Test func operatorsSeeThePushesThatWait() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let stores = Stores.sqlite(server.database)
+        try stores.push.add(NewPushSubscription(endpoint: "https://push.example.net/vojta", p256dh: "p", auth: "a", userAgent: "Firefox"),
+                            for: try server.userId("vojtafoti"), at: Date())
+        try await server.cookies(of: "jana.k")
+        _ = try await server.post("Ahoj", in: try server.directRoom("jana.k", "vojtafoti"))
+        server.signOut()
+        let report = try #require(WebTestServer.json(try await server.send("/status", headers: ["Accept": "application/json"]).body)["internals"]
+            as? [String: Any])
+        #expect(report["pushWaiting"] as? Int == 1)
+        #expect(report["pushFailed"] as? Int == 0)
+        let page = try await server.send("/status", headers: ["Accept-Language": "en"])
+        #expect(page.body.contains("Push notifications") && page.body.contains("waiting 1 · failed 0"))
+    }
+
     @Test func aStreamTheBrowserClosedIsCountedOutAtOnce() async throws {
         // No heartbeat comes while the test waits: only the hang-up itself can end the stream.
         let server = try WebTestServer(heartbeat: 600)

@@ -231,7 +231,8 @@ enum Chat {
 
     static var internals: StatusPage.InternalsView {
         StatusPage.InternalsView(.init(broker: "reconnecting", brokerProblem: "Connection refused", lastEventSecondsAgo: 12,
-                                       outboxBacklog: 120, liveStreams: 2, mailWaiting: 3, mailFailed: 1), table: table)
+                                       outboxBacklog: 120, liveStreams: 2, mailWaiting: 3, mailFailed: 1,
+                                       pushWaiting: 2, pushFailed: 0), table: table)
     }
 
     static var lan: StatusPage.LanView {

@@ -12,6 +12,7 @@ struct StatusPage {
     let renderer: PageRenderer
     let live: LiveDelivery
     let mail: any MailStore
+    let push: any PushStore
 
     func register(in router: inout Router) {
         router.get("/status") { request in try show(request) }
@@ -30,6 +31,9 @@ struct StatusPage {
             /// Mails queued and not yet sent, and mails that failed for good.
             let mailWaiting: Int
             let mailFailed: Int
+            /// Pushes queued and not yet sent (first try or retrying), and pushes that failed for good.
+            let pushWaiting: Int
+            let pushFailed: Int
         }
         let internals: Internals?
         let lanURLs: [String]
@@ -41,11 +45,13 @@ struct StatusPage {
         let status = live.status
         let (broker, problem) = Self.describe(status.broker)
         let mails = (try? mail.counts()) ?? MailCounts(pending: -1, retrying: 0, failed: -1)
+        let pushes = (try? push.counts()) ?? PushCounts(waiting: -1, failed: -1)
         return Report(internals: .init(
             broker: broker, brokerProblem: problem,
             lastEventSecondsAgo: status.lastEventAt.map { max(0, Int(now.timeIntervalSince($0))) },
             outboxBacklog: status.outboxBacklog, liveStreams: status.streams,
-            mailWaiting: mails.pending + mails.retrying, mailFailed: mails.failed), lanURLs: lanURLs)
+            mailWaiting: mails.pending + mails.retrying, mailFailed: mails.failed,
+            pushWaiting: pushes.waiting, pushFailed: pushes.failed), lanURLs: lanURLs)
     }
 
     private func show(_ request: Request) throws -> Response {
@@ -93,6 +99,8 @@ struct StatusPage {
         let liveStreams: Int
         let mailWaiting: Int
         let mailFailed: Int
+        let pushWaiting: Int
+        let pushFailed: Int
 
         init(_ internals: Report.Internals, table: StringTable) {
             broker = Broker(state: internals.broker, label: table.string("status.broker.\(internals.broker)"),
@@ -104,6 +112,8 @@ struct StatusPage {
             liveStreams = internals.liveStreams
             mailWaiting = internals.mailWaiting
             mailFailed = internals.mailFailed
+            pushWaiting = internals.pushWaiting
+            pushFailed = internals.pushFailed
         }
     }
 
