@@ -1,6 +1,7 @@
-// What mail costs: how much a queued mail adds to the chat send that causes it, and how many
-// mails a second one process sends to a local SMTP server (bench/mail.sh starts one) and
-// into a folder of .eml files. Runs on a SQLite database of its own.
+// What mail and push cost: how much a queued mail, or a push per device, adds to the chat
+// send that causes it, and how many mails a second one process sends to a local SMTP server
+// (bench/mail.sh starts one) and into a folder of .eml files. Runs on a SQLite database of
+// its own.
 //
 //   MailBench <work-directory> <templates-directory> <public-directory> [smtp-url] [sends] [mails]
 import Fotofolio
@@ -46,18 +47,23 @@ func world(_ name: String) throws -> (stores: Stores, room: Int64, from: Int64, 
     return (stores, room, ids[0], ids[1])
 }
 
-enum Case: String { case quiet, burst, queuing }
+enum Case: String { case quiet, burst, queuing, oneDevice, threeDevices }
 
 /// The median time of one send, each in its own transaction: `quiet`, the recipient turned
 /// unread mail off (the send reads their settings and writes no mail); `burst`, a mail waits
 /// for the recipient already (a burst of messages: the send finds it); `queuing`, every send
-/// writes a mail of its own (the recipient's batch is closed before each send).
+/// writes a mail of its own (the recipient's batch is closed before each send); `oneDevice`,
+/// `threeDevices`: unread mail off as in `quiet`, and every send queues a push per device.
 func sendTimes(_ kind: Case) throws -> Duration {
     let queuing = kind == .queuing
     let (stores, room, from, to) = try world(kind.rawValue)
     var settings = MailSettings.default
-    if kind == .quiet { settings.messages = .never }
+    if kind == .quiet || kind == .oneDevice || kind == .threeDevices { settings.messages = .never }
     try stores.mail.save(settings, of: to)
+    for device in 0..<(kind == .oneDevice ? 1 : kind == .threeDevices ? 3 : 0) {
+        try stores.push.add(NewPushSubscription(endpoint: "https://push.example.net/\(device)", p256dh: "p", auth: "a", userAgent: "Bench"),
+                            for: to, at: Date())
+    }
     let messenger = MessengerService(stores: stores)
     var times: [Duration] = []
     let far = Date().addingTimeInterval(86_400)
@@ -106,6 +112,11 @@ do {
                  100 * (microseconds(burst) - microseconds(quiet)) / microseconds(quiet)))
     print(String(format: "send writing a mail:          %.0f µs (%+.1f %%)", microseconds(queuing),
                  100 * (microseconds(queuing) - microseconds(quiet)) / microseconds(quiet)))
+    let oneDevice = try sendTimes(.oneDevice), threeDevices = try sendTimes(.threeDevices)
+    print(String(format: "send pushing to 1 device:     %.0f µs (%+.1f %%)", microseconds(oneDevice),
+                 100 * (microseconds(oneDevice) - microseconds(quiet)) / microseconds(quiet)))
+    print(String(format: "send pushing to 3 devices:    %.0f µs (%+.1f %%)", microseconds(threeDevices),
+                 100 * (microseconds(threeDevices) - microseconds(quiet)) / microseconds(quiet)))
     let folder = URL(fileURLWithPath: "\(work)/eml")
     try? FileManager.default.removeItem(at: folder)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
