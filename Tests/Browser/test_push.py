@@ -37,16 +37,21 @@ def test_the_manifest_passes_chromiums_installability_checks(open_browser, base_
 
 def test_a_push_shows_one_notification_and_a_close_push_takes_it_away(open_browser, base_url):
     driver = open_browser(language="en")
+    # Granted before the worker first starts, so it never runs without the permission.
+    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base_url, "permissions": ["notifications"]})
     driver.get(base_url + "/")
     controlled(driver)
-    driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base_url, "permissions": ["notifications"]})
     devtools = DevToolsSession(driver)
     try:
         devtools.send("ServiceWorker.enable")
-        registration = devtools.wait_for_event(
-            "ServiceWorker.workerRegistrationUpdated",
-            lambda params: any(r["scopeURL"] == base_url + "/" and not r["isDeleted"] for r in params["registrations"]))
-        [registration_id] = [r["registrationId"] for r in registration["registrations"] if r["scopeURL"] == base_url + "/"]
+        # The registration of the worker that controls this page: a browser of the pool may still
+        # list an earlier test's registration of this site, on its way out.
+        versions = devtools.wait_for_event(
+            "ServiceWorker.workerVersionUpdated",
+            lambda params: any(v["scriptURL"].startswith(base_url + "/") and v["status"] == "activated" and v.get("controlledClients")
+                               for v in params["versions"]))["versions"]
+        [registration_id] = {v["registrationId"] for v in versions
+                             if v["scriptURL"].startswith(base_url + "/") and v["status"] == "activated" and v.get("controlledClients")}
 
         def push(payload):
             devtools.send("ServiceWorker.deliverPushMessage",
