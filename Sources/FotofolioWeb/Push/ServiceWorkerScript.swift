@@ -17,6 +17,15 @@ struct ServiceWorkerScript: Sendable {
     static let importedModules = ["/js/saved-conversations.js", "/js/segmented-control-math.js", "/js/motion.js",
                                    "/js/pointer-velocity.js"]
 
+    /// What sw-worker.js reads from `self.FOTOFOLIO_SHELL`.
+    struct Shell: Encodable {
+        let version: String
+        let assets: [String]
+        let offline: String
+        let icon: String
+        let badge: String
+    }
+
     init(renderer: PageRenderer) throws {
         let files = renderer.site.staticFiles
         let assets = Self.shellFiles.map(files.url(for:)) + Self.importedModules
@@ -27,11 +36,11 @@ struct ServiceWorkerScript: Sendable {
         for language in Language.allCases {
             fingerprint.add(try renderer.fragmentText(Page.offline.template, of: .offline, language: language, content: NoContent()))
         }
-        // What sw-worker.js reads from `self.FOTOFOLIO_SHELL`.
-        let shell: [String: Any] = ["version": fingerprint.hex, "assets": assets, "offline": "/offline",
-                                    "icon": files.url(for: "/icons/app-192.png"), "badge": files.url(for: "/icons/badge-96.png")]
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: shell, options: [.sortedKeys, .withoutEscapingSlashes]),
-                          as: UTF8.self)
+        let shell = Shell(version: fingerprint.hex, assets: assets, offline: "/offline",
+                          icon: files.url(for: "/icons/app-192.png"), badge: files.url(for: "/icons/badge-96.png"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = String(decoding: try encoder.encode(shell), as: UTF8.self)
         text = "// Fotofolio's service worker: the shell below, the body in sw-worker.js.\n"
             + "self.FOTOFOLIO_SHELL = \(json);\nimportScripts(\(Self.quoted(body)));\n"
     }

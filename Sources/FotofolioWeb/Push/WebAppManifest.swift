@@ -10,19 +10,38 @@ enum WebAppManifest {
     /// switch it with the colour scheme once a page is showing.
     static let background = "#faf9f7"
 
-    /// The manifest's members, as JSON values.
-    static func members(table: StringTable, files: StaticFiles) -> [String: Any] {
+    /// The manifest's members (W3C Web App Manifest), named as the format names them.
+    struct Members: Encodable, Equatable {
+        struct Icon: Encodable, Equatable {
+            let src: String
+            let sizes: String
+            let type: String
+            let purpose: String
+        }
+        let lang: String
+        let dir: String
+        let id: String
+        let start_url: String
+        let scope: String
+        let name: String
+        let short_name: String
+        let description: String
+        let display: String
+        let background_color: String
+        let theme_color: String
+        let categories: [String]
+        let icons: [Icon]
+    }
+
+    static func members(table: StringTable, files: StaticFiles) -> Members {
         let icons = [("/icons/app-192.png", "192x192", "any"), ("/icons/app-512.png", "512x512", "any"),
                      ("/icons/app-maskable-512.png", "512x512", "maskable")]
-        return [
-            "lang": table.language.rawValue, "dir": "ltr", "id": "/", "start_url": "/?source=app", "scope": "/",
-            "name": table.string("app.name"), "short_name": table.string("app.shortName"),
-            "description": table.string("app.description"), "display": "standalone",
-            "background_color": background, "theme_color": background, "categories": ["photo", "social"],
-            "icons": icons.map { path, sizes, purpose in
-                ["src": files.url(for: path), "sizes": sizes, "type": "image/png", "purpose": purpose]
-            },
-        ]
+        return Members(
+            lang: table.language.rawValue, dir: "ltr", id: "/", start_url: "/?source=app", scope: "/",
+            name: table.string("app.name"), short_name: table.string("app.shortName"),
+            description: table.string("app.description"), display: "standalone",
+            background_color: background, theme_color: background, categories: ["photo", "social"],
+            icons: icons.map { path, sizes, purpose in Members.Icon(src: files.url(for: path), sizes: sizes, type: "image/png", purpose: purpose) })
     }
 
     /// Where a page in `language` links its manifest: Czech, the site's first language, at
@@ -34,9 +53,9 @@ enum WebAppManifest {
     /// The manifest as sent: JSON with its keys in order, so its bytes never change between
     /// processes.
     static func response(table: StringTable, files: StaticFiles) -> Response {
-        let members = members(table: table, files: files)
-        let bytes = (try? JSONSerialization.data(withJSONObject: members, options: [.sortedKeys, .withoutEscapingSlashes]))
-            .map(Array.init) ?? Array("{}".utf8)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let bytes = (try? encoder.encode(members(table: table, files: files))).map(Array.init) ?? Array("{}".utf8)
         var response = Response(headers: ["Content-Type": "application/manifest+json"], body: .bytes(bytes))
         // Its icons are fingerprinted, so an hour-old copy still names files the server has.
         response.headers.set("Cache-Control", "public, max-age=3600")
