@@ -1,7 +1,8 @@
-"""A DevTools session of its own on a Chromium page, for what needs DevTools' events, which
-Selenium's `execute_cdp_cmd` does not hand over: the service worker's registration id
-(`ServiceWorker.workerRegistrationUpdated`), needed to deliver a push message into it.
-chromedriver starts Chromium with a remote debugging port and names it in the capabilities."""
+"""A DevTools session of its own on a Chromium page, for what needs DevTools' events or other
+targets, which Selenium's `execute_cdp_cmd` does not reach: the service worker's registration
+id (`ServiceWorker.workerVersionUpdated`), needed to deliver a push message into it, and the
+worker itself (`attach`), to watch what it does. chromedriver starts Chromium with a remote
+debugging port and names it in the capabilities."""
 
 import itertools
 import json
@@ -22,10 +23,14 @@ class DevToolsSession:
         self.ids = itertools.count(1)
         self.events = []
 
-    def send(self, method, params=None):
-        """Sends a command and returns its result, keeping the events that came meanwhile."""
+    def send(self, method, params=None, session=None):
+        """Sends a command (to the attached target `session`, else the page) and returns its
+        result, keeping the events that came meanwhile."""
         number = next(self.ids)
-        self.socket.send(json.dumps({"id": number, "method": method, "params": params or {}}))
+        command = {"id": number, "method": method, "params": params or {}}
+        if session is not None:
+            command["sessionId"] = session
+        self.socket.send(json.dumps(command))
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
             message = json.loads(self.socket.recv())
@@ -53,6 +58,18 @@ class DevToolsSession:
                 continue
             if "method" in message:
                 self.events.append(message)
+
+    def attach(self, target_id):
+        """Attaches to another target (a service worker, say) over this connection; pass the
+        returned session to `send`."""
+        return self.send("Target.attachToTarget", {"targetId": target_id, "flatten": True})["sessionId"]
+
+    def evaluate(self, expression, session=None):
+        """The value of a JavaScript expression (a promise is awaited) in the page or `session`."""
+        answer = self.send("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True}, session)
+        if "exceptionDetails" in answer:
+            raise RuntimeError(f"{expression}: {answer['exceptionDetails']}")
+        return answer["result"].get("value")
 
     def close(self):
         self.socket.close()

@@ -19,6 +19,18 @@ NOTIFICATIONS = """
       .then((shown) => done(shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }))));"""
 
 
+# Counts the notifications the worker's showNotification calls have finished showing.
+# Chromium's getNotifications() drops from its list (for good) a notification written but not
+# yet on display when it is called, so the test reads the list only after the worker's call
+# settled: a read racing the display would fail a push that worked.
+COUNT_SHOWN = """
+    self.shownNotifications = 0;
+    const show = ServiceWorkerRegistration.prototype.showNotification;
+    ServiceWorkerRegistration.prototype.showNotification = function (...details) {
+      return show.apply(this, details).then((done) => { self.shownNotifications += 1; return done; });
+    };"""
+
+
 def controlled(driver):
     """Waits until the page is controlled by the site's service worker (installed, its shell
     kept, active)."""
@@ -50,19 +62,25 @@ def test_a_push_shows_one_notification_and_a_close_push_takes_it_away(open_brows
             "ServiceWorker.workerVersionUpdated",
             lambda params: any(v["scriptURL"].startswith(base_url + "/") and v["status"] == "activated" and v.get("controlledClients")
                                for v in params["versions"]))["versions"]
-        [registration_id] = {v["registrationId"] for v in versions
-                             if v["scriptURL"].startswith(base_url + "/") and v["status"] == "activated" and v.get("controlledClients")}
+        [(registration_id, worker)] = {(v["registrationId"], v["targetId"]) for v in versions
+                                       if v["scriptURL"].startswith(base_url + "/") and v["status"] == "activated" and v.get("controlledClients")}
+        # Attached, the worker also stays running for the whole test.
+        worker_session = devtools.attach(worker)
+        devtools.evaluate(COUNT_SHOWN, worker_session)
 
         def push(payload):
             devtools.send("ServiceWorker.deliverPushMessage",
                           {"origin": base_url, "registrationId": registration_id, "data": json.dumps(payload)})
 
+        def shown_after(count):
+            wait_until(lambda: devtools.evaluate("self.shownNotifications", worker_session) >= count,
+                       message="the worker did not show the push")
+            return driver.execute_async_script(NOTIFICATIONS)
+
         push({"title": "Jana K.", "body": "Ahoj, máš čas v sobotu?", "url": "/messages/7", "tag": "room-7", "close": False})
-        shown = wait_until(lambda: driver.execute_async_script(NOTIFICATIONS), message="no notification was shown")
-        assert shown == [{"title": "Jana K.", "body": "Ahoj, máš čas v sobotu?", "tag": "room-7", "data": {"url": "/messages/7"}}]
+        assert shown_after(1) == [{"title": "Jana K.", "body": "Ahoj, máš čas v sobotu?", "tag": "room-7", "data": {"url": "/messages/7"}}]
         push({"title": "Jana K.", "body": "A v neděli?", "url": "/messages/7", "tag": "room-7", "close": False})
-        wait_until(lambda: [n["body"] for n in driver.execute_async_script(NOTIFICATIONS)] == ["A v neděli?"],
-                   message="a newer push of the conversation did not replace the older notification")
+        assert [n["body"] for n in shown_after(2)] == ["A v neděli?"], "a newer push of the conversation did not replace the older notification"
         push({"title": "", "body": "", "url": "/", "tag": "room-7", "close": True})
         wait_until(lambda: driver.execute_async_script(NOTIFICATIONS) == [], message="the close push left the notification")
     finally:
