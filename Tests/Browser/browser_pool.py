@@ -26,20 +26,21 @@ FIREFOX_MEDIA_PREFERENCES = ("layout.css.prefers-color-scheme.content-override",
 KEPT_PER_KIND = 2
 
 
-def kind_of(engine, size, language, javascript):
+def kind_of(engine, size, language, javascript, whole=False):
     """What a browser cannot change after it started: its engine, the language it asks for
-    (WebKit takes it from its process's locale), whether pages run scripts, and in Firefox
-    whether scroll bars overlay the page (a phone's) or take room (a desktop's)."""
+    (WebKit takes it from its process's locale), whether pages run scripts, in Firefox
+    whether scroll bars overlay the page (a phone's) or take room (a desktop's), and in
+    Chromium whether it is the whole browser or its headless shell."""
     overlay = engine == "firefox" and size[0] < 768
-    return engine, language, javascript, overlay
+    return engine, language, javascript, overlay, whole
 
 
 class BrowserPool:
     def __init__(self):
         self.idle = {}
 
-    def take(self, engine, size, language, javascript):
-        kind = kind_of(engine, size, language, javascript)
+    def take(self, engine, size, language, javascript, whole=False):
+        kind = kind_of(engine, size, language, javascript, whole)
         kept = self.idle.get(kind, [])
         while kept:
             driver = kept.pop()
@@ -48,7 +49,7 @@ class BrowserPool:
                 return driver
             except Exception:
                 quit_quietly(driver)
-        driver = open_engine(engine, size, language, javascript)
+        driver = open_engine(engine, size, language, javascript, whole)
         watch(driver, kind)
         return driver
 

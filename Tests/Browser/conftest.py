@@ -1,5 +1,6 @@
 """Fixtures for the browser tests: one Fotofolio server for the whole run (per worker), a
-browser as a fresh one for every test that asks for one (headless Chromium; tests marked
+browser as a fresh one for every test that asks for one (Chromium's headless shell, the
+whole browser for tests marked `whole_chromium`; tests marked
 `engines` run once in each of Chromium, Firefox and WebKit; kept between tests and reset,
 browser_pool.py), and fresh accounts to sign in with."""
 
@@ -275,6 +276,8 @@ def pytest_configure(config):
                                        "[firefox], [webkit]), or in the engines named")
     config.addinivalue_line("markers", "stores: runs the test against a server on SQLite and one on PostgreSQL "
                                        "(ids [sqlite], [postgres])")
+    config.addinivalue_line("markers", "whole_chromium: the test's Chromium is the whole browser, not its headless shell "
+                                       "(for installing the app, notifications and push)")
     # Selenium's own WebKitGTK driver still passes its address the old way.
     config.addinivalue_line("filterwarnings", "ignore:setting remote_server_addr:DeprecationWarning")
 
@@ -326,9 +329,10 @@ def open_browser(request, screenshots_dir, engine, browser_pool):
     if problem := missing(engine):
         pytest.fail(problem)
     drivers = []
+    whole = request.node.get_closest_marker("whole_chromium") is not None
 
     def open_browser(size=DEFAULT_SIZE, language="cs", javascript=True):
-        driver = browser_pool.take(engine, size, language, javascript)
+        driver = browser_pool.take(engine, size, language, javascript, whole)
         drivers.append(driver)
         return driver
 

@@ -300,6 +300,7 @@ RECORD_NOTIFICATIONS = """
 """
 
 
+@pytest.mark.whole_chromium  # the headless shell has no notifications
 def test_a_hidden_tab_notifies_of_a_new_message_once_the_person_allowed_it(open_browser, base_url):
     michal = Person(base_url, "michal1")
     room = michal.room_with("lenka.svetlo")

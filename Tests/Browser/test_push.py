@@ -47,6 +47,7 @@ def test_the_manifest_passes_chromiums_installability_checks(open_browser, base_
     assert manifest["url"].endswith("/manifest.webmanifest?lang=en") and not manifest["errors"]
 
 
+@pytest.mark.whole_chromium  # the headless shell has no notifications
 def test_a_push_shows_one_notification_and_a_close_push_takes_it_away(open_browser, base_url):
     driver = open_browser(language="en")
     # Granted before the worker first starts, so it never runs without the permission.
