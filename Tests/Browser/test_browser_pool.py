@@ -50,3 +50,21 @@ def test_a_browser_whose_test_failed_is_not_kept(browser_pool, base_url):
         assert again is not driver
     finally:
         browser_pool.give_back(again, test_passed=True)
+
+
+def test_a_test_that_asks_for_the_whole_chromium_gets_it_and_others_get_the_shell(browser_pool):
+    shell = browser_pool.take("chromium", PHONE, "cs", True)
+    whole = browser_pool.take("chromium", PHONE, "cs", True, whole=True)
+    try:
+        assert shell.capabilities["browserName"] == "chrome-headless-shell"
+        assert whole.capabilities["browserName"] == "chrome"
+        # Only the whole browser can show notifications.
+        assert whole.execute_script("return 'Notification' in window")
+    finally:
+        browser_pool.give_back(shell, test_passed=True)
+        browser_pool.give_back(whole, test_passed=True)
+    again = browser_pool.take("chromium", PHONE, "cs", True)
+    try:
+        assert again is shell, "a kept shell is handed out again, not the kept whole browser"
+    finally:
+        browser_pool.give_back(again, test_passed=True)
