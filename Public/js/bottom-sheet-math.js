@@ -15,23 +15,76 @@ export function project(position, velocity, deceleration = DECELERATION_PER_MS) 
   return position + ((velocity / MS_PER_S) * deceleration) / (1 - deceleration);
 }
 
-/**
- * One detent as written in a `data-` attribute: "72" or "72px" are pixels, "0.5" or "50%" a
- * fraction of the available height. Kept between 0 and the available height.
- */
-export function detentHeight(text, available) {
-  const value = String(text).trim();
-  const number = parseFloat(value);
-  if (!Number.isFinite(number)) throw new Error(`“${text}” is not a detent`);
-  let height = number;
-  if (value.endsWith("%")) height = (number / 100) * available;
-  else if (!value.endsWith("px") && number <= 1) height = number * available;
-  return Math.min(Math.max(height, 0), available);
+/** Where a sheet with no usable `data-detents` rests: hidden, halfway, all but a strip at the top. */
+export const DEFAULT_DETENTS = "closed: 0; half: 50%; full: 100% - 24px";
+
+// Limits on what a page may write: a longer or bigger list is a mistake, not a sheet.
+const MAX_TEXT = 512;
+const MAX_DETENTS = 8;
+const MAX_PX = 10000;
+const NAME = /^[a-z][a-z0-9-]{0,31}$/u;
+const NUMBER = String.raw`(?:\d{1,5}(?:\.\d{1,4})?|\.\d{1,4})`;
+// "96px", "96", "0.5", "50%", "100% - 24px", "0.9 + 8px": a fraction may carry a pixel offset.
+const VALUE = new RegExp(String.raw`^(${NUMBER})(px|%)?(?:\s*([+-])\s*(${NUMBER})px)?$`, "u");
+
+/** One stopping point as written, or an Error saying what is wrong with it. */
+function parseValue(text) {
+  const match = VALUE.exec(text);
+  if (!match) throw new Error(`“${text}” is not a detent`);
+  const [, digits, unit, sign, offset] = match;
+  const number = Number(digits);
+  // A plain number up to 1 is a fraction (as in "0 0.5 0.9"); above it, pixels.
+  const fraction = unit === "%" ? number / 100 : unit === undefined && number <= 1 ? number : null;
+  if (fraction === null && sign) throw new Error(`“${text}”: only a fraction takes an offset`);
+  if (fraction !== null && fraction > 1) throw new Error(`“${text}” is more than the whole height`);
+  if (fraction === null && number > MAX_PX) throw new Error(`“${text}” is too tall`);
+  const px = fraction === null ? number : sign ? (sign === "-" ? -1 : 1) * Number(offset) : 0;
+  return { fraction: fraction ?? 0, px };
 }
 
-/** The detents of a space-separated list, lowest first. */
-export function detentHeights(list, available) {
-  return list.trim().split(/\s+/u).map((text) => detentHeight(text, available)).sort((a, b) => a - b);
+/**
+ * The stopping points of a `data-detents` attribute, in the order written: named,
+ * "peek: 96px; half: 50%; full: 100% - 24px", or an unnamed space-separated list
+ * ("64 0.5 0.9"), whose points are named by their place ("0", "1", …) once sorted. Each is
+ * { name, fraction, px }: fraction × the available height + px. Anything else throws.
+ */
+export function parseDetents(text) {
+  if (typeof text !== "string" || text.length > MAX_TEXT) throw new Error("the detents are not a short text");
+  const source = text.trim();
+  const named = source.includes(":");
+  const parts = named ? source.split(";").map((part) => part.trim()).filter(Boolean) : source.split(/\s+/u).filter(Boolean);
+  if (parts.length === 0 || parts.length > MAX_DETENTS) throw new Error(`a sheet has 1 to ${MAX_DETENTS} detents`);
+  const detents = parts.map((part) => {
+    if (!named) return { name: null, ...parseValue(part) };
+    const colon = part.indexOf(":");
+    const name = part.slice(0, colon).trim();
+    if (colon < 0 || !NAME.test(name)) throw new Error(`“${part}” does not start with a name and a colon`);
+    return { name, ...parseValue(part.slice(colon + 1).trim()) };
+  });
+  const names = new Set(detents.map((detent) => detent.name));
+  if (named && names.size !== detents.length) throw new Error("two detents have the same name");
+  return detents;
+}
+
+/**
+ * The detents at an available height, lowest first, each { name, height } kept between 0
+ * and the available height; unnamed ones are named by their place.
+ */
+export function resolveDetents(detents, available) {
+  return detents
+    .map((detent) => ({ name: detent.name, height: Math.min(Math.max(detent.fraction * available + detent.px, 0), available) }))
+    .sort((a, b) => a.height - b.height)
+    .map((detent, index) => ({ name: detent.name ?? String(index), height: detent.height }));
+}
+
+/** `parseDetents`, or on a mistake a warning and the defaults: a bad attribute never breaks the sheet. */
+export function detentsOrDefault(text, warn = console.warn) {
+  try {
+    return parseDetents(text ?? DEFAULT_DETENTS);
+  } catch (error) {
+    warn(`bottom sheet: ${error.message}; using “${DEFAULT_DETENTS}”`);
+    return parseDetents(DEFAULT_DETENTS);
+  }
 }
 
 /** The index of the detent nearest to a height. */

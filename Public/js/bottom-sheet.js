@@ -1,7 +1,10 @@
 // Bottom sheet: on narrow screens a `[data-bottom-sheet]` panel, which the server renders as
 // ordinary page content, slides up from the bottom over the page and rests at detents:
-// `data-detents="76 0.55 0.92"` lists them lowest first, in px or as fractions of the height
-// above the tab bar (the lowest is the collapsed peek bar; 0 hides the sheet entirely).
+// `data-detents="peek: 76px; half: 55%; full: 100% - 24px"` names them, each in px, as a
+// fraction or percentage of the height above the tab bar, or a fraction plus or minus px
+// (the lowest is the collapsed peek bar; 0 hides the sheet entirely). An unnamed list
+// ("76 0.55 0.92") names them by place. A mistaken attribute warns on the console and the
+// sheet uses DEFAULT_DETENTS (bottom-sheet-math.js) rather than breaking.
 // `data-sheet-media` says where it is a sheet (a media query); elsewhere it stays inline.
 //
 // The handle (`[data-sheet-handle]`, a button) or the body, when its content is scrolled to
@@ -15,10 +18,14 @@
 // keeps the focus inside. The page behind stays live: nothing there is made inert, and what
 // the keyboard focuses there is scrolled out from under the sheet.
 //
-// The root carries `data-sheet-detent` (the index of the detent it rests at); a
-// `bottom-sheet:open` event (detail: { detent }) on it opens it from other scripts.
+// The root carries `data-sheet-detent` (the index of the detent it rests at, lowest 0) and
+// `data-sheet-detent-name`, and says `bottom-sheet:change` (detail: { detent, name }) each
+// time it comes to rest. Scripts move it by name, `root.bottomSheet.moveTo("half")` (a
+// name not in its list throws), or send a `bottom-sheet:open` event (detail: { detent },
+// a name or an index); in markup a `button[data-sheet-detent="half"]` moves the sheet it
+// names with aria-controls, or the sheet it sits in.
 
-import { backdropOpacity, detentHeights, nearestDetent, releaseDetent, shareDrag } from "./bottom-sheet-math.js";
+import { backdropOpacity, detentsOrDefault, nearestDetent, releaseDetent, resolveDetents, shareDrag } from "./bottom-sheet-math.js";
 import { easeOut, reducedMotion } from "./motion.js";
 import { VelocitySamples } from "./pointer-velocity.js";
 
@@ -38,6 +45,8 @@ class BottomSheet {
     this.root = root;
     this.handle = root.querySelector("[data-sheet-handle]");
     this.body = root.querySelector("[data-sheet-body]");
+    this.detents = detentsOrDefault(root.dataset.detents);
+    root.bottomSheet = this;
     this.backdrop = Object.assign(document.createElement("div"), { className: "sheet-backdrop", hidden: true });
     this.backdrop.addEventListener("click", () => this.snapTo(0));
     root.before(this.backdrop);
@@ -73,7 +82,11 @@ class BottomSheet {
       this.focusWatch = null;
       if (watch) this.#uncover(watch.element);
     });
-    root.addEventListener("bottom-sheet:open", (event) => this.snapTo(event.detail?.detent ?? 1));
+    root.addEventListener("bottom-sheet:open", (event) => {
+      const detent = event.detail?.detent ?? 1;
+      if (typeof detent === "string") this.moveTo(detent);
+      else this.snapTo(detent);
+    });
     this.#setLive(this.media.matches);
   }
 
@@ -104,7 +117,9 @@ class BottomSheet {
   #layout() {
     const bottom = parseFloat(getComputedStyle(this.root).bottom) || 0;
     this.bottom = bottom; // it rests on the tab bar
-    this.heights = detentHeights(this.root.dataset.detents || "0.5", innerHeight - bottom);
+    const detents = resolveDetents(this.detents, innerHeight - bottom);
+    this.heights = detents.map((detent) => detent.height);
+    this.names = detents.map((detent) => detent.name);
     this.root.style.height = `${this.heights[this.last]}px`;
     // The page keeps what the keyboard focuses clear of the peek bar (scroll-padding-bottom).
     document.documentElement.style.setProperty("--sheet-peek", `${this.heights[0]}px`);
@@ -128,11 +143,13 @@ class BottomSheet {
   #settle(detent) {
     this.detent = detent;
     this.#fitBody(this.heights[this.last] - this.heights[detent]);
+    const name = this.names[detent];
     this.root.dataset.sheetDetent = String(detent);
+    this.root.dataset.sheetDetentName = name;
     this.handle.setAttribute("aria-expanded", String(detent > 0));
     this.body.inert = detent === 0;
     this.root.inert = detent === 0 && this.heights[0] === 0;
-    this.root.dispatchEvent(new CustomEvent("bottom-sheet:change", { detail: { detent } }));
+    this.root.dispatchEvent(new CustomEvent("bottom-sheet:change", { detail: { detent, name } }));
   }
 
   // At rest the body ends where the sheet is seen, not under the tab bar: nothing in it is
@@ -142,6 +159,12 @@ class BottomSheet {
     this.hidden = hidden;
     if (hidden) this.body.style.marginBottom = `${hidden}px`;
     else this.body.style.removeProperty("margin-bottom");
+  }
+
+  /** Moves to the detent of that name; a name the sheet does not have is a mistake. */
+  moveTo(name) {
+    if (!this.names.includes(name)) throw new RangeError(`this sheet has no detent “${name}” (it has ${this.names.join(", ")})`);
+    this.snapTo(this.names.indexOf(name));
   }
 
   snapTo(detent) {
@@ -313,3 +336,17 @@ class BottomSheet {
 for (const root of document.querySelectorAll("[data-bottom-sheet]")) {
   if (root.querySelector("[data-sheet-handle]") && root.querySelector("[data-sheet-body]")) new BottomSheet(root);
 }
+
+// A button that names a detent moves its sheet there: the one it controls, or the one it is in.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest?.("button[data-sheet-detent]");
+  if (!button) return;
+  const controlled = document.getElementById(button.getAttribute("aria-controls") ?? "");
+  const sheet = (controlled?.closest("[data-bottom-sheet]") ?? button.closest("[data-bottom-sheet]"))?.bottomSheet;
+  if (!sheet) return;
+  try {
+    sheet.moveTo(button.dataset.sheetDetent);
+  } catch (error) {
+    console.warn(error.message);
+  }
+});

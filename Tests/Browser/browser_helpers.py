@@ -314,8 +314,16 @@ def sheet_state(driver):
         const sheet = document.querySelector("[data-bottom-sheet]");
         const bottom = parseFloat(getComputedStyle(sheet).bottom);
         const available = innerHeight - bottom;
-        const detents = sheet.dataset.detents.split(" ").map(Number)
-          .map((d) => d <= 1 ? d * available : d).sort((a, b) => a - b);
+        // "peek: 64px; half: 50%; full: 100% - 24px", or an unnamed "64 0.5 0.9"
+        const height = (text) => {
+          const [, number, unit, sign, offset] = /^([\d.]+)(px|%)?(?:\s*([+-])\s*([\d.]+)px)?$/.exec(text.trim());
+          const fraction = unit === "%" ? number / 100 : !unit && Number(number) <= 1 ? Number(number) : null;
+          if (fraction === null) return Number(number);
+          return Math.min(Math.max(fraction * available + (sign === "-" ? -1 : 1) * Number(offset ?? 0), 0), available);
+        };
+        const text = sheet.dataset.detents;
+        const parts = text.includes(":") ? text.split(";").filter((p) => p.trim()).map((p) => p.split(":")[1]) : text.trim().split(/\s+/);
+        const detents = parts.map(height).sort((a, b) => a - b);
         const handle = sheet.querySelector("[data-sheet-handle]").getBoundingClientRect();
         return {
           live: sheet.classList.contains("sheet--live"), detent: Number(sheet.dataset.sheetDetent ?? -1),

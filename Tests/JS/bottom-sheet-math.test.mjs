@@ -4,31 +4,66 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  DECELERATION_PER_MS, backdropOpacity, detentHeight, detentHeights, nearestDetent, project, releaseDetent, shareDrag,
+  DECELERATION_PER_MS, DEFAULT_DETENTS, backdropOpacity, detentsOrDefault, nearestDetent,
+  parseDetents, project, releaseDetent, resolveDetents, shareDrag,
 } from "../../Public/js/bottom-sheet-math.js";
 
 const near = (actual, expected) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} ≠ ${expected}`);
 
 test("a detent is pixels, or a fraction of the available height", () => {
-  assert.equal(detentHeight("72", 700), 72);
-  assert.equal(detentHeight("72px", 700), 72);
-  assert.equal(detentHeight("1px", 700), 1);
-  near(detentHeight("0.5", 700), 350);
-  near(detentHeight("50%", 700), 350);
-  assert.equal(detentHeight("1", 700), 700);
-  assert.equal(detentHeight("0", 700), 0);
+  const heights = (text, available) => resolveDetents(parseDetents(text), available).map((detent) => detent.height);
+  assert.deepEqual(heights("72 72px 1px 0 1", 700), [0, 1, 72, 72, 700]);
+  assert.deepEqual(heights("0.5 50%", 700), [350, 350]);
+  assert.deepEqual(heights("900 1.5", 700), [1.5, 700]); // above 1 a plain number is pixels
+  assert.deepEqual(heights(" 0.9  76 0.5 ", 800), [76, 400, 720]);
 });
 
-test("detents stay between nothing and the available height", () => {
-  assert.equal(detentHeight("900", 700), 700);
-  assert.equal(detentHeight("1.5", 700), 1.5); // above 1 a plain number is pixels
-  assert.equal(detentHeight("-20", 700), 0);
-  assert.equal(detentHeight("120%", 700), 700);
-  assert.throws(() => detentHeight("half", 700), /not a detent/);
+test("named detents are pixels, fractions or percentages, and a fraction may add or take pixels", () => {
+  assert.deepEqual(parseDetents("peek: 96px; half: 50%; full: 100% - 24px"), [
+    { name: "peek", fraction: 0, px: 96 }, { name: "half", fraction: 0.5, px: 0 }, { name: "full", fraction: 1, px: -24 },
+  ]);
+  assert.deepEqual(parseDetents(" closed:0 ;\n top-ish : 0.9+8px; "), [
+    { name: "closed", fraction: 0, px: 0 }, { name: "top-ish", fraction: 0.9, px: 8 },
+  ]);
+  assert.deepEqual(resolveDetents(parseDetents("full: 100% - 24px; peek: 96px; half: 50%"), 800), [
+    { name: "peek", height: 96 }, { name: "half", height: 400 }, { name: "full", height: 776 },
+  ]);
 });
 
-test("a list of detents comes out lowest first", () => {
-  assert.deepEqual(detentHeights(" 0.9  76 0.5 ", 800), [76, 400, 720]);
+test("an unnamed list still works, its detents named by their place once sorted", () => {
+  assert.deepEqual(resolveDetents(parseDetents("0.9 64 0.5"), 800), [
+    { name: "0", height: 64 }, { name: "1", height: 400 }, { name: "2", height: 720 },
+  ]);
+});
+
+test("resolved detents stay between nothing and the available height", () => {
+  assert.deepEqual(resolveDetents(parseDetents("a: 0% - 50px; b: 9000px"), 700), [
+    { name: "a", height: 0 }, { name: "b", height: 700 },
+  ]);
+});
+
+test("hostile or mistaken detents are refused, never half read", () => {
+  for (const text of [
+    "", " ", ";", "half", "half:", ": 50%", "half: 50%; half: 80%", "Half: 50%", "1half: 50%", "__proto__: 50%",
+    "half: 150%", "half: 1.5 + 2px", "peek: 96px + 2px", "peek: -96px", "peek: 1e3px", "peek: NaN", "peek: Infinity",
+    "peek: 0x10", "half: 50%%", "half: calc(50% - 2px)", "half: 50 %", "half: ５０%", "peek: 96px;; full: 100% -",
+    "peek: 96px\u0000", "peek: 20000px", "a: 1; b: 1; c: 1; d: 1; e: 1; f: 1; g: 1; h: 1; i: 1",
+    `peek: ${"9".repeat(600)}px`, "64 0.5 half", "64 -0.5", "x".repeat(40) + ": 50%",
+  ]) {
+    assert.throws(() => parseDetents(text), Error, JSON.stringify(text));
+  }
+  assert.throws(() => parseDetents(undefined));
+  assert.throws(() => parseDetents({ toString: () => "half: 50%" }));
+});
+
+test("a bad attribute warns and gives the default detents", () => {
+  const warnings = [];
+  assert.deepEqual(detentsOrDefault("half: 150%", (message) => warnings.push(message)), parseDetents(DEFAULT_DETENTS));
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0], /150%/);
+  assert.deepEqual(detentsOrDefault(null, (message) => warnings.push(message)), parseDetents(DEFAULT_DETENTS));
+  assert.deepEqual(detentsOrDefault("peek: 64px", (message) => warnings.push(message)), [{ name: "peek", fraction: 0, px: 64 }]);
+  assert.equal(warnings.length, 1);
 });
 
 test("a fling projects as far as the deceleration carries it", () => {
