@@ -44,8 +44,13 @@ class SegmentedControl {
       this.chosenByPointer = false;
     });
     track.addEventListener("change", this.#changedElsewhere);
+    // A new size (the window's, or its container's) moves the segments: the thumb goes with
+    // its own at once, ending a slide under way. Under a finger it waits for the release,
+    // which measures again before it snaps.
     new ResizeObserver(() => {
-      if (this.gesture || this.frame) return;
+      if (this.gesture) return;
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
       this.#measure();
       this.#place(this.#restingPosition());
     }).observe(track);
@@ -162,6 +167,7 @@ class SegmentedControl {
     if (!gesture || event.pointerId !== gesture.id) return;
     this.gesture = null;
     this.track.classList.remove("segmented--dragging");
+    this.#measure(); // the track may have been resized under the finger
     let index;
     if (gesture.dragging) {
       index = snapIndex(this.position, this.samples.velocity(event), this.layout);

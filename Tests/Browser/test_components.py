@@ -10,8 +10,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, WAIT, Finger, wait_for_rest
-from engines import Pointer, engine_of
+from browser_helpers import DESKTOP, NARROW_PHONE, PHONE, WAIT, Finger, wait_for_rest, wait_until
+from engines import Pointer, engine_of, set_viewport
 from png_pixels import close, decode_png
 
 ACCENT, ON_ACCENT, SUNKEN = (0xA8, 0x4C, 0x25), (0xFF, 0xFF, 0xFF), (0xF1, 0xEE, 0xE9)
@@ -272,6 +272,45 @@ def test_with_reduced_motion_the_thumb_jumps_to_the_choice(open_browser, base_ur
     # (however short) CSS transition on the way.
     assert abs(geometry(driver, "by")["thumb"] - g["segments"][1]["left"]) < 0.5
     assert thumb_moves(driver, "by") == [pytest.approx(g["segments"][1]["left"] - g["track"]["left"], abs=0.01)]
+
+
+def thumb_and_choice(driver, name):
+    """The thumb's box and the checked segment's box (viewport px), and the track's width."""
+    return driver.execute_script("""
+        const radios = [...document.querySelectorAll(`input[type=radio][name="${arguments[0]}"]`)];
+        const track = radios[0].closest("[data-segmented-control]");
+        const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; };
+        return { thumb: box(track.querySelector(".segmented__thumb")), choice: box(radios.find((r) => r.checked).closest("label")),
+                 track: track.getBoundingClientRect().width };""", name)
+
+
+def wait_for_thumb_on_choice(driver, name, message):
+    def fits():
+        boxes = thumb_and_choice(driver, name)
+        return all(abs(a - b) < 0.5 for a, b in zip(boxes["thumb"], boxes["choice"])) and boxes
+    return wait_until(fits, message=message)
+
+
+def test_the_thumb_keeps_to_its_segment_when_the_window_or_its_container_is_resized(open_browser, base_url):
+    driver = open_browser(size=DESKTOP, language="cs")
+    driver.get(base_url + "/search?by=location")
+    wait_until_live(driver, "by")
+    wide = wait_for_thumb_on_choice(driver, "by", "the thumb did not start on the choice")["track"]
+    set_viewport(driver, *NARROW_PHONE)
+    wait_for_thumb_on_choice(driver, "by", "the thumb did not follow a narrower window")
+    set_viewport(driver, *DESKTOP)
+    # The container narrows the track (its max-width), the window staying as it is.
+    driver.execute_script("""document.querySelector("[name=by]").closest("[data-segmented-control]")
+        .parentElement.style.width = "9rem";""")
+    narrow = wait_for_thumb_on_choice(driver, "by", "the thumb did not follow a narrower container")["track"]
+    assert narrow < wide - 20, "the container did not narrow the track"
+    # Resized while the thumb slides to a new choice: it ends on the new choice as laid out now.
+    driver.execute_script("""const track = document.querySelector("[name=by]").closest("[data-segmented-control]");
+        track.querySelector("input[value=name]").closest("label").click();
+        track.parentElement.style.width = "";""")
+    wait_for_rest(driver, thumb_of(driver, "by"))
+    boxes = wait_for_thumb_on_choice(driver, "by", "a resize during the slide left the thumb off its segment")
+    assert abs(boxes["track"] - wide) < 1
 
 
 def test_segmented_controls_are_captured_in_light_and_dark(open_browser, base_url, screenshots_dir):
