@@ -8,6 +8,7 @@
 import "./live.js";
 import { announce, fill, shortened } from "./announce.js";
 import { ChatHistory, element } from "./chat-history.js";
+import { hideState, showState } from "./content-state.js";
 
 const ANNOUNCED_CHARACTERS = 120; // a long message is read out only to here; the page has it all
 
@@ -18,6 +19,16 @@ const history = room && composer ? new ChatHistory(room) : null;
 // Earlier messages (a timeline's moment, an older page): new ones are not appended to them;
 // the button leads to the newest, and sending posts the form, which lands there too.
 const showsEarlier = room?.hasAttribute("data-window");
+
+// Without a network nothing is sent or received: the page says so (its "offline" state)
+// until the browser is back online.
+const states = room?.querySelector("[data-chat-states]");
+if (states) {
+  const showNetwork = () => (navigator.onLine ? hideState(states, "offline") : showState(states, "offline"));
+  addEventListener("online", showNetwork);
+  addEventListener("offline", showNetwork);
+  showNetwork();
+}
 
 if (history) {
   composer.addEventListener("submit", (event) => {

@@ -118,6 +118,7 @@ public struct WebApp: Sendable {
         LiveEndpoint(live: live, markup: LiveMessageMarkup(renderer: renderer, messenger: messenger, cards: cards, logger: logger))
             .register(in: &router)
         SliderDemoPages(renderer: renderer, demoImage: renderer.assets.sliderDemoImage).register(in: &router)
+        ComponentsPage.register(in: &router, renderer: renderer)
         try InstallableApp(renderer: renderer).register(in: &router)
         MediaFiles(photos: photos, visibility: visibility).register(in: &router)
         ReportPages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos, messenger: messenger,

@@ -39,4 +39,47 @@ import Testing
         #expect(bare.child(named: "action") is Empty, "no action must not let Mustache find another one further out")
         #expect(bare.title == "No portfolios yet")
     }
+
+    @Test func aBlockedConversationShowsItsOwnStateWithAnUnblockFormThatWorksWithoutScript() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        try await server.cookies(of: "jana.k")
+        #expect(!(try await server.send("/messages/\(room)", headers: ["Accept-Language": "en"]).body.contains("state--blocked")))
+        _ = try await server.submit("/u/vojtafoti/block", [:])
+        let page = try await server.send("/messages/\(room)", headers: ["Accept-Language": "en"]).body
+        #expect(page.contains("<div class=\"state state--blocked\" role=\"status\" data-you-blocked>"))
+        #expect(page.contains("<h2 class=\"state__title\">Conversation blocked</h2>"))
+        #expect(page.contains("#blocked\"></use>"))
+        #expect(page.contains("<form class=\"state__action\" method=\"post\" action=\"/u/vojtafoti/unblock\"><input type=\"hidden\" name=\"_csrf\" value=\""))
+        #expect(page.contains("<input type=\"hidden\" name=\"return\" value=\"/messages/\(room)\"><button class=\"button\" type=\"submit\" data-state-action=\"unblock\">Unblock</button></form>"))
+        // The form as it stands, posted: unblocked, back in the conversation, the state gone.
+        let unblocked = try await server.submit("/u/vojtafoti/unblock", ["return": "/messages/\(room)"])
+        #expect(unblocked.status == 303)
+        #expect(unblocked.headers["location"] == "/messages/\(room)")
+        #expect(!(try await server.send("/messages/\(room)").body.contains("state--blocked")))
+    }
+
+    @Test func aConversationCarriesItsOfflineStateForTheScriptInItsOwnPartial() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        try await server.cookies(of: "jana.k")
+        let page = try await server.send("/messages/\(room)", headers: ["Accept-Language": "cs"]).body
+        #expect(page.contains("<template data-content-state=\"offline\"><div class=\"state state--offline\" role=\"status\">"))
+        #expect(page.contains("<h2 class=\"state__title\">Jste offline</h2>"))
+        #expect(page.contains("href=\"/messages/\(room)\" data-state-action=\"retry\">Zkusit znovu</a>"))
+    }
+
+    @Test func aPageDeclaresAStateOfItsOwnWithAPostedAction() throws {
+        let table = try TemplateLibrary(directory: WebTestServer.repository + "/Templates").table(for: .en)
+        let custom = ContentState(.init("no-permission"), "conversationBlocked", icon: "blocked",
+                                  action: .post(to: "/u/a/unblock", name: "unblock", fields: [(name: "return", value: "/x")]))
+            .model(table)
+        #expect(custom.kind == "no-permission")
+        #expect(custom.action?.isPost == true)
+        #expect(custom.action?.fields.map(\.value) == ["/x"])
+        let link = ContentState(.empty, "feedEmpty", icon: "feed", action: .init(href: "/search", name: "browse")).model(table)
+        #expect(link.action?.isPost == false && link.action?.fields.isEmpty == true)
+    }
 }

@@ -89,6 +89,10 @@ import Testing
         ("partials/film", Sample.film),
         ("partials/state-empty", Sample.state),
         ("partials/state-error", Sample.state),
+        ("partials/state-body", Sample.state),
+        ("partials/state-offline", Sample.state),
+        ("partials/state-blocked", Sample.state),
+        ("pages/components", ComponentsPage(emptyState: Sample.state, errorState: Sample.state, offlineState: Sample.state, rows: [1, 2])),
         ("pages/room", Chat.room(group: true)),
         ("pages/room", Chat.room(group: false)),
         ("pages/room", Chat.emptyRoom),
@@ -200,14 +204,17 @@ enum Chat {
         RoomPage(room: RoomPage.Room(summary(group: group), for: 1), days: days, older: 1, window: true,
                  timeline: timeline, timelineOpen: true, liveAfter: 7, uuid: "00000000-0000-4000-8000-000000000009",
                  me: ChatAuthorView(jana), timeZone: "UTC", draft: "Draft", problem: "The message is too long.",
-                 csrf: "c", limit: 4000, pending: ChatMessageView(sending: jana))
+                 csrf: "c", limit: 4000, pending: ChatMessageView(sending: jana),
+                 blockedState: nil, offlineState: RoomPage.offlineState(room: RoomPage.Room(summary(group: group), for: 1), table: table))
     }
 
     static var emptyRoom: RoomPage {
         RoomPage(room: RoomPage.Room(summary(group: false), for: 1), days: [], older: nil, window: false,
                  timeline: nil, timelineOpen: false, liveAfter: 0, uuid: "00000000-0000-4000-8000-000000000009",
                  me: ChatAuthorView(jana), timeZone: "UTC", draft: "", problem: nil, csrf: "c", limit: 4000,
-                 pending: ChatMessageView(sending: jana))
+                 pending: ChatMessageView(sending: jana),
+                 blockedState: RoomPage.blockedState(room: RoomPage.Room(summary(group: false), for: 1, youBlockedTheOther: true), table: table),
+                 offlineState: RoomPage.offlineState(room: RoomPage.Room(summary(group: false), for: 1), table: table))
     }
 
     static var conversations: ConversationsView {
@@ -250,7 +257,7 @@ enum Sample {
                                   hasTags: true, tags: [.init(label: "Svatba", folded: "svatba")], carousel: carousel,
                                   badge: "Unlisted") }
     static var state: ContentState.Model { ContentState.Model(kind: "empty", icon: "feed", title: "Title", text: "Text",
-                                          action: .init(href: "/", name: "browse", label: "Browse")) }
+                                          action: .init(href: "/", name: "browse", label: "Browse", isPost: false, fields: [])) }
     static var control: SliderFieldModel.Control { SliderFieldModel.Control(type: "number", inputmode: "decimal", step: "any", min: "0", max: "100") }
     static var field: SliderFieldModel { SliderFieldModel(id: "f", name: "f", label: "Field", text: "1", readout: "1", valueText: "Field: 1", control: control,
                                         error: "Wrong.", value: "1", scale: "1", step: "0.1") }

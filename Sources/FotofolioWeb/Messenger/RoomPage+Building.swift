@@ -35,8 +35,9 @@ extension RoomPage {
         let me = MessageAuthor(username: reader.username, name: reader.fullName)
         let language: SliderLanguage = table.language == .cs ? .czech : .english
         let showsNewest = reading.showsNewest
+        let room = Room(reading.summary, for: readerId, youBlockedTheOther: reading.youBlockedTheOther)
         self.init(
-            room: Room(reading.summary, for: readerId, youBlockedTheOther: reading.youBlockedTheOther),
+            room: room,
             days: ChatDayView.days(reading.history, reader: readerId,
                                    lastRead: showsNewest ? reading.summary.lastReadMessageId : .max,
                                    dates: dates, cards: cards, target: reading.moment),
@@ -48,6 +49,7 @@ extension RoomPage {
             timelineOpen: !showsNewest || reading.timelineRejected,
             liveAfter: liveAfter, uuid: UUID().uuidString.lowercased(), me: ChatAuthorView(me), timeZone: dates.zone.identifier,
             draft: composer.draft, problem: composer.problem, csrf: composer.csrf,
-            limit: MessengerService.messageLimit.characters, pending: ChatMessageView(sending: me))
+            limit: MessengerService.messageLimit.characters, pending: ChatMessageView(sending: me),
+            blockedState: Self.blockedState(room: room, table: table), offlineState: Self.offlineState(room: room, table: table))
     }
 }

@@ -50,6 +50,30 @@ struct RoomPage: ViewModel {
     let limit: Int
     /// The reader's message while it is being sent (`<template data-chat-pending>`).
     let pending: ChatMessageView
+    /// The reader blocked the other person: said in place of a notice, with the unblock form.
+    let blockedState: ContentState.Model?
+    /// Shown by the script while the browser is offline (`<template data-content-state="offline">`).
+    let offlineState: ContentState.Model
+}
+
+/// The messenger's own content states, beside the shared empty and error.
+extension ContentState.Kind {
+    static let offline = Self("offline")
+    static let blocked = Self("blocked")
+}
+
+extension RoomPage {
+    static func blockedState(room: Room, table: StringTable) -> ContentState.Model? {
+        guard let other = room.other, other.youBlocked else { return nil }
+        let unblock = ContentState.Action.post(to: "/u/\(other.username)/unblock", name: "unblock",
+                                               fields: [(name: "return", value: "/messages/\(room.id)")])
+        return ContentState(.blocked, "conversationBlocked", icon: "blocked", action: unblock).model(table)
+    }
+
+    static func offlineState(room: Room, table: StringTable) -> ContentState.Model {
+        ContentState(.offline, "messengerOffline", icon: "offline", action: .init(href: "/messages/\(room.id)", name: "retry"))
+            .model(table)
+    }
 }
 
 extension RoomPage.Room {

@@ -38,6 +38,8 @@ public enum Page: String, CaseIterable, Sendable {
     case gallery
     /// Every kind of precise slider, side by side.
     case sliders
+    /// The bottom sheet, the content states and the segmented control, each with its options.
+    case components
     /// One conversation, under the Messages tab.
     case room
     /// For operators: the live path and the LAN address.
@@ -86,7 +88,7 @@ public enum Page: String, CaseIterable, Sendable {
         case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .reports, .bookings, .availability, .shareLinks, .galleries: .profile
         case .report, .moderation, .moderationLog: nil
         case .room, .shoot: .messages
-        case .person, .error, .portfolio, .sliders, .status, .sharePassword, .gallery, .offline: nil
+        case .person, .error, .portfolio, .sliders, .components, .status, .sharePassword, .gallery, .offline: nil
         default: self
         }
     }

@@ -180,6 +180,7 @@ struct AssetURLs: ViewModel, Sendable {
     let segmentedControl: String
     let bottomSheet: String
     let shotDetails: String
+    let componentsDemo: String
     let filmPlayer: String
     let profileAccent: String
     let menu: String
@@ -212,6 +213,7 @@ struct AssetURLs: ViewModel, Sendable {
         segmentedControl = files.url(for: "/js/segmented-control.js")
         bottomSheet = files.url(for: "/js/bottom-sheet.js")
         shotDetails = files.url(for: "/js/shot-details.js")
+        componentsDemo = files.url(for: "/js/components-demo.js")
         filmPlayer = files.url(for: "/js/film-player.js")
         profileAccent = files.url(for: "/js/profile-accent.js")
         menu = files.url(for: "/js/menu.js")
