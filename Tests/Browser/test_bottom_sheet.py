@@ -248,6 +248,82 @@ def test_on_a_wide_screen_the_filter_is_a_sidebar(open_browser, base_url):
     assert driver.find_element(By.ID, "filter-tags").is_displayed()
 
 
+def test_a_button_naming_a_detent_moves_the_sheet_there_and_the_sheet_names_where_it_rests(open_browser, base_url):
+    driver = open_feed(open_browser, base_url)
+    driver.execute_script("""
+        const sheet = document.querySelector("[data-bottom-sheet]");
+        window.reached = [];
+        sheet.addEventListener("bottom-sheet:change", (event) => window.reached.push(event.detail));
+        const button = Object.assign(document.createElement("button"), { type: "button", textContent: "Full" });
+        button.dataset.sheetDetent = "full";
+        button.setAttribute("aria-controls", "feed-filter-body");
+        button.id = "to-full";
+        button.style.cssText = "position: fixed; top: 0; left: 0; z-index: 100";
+        document.body.append(button);""")
+    driver.find_element(By.ID, "to-full").click()
+    wait_to_rest_at(driver, FULL)
+    assert driver.execute_script("return window.reached.at(-1)") == {"detent": FULL, "name": "full"}
+    assert driver.execute_script("return document.querySelector('[data-bottom-sheet]').dataset.sheetDetentName") == "full"
+
+    driver.execute_script("document.querySelector('[data-bottom-sheet]').bottomSheet.moveTo('half')")
+    wait_to_rest_at(driver, HALF)
+    assert driver.execute_script("return window.reached.at(-1)") == {"detent": HALF, "name": "half"}
+    refused = driver.execute_script("""
+        try { document.querySelector('[data-bottom-sheet]').bottomSheet.moveTo('top'); return null; }
+        catch (error) { return error.name; }""")
+    assert refused == "RangeError", "a name the sheet does not have is refused"
+    wait_to_rest_at(driver, HALF)
+
+
+def test_a_mistaken_detents_attribute_warns_and_the_sheet_keeps_working_with_the_defaults(open_browser, base_url):
+    driver = open_browser(size=PHONE, language="cs")
+    driver.get_log("browser")  # reading the log empties it
+    # The parser meets the sheet with a hostile attribute before any of the page's scripts run.
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        new MutationObserver((changes, observer) => {
+          const sheet = document.querySelector("[data-bottom-sheet]");
+          if (!sheet) return;
+          sheet.dataset.detents = "peek: 64px; half: calc(50%); __proto__: 1e9px";
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });"""})
+    driver.get(base_url + "/")
+    WebDriverWait(driver, WAIT).until(lambda d: state(d)["live"], "the filter did not become a sheet")
+    warnings = [entry["message"] for entry in driver.get_log("browser") if "bottom sheet" in entry["message"]]
+    assert len(warnings) == 1 and "calc(50%)" in warnings[0], warnings
+    driver.execute_script("document.querySelector('[data-bottom-sheet]').bottomSheet.moveTo('half')")
+    available = driver.execute_script("""const sheet = document.querySelector("[data-bottom-sheet]");
+        return innerHeight - parseFloat(getComputedStyle(sheet).bottom)""")
+    wait_until(lambda: abs(state(driver)["visible"] - available / 2) < 1, message="the default half detent was not reached")
+
+
+def test_a_drag_down_on_a_scrolled_list_scrolls_it_to_its_top_and_then_moves_the_sheet(open_browser, base_url):
+    driver = open_feed(open_browser, base_url)
+    driver.execute_script("""
+        const body = document.querySelector("[data-sheet-body]");
+        const list = document.createElement("ol");
+        list.id = "long-list";
+        for (let i = 1; i <= 60; i++) list.append(Object.assign(document.createElement("li"), { textContent: `Row ${i}` }));
+        body.append(list);
+        document.querySelector("[data-bottom-sheet]").bottomSheet.moveTo("full");""")
+    wait_to_rest_at(driver, FULL)
+    scroll = lambda: driver.execute_script("return document.querySelector('[data-sheet-body]').scrollTop")
+    driver.execute_script("document.querySelector('[data-sheet-body]').scrollTop = 100")
+    assert scroll() == 100, "the list inside the sheet does not scroll"
+    full = state(driver)["visible"]
+    box = driver.execute_script("const r = document.querySelector('[data-sheet-body]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + 40]")
+
+    finger = Finger(driver)
+    finger.down(*box)
+    finger.slide(0, 60, steps=6)
+    wait_until(lambda: abs(scroll() - 40) < 1, message="the list did not scroll with the finger")
+    assert abs(state(driver)["visible"] - full) < 1, "the sheet moved before its list was back at the top"
+    finger.slide(0, 100, steps=10)
+    wait_until(lambda: scroll() == 0 and abs(state(driver)["visible"] - (full - 60)) < 1,
+               message="past the list's top the sheet did not follow the finger")
+    finger.up(after_ms=200)
+    wait_to_rest_at(driver, FULL)
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_sheet_is_captured_at_each_detent(open_browser, base_url, screenshots_dir, scheme):
     driver = open_browser(size=PHONE, language="cs")
@@ -299,6 +375,57 @@ def test_on_a_phone_how_a_photo_was_shot_opens_in_a_sheet(open_browser, base_url
     assert driver.switch_to.active_element == button, "the focus goes back to the photo's button"
 
 
+def sheet_rests_at(driver, name):
+    """Whether the portfolio's sheet has come to rest at the detent of that name."""
+    if driver.execute_script("return document.querySelector('[data-shot-sheet]').dataset.sheetDetentName") != name:
+        return False
+    wait_for_rest(driver, "[data-shot-sheet]")
+    return driver.execute_script("return document.querySelector('[data-shot-sheet]').dataset.sheetDetentName") == name
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_on_a_phone_the_photos_list_in_a_sheet_and_one_opens_its_details_in_place_and_back(
+        open_browser, base_url, screenshots_dir, scheme):
+    driver = open_browser(size=PHONE, language="cs")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    shot_page(driver, base_url)
+    frames = driver.find_elements(By.CSS_SELECTOR, ".frames > .frame")
+    button = driver.find_element(By.CSS_SELECTOR, "[data-photo-list-open]")
+    WebDriverWait(driver, WAIT).until(lambda d: button.is_displayed(), "the list's button did not appear")
+    button.click()
+    wait_until(lambda: sheet_rests_at(driver, "half"), message="the list did not open the sheet halfway")
+    items = driver.find_elements(By.CSS_SELECTOR, "[data-photo-list] [data-photo-list-item]")
+    assert [item.get_attribute("data-photo-list-item") for item in items] == [f.get_attribute("id") for f in frames]
+    assert driver.find_element(By.ID, "shot-sheet-title").text == STRINGS["cs"]["portfolio"]["photoList"]
+    driver.save_screenshot(str(screenshots_dir / f"sheet-photo-list-{scheme}-phone.png"))
+
+    # Moved to full height, the sheet stays there while its content changes.
+    driver.execute_script("document.querySelector('[data-shot-sheet]').bottomSheet.moveTo('full')")
+    wait_until(lambda: sheet_rests_at(driver, "full"), message="the sheet did not go to full height")
+    second = driver.find_elements(By.CSS_SELECTOR, "[data-photo-list-item]")[1]
+    second.click()
+    heading = driver.find_element(By.CSS_SELECTOR, ".photo-list__heading")
+    assert heading.text == STRINGS["cs"]["portfolio"]["photoNumber"].replace("{n}", "2")
+    wait_until(lambda: abs(driver.execute_script(
+        "return document.getElementById(arguments[0]).getBoundingClientRect().top", frames[1].get_attribute("id"))) < 120,
+        message="the chosen photo did not come up behind the sheet")
+    assert sheet_rests_at(driver, "full"), "choosing a photo moved the sheet"
+    assert driver.switch_to.active_element.get_attribute("data-photo-list-back") is not None
+    driver.save_screenshot(str(screenshots_dir / f"sheet-photo-details-{scheme}-phone.png"))
+
+    driver.switch_to.active_element.click()
+    wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, "[data-photo-list]"), message="Back did not bring the list back")
+    assert driver.switch_to.active_element.get_attribute("data-photo-list-item") == frames[1].get_attribute("id")
+    assert sheet_rests_at(driver, "full"), "going back moved the sheet"
+
+
+def test_without_scripts_a_portfolio_has_no_photo_list(open_browser, base_url):
+    driver = open_browser(size=PHONE, language="cs", javascript=False)
+    shot_page(driver, base_url)
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-photo-list-open]").is_displayed()
+    assert driver.find_element(By.CSS_SELECTOR, "[data-shot]").is_displayed(), "the details stay under the photos"
+
+
 def test_on_a_wide_screen_how_a_photo_was_shot_stays_under_it(open_browser, base_url):
     driver = open_browser(size=DESKTOP, language="cs")
     shot_page(driver, base_url)
@@ -306,6 +433,7 @@ def test_on_a_wide_screen_how_a_photo_was_shot_stays_under_it(open_browser, base
     assert driver.find_element(By.CSS_SELECTOR, "[data-shot]").is_displayed()
     assert not driver.find_element(By.CSS_SELECTOR, "[data-shot-open]").is_displayed()
     assert not driver.find_element(By.CSS_SELECTOR, "[data-shot-sheet]").is_displayed()
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-photo-list-open]").is_displayed()
 
 
 def test_before_its_script_runs_the_filter_waits_below_the_cards_so_they_do_not_jump(open_browser, base_url):
