@@ -535,3 +535,24 @@ def test_the_booking_pages_on_a_phone_and_a_desktop_light_and_dark_pass_axe(open
     pictures(photographer, studio_audit, screenshots_dir, "bookings-availability", "busy-day form")
     found = audit.found + studio_audit.found
     assert not found, "\n\n".join(report for a in (audit, studio_audit) if a.found for report in [a.report()])
+
+
+def test_on_a_phone_the_calendar_buttons_stand_apart_and_a_booking_card_says_when_in_two_lines(open_browser, base_url):
+    client = open_browser(size=PHONE, language="cs")
+    sign_in(client, base_url, "martin.b")
+    client.get(base_url + "/bookings")
+    make = client.find_elements(By.CSS_SELECTOR, "[data-calendar-make]")
+    if make:
+        click_and_wait_for_next_page(client, make[0])
+    subscribe, renew = client.execute_script("""const calendar = document.getElementById("calendar");
+        return [calendar.querySelector(".calendar-feed .button").getBoundingClientRect().bottom,
+                calendar.querySelector("[data-calendar-renew]").getBoundingClientRect().top]""")
+    assert renew - subscribe >= 8, "the calendar's buttons touch"
+
+    wedding = client.find_element(By.CSS_SELECTOR, "[data-bookings-group='confirmed'] [data-booking]")
+    click_and_wait_for_next_page(client, wedding.find_element(By.CSS_SELECTOR, "a[href^='/messages/']"))
+    lines = client.execute_script("""
+        return [...document.querySelectorAll("[data-shoot-card] .shoot-card__row dd")].map((value) =>
+          Math.round(value.getBoundingClientRect().height / parseFloat(getComputedStyle(value).lineHeight)))""")
+    assert lines and max(lines) <= 2, f"a card's values wrap onto {max(lines)} lines at 375 px"
+    assert client.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]

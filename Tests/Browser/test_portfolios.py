@@ -11,8 +11,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, announced, bring_into_view, click, click_and_wait_for_next_page, javascript_is_off,
-                             log_out, own_profile_path, path_of, png_size, type_into)
+from browser_helpers import (DESKTOP, NARROW_PHONE, PHONE, STRINGS, WAIT, announced, bring_into_view, click, click_and_wait_for_next_page, javascript_is_off,
+                             log_out, own_profile_path, path_of, png_size, sign_in, type_into)
 from engines import set_viewport
 
 DEMO_PHOTOS = Path(__file__).resolve().parents[2] / "Demo" / "photos"
@@ -217,3 +217,47 @@ def test_photos_chosen_together_keep_the_order_they_were_chosen_in_and_their_upl
         (image) => Math.round(100 * image.getAttribute('width') / image.getAttribute('height')) / 100)""")
     assert shapes == [3.0, 1.5, 1.78], "the photos are not in the order they were chosen in"
     assert colours(driver, ".frames .photo__placeholder rect") == in_editor
+
+
+# On a phone ------------------------------------------------------------------------------------------
+
+def test_on_a_phone_the_editor_shows_each_photos_licence_whole(open_browser, base_url):
+    """The licence select once shared a row with the cover choice and cut the licence's name."""
+    driver = open_browser(size=PHONE, language="cs")
+    sign_in(driver, base_url, "vojtafoti")
+    driver.get(base_url + "/portfolios/1/edit")
+    cut = driver.execute_script("""
+        const context = document.createElement("canvas").getContext("2d");
+        return [...document.querySelectorAll(".photo-item__licence select")].map((select) => {
+          const style = getComputedStyle(select);
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const text = context.measureText(select.selectedOptions[0].text).width;
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16; // the arrow
+          return text > room ? select.selectedOptions[0].text : null;
+        }).filter(Boolean)""")
+    assert driver.find_elements(By.CSS_SELECTOR, ".photo-item__licence select")
+    assert cut == [], f"licences cut off at 375 px: {cut}"
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
+
+
+@pytest.mark.parametrize("size", [PHONE, NARROW_PHONE], ids=["375", "320"])
+def test_on_a_phone_a_portfolios_actions_line_up_report_among_them(open_browser, base_url, size):
+    """Report once kept a margin of its own: 8 px further from its neighbour than the others,
+    or 8 px in from the left edge when it wrapped onto a row of its own."""
+    driver = open_browser(size=size, language="en")
+    sign_in(driver, base_url, "martin.b")
+    driver.get(base_url + "/portfolios/1")
+    boxes = driver.execute_script("""
+        const actions = document.querySelector(".portfolio-page__actions");
+        const edge = actions.getBoundingClientRect().left;
+        return [...actions.children].map((child) => { const r = child.getBoundingClientRect();
+          return { left: r.left - edge, right: r.right - edge, top: r.top, report: child.matches("[data-report]") }; })""")
+    assert any(box["report"] for box in boxes)
+    gaps = set()
+    for before, box in zip(boxes, boxes[1:]):
+        if abs(box["top"] - before["top"]) < 1:
+            gaps.add(round(box["left"] - before["right"], 1))
+        else:
+            assert abs(box["left"]) < 0.5, "a wrapped action starts at the row's edge"
+    assert abs(boxes[0]["left"]) < 0.5
+    assert len(gaps) <= 1, f"the actions stand apart unevenly: {gaps}"
