@@ -287,13 +287,16 @@ def test_a_mistaken_detents_attribute_warns_and_the_sheet_keeps_working_with_the
           observer.disconnect();
         }).observe(document, { childList: true, subtree: true });"""})
     driver.get(base_url + "/")
-    WebDriverWait(driver, WAIT).until(lambda d: state(d)["live"], "the filter did not become a sheet")
+    # Read here, not with sheet_state: its own reading of the attribute would fail on it.
+    visible = """const sheet = document.querySelector("[data-bottom-sheet]");
+        const available = innerHeight - parseFloat(getComputedStyle(sheet).bottom);
+        return [sheet.classList.contains("sheet--live"), available - sheet.getBoundingClientRect().top, available]"""
+    wait_until(lambda: driver.execute_script(visible)[0], message="the filter did not become a sheet")
     warnings = [entry["message"] for entry in driver.get_log("browser") if "bottom sheet" in entry["message"]]
     assert len(warnings) == 1 and "calc(50%)" in warnings[0], warnings
     driver.execute_script("document.querySelector('[data-bottom-sheet]').bottomSheet.moveTo('half')")
-    available = driver.execute_script("""const sheet = document.querySelector("[data-bottom-sheet]");
-        return innerHeight - parseFloat(getComputedStyle(sheet).bottom)""")
-    wait_until(lambda: abs(state(driver)["visible"] - available / 2) < 1, message="the default half detent was not reached")
+    wait_until(lambda: abs(driver.execute_script(visible)[1] - driver.execute_script(visible)[2] / 2) < 1,
+               message="the default half detent was not reached")
 
 
 def test_a_drag_down_on_a_scrolled_list_scrolls_it_to_its_top_and_then_moves_the_sheet(open_browser, base_url):
