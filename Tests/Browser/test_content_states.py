@@ -7,7 +7,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, PHONE, STRINGS, WAIT, click, click_and_wait_for_next_page, javascript_is_off, path_of, wait_to_rest_at
+from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, click, click_and_wait_for_next_page, javascript_is_off, path_of, sign_in,
+                             wait_to_rest_at, wait_until)
 
 LANGUAGES = pytest.mark.parametrize("language", ["cs", "en"])
 
@@ -124,3 +125,28 @@ def test_a_photographer_without_portfolios_shows_an_empty_state(open_browser, ba
     guest.get(base_url + f"/u/{account.username}")
     texts = strings("en", "portfoliosEmpty")
     assert shown_state(guest) == ["empty", texts["title"], texts["action"], "/"]
+
+
+def test_a_conversation_says_it_is_offline_while_the_network_is_gone(open_browser, base_url, screenshots_dir):
+    """The messenger's own state, declared by the page and shown from its <template>."""
+    driver = open_browser(size=PHONE, language="cs")
+    sign_in(driver, base_url, "martin.b")
+    driver.get(base_url + "/messages")
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "a.conversation__link"))
+    offline = "[data-chat-states] .state--offline"
+    assert not driver.find_elements(By.CSS_SELECTOR, offline), "online, the state is not there"
+    driver.execute_cdp_cmd("Network.enable", {})
+    network = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, **network})
+    state = wait_until(lambda: [e for e in driver.find_elements(By.CSS_SELECTOR, offline) if e.is_displayed()],
+                       message="offline, the conversation did not say so")[0]
+    assert state.find_element(By.CSS_SELECTOR, ".state__title").text == strings("cs", "messengerOffline")["title"]
+    assert state.get_attribute("role") == "status"
+    driver.save_screenshot(str(screenshots_dir / "state-messenger-offline-phone.png"))
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **network})
+    wait_until(lambda: not state.is_displayed(), message="back online, the offline state stayed")
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, **network})
+    wait_until(lambda: state.is_displayed(), message="offline again, the state did not come back")
+    assert len(driver.find_elements(By.CSS_SELECTOR, offline)) == 1, "the state is made once and kept"
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **network})
+
