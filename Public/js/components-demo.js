@@ -6,6 +6,8 @@ import { hideState, showState } from "./content-state.js";
 
 const reached = document.querySelector("[data-demo-detent]");
 for (const sheet of document.querySelectorAll("[data-bottom-sheet]")) {
+  // bottom-sheet.js, loaded first, may already have set it down where it rests.
+  if (sheet.dataset.sheetDetentName) reached.value = sheet.dataset.sheetDetentName;
   sheet.addEventListener("bottom-sheet:change", (event) => { reached.value = event.detail.name; });
 }
 

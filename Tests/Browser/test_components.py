@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.wait import WebDriverWait
 
-from browser_helpers import DESKTOP, NARROW_PHONE, PHONE, WAIT, Finger, wait_for_rest, wait_until
+from browser_helpers import DESKTOP, NARROW_PHONE, PHONE, WAIT, Finger, click, wait_for_rest, wait_until
 from engines import Pointer, engine_of, set_viewport
 from png_pixels import close, decode_png
 
@@ -326,3 +326,28 @@ def test_segmented_controls_are_captured_in_light_and_dark(open_browser, base_ur
             driver.save_screenshot(str(screenshots_dir / f"segmented-search-{scheme}-{label}.png"))
             wait_until_live(driver, "lang")
             driver.save_screenshot(str(screenshots_dir / f"segmented-language-{scheme}-{label}.png"))
+
+
+def test_the_components_page_shows_each_option_at_work(open_browser, base_url, screenshots_dir):
+    """/components: buttons move its sheet to named detents and the sheet names where it rests;
+    the page's own "offline" state comes from its template; in light and dark, phone and desktop."""
+    driver = open_browser(size=PHONE, language="en")
+    driver.get(base_url + "/components")
+    reached = lambda: driver.find_element(By.CSS_SELECTOR, "[data-demo-detent]").get_attribute("value")
+    wait_until(lambda: reached() == "peek", message="the sheet did not name its first resting point")
+    click(driver, driver.find_element(By.CSS_SELECTOR, "button[data-sheet-detent='half']"))
+    wait_until(lambda: reached() == "half", message="the button did not move the sheet to half")
+    driver.execute_script("document.querySelector('[data-bottom-sheet]').bottomSheet.moveTo('peek')")
+    wait_until(lambda: reached() == "peek", message="the sheet did not come back to its peek bar")
+    offline = driver.find_element(By.CSS_SELECTOR, "[data-demo-offline]")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", offline)
+    click(driver, offline)
+    wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, "[data-demo-states] .state--offline"), message="no offline state")
+    for scheme in ("light", "dark"):
+        for size, label in ((PHONE, "phone"), (DESKTOP, "desktop")):
+            set_viewport(driver, *size)
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            driver.execute_script("window.scrollTo({top: 0, behavior: 'instant'})")
+            assert driver.execute_script("return document.documentElement.scrollWidth") <= size[0]
+            driver.save_screenshot(str(screenshots_dir / f"components-{scheme}-{label}.png"))
+
