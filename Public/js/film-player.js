@@ -3,7 +3,8 @@
 // frame steps, the time, and the server-rendered precise slider whose range is the film.
 //
 // While the person edits the slider the film pauses, and plays on after the release if it
-// was playing. Dragging shows the nearest frame (`fastSeek` where the engine has it) and the
+// was playing. Only moving the value is an edit: zooming (a pinch, Ctrl/⌘ + wheel, + and −,
+// a double tap) leaves playback as it is, and the ruler keeps following the film. Dragging shows the nearest frame (`fastSeek` where the engine has it) and the
 // storyboard's thumbnail over the slider's pointer; the release seeks exactly to the chosen
 // time. During playback the slider follows the film every frame
 // (`requestVideoFrameCallback` where it exists), and never while a finger holds it.

@@ -1,6 +1,14 @@
 // Drawing the 2D precise slider (precise-slider-2d.js) into the SVG the server rendered: the
 // picture's copies (one, or a row of them on an infinite axis), the two rulers with their
-// ticks and labels, and the corner where the rulers meet.
+// ticks and labels, and the corner where the rulers meet. With data-plane-background="blurred"
+// on the plane, the picture itself lies behind it, 1.3 times larger about the crosshair,
+// blurred and darkened by 30 % (the precise-slider thesis's "blurred content").
+
+const SVG = "http://www.w3.org/2000/svg";
+const BACKDROP_SCALE = 1.3;
+const BACKDROP_BLUR_PX = 25; // standard deviation: the thesis's blur radius of 50
+const BACKDROP_BRIGHTNESS = 0.7;
+let backdrops = 0;
 
 import { RulerFrame, TickLayer, thinLabels } from "./precise-slider-view.js";
 
@@ -14,9 +22,11 @@ export class PlaneDrawing {
   #tileTemplate;
   #rulers = {};
   #corner;
+  #backdrop = null;
 
   constructor(svg) {
     this.#content = svg.querySelector("[data-plane-content]");
+    if (svg.closest("[data-plane-background='blurred']")) this.#backdrop = this.#addBackdrop(svg);
     this.#tileTemplate = this.#content.querySelector(".plane-tile").cloneNode(true);
     for (const id of AXES) {
       const group = svg.querySelector(`[data-plane-axis="${id}"]`);
@@ -27,9 +37,33 @@ export class PlaneDrawing {
     this.#corner = svg.querySelector("[data-plane-corner]");
   }
 
+  // A live copy of the content (`<use>`), filtered, under it.
+  #addBackdrop(svg) {
+    backdrops += 1;
+    const id = `plane-backdrop-${backdrops}`;
+    this.#content.id ||= `${id}-content`;
+    const defs = document.createElementNS(SVG, "defs");
+    const slope = `type="linear" slope="${BACKDROP_BRIGHTNESS}"`;
+    defs.innerHTML = `<filter id="${id}-filter" x="-25%" y="-25%" width="150%" height="150%">`
+      + `<feGaussianBlur stdDeviation="${BACKDROP_BLUR_PX}"></feGaussianBlur><feComponentTransfer>`
+      + `<feFuncR ${slope}></feFuncR><feFuncG ${slope}></feFuncG><feFuncB ${slope}></feFuncB></feComponentTransfer></filter>`;
+    const copy = document.createElementNS(SVG, "use");
+    copy.setAttribute("href", `#${this.#content.id}`);
+    copy.setAttribute("class", "plane-backdrop");
+    copy.setAttribute("filter", `url(#${id}-filter)`);
+    copy.setAttribute("data-plane-backdrop", "");
+    svg.insertBefore(defs, svg.firstChild);
+    svg.insertBefore(copy, this.#content);
+    return copy;
+  }
+
   /** One frame of `widget` (its plane, axes, position and config) with the rulers `active` ({ x, y }). */
   draw(widget, active) {
     const geometry = widget.plane.geometry;
+    if (this.#backdrop) {
+      const { x, y } = geometry.crosshair;
+      this.#backdrop.setAttribute("transform", `translate(${x} ${y}) scale(${BACKDROP_SCALE}) translate(${-x} ${-y})`);
+    }
     this.#drawTiles(widget);
     this.#drawRuler(widget, "x", geometry.xAxisFrame(active.x, active.y), active.x);
     this.#drawRuler(widget, "y", geometry.yAxisFrame(active.x, active.y), active.y);

@@ -66,7 +66,8 @@ export class PlaneGestures {
   }
 
   #regionAt(event) {
-    const region = this.#widget.plane.geometry.region(this.#local(event), this.isActive("x"), this.isActive("y"));
+    // A ruler's touch area is its active size even while it is drawn thin.
+    const region = this.#widget.plane.geometry.region(this.#local(event));
     return region === "corner" ? "content" : region;
   }
 

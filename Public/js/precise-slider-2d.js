@@ -15,7 +15,7 @@
 import { Plane, PlaneGeometry, SliderAxis } from "./precise-slider-math.js";
 import { PlaneDrawing } from "./precise-slider-2d-drawing.js";
 import { PlaneGestures } from "./precise-slider-2d-gestures.js";
-import { machineText, now, precisionOf, readoutText } from "./precise-slider-view.js";
+import { applyLook, machineText, now, precisionOf, readoutText } from "./precise-slider-view.js";
 
 const AXES = ["x", "y"];
 
@@ -42,6 +42,7 @@ export class PrecisePlane {
     for (const id of AXES) this.labels[id] = root.querySelector(`label[for="${this.inputs[id].id}"]`).textContent;
     this.readouts = { x: root.querySelector("[data-readout-x]"), y: root.querySelector("[data-readout-y]") };
     this.committed = { x: this.inputs.x.value, y: this.inputs.y.value };
+    applyLook(root);
     this.#measure();
     this.#enhance();
     new ResizeObserver(() => {

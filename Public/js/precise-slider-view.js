@@ -21,12 +21,28 @@ const LABEL_GAP = 8; // px between neighbouring labels
 /** 1D ruler geometry in CSS px (the server draws the first frame with the same numbers). */
 export const RULER = Object.freeze({ majorTickLength: 22, labelBaseline: 42 });
 
+/**
+ * A slider's own look: the `--slider-…` custom properties listed in its `data-slider-style`
+ * ("--slider-background: #14213d; --slider-pointer: #fca311"), set on it through the CSSOM
+ * (the pages' content security policy forbids style attributes). Other names are ignored.
+ */
+export function applyLook(root) {
+  for (const declaration of (root.dataset.sliderStyle ?? "").split(";")) {
+    const colon = declaration.indexOf(":");
+    const name = declaration.slice(0, colon).trim();
+    const value = declaration.slice(colon + 1).trim();
+    if (colon > 0 && /^--slider-[a-z-]+$/.test(name) && value) root.style.setProperty(name, value);
+  }
+}
+
 /** Seconds on the same clock as pointer events. */
 export const now = () => performance.now() / 1000;
 
 /**
- * The ticks of one axis in an SVG group: the tick marks as two paths (minor and major), one
- * attribute each per change, and the labels as text nodes recycled by slot: tick k's label
+ * The ticks of one axis in an SVG group: the tick marks as three paths (minor, major and the
+ * bounds' own ticks, each coloured by CSS: --slider-tick, --slider-tick-major,
+ * --slider-tick-end), one attribute each per change, and the labels as text nodes recycled
+ * by slot: tick k's label
  * lives in slot k mod pool (a pool size prime to 10), so a label that stays on screen keeps its node and its text.
  * Everything is placed in a frame that only moves while the ruler is dragged (one
  * `transform`), so a drag rewrites the paths only when ticks enter or leave.
@@ -37,15 +53,18 @@ export class TickLayer {
     this.group.replaceChildren(); // the server's first frame gives way to live nodes
     this.minor = this.#path("ruler-tick");
     this.major = this.#path("ruler-tick ruler-tick--major");
-    this.paths = { minor: "", major: "" };
+    this.end = this.#path("ruler-tick ruler-tick--major ruler-tick--end");
+    this.paths = { minor: "", major: "", end: "" };
+    this.coloured = new Map(); // colour → { path, d }, for a page's own colour per unit
     this.slots = [];
     this.transform = "";
   }
 
   /**
-   * `layout`: { key, shiftX, shiftY, place(tick) }. `place` returns { x1, y1, x2, y2, labelX,
-   * labelY } in the frame's px; the frame is drawn shifted by (shiftX, shiftY); `key` names
-   * the frame, so label positions are kept while it stays the same.
+   * `layout`: { key, shiftX, shiftY, place(tick), colour? }. `place` returns { x1, y1, x2, y2,
+   * labelX, labelY } in the frame's px; the frame is drawn shifted by (shiftX, shiftY); `key`
+   * names the frame, so label positions are kept while it stays the same. `colour(tick)`, when
+   * given, is a CSS colour for that tick and its label, or null for the stylesheet's.
    */
   draw(ticks, layout) {
     const transform = `translate(${layout.shiftX} ${layout.shiftY})`;
@@ -55,17 +74,45 @@ export class TickLayer {
     }
     let minor = "";
     let major = "";
+    let end = "";
+    const coloured = new Map();
     const labelled = [];
     for (const tick of ticks) {
       const at = layout.place(tick);
       const segment = `M${at.x1} ${at.y1}L${at.x2} ${at.y2}`;
+      const colour = layout.colour?.(tick) ?? null;
       // A bound's tick is drawn as a major one: the ruler ends visibly where the range does.
-      if (tick.isMajor || tick.isEnd) major += segment; else minor += segment;
-      if (tick.label) labelled.push({ tick, at });
+      if (colour) coloured.set(colour, (coloured.get(colour) ?? "") + segment);
+      else if (tick.isEnd) end += segment;
+      else if (tick.isMajor) major += segment;
+      else minor += segment;
+      if (tick.label) labelled.push({ tick, at, colour });
     }
     this.#setPath("minor", minor);
     this.#setPath("major", major);
+    this.#setPath("end", end);
+    this.#drawColoured(coloured);
     this.#drawLabels(labelled, layout.key);
+  }
+
+  #drawColoured(coloured) {
+    for (const [colour, kept] of this.coloured) {
+      if (coloured.has(colour)) continue;
+      kept.path.remove();
+      this.coloured.delete(colour);
+    }
+    for (const [colour, d] of coloured) {
+      let kept = this.coloured.get(colour);
+      if (!kept) {
+        kept = { path: this.#path("ruler-tick ruler-tick--major"), d: "" };
+        kept.path.style.stroke = colour;
+        this.coloured.set(colour, kept);
+      }
+      if (kept.d !== d) {
+        kept.d = d;
+        kept.path.setAttribute("d", d);
+      }
+    }
   }
 
   #drawLabels(labelled, key) {
@@ -74,9 +121,13 @@ export class TickLayer {
     // prime to 10 gives any run of them distinct slots.
     const pool = this.slots.length;
     for (const slot of this.slots) slot.used = false;
-    for (const { tick, at } of labelled) {
+    for (const { tick, at, colour } of labelled) {
       const slot = this.slots[((tick.index % pool) + pool) % pool];
       slot.used = true;
+      if (slot.colour !== colour) {
+        slot.colour = colour;
+        slot.text.style.fill = colour ?? "";
+      }
       if (slot.label !== tick.label) {
         slot.label = tick.label;
         slot.text.textContent = tick.label;
@@ -98,10 +149,11 @@ export class TickLayer {
     this[kind].setAttribute("d", d);
   }
 
+  // Under the labels, so no tick crosses a label's text.
   #path(className) {
     const path = document.createElementNS(SVG, "path");
     path.setAttribute("class", className);
-    this.group.append(path);
+    this.group.insertBefore(path, this.slots?.[0]?.text ?? null);
     return path;
   }
 
@@ -119,7 +171,7 @@ export class TickLayer {
       const text = document.createElementNS(SVG, "text");
       text.setAttribute("class", "ruler-label");
       this.group.append(text);
-      this.slots.push({ text, label: "", visible: true, used: false, index: null, key: null });
+      this.slots.push({ text, label: "", visible: true, used: false, index: null, key: null, colour: null });
     }
     for (const slot of this.slots) slot.key = null;
   }

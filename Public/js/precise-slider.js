@@ -9,16 +9,22 @@
 // to move, double-click or double-tap to zoom in, and for one finger alone: a tap on the ruler
 // brings the value under it to the pointer, the + and − buttons zoom. Dragging selects the
 // value and zooming changes only the scale (the precise-slider thesis): whatever zooms, and
-// wherever the fingers or the mouse are, the selected value stays under the pointer.
+// wherever the fingers or the mouse are, the selected value stays under the pointer. So only
+// moving the value is an edit; zooming is not (a film's seek bar zooms while the film plays on).
 // Keys (precise-slider-keys.js): arrows by the minor step, PageUp and PageDown by the major
 // step, Home/End to the ends, + and − to zoom, and with `frameStep` in the config `,` and `.`
 // one frame back and forward; j, k, l, Space and every other key are left to the page.
 //
 // Events on the widget, each with the detail { value, text, readout, scale, step, precision }:
-//   slider-start   the person begins to edit: a press on the ruler, a first key, the wheel starting
+//   slider-start   the person begins to edit the value: the ruler moves under a finger or the
+//                  mouse, a key steps, the wheel scrolls, a tap's jump (not a press alone, and
+//                  never a zoom)
 //   slider-input   while it moves under the person's hand
 //   slider-change  once when the edit is over: the finger lifted and its glide ended, the key
 //                  was released, the wheel rested (a tap: once its jump is done)
+//   slider-scale   the zoom changed: a pinch, Ctrl/⌘ + wheel, + or −, a double tap, or setScale
+//   slider-bounds, slider-units, slider-format, slider-infinite
+//                  the page changed that setting (below)
 // Every slider-start is followed by exactly one slider-change. The typed field gets `input`
 // and `change` too.
 //
@@ -32,11 +38,21 @@
 //                  any event, as playback does; refused, answering false, while editing, so
 //                  the player never pulls the ruler from under the person's hand; true when
 //                  moved. A value that is not a finite number throws the model's RangeError.
+//   setScale(s), zoomBy(factor)
+//                  zoom, clamped to the axis's scales; answer the scale now
+//   unitColor      null, or (value, isHighlighted) => a CSS colour or null: the page's colour
+//                  for each tick and its label (isHighlighted: a major tick or a bound's);
+//                  null keeps the stylesheet's (--slider-tick, --slider-tick-major, …)
+//   setBounds(min, max), setUnits(n), setFormat(name), setInfinite(flag)
+//                  change the axis at run time (precise-slider-settings.js): the value is kept
+//                  as the new axis allows (clamped or wrapped), the scale too; a setting the
+//                  model refuses throws its SliderConfigurationError and changes nothing
 
 import { AxisViewport, SliderAxis, SliderConstants, pinchFactor } from "./precise-slider-math.js";
 import { nextMultiple, sliderKey } from "./precise-slider-keys.js";
+import { changedAxis, checkedFormat, controlType } from "./precise-slider-settings.js";
 import {
-  RULER, RulerFrame, TickLayer, VelocityTracker, machineText, precisionOf, readoutText, runAnimations, thinLabels,
+  RULER, RulerFrame, TickLayer, VelocityTracker, applyLook, machineText, precisionOf, readoutText, runAnimations, thinLabels,
   wheelPixels, wheelZoomFactor,
 } from "./precise-slider-view.js";
 
@@ -77,13 +93,14 @@ class PreciseSlider {
   #keysDown = new Set();
   #wheelCommit = 0;
   #tapTimer = 0;
+  #unitColor = null;
 
   constructor(root) {
     const config = JSON.parse(root.dataset.preciseSlider);
     this.#root = root;
     this.#axis = new SliderAxis({
       min: config.min, max: config.max, isInfinite: config.infinite, numberOfUnits: config.units,
-      minScale: config.minScale, maxScale: config.maxScale, snapStep: config.snap,
+      minScale: config.minScale, maxScale: config.maxScale, snapStep: config.snap, majorUnit: config.unit ?? null,
     });
     this.#format = config.format;
     this.#language = config.lang;
@@ -101,6 +118,7 @@ class PreciseSlider {
     this.#emptyReadout = this.#untouched ? this.#readout.textContent : null;
     this.#width = this.#ruler.clientWidth || 1;
 
+    applyLook(root);
     this.#enhance();
     new ResizeObserver(() => {
       this.#width = this.#ruler.clientWidth || this.#width;
@@ -124,6 +142,54 @@ class PreciseSlider {
     return true;
   }
 
+  get unitColor() { return this.#unitColor; }
+
+  set unitColor(colour) {
+    this.#unitColor = typeof colour === "function" ? colour : null;
+    this.#requestDraw();
+  }
+
+  setScale(scale) {
+    this.#zoomTo(this.#axis.clampScale(scale));
+    return this.#scale;
+  }
+
+  zoomBy(factor) {
+    this.#zoomBy(factor);
+    return this.#scale;
+  }
+
+  setBounds(min, max) { this.#reconfigure("slider-bounds", { min, max }); }
+  setUnits(numberOfUnits) { this.#reconfigure("slider-units", { numberOfUnits }); }
+  setInfinite(isInfinite) { this.#reconfigure("slider-infinite", { isInfinite: Boolean(isInfinite) }); }
+
+  setFormat(format) {
+    this.#format = checkedFormat(format);
+    this.#input.type = controlType(this.#format);
+    this.#redrawAndAnnounce("slider-format");
+  }
+
+  // A new axis keeps the value (clamped or wrapped into it) and the scale (into its scales).
+  #reconfigure(event, change) {
+    const axis = changedAxis(this.#axis, change);
+    this.#axis = axis;
+    this.#value = axis.publicValue(this.#value);
+    this.#scale = axis.clampScale(this.#scale);
+    this.#describeBounds();
+    this.#redrawAndAnnounce(event);
+  }
+
+  #redrawAndAnnounce(event) {
+    this.#draw();
+    if (!this.#editing) this.#committedText = this.#state().text;
+    this.#root.dispatchEvent(new CustomEvent(event, { bubbles: true, detail: this.#state() }));
+  }
+
+  #describeBounds() {
+    this.#ruler.setAttribute("aria-valuemin", String(this.#axis.lowerBound));
+    this.#ruler.setAttribute("aria-valuemax", String(this.#axis.upperBound));
+  }
+
   // ----
 
   #enhance() {
@@ -134,15 +200,18 @@ class PreciseSlider {
     ruler.setAttribute("aria-labelledby", this.#root.querySelector(".precise-slider__head .field__label").id);
     ruler.setAttribute("tabindex", "0");
     ruler.setAttribute("aria-orientation", "horizontal");
-    ruler.setAttribute("aria-valuemin", String(this.#axis.lowerBound));
-    ruler.setAttribute("aria-valuemax", String(this.#axis.upperBound));
+    this.#describeBounds();
     this.#root.classList.add("precise-slider--live");
     ruler.addEventListener("pointerdown", this.#pointerDown);
     ruler.addEventListener("pointermove", this.#pointerMove);
     for (const type of ["pointerup", "pointercancel", "lostpointercapture"]) ruler.addEventListener(type, this.#pointerUp);
     ruler.addEventListener("wheel", this.#wheel, { passive: false });
-    // Browsers send dblclick for a double tap too.
-    ruler.addEventListener("dblclick", () => this.#edit(() => this.#zoomBy(TAP_ZOOM)));
+    // Browsers send dblclick for a double tap too; it wins over the first tap's pending jump.
+    ruler.addEventListener("dblclick", () => {
+      this.#interrupt();
+      this.#zoomBy(TAP_ZOOM);
+      this.#settle();
+    });
     ruler.addEventListener("keydown", this.#keyDown);
     ruler.addEventListener("keyup", this.#keyUp);
     ruler.addEventListener("blur", this.#blur);
@@ -151,7 +220,7 @@ class PreciseSlider {
       zoom.hidden = false;
       zoom.addEventListener("click", (event) => {
         const button = event.target.closest("[data-zoom]");
-        if (button) this.#edit(() => this.#zoomBy(button.dataset.zoom === "in" ? KEY_ZOOM : 1 / KEY_ZOOM));
+        if (button) this.#zoomBy(button.dataset.zoom === "in" ? KEY_ZOOM : 1 / KEY_ZOOM);
       });
     }
   }
@@ -164,24 +233,21 @@ class PreciseSlider {
     return clientX - (box.left + box.width / 2);
   }
 
-  // ---- an edit: begun by the person, over (slider-change) once nothing keeps it going
+  // ---- an edit of the value: begun by the person, over (slider-change) once nothing keeps it going
 
-  #begin() {
-    // A newer wish wins over a tap's pending jump.
+  /** A newer wish wins over a tap's pending jump and stops a glide. */
+  #interrupt() {
     clearTimeout(this.#tapTimer);
     this.#tapTimer = 0;
     this.#stop();
+  }
+
+  #begin() {
+    this.#interrupt();
     if (this.#editing) return;
     this.#editing = true;
     this.#untouched = false;
     this.#root.dispatchEvent(new CustomEvent("slider-start", { bubbles: true, detail: this.#state() }));
-  }
-
-  /** An edit done in one go (a button, a double click). */
-  #edit(change) {
-    this.#begin();
-    change();
-    this.#settle();
   }
 
   #settle() {
@@ -201,7 +267,8 @@ class PreciseSlider {
     if (event.pointerType === "mouse" && event.button !== 0) return;
     event.preventDefault();
     this.#ruler.focus({ preventScroll: true });
-    this.#begin();
+    // A press is not yet an edit: only moving the value is (a pinch begins with one finger).
+    this.#interrupt();
     this.#ruler.setPointerCapture(event.pointerId);
     this.#tap = this.#pointers.size === 0 ? { x: event.clientX, time: event.timeStamp } : null;
     this.#pointers.set(event.pointerId, { x: event.clientX });
@@ -223,15 +290,18 @@ class PreciseSlider {
     const fingers = [...this.#pointers.values()].map((each) => each.x);
     const gesture = this.#gesture;
     if (fingers.length === 1) {
-      this.#value = this.#axis.dragValue(gesture.value, fingers[0] - gesture.fingers[0], gesture.scale, this.#viewport);
+      const value = this.#axis.dragValue(gesture.value, fingers[0] - gesture.fingers[0], gesture.scale, this.#viewport);
       this.#velocity.add(fingers[0], event);
+      if (value === this.#value) return;
+      this.#begin();
+      this.#value = value;
+      this.#requestDraw();
     } else {
       // Only the spread counts: the value stays under the pointer wherever the fingers are.
       const zoomed = this.#axis.zoom(gesture, pinchFactor(gesture.fingers.slice(0, 2), fingers.slice(0, 2)));
       this.#value = zoomed.value;
-      this.#scale = zoomed.scale;
+      this.#zoomTo(zoomed.scale);
     }
-    this.#requestDraw();
   };
 
   #pointerUp = (event) => {
@@ -250,7 +320,9 @@ class PreciseSlider {
       const target = this.#axis.dragValue(this.#value, -this.#offset(tap.x), this.#scale, this.#viewport);
       this.#tapTimer = setTimeout(() => {
         this.#tapTimer = 0;
+        this.#begin();
         this.#value = this.#axis.isInfinite ? target : this.#axis.clamp(target);
+        this.#requestDraw();
         this.#settle();
       }, DOUBLE_TAP_MS);
       return;
@@ -261,6 +333,11 @@ class PreciseSlider {
   /** Lets the model decide the glide, spring or nothing; the edit is over where it ends. */
   #release(velocity) {
     const animation = this.#axis.releaseAnimation(this.#value, velocity, this.#scale, this.#viewport);
+    if (animation.kind === "none") {
+      this.#settle();
+      return;
+    }
+    this.#begin();
     this.#animating = true;
     this.#stopAnimation = runAnimations([animation], ([value]) => {
       if (value !== null) this.#value = value;
@@ -275,16 +352,18 @@ class PreciseSlider {
 
   #wheel = (event) => {
     event.preventDefault();
-    this.#begin();
     if (event.ctrlKey || event.metaKey) {
+      this.#interrupt();
       this.#zoomBy(wheelZoomFactor(event));
-    } else {
-      const delta = wheelPixels(event);
-      const along = Math.abs(delta.x) > Math.abs(delta.y) ? delta.x : delta.y;
-      // Scrolling on moves towards later values on the right, like dragging the ruler left.
-      this.#value = this.#axis.publicValue(this.#axis.dragValue(this.value, -along, this.#scale, this.#viewport));
-      this.#requestDraw();
+      this.#settle();
+      return;
     }
+    this.#begin();
+    const delta = wheelPixels(event);
+    const along = Math.abs(delta.x) > Math.abs(delta.y) ? delta.x : delta.y;
+    // Scrolling on moves towards later values on the right, like dragging the ruler left.
+    this.#value = this.#axis.publicValue(this.#axis.dragValue(this.value, -along, this.#scale, this.#viewport));
+    this.#requestDraw();
     clearTimeout(this.#wheelCommit);
     this.#wheelCommit = setTimeout(() => {
       this.#wheelCommit = 0;
@@ -297,14 +376,27 @@ class PreciseSlider {
     const zoomed = this.#axis.zoom({ value: this.#value, scale: this.#scale }, factor);
     // A ruler caught springing back from past an end comes to rest at the end.
     this.#value = this.#axis.isInfinite ? zoomed.value : this.#axis.clamp(zoomed.value);
-    this.#scale = zoomed.scale;
+    this.#zoomTo(zoomed.scale);
+  }
+
+  /** A zoom is not an edit of the value: it is announced as slider-scale alone. */
+  #zoomTo(scale) {
+    if (scale === this.#scale) return;
+    this.#scale = scale;
     this.#requestDraw();
+    this.#root.dispatchEvent(new CustomEvent("slider-scale", { bubbles: true, detail: this.#state() }));
   }
 
   #keyDown = (event) => {
     const move = sliderKey(event, { direction: this.#axis.direction, frameStep: this.#frameStep });
     if (!move) return;
     event.preventDefault();
+    if (move.zoom) {
+      this.#interrupt();
+      this.#zoomBy(move.zoom > 0 ? KEY_ZOOM : 1 / KEY_ZOOM);
+      this.#settle();
+      return;
+    }
     this.#begin();
     this.#keysDown.add(event.code || event.key);
     const axis = this.#axis;
@@ -313,10 +405,8 @@ class PreciseSlider {
       this.#value = axis.publicValue(nextMultiple(this.value, size, move.step.sign));
     } else if (move.frame) {
       this.#value = axis.publicValue(nextMultiple(this.value, this.#frameStep, move.frame));
-    } else if (move.end) {
-      this.#value = axis[move.end];
     } else {
-      this.#zoomBy(move.zoom > 0 ? KEY_ZOOM : 1 / KEY_ZOOM);
+      this.#value = axis[move.end];
     }
     this.#draw();
   };
@@ -351,8 +441,10 @@ class PreciseSlider {
     const middle = width / 2;
     const ppv = this.#axis.pixelsPerValue(this.#scale, viewport);
     const { key, shift } = this.#rulerFrame.at(this.#value, ppv, this.#axis.direction, width);
+    const unitColor = this.#unitColor;
     this.#ticks.draw(ticks, {
       key, shiftX: shift, shiftY: 0,
+      colour: unitColor && ((tick) => unitColor(tick.displayValue, tick.isMajor || tick.isEnd) || null),
       place: (tick) => {
         const x = middle + tick.x - shift;
         return { x1: x, x2: x, y1: 0, y2: tick.heightRatio * RULER.majorTickLength, labelX: x, labelY: RULER.labelBaseline };

@@ -78,6 +78,10 @@ public struct SliderAxis: Sendable, Hashable {
     public let maxScale: Double
     /// Public values snap to `min + n · snapStep` when set.
     public let snapStep: Double?
+    /// The value of one major unit at scale 1 when set (a round one: a film's seek bar labels
+    /// whole seconds, not twentieths of its length); `R / N` otherwise. Ticks stay multiples
+    /// of the step counted from 0, so a round unit puts every label on a round value.
+    public let majorUnit: Double?
 
     /// Validates and builds an axis; throws instead of building one that would yield NaN.
     public init(
@@ -85,7 +89,8 @@ public struct SliderAxis: Sendable, Hashable {
         numberOfUnits: Int = SliderConstants.defaultNumberOfUnits,
         minScale: Double = SliderConstants.defaultMinScale,
         maxScale: Double = SliderConstants.defaultMaxScale,
-        snapStep: Double? = nil
+        snapStep: Double? = nil,
+        majorUnit: Double? = nil
     ) throws(SliderConfigurationError) {
         guard min.isFinite, max.isFinite else { throw .nonFiniteBound }
         let magnitude = Swift.max(abs(min), abs(max))
@@ -101,6 +106,11 @@ public struct SliderAxis: Sendable, Hashable {
         if let step = snapStep {
             guard step.isFinite, step > 0, step <= range else { throw .invalidSnapStep }
         }
+        if let unit = majorUnit {
+            guard unit.isFinite, unit > 0, range / unit <= Double(SliderConstants.maxNumberOfUnits) else {
+                throw .invalidMajorUnit
+            }
+        }
         self.min = min
         self.max = max
         self.isInfinite = isInfinite
@@ -108,6 +118,7 @@ public struct SliderAxis: Sendable, Hashable {
         self.minScale = minScale
         self.maxScale = maxScale
         self.snapStep = snapStep
+        self.majorUnit = majorUnit
     }
 
     /// `R = |max − min|`, also the period of an infinite axis.

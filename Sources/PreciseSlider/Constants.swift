@@ -64,6 +64,12 @@ public enum SliderConstants {
     /// At a seek bar's deepest zoom one second is as wide as this many major units of
     /// scale 1 (the precise-slider thesis), so `maxScale = duration / N · 3`.
     public static let seekMajorUnitsPerSecond = 3.0
+    /// A seek bar whose frame rate is known zooms at least until one frame is this many px
+    /// wide on a phone's ruler (`seekPhoneRulerWidth`): a short film's frames stand apart.
+    public static let seekFramePixels = 12.0
+    /// px: the narrowest ruler a 375 px phone shows a film's seek bar on (the screen less
+    /// the page's margins).
+    public static let seekPhoneRulerWidth = 320.0
 
     // MARK: 2D plane
 

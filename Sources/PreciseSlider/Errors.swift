@@ -15,6 +15,9 @@ public enum SliderConfigurationError: Error, Equatable, Sendable {
     case invalidScaleRange
     /// The snapping step is not finite, not positive, or longer than the range.
     case invalidSnapStep
+    /// The major unit is not finite, not positive, or so short that the range would hold
+    /// more than `SliderConstants.maxNumberOfUnits` of them.
+    case invalidMajorUnit
     /// A viewport length or content size is not a finite positive number of pixels.
     case invalidViewport
     /// A film's duration is not a finite number of seconds greater than zero.
@@ -30,6 +33,7 @@ public enum SliderConfigurationError: Error, Equatable, Sendable {
         case .invalidNumberOfUnits: "invalidNumberOfUnits"
         case .invalidScaleRange: "invalidScaleRange"
         case .invalidSnapStep: "invalidSnapStep"
+        case .invalidMajorUnit: "invalidMajorUnit"
         case .invalidViewport: "invalidViewport"
         case .invalidDuration: "invalidDuration"
         }
@@ -45,6 +49,7 @@ public enum SliderConfigurationError: Error, Equatable, Sendable {
         case .invalidNumberOfUnits: "numberOfUnits must be a whole number from 1 to 1000."
         case .invalidScaleRange: "minScale and maxScale must be finite, positive, and minScale ≤ maxScale."
         case .invalidSnapStep: "The snapping step must be finite, positive and no longer than the range."
+        case .invalidMajorUnit: "majorUnit must be finite, positive, and fit the range at most 1000 times."
         case .invalidViewport: "Viewport and content sizes must be finite and positive (CSS pixels)."
         case .invalidDuration: "A film's duration must be a finite number of seconds greater than zero."
         }

@@ -128,16 +128,18 @@ public struct PlaneGeometry: Sendable, Equatable {
         return PlaneRect(x: width - right, y: 0, width: right, height: height - thickness(active: xActive))
     }
 
-    /// What a pointer at `point` (widget pixels) grabs.
-    public func region(at point: PlanePoint, xActive: Bool, yActive: Bool) -> PlaneRegion {
+    /// What a pointer at `point` (widget pixels) grabs. Each ruler's touch area is always
+    /// its active size (`2a`), even while it is drawn thin (the precise-slider thesis): a
+    /// finger finds an idle ruler as easily as an active one, and the area does not grow
+    /// under it when the ruler wakes.
+    public func region(at point: PlanePoint) -> PlaneRegion {
         guard point.x.isFinite, point.y.isFinite, point.x >= 0, point.x < width, point.y >= 0, point.y < height else {
             return .outside
         }
-        if xAxisFrame(xActive: xActive, yActive: yActive).contains(point) { return .xAxis }
-        if yAxisFrame(xActive: xActive, yActive: yActive).contains(point) { return .yAxis }
-        let pastX = point.x >= width - thickness(active: yActive)
-        let pastY = point.y >= height - thickness(active: xActive)
-        return pastX && pastY ? .corner : .content
+        if xAxisFrame(xActive: true, yActive: true).contains(point) { return .xAxis }
+        if yAxisFrame(xActive: true, yActive: true).contains(point) { return .yAxis }
+        let reach = thickness(active: true)
+        return point.x >= width - reach && point.y >= height - reach ? .corner : .content
     }
 
     /// The x axis viewport: the widget's width, the range spanning the content's width.

@@ -55,6 +55,7 @@ extension SliderAxis {
     /// The minor tick step at `scale`: `R / (5 N · scaleBase)`.
     public func minorStep(scale: Double) throws(SliderInputError) -> Double {
         let base = try ScaleDecomposition(scale: scale).scaleBase
+        if let unit = majorUnit { return try checkedResult(unit / (Double(SliderConstants.ticksPerMajor) * base)) }
         return try checkedResult(range / (Double(SliderConstants.ticksPerMajor * numberOfUnits) * base))
     }
 

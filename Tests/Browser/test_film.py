@@ -19,7 +19,7 @@ from selenium.webdriver.support.wait import WebDriverWait
 
 from browser_helpers import DESKTOP, PHONE, WAIT, bring_into_view, click, javascript_is_off, sign_in, type_into, wait_until
 from engines import emulate_media, set_viewport
-from test_sliders import mouse
+from test_sliders import mouse, wheel
 
 FRAME = 1 / 25
 PROCESSING_WAIT = 120  # seconds: FFmpeg on two shared cores beside a debug server
@@ -50,6 +50,12 @@ def slider_value(driver):
     return driver.execute_script("""
         const root = document.querySelector('[data-film] [data-precise-slider]');
         return root.preciseSlider.value""")
+
+
+def seconds_of(label):
+    """Seconds of a ruler label such as 0:01.20 or 0:01,20."""
+    minutes, rest = label.replace(",", ".").split(":")
+    return int(minutes) * 60 + float(rest)
 
 
 def frame_of(seconds):
@@ -142,6 +148,73 @@ def test_dragging_pauses_the_film_shows_the_storyboard_and_the_release_plays_on_
     assert video_time(driver) >= held - FRAME
 
 
+def seek_bar(driver):
+    return driver.execute_script("return document.querySelector('[data-film] [data-precise-slider]').preciseSlider")
+
+
+def slider_scale(driver):
+    return driver.execute_script("return document.querySelector('[data-film] [data-precise-slider]').preciseSlider.scale")
+
+
+def plays_on(driver, message):
+    """The film is playing and its time moves on (the ruler following it)."""
+    start = video_time(driver)
+    wait_until(lambda: not video_paused(driver) and video_time(driver) > start + 0.1, message=message)
+    wait_until(lambda: abs(slider_value(driver) - video_time(driver)) < 0.5, message="the ruler stopped following the film")
+
+
+def test_zooming_the_seek_bar_leaves_the_film_playing_and_moving_the_value_pauses_it(open_browser, base_url):
+    driver = open_browser(size=DESKTOP, language="en")
+    player = open_demo_film(driver, base_url)
+    click(driver, player.find_element(By.CSS_SELECTOR, "[data-film-play]"))
+    wait_until(lambda: not video_paused(driver) and video_time(driver) > 0.1, message="the film did not play")
+    ruler = player.find_element(By.CSS_SELECTOR, "[data-slider-ruler]")
+    bring_into_view(driver, ruler)
+    ruler.send_keys("+")
+    assert slider_scale(driver) == 2
+    plays_on(driver, "zooming by key paused the film")
+    box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height]", ruler)
+    x, y = box[0] + box[2] / 2, box[1] + box[3] / 2
+    wheel(driver, x, y, -100, ctrl=True)
+    wait_until(lambda: slider_scale(driver) > 2, message="Ctrl + wheel did not zoom")
+    plays_on(driver, "zooming by Ctrl + wheel paused the film")
+    for count in (1, 2):
+        mouse(driver, "mousePressed", x, y, clickCount=count)
+        mouse(driver, "mouseReleased", x, y, clickCount=count)
+    wait_until(lambda: slider_scale(driver) > 3, message="the double click did not zoom")
+    plays_on(driver, "zooming by a double click paused the film")
+    # Moving the value is an edit, as before: held, the film waits.
+    mouse(driver, "mousePressed", x, y)
+    for step in range(1, 7):
+        mouse(driver, "mouseMoved", x - 10 * step, y)
+    wait_until(lambda: video_paused(driver), message="moving the value did not pause the film")
+    mouse(driver, "mouseReleased", x - 60, y)
+    wait_until(lambda: not video_paused(driver), message="the film did not play on after the release")
+
+
+def test_on_a_phone_the_time_stays_on_one_line_and_a_frame_is_twelve_pixels_at_the_deepest_zoom(
+        open_browser, base_url, screenshots_dir):
+    driver = open_browser(size=(375, 812), language="en")
+    player = open_demo_film(driver, base_url)
+    field = player.find_element(By.CSS_SELECTOR, "[data-film-goto]")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("0:05.362", Keys.ENTER)
+    wait_until(lambda: field.get_attribute("value") == "0:05.362", message="the time field did not show the time")
+    time_box = player.find_element(By.CSS_SELECTOR, ".film__time")
+    line = driver.execute_script("return parseFloat(getComputedStyle(arguments[0]).lineHeight) || 20", time_box)
+    assert time_box.size["height"] < 2 * line, "the time wraps onto a second line"
+    assert "0:16" in time_box.text
+    # The 16 s film at 25 frames a second zooms until a frame (40 ms) is at least 12 px wide.
+    ruler = player.find_element(By.CSS_SELECTOR, "[data-slider-ruler]")
+    bring_into_view(driver, ruler)
+    ruler.send_keys("+" * 6)
+    width = driver.execute_script("return arguments[0].clientWidth", ruler)
+    pixels_per_second = 2 * width * slider_scale(driver) / 16
+    assert pixels_per_second * FRAME >= 12, (width, slider_scale(driver))
+    assert [text.text for text in player.find_elements(By.CSS_SELECTOR, ".ruler-label") if text.text]
+    driver.save_screenshot(str(screenshots_dir / "film-player-deepest-zoom-phone.png"))
+
+
 def test_without_javascript_the_native_player_plays_the_film(open_browser, base_url):
     driver = open_browser(size=PHONE, language="cs", javascript=False)
     assert javascript_is_off(driver)
@@ -171,6 +244,9 @@ def test_a_photographer_uploads_a_film_sees_it_processed_and_picks_its_poster_fr
     photo_id = film_item.get_attribute("data-photo-id")
     poster = film_item.find_element(By.CSS_SELECTOR, "[data-precise-slider]")
     bring_into_view(driver, poster)
+    # Whatever the clip's exact length, the ruler's labels are round times (0:01.20, not 0:01.005).
+    labels = [text.text for text in poster.find_elements(By.CSS_SELECTOR, ".ruler-label") if text.text]
+    assert labels and all(round(seconds_of(label) * 1000) % 10 == 0 for label in labels), labels
     driver.save_screenshot(str(screenshots_dir / "film-editor-poster-phone.png"))
     # The last frame (2.96 s at 25 fps), by the ruler's End key; the picker shows that frame
     # and Save cuts it again.

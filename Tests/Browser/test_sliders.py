@@ -163,7 +163,7 @@ def open_sliders(open_browser, base_url, size=DESKTOP, **options):
     driver = open_browser(size=size, **options)
     driver.get(base_url + "/sliders")
     WebDriverWait(driver, WAIT).until(
-        lambda d: d.execute_script("return document.querySelectorAll('.precise-slider--live').length") == 5,
+        lambda d: d.execute_script("return document.querySelectorAll('.precise-slider--live').length") == 6,
         "the sliders did not come to life")
     watch_changes(driver)
     return driver
@@ -244,8 +244,10 @@ def test_a_double_click_zooms_in_one_step_and_keeps_the_value(open_browser, base
         mouse(driver, "mouseReleased", ruler["x"] + 80, ruler["y"], clickCount=count)
     WebDriverWait(driver, WAIT).until(lambda d: stat(d, "finite", "scale") == "5", "the double click did not zoom")
     assert stat(driver, "finite", "step") == "0.2"
-    wait_for_change(driver)
     assert handle(driver, "finite", "return slider.value") == 37
+    # A zoom is not an edit of the value: past the first click's wait for a second, still none.
+    assert driver.execute_async_script("const done = arguments[0]; setTimeout(done, 400)") is None
+    assert events(driver) == [0, 0, 0]
 
 
 def test_a_double_tap_zooms_in_one_step(open_browser, base_url):
@@ -314,8 +316,7 @@ def test_two_fingers_change_only_the_scale_wherever_they_are(open_browser, base_
     ruler = box(driver, "finite")
     x, y = ruler["x"], ruler["y"]
     pinch(driver, [(x + 30, y), (x + 70, y)], [(x - 100, y), (x + 20, y)])
-    wait_for_change(driver)
-    assert stat(driver, "finite", "scale") == "3"
+    WebDriverWait(driver, WAIT).until(lambda d: stat(d, "finite", "scale") == "3", "the pinch did not zoom")
     assert handle(driver, "finite", "return slider.value") == 37
     assert field(driver, "finite") == "37"
 
@@ -326,8 +327,7 @@ def test_pinches_anywhere_on_the_ruler_never_move_the_value(open_browser, base_u
     ruler = box(driver, "reversed")
     x, y = ruler["x"] + spot, ruler["y"]
     pinch(driver, [(x - 15, y), (x + 15, y)], [(x - 50, y), (x + 40, y)])
-    wait_for_change(driver)
-    assert stat(driver, "reversed", "scale") == "3"
+    WebDriverWait(driver, WAIT).until(lambda d: stat(d, "reversed", "scale") == "3", "the pinch did not zoom")
     assert handle(driver, "reversed", "return slider.value") == 250
 
 
@@ -336,9 +336,9 @@ def test_ctrl_wheel_zooms_about_the_pointer_and_keeps_the_value(open_browser, ba
     ruler = box(driver, "finite")
     # The cursor well left of the pointer: the zoom is about the pointer all the same.
     wheel(driver, ruler["x"] - 120, ruler["y"], -200, ctrl=True)
-    wait_for_change(driver)
-    assert stat(driver, "finite", "scale") == "2.718"
+    WebDriverWait(driver, WAIT).until(lambda d: stat(d, "finite", "scale") == "2.718", "Ctrl + wheel did not zoom")
     assert handle(driver, "finite", "return slider.value") == 37
+    assert events(driver) == [0, 0, 0]  # zooming is not an edit of the value
 
 
 def test_the_wheel_moves_the_ruler_by_its_pixels(open_browser, base_url):
@@ -467,6 +467,64 @@ def test_a_held_key_is_one_edit_and_a_film_player_keeps_its_keys(open_browser, b
     assert events(driver)[2] == 2
 
 
+# ---------------------------------------------------------------- a page's own slider: its look and its interface
+
+def own_log(driver):
+    return driver.execute_script("return [...document.querySelectorAll('[data-slider-log] li')].map((li) => li.textContent)")
+
+
+def test_a_page_styles_its_own_slider_and_drives_it_from_code(open_browser, base_url, screenshots_dir):
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    own = driver.find_element(By.ID, "slider-own")
+    bring_into_view(driver, own)
+    colours = driver.execute_script("""
+        const root = arguments[0];
+        const css = (selector, property) => getComputedStyle(root.querySelector(selector))[property];
+        return [css("[data-slider-ruler]", "backgroundColor"), css(".ruler-tick--end", "stroke"),
+                css(".precise-slider__pointer line", "stroke"), css(".ruler-label", "fill")]""", own)
+    assert colours == ["rgb(20, 33, 61)", "rgb(252, 163, 17)", "rgb(252, 163, 17)", "rgb(229, 229, 229)"]
+    slider = lambda script: driver.execute_script("return document.getElementById('slider-own').preciseSlider." + script)
+    press = lambda action: driver.find_element(By.CSS_SELECTOR, f"[data-api='{action}']").click()
+    press("zoom")
+    assert slider("scale") == 5 and own_log(driver)[0].startswith("slider-scale")
+    press("bounds")
+    assert slider("value") == 20 and own_log(driver)[0].startswith("slider-bounds")
+    assert own.find_element(By.CSS_SELECTOR, "[data-slider-ruler]").get_attribute("aria-valuemax") == "20"
+    press("units")
+    assert own_log(driver)[0].startswith("slider-units")
+    press("format")
+    assert own_log(driver)[0].startswith("slider-format") and "%" in own_log(driver)[0]
+    press("infinite")
+    assert own_log(driver)[0].startswith("slider-infinite")
+    assert slider("setValue(25)") is True and slider("value") == 5  # 25 on a 0–20 ring
+    press("colour")
+    driver.save_screenshot(str(screenshots_dir / "sliders-own-phone.png"))
+    assert events(driver)[0] == 0, "changes made from code are not the person's edits"
+
+
+# ---------------------------------------------------------------- the shoot request form's budget
+
+def test_the_budget_on_the_shoot_request_form_is_a_live_slider(open_browser, base_url, sign_up, screenshots_dir):
+    driver = open_browser(size=PHONE)
+    sign_up(driver, role="client")
+    driver.get(base_url + "/u/lenka.svetlo/shoot")
+    WebDriverWait(driver, WAIT).until(
+        lambda d: d.execute_script("return !!document.querySelector('.precise-slider--live input[name=budget]')"),
+        "the budget's slider did not come to life")
+    ruler = box(driver, "budget")
+    before = number(driver, "budget") if field(driver, "budget") else None
+    drag(driver, (ruler["x"], ruler["y"]), -80)
+    WebDriverWait(driver, WAIT).until(lambda d: field(d, "budget") and number(d, "budget") != before, "dragging did not move the budget")
+    dragged = number(driver, "budget")
+    assert dragged > (before or 0)
+    element = driver.find_element(By.CSS_SELECTOR, f"{widget_selector('budget')} [data-slider-ruler]")
+    element.send_keys("+++")
+    assert handle(driver, "budget", "return slider.scale") == 8
+    element.send_keys(Keys.ARROW_RIGHT)
+    assert number(driver, "budget") > dragged
+    driver.save_screenshot(str(screenshots_dir / "shoot-budget-phone.png"))
+
+
 # ---------------------------------------------------------------- 2D
 
 def test_dragging_the_photo_moves_both_axes_and_a_ruler_moves_one(open_browser, base_url, screenshots_dir):
@@ -499,6 +557,28 @@ def test_dragging_the_photo_moves_both_axes_and_a_ruler_moves_one(open_browser, 
     driver.save_screenshot(str(screenshots_dir / "sliders-plane-phone.png"))
     WebDriverWait(driver, WAIT).until(lambda d: x_labels(d) == 0, "the ruler stayed active")
     assert abs(float(thickness(driver)) - 0.05 * min(view["width"], view["height"])) < 0.01
+
+
+def test_an_idle_ruler_catches_a_finger_over_its_active_size(open_browser, base_url):
+    """The thesis: each ruler's touch area is its active size (10 % of the shorter side) even
+    while it is drawn thin (5 %). A finger just inside that edge, above the thin ruler, moves
+    only x."""
+    driver = open_sliders(open_browser, base_url, size=PHONE)
+    view = box(driver, "photo-x")
+    active = 2 * rulers(view)
+    edge = view["top"] + view["height"] - active + 1
+    assert handle_plane_thickness(driver, "photo-x") < active - 1, "the ruler is not drawn thin"
+    y_before = field(driver, "photo-y")
+    drag(driver, (view["x"], edge), -40, -30)
+    wait_for_change(driver)
+    assert field(driver, "photo-y") == y_before, "a press at the ruler's active edge moved the picture"
+    assert abs(number(driver, "photo-x") - (50 + 40 * 100 / (view["width"] - rulers(view)))) <= 0.1
+
+
+def handle_plane_thickness(driver, name):
+    return float(driver.execute_script(
+        "return document.querySelector(arguments[0]).querySelector('[data-plane-axis=\"x\"] rect').getAttribute('height')",
+        widget_selector(name)))
 
 
 def test_a_tap_on_the_photo_brings_the_point_under_it_to_the_crosshair(open_browser, base_url):
@@ -667,6 +747,13 @@ def test_the_demo_page_is_drawn_without_errors(open_browser, base_url, screensho
         lambda d: d.execute_script("return document.querySelectorAll('.precise-plane--live').length") == 2)
     errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
     assert errors == []
+    # The thesis's two looks of a plane: the photo blurred behind itself, a static crosshair.
+    looks = driver.execute_script("""
+        const backdrop = document.querySelector(arguments[0]).querySelector("[data-plane-backdrop]");
+        const crosshair = getComputedStyle(document.querySelector(arguments[1]).querySelector(".plane-crosshair path"));
+        return [backdrop?.getAttribute("filter")?.startsWith("url(#") ?? false, crosshair.mixBlendMode, crosshair.stroke]""",
+        widget_selector("photo-x"), widget_selector("colour-x"))
+    assert looks == [True, "normal", "rgb(255, 255, 255)"]
     name = f"sliders-{'phone' if size == PHONE else 'desktop'}-{theme}.png"
     file = screenshots_dir / name
     assert driver.save_screenshot(str(file))

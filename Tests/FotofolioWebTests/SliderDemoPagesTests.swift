@@ -19,8 +19,9 @@ import Testing
         let server = try WebTestServer()
         let page = try await server.send("/sliders", headers: ["Accept-Language": "cs"])
         #expect(page.status == 200)
-        #expect(page.body.matches(of: /data-precise-slider="/).count == 5)
-        #expect(page.body.matches(of: /data-precise-plane="/).count == 2)
+        // Five in the form and one written by hand below it (the code sample's "{…}" aside).
+        #expect(page.body.matches(of: /data-precise-slider="\{&quot;/).count == 6)
+        #expect(page.body.matches(of: /data-precise-plane="\{&quot;/).count == 2)
         // Finite 0–100 at 37, scale 1: the pointer sits at 50 %, the tick at 40 at 50 + 3·2·100/100/… = 56 %.
         #expect(page.body.contains("x1=\"56.000%\""))
         #expect(page.body.contains("<text class=\"ruler-label\" x=\"56.000%\" y=\"42\">40</text>"))

@@ -262,8 +262,8 @@ enum Sample {
     static var field: SliderFieldModel { SliderFieldModel(id: "f", name: "f", label: "Field", text: "1", readout: "1", valueText: "Field: 1", control: control,
                                         error: "Wrong.", value: "1", scale: "1", step: "0.1") }
     static var slider: PreciseSliderModel {
-        var slider = PreciseSliderModel(field: field, config: "{}", ticks: [.init(x: "50", length: "22", major: true, label: "1"),
-                                                                             .init(x: "60", length: "11", major: false, label: nil)],
+        var slider = PreciseSliderModel(field: field, config: "{}", ticks: [.init(x: "50", length: "22", major: true, end: true, label: "1"),
+                                                                             .init(x: "60", length: "11", major: false, end: false, label: nil)],
                                         hint: "Hint", optional: true)
         slider.error = "Wrong."
         return slider

@@ -111,8 +111,8 @@ const ops = {
     const g = M.PlaneGeometry.fitting(width, height, pointFrom(span));
     return { axisThickness: g.axisThickness, contentWidth: g.contentWidth, contentHeight: g.contentHeight };
   },
-  seekBar({ duration, viewport }) {
-    const bar = new M.SeekBar(duration);
+  seekBar({ duration, frameDuration = null, viewport }) {
+    const bar = new M.SeekBar(duration, frameDuration);
     const { axis } = bar;
     const views = [bar.defaultScale, axis.maxScale].flatMap((scale) => [0, bar.duration / 2, bar.duration].map((value) => ({
       value, scale, ticks: ticksJSON(axis.visibleTicks(value, scale, viewportFrom(viewport), bar.format)),
@@ -131,7 +131,7 @@ const ops = {
     return {
       axisThickness: g.axisThickness, crosshair: [g.crosshair.x, g.crosshair.y],
       xAxisFrame: g.xAxisFrame(xActive, yActive), yAxisFrame: g.yAxisFrame(xActive, yActive),
-      regions: points.map((p) => g.region(pointFrom(p), xActive, yActive)),
+      regions: points.map((p) => g.region(pointFrom(p))),
     };
   },
   plane(input) {

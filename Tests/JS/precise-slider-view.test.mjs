@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { AxisViewport, SliderAxis } from "../../Public/js/precise-slider-math.js";
-import { machineText, plainNumber, precisionOf, readoutText, thinLabels } from "../../Public/js/precise-slider-view.js";
+import { applyLook, machineText, plainNumber, precisionOf, readoutText, thinLabels } from "../../Public/js/precise-slider-view.js";
 
 const NOV_22_NOON = 1_795_348_800;
 
@@ -41,4 +41,14 @@ test("labels that would collide on a narrow ruler are thinned by tick index", ()
   assert.ok(moved.every((tick) => (tick.index / 5) % 2 === 0));
   // 1000 px: room for every major label (0:00 to 4:00 in 30 s steps).
   assert.equal(ticks(90, 1000).filter((tick) => tick.label !== null).length, 9);
+});
+
+test("a slider's own look sets only its --slider- custom properties", () => {
+  const set = [];
+  const root = {
+    dataset: { sliderStyle: "--slider-background: #14213d; color: red; --slider-crosshair-size:24;--slider-pointer:" },
+    style: { setProperty: (name, value) => set.push([name, value]) },
+  };
+  applyLook(root);
+  assert.deepEqual(set, [["--slider-background", "#14213d"], ["--slider-crosshair-size", "24"]]);
 });

@@ -21,16 +21,24 @@ import Testing
     }
 
     @Test func pointsLandOnTheContentARulerOrTheCorner() {
-        #expect(geometry.region(at: PlanePoint(x: 400, y: 300), xActive: false, yActive: false) == .content)
-        #expect(geometry.region(at: PlanePoint(x: 400, y: 590), xActive: false, yActive: false) == .xAxis)
-        #expect(geometry.region(at: PlanePoint(x: 790, y: 300), xActive: false, yActive: false) == .yAxis)
-        #expect(geometry.region(at: PlanePoint(x: 790, y: 590), xActive: false, yActive: false) == .corner)
-        // An active axis is thicker, so it catches more.
-        #expect(geometry.region(at: PlanePoint(x: 400, y: 565), xActive: false, yActive: false) == .content)
-        #expect(geometry.region(at: PlanePoint(x: 400, y: 565), xActive: true, yActive: false) == .xAxis)
-        #expect(geometry.region(at: PlanePoint(x: -1, y: 300), xActive: false, yActive: false) == .outside)
-        #expect(geometry.region(at: PlanePoint(x: 800, y: 300), xActive: false, yActive: false) == .outside)
-        #expect(geometry.region(at: PlanePoint(x: .nan, y: 300), xActive: false, yActive: false) == .outside)
+        #expect(geometry.region(at: PlanePoint(x: 400, y: 300)) == .content)
+        #expect(geometry.region(at: PlanePoint(x: 400, y: 590)) == .xAxis)
+        #expect(geometry.region(at: PlanePoint(x: 790, y: 300)) == .yAxis)
+        #expect(geometry.region(at: PlanePoint(x: 790, y: 590)) == .corner)
+        #expect(geometry.region(at: PlanePoint(x: -1, y: 300)) == .outside)
+        #expect(geometry.region(at: PlanePoint(x: 800, y: 300)) == .outside)
+        #expect(geometry.region(at: PlanePoint(x: .nan, y: 300)) == .outside)
+    }
+
+    /// The thesis: a ruler's touch area is its active size (2a = 60 px here) even while it is
+    /// drawn thin (30 px), and it does not grow further when the ruler wakes.
+    @Test func eachRulerCatchesFingersOverItsActiveSizeEvenWhileThin() {
+        #expect(geometry.xAxisFrame(xActive: false, yActive: false).height == 30)
+        #expect(geometry.region(at: PlanePoint(x: 400, y: 540)) == .xAxis)
+        #expect(geometry.region(at: PlanePoint(x: 400, y: 539.9)) == .content)
+        #expect(geometry.region(at: PlanePoint(x: 740, y: 300)) == .yAxis)
+        #expect(geometry.region(at: PlanePoint(x: 739.9, y: 300)) == .content)
+        #expect(geometry.region(at: PlanePoint(x: 745, y: 545)) == .corner)
     }
 
     @Test func eachAxisSpansItsContentSide() throws {

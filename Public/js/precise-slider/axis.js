@@ -52,7 +52,7 @@ export class AxisViewport {
 export class SliderAxis {
   constructor({
     min, max, isInfinite = false, numberOfUnits = C.defaultNumberOfUnits,
-    minScale = C.defaultMinScale, maxScale = C.defaultMaxScale, snapStep = null,
+    minScale = C.defaultMinScale, maxScale = C.defaultMaxScale, snapStep = null, majorUnit = null,
   }) {
     if (!Number.isFinite(min) || !Number.isFinite(max)) throw new SliderConfigurationError("nonFiniteBound");
     const magnitude = Math.max(Math.abs(min), Math.abs(max));
@@ -73,7 +73,14 @@ export class SliderAxis {
         throw new SliderConfigurationError("invalidSnapStep");
       }
     }
-    Object.assign(this, { min, max, isInfinite, numberOfUnits, minScale, maxScale, snapStep: snapStep ?? null });
+    if (majorUnit !== null && majorUnit !== undefined) {
+      if (!(Number.isFinite(majorUnit) && majorUnit > 0 && range / majorUnit <= C.maxNumberOfUnits)) {
+        throw new SliderConfigurationError("invalidMajorUnit");
+      }
+    }
+    Object.assign(this, {
+      min, max, isInfinite, numberOfUnits, minScale, maxScale, snapStep: snapStep ?? null, majorUnit: majorUnit ?? null,
+    });
     Object.freeze(this);
   }
 

@@ -26,6 +26,8 @@ export const SliderConstants = Object.freeze({
   springSettleDistance: 0.5, // px: a spring within this of its target has settled
   maxSpringDuration: 10, // s
   seekMajorUnitsPerSecond: 3, // at a seek bar's deepest zoom a second is this many major units of scale 1
+  seekFramePixels: 12, // px: and, with its frame rate known, a frame at least this wide on a phone's ruler
+  seekPhoneRulerWidth: 320, // px: the narrowest ruler a 375 px phone shows a seek bar on
   axisThicknessFraction: 0.05, // of the plane's shorter side
   activeAxisFactor: 2, // an active axis is this many times thicker, and labelled
   axisActiveDuration: 2, // s an axis stays active after a gesture on it

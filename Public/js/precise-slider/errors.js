@@ -9,6 +9,7 @@ const CONFIGURATION_MESSAGES = {
   invalidNumberOfUnits: "numberOfUnits must be a whole number from 1 to 1000.",
   invalidScaleRange: "minScale and maxScale must be finite, positive, and minScale ≤ maxScale.",
   invalidSnapStep: "The snapping step must be finite, positive and no longer than the range.",
+  invalidMajorUnit: "majorUnit must be finite, positive, and fit the range at most 1000 times.",
   invalidViewport: "Viewport and content sizes must be finite and positive (CSS pixels).",
   invalidDuration: "A film's duration must be a finite number of seconds greater than zero.",
 };

@@ -35,15 +35,17 @@ export class PlaneGeometry {
     const right = this.thickness(yActive);
     return { x: this.width - right, y: 0, width: right, height: this.height - this.thickness(xActive) };
   }
-  /** "content", "xAxis", "yAxis", "corner" or "outside" (also for a non-finite point). */
-  region(point, xActive, yActive) {
+  /**
+   * "content", "xAxis", "yAxis", "corner" or "outside" (also for a non-finite point). A ruler's
+   * touch area is always its active size, even while it is drawn thin (Swift `region(at:)`).
+   */
+  region(point) {
     if (!(Number.isFinite(point.x) && Number.isFinite(point.y) && point.x >= 0 && point.x < this.width
       && point.y >= 0 && point.y < this.height)) return "outside";
-    if (rectContains(this.xAxisFrame(xActive, yActive), point)) return "xAxis";
-    if (rectContains(this.yAxisFrame(xActive, yActive), point)) return "yAxis";
-    const pastX = point.x >= this.width - this.thickness(yActive);
-    const pastY = point.y >= this.height - this.thickness(xActive);
-    return pastX && pastY ? "corner" : "content";
+    if (rectContains(this.xAxisFrame(true, true), point)) return "xAxis";
+    if (rectContains(this.yAxisFrame(true, true), point)) return "yAxis";
+    const reach = this.thickness(true);
+    return point.x >= this.width - reach && point.y >= this.height - reach ? "corner" : "content";
   }
   get xViewport() { return new AxisViewport(SliderKind.plane, this.width, this.contentWidth); }
   get yViewport() { return new AxisViewport(SliderKind.plane, this.height, this.contentHeight); }

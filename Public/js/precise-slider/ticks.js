@@ -24,9 +24,10 @@ export class ScaleDecomposition {
   get minorTickHeight() { return Math.min(1, (this.truncScale - 1) / 3); }
 }
 
-/** R / (5N · scaleBase). */
+/** R / (5N · scaleBase), or majorUnit / (5 · scaleBase) when the axis has one. */
 export function minorStep(axis, scale) {
   const base = new ScaleDecomposition(scale).scaleBase;
+  if (axis.majorUnit !== null) return checkedResult(axis.majorUnit / (C.ticksPerMajor * base));
   return checkedResult(axis.range / ((C.ticksPerMajor * axis.numberOfUnits) * base));
 }
 

@@ -14,10 +14,10 @@ struct FilmSeekField {
     ///   picker); the player steps frames itself, from anywhere in it.
     init(film: Film, name: String, at time: Double, frameKeys: Bool) {
         self.film = film
-        let rate = frameKeys ? 1 / film.frameDuration : nil
         // A film's duration is positive and bounded (the processing refuses others), so the
         // bar always exists; a broken record falls back to one second.
-        field = (try? SliderField.seekBar(name: name, duration: film.duration, position: time, framesPerSecond: rate,
+        field = (try? SliderField.seekBar(name: name, duration: film.duration, position: time,
+                                          framesPerSecond: 1 / film.frameDuration, frameKeys: frameKeys,
                                           refusesOutOfRange: true))
             ?? (try! SliderField.seekBar(name: name, duration: 1, position: 0, framesPerSecond: nil, refusesOutOfRange: true))
     }

@@ -79,4 +79,9 @@ struct PrecisePlaneModel: ViewModel {
     var zoom: SliderFieldModel?
     var frame: Frame?
     var open: Bool
+    /// Its look (CSS custom properties, `--slider-…`), and the thesis's options: the picture
+    /// itself, blurred, behind the plane; a crosshair of one colour instead of the inverting one.
+    var style: String? = nil
+    var blurredBackground = false
+    var staticCrosshair = false
 }

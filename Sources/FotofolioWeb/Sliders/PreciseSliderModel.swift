@@ -5,6 +5,8 @@ struct PreciseSliderModel: ViewModel {
         let x: String
         let length: String
         let major: Bool
+        /// A bound's tick (`--slider-tick-end`: a film's start and end).
+        let end: Bool
         /// Nil where a label would collide with its neighbours on a narrow phone.
         let label: String?
 
@@ -14,6 +16,7 @@ struct PreciseSliderModel: ViewModel {
             case "x": ViewModelLookup.answer(name, x)
             case "length": ViewModelLookup.answer(name, length)
             case "major": ViewModelLookup.answer(name, major)
+            case "end": ViewModelLookup.answer(name, end)
             case "label": ViewModelLookup.answer(name, label)
             default: ViewModelLookup.missing(name)
             }

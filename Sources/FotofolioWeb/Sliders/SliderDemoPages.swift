@@ -33,9 +33,9 @@ struct SliderDemoPages {
                                    hint: table.string("sliders.\(field.name).hint"), language: language)
             },
             planes: planes.map { plane in
-                plane.view(label: table.string("sliders.\(plane.name).label"),
-                           xLabel: table.string("sliders.\(plane.name).x"), yLabel: table.string("sliders.\(plane.name).y"),
-                           hint: table.string("sliders.\(plane.name).hint"), language: language)
+                Self.look(plane.view(label: table.string("sliders.\(plane.name).label"),
+                                     xLabel: table.string("sliders.\(plane.name).x"), yLabel: table.string("sliders.\(plane.name).y"),
+                                     hint: table.string("sliders.\(plane.name).hint"), language: language))
             },
             hasAccepted: submitted && valid,
             accepted: (sliders + planes.flatMap { [$0.x, $0.y] }).map { .init(name: $0.name, text: $0.controlText) },
@@ -57,6 +57,18 @@ struct SliderDemoPages {
             // A 10-minute film at 25 frames a second: `,` and `.` step a frame.
             try! SliderField.seekBar(name: "video", duration: 600, position: 90, framesPerSecond: 25),
         ]
+    }
+
+    /// The thesis's two looks of a plane, one each: the photo with the picture blurred behind
+    /// it, the colour field under a white crosshair that does not invert.
+    static func look(_ plane: PrecisePlaneModel) -> PrecisePlaneModel {
+        var plane = plane
+        if plane.id.hasPrefix("photo") { plane.blurredBackground = true }
+        if plane.id.hasPrefix("colour") {
+            plane.staticCrosshair = true
+            plane.style = "--slider-crosshair: #fff; --slider-crosshair-size: 24"
+        }
+        return plane
     }
 
     /// The 2D configurations: a photo (x, y in percent) and a colour field (hue wraps).

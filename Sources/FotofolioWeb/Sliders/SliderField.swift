@@ -54,10 +54,11 @@ struct SliderField {
     func configuration(_ language: SliderLanguage) -> String {
         let snap = axis.snapStep.map { "\($0)" } ?? "null"
         let frame = frameStep.map { ",\"frameStep\":\($0)" } ?? ""
+        let unit = axis.majorUnit.map { ",\"unit\":\($0)" } ?? ""
         return "{\"min\":\(axis.min),\"max\":\(axis.max),\"infinite\":\(axis.isInfinite),"
             + "\"units\":\(axis.numberOfUnits),\"minScale\":\(axis.minScale),\"maxScale\":\(axis.maxScale),"
             + "\"snap\":\(snap),\"value\":\(value),\"scale\":\(scale),"
-            + "\"format\":\"\(format.rawValue)\",\"lang\":\"\(language.rawValue)\",\"zone\":\"\(zone)\"\(frame)}"
+            + "\"format\":\"\(format.rawValue)\",\"lang\":\"\(language.rawValue)\",\"zone\":\"\(zone)\"\(frame)\(unit)}"
     }
 
     /// The form control's attributes: a number input where the browser can check the range,

@@ -69,7 +69,7 @@ enum SliderFrame {
             ticks: ticks.map { tick, label in
                 // A bound's tick is drawn as a major one: the ruler ends visibly where the range does.
                 .init(x: percent(tick.x, of: reference), length: format(tick.heightRatio * majorTickLength),
-                      major: tick.isMajor || tick.isEnd, label: label)
+                      major: tick.isMajor || tick.isEnd, end: tick.isEnd, label: label)
             },
             hint: hint, optional: optional)
     }

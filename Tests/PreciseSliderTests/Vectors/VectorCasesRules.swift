@@ -81,6 +81,10 @@ enum RuleVectorCases {
 
     static let seekCases: [VectorCase] = [
         seek(0.5, "half a second, too short to zoom"), seek(7.3, "7.3 s"), seek(60, "a minute"), seek(180, "three minutes"),
+        VectorCase(name: "seek bar: a 16 s film at 25 frames a second zooms until a frame is 12 px on a phone",
+                   op: "seekBar", input: ["duration": 16, "frameDuration": 0.04, "viewport": V.phone]),
+        VectorCase(name: "seek bar: a long film's thesis rule is the floor", op: "seekBar",
+                   input: ["duration": 600, "frameDuration": 1, "viewport": V.phone]),
         VectorCase(name: "seek bar: no duration is refused", op: "seekBar", input: ["duration": 0, "viewport": V.phone]),
         VectorCase(name: "seek bar: a negative duration is refused", op: "seekBar",
                    input: ["duration": -5, "viewport": V.phone]),

@@ -150,7 +150,7 @@ extension VectorRunner {
     /// The bar, and its ticks at the start, the middle and the end, at the scale it starts
     /// at and at its deepest zoom.
     static func seekBarOp(_ input: JSONValue) throws -> JSONValue {
-        let bar = try SeekBar(duration: number(input, "duration"))
+        let bar = try SeekBar(duration: number(input, "duration"), frameDuration: input["frameDuration"]?.double)
         let viewport = try viewport(input["viewport"])
         let axis = bar.axis
         let views: [JSONValue] = try [bar.defaultScale, axis.maxScale].flatMap { scale in
@@ -182,7 +182,7 @@ extension VectorRunner {
             "crosshair": [.number(geometry.crosshair.x), .number(geometry.crosshair.y)],
             "xAxisFrame": json(geometry.xAxisFrame(xActive: xActive, yActive: yActive)),
             "yAxisFrame": json(geometry.yAxisFrame(xActive: xActive, yActive: yActive)),
-            "regions": .array(points.map { .string(geometry.region(at: $0, xActive: xActive, yActive: yActive).rawValue) }),
+            "regions": .array(points.map { .string(geometry.region(at: $0).rawValue) }),
         ]
     }
 
