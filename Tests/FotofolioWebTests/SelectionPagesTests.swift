@@ -173,6 +173,18 @@ import Testing
         #expect(reply.body.contains("Adéla Dvořáková"))
     }
 
+    @Test func aPhotographerFoundByTownIsAskedForAShootFromTheResult() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.logIn("lenka.svetlo")
+        let reply = try await server.send("/search?q=praha&by=location", headers: ["Accept-Language": "cs"])
+        #expect(reply.body.contains(#"<a class="button button--quiet person-result__shoot" href="/u/vojtafoti/shoot" data-request-shoot>Poptat focení<span class="visually-hidden"> – Vojta Votruba</span></a>"#))
+        // Not oneself, and not a client.
+        #expect(!reply.body.contains("href=\"/u/lenka.svetlo/shoot\""))
+        #expect(reply.body.contains("href=\"/u/martin.b\""))
+        #expect(!reply.body.contains("href=\"/u/martin.b/shoot\""))
+    }
+
     @Test(arguments: ["/search", "/search?q=", "/search?q=%22%2A%28&by=name", "/search?q=x&by=nonsense", "/search?q=" + String(repeating: "a", count: 500)])
     func oddInputGivesAPageNotAnError(path: String) async throws {
         let server = try WebTestServer()

@@ -298,7 +298,8 @@ enum Sample {
 
     static var search: PeopleSearchPage { PeopleSearchPage(
         q: "v", byName: true, byLocation: false, searched: true, hasPeople: true, count: "1 person",
-        people: [.init(username: "vojta", fullName: "Vojta", location: "Praha", initials: "V", isCreator: true, avatar: "a.webp")],
+        people: [.init(username: "vojta", fullName: "Vojta", location: "Praha", initials: "V", isCreator: true, avatar: "a.webp",
+                       shootURL: "/u/vojta/shoot")],
         emptyState: state, errorState: state) }
 
     static var errors: AccountFieldErrors {
