@@ -142,11 +142,14 @@ class Participant:
 
     def rate(self, stars):
         """Presses the star button called "Rate <n> stars" in the profile's rating section and
-        waits until the page shows it pressed."""
+        waits until the page shows it pressed and the profile's average changed."""
         name = STAR_NAMES[self.language].format(n=stars)
+        summary = self.text("[data-rating-summary]")
+        assert self.the(name, "#rating button").get_attribute("aria-pressed") == "false", f"{stars} stars were given already"
         self.press(name, "#rating button")
         self.wait_for(lambda: [b for b in self.named(name, "#rating button") if b.get_attribute("aria-pressed") == "true"],
                       f"the {stars}-star button did not stay pressed")
+        self.wait_for(lambda: self.text("[data-rating-summary]") != summary, "the profile's rating did not change")
 
 
 def photo_path(name):
