@@ -12,7 +12,7 @@ from pathlib import Path
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from browser_helpers import (STRINGS, WAIT, bring_into_view, click, click_and_wait_for_next_page, path_of,
+from browser_helpers import (STRINGS, WAIT, bring_into_view, click, click_and_wait_for_next_page, new_account, path_of,
                              plural_form, wait_until)
 from live_client import Person
 
@@ -210,6 +210,15 @@ def register(me, account):
         me.type(me.t("forms.yearsOfExperience"), account.years_of_experience)
     me.go(me.t("pages.register.submit"), "main button")
     assert path_of(me.driver) == f"/u/{account.username}", "the registration did not end on the own profile"
+
+
+def register_and_log_in(me, role):
+    """Registers a new account through the form, logs out and logs in with it again."""
+    account = new_account(role)
+    register(me, account)
+    me.log_out()
+    me.log_in(account.username, account.password)
+    return account
 
 def filter_feed_by(me, tag):
     """Opens the feed's filter (a sheet on a phone) and enters one tag."""

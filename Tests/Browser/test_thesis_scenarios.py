@@ -13,7 +13,7 @@ from browser_helpers import DESKTOP, PHONE, click_and_wait_for_next_page, new_ac
 from conftest import launch_server, seed
 from http_sign_up import register_over_http
 from scenario_tester import (UPLOAD_WAIT, Participant, Publisher, a_day_ahead, close_filter, filter_feed_by, photo_path,
-                             register, send_message, sort_feed_by_rating)
+                             register_and_log_in, send_message, sort_feed_by_rating)
 
 WAYS = {"cs-phone": ("cs", PHONE), "en-desktop": ("en", DESKTOP)}
 
@@ -66,12 +66,8 @@ def profile_portfolios(me):
 
 def test_s1_a_photographer_registers_builds_a_portfolio_checks_it_edits_it_and_logs_out(open_browser, module_server, way):
     me = participant_at(open_browser, module_server, way)
-    account = new_account("creator")
-
     # 1. Register in creator mode.  2. Log in to your account.
-    register(me, account)
-    me.log_out()
-    me.log_in(account.username, account.password)
+    register_and_log_in(me, "creator")
 
     # 3. Create your first portfolio with at least three photos.
     me.tab("profile")
@@ -207,12 +203,8 @@ def author_of(card):
 def test_s3_a_customer_shortlists_three_narrows_to_two_drops_an_author_and_writes_to_the_other(
         open_browser, module_server, way):
     me = participant_at(open_browser, module_server, way)
-    account = new_account("client")
-
     # 1. Register as a regular user.  2. Log in.
-    register(me, account)
-    me.log_out()
-    me.log_in(account.username, account.password)
+    register_and_log_in(me, "client")
 
     # 3. Look at a wedding portfolio.
     me.tab("feed")
