@@ -289,7 +289,8 @@ def test_s4_a_customer_finds_photographers_in_praha_and_enquires_with_the_first(
     assert "Rodinné focení" in request.text
     assert PHOTOGRAPHERS[photographer][0] in me.text("h1")
 
-    # 4. Log out.
+    # 4. Log out (a phone shows the conversation alone, without the tabs: back first).
+    me.go(me.t("messages.back"), "a.chat-room__back")
     me.log_out()
     assert path_of(me.driver) == "/"
 
