@@ -1,56 +1,46 @@
-// Star rating: five radio buttons drawn as stars (app.css) in a form that posts the choice.
-// Without JavaScript one picks the stars and presses "Rate", or "Remove rating"; the server
-// answers with the profile again. With this module a choice is saved the moment it is made
-// and the server's JSON answer brings the new summary; a failed request submits the form.
+// Star rating: five submit buttons in a form, each posting its stars, and one that removes
+// the rating. Without JavaScript a tap posts the form and the server answers with the profile
+// again. With this module a tap saves in place: the pressed star changes at once, the
+// server's JSON answer brings the new summary, and a failed request submits the form.
 
 class Rating {
   constructor(form) {
     this.form = form;
+    this.stars = [...form.querySelectorAll('button[name="stars"]')];
     this.remove = form.querySelector("[data-rating-remove]");
-    this.summary = form.nextElementSibling?.matches("[data-rating-summary]")
-      ? form.nextElementSibling
-      : document.querySelector("[data-rating-summary]");
-    this.queued = null; // the latest choice not yet sent: { remove }
+    this.summaries = [...document.querySelectorAll("[data-rating-summary]")];
+    this.queued = null; // the latest choice not yet sent: { stars } (null stars: remove)
     this.sending = false;
 
-    // Choosing a star saves it now: the button has nothing left to do.
-    const submit = form.querySelector("[data-rating-submit]");
-    if (submit) submit.hidden = true;
     // The summary changes under a person who just picked a star; a status reads it out.
-    if (this.summary && !this.summary.hasAttribute("role")) {
-      this.summary.setAttribute("role", "status");
+    for (const summary of this.summaries) {
+      if (!summary.hasAttribute("role")) summary.setAttribute("role", "status");
     }
-    this.showRemove(this.checked() != null);
-
-    // Arrow keys move the choice star by star, each a change: only the last one must stick.
-    form.addEventListener("change", (event) => event.target.name === "stars" && this.save(false));
     form.addEventListener("submit", (event) => {
+      const button = event.submitter;
+      if (button !== this.remove && !this.stars.includes(button)) return;
       event.preventDefault();
-      this.save(Boolean(this.remove) && event.submitter === this.remove);
+      const stars = button === this.remove ? null : Number(button.value);
+      this.press(stars);
+      this.save(stars);
     });
-  }
-
-  checked() {
-    return this.form.querySelector('input[name="stars"]:checked')?.value ?? null;
   }
 
   // Requests go one at a time, so they cannot overtake each other on the way to the server;
   // choices made meanwhile collapse into one request with the latest.
-  save(remove) {
-    this.queued = { remove };
+  save(stars) {
+    this.queued = { stars };
     if (!this.sending) this.send();
   }
 
   async send() {
     this.sending = true;
     while (this.queued) {
-      const { remove } = this.queued;
+      const { stars } = this.queued;
       this.queued = null;
-      const data = new FormData(this.form);
-      if (remove) data.append(this.remove.name, this.remove.value); // as the pressed button would
-      const answer = await this.post(data);
+      const answer = await this.post(stars);
       if (!answer) {
-        this.submitNatively(remove);
+        this.submitNatively(stars);
         return;
       }
       if (!this.queued) this.show(answer); // a newer choice is on its way: keep showing that
@@ -58,7 +48,10 @@ class Rating {
     this.sending = false;
   }
 
-  async post(data) {
+  async post(stars) {
+    const data = new FormData(this.form);
+    if (stars == null) data.append(this.remove.name, this.remove.value);
+    else data.append("stars", String(stars));
     try {
       const response = await fetch(this.form.action, {
         method: "POST",
@@ -72,29 +65,37 @@ class Rating {
   }
 
   show({ stars, summary }) {
-    for (const radio of this.form.querySelectorAll('input[name="stars"]')) {
-      radio.checked = stars != null && Number(radio.value) === stars;
+    this.press(stars);
+    if (typeof summary === "string") {
+      for (const element of this.summaries) element.textContent = summary;
     }
-    if (this.summary && typeof summary === "string") this.summary.textContent = summary;
+  }
+
+  // The given star is pressed and every star up to it drawn full.
+  press(stars) {
+    for (const button of this.stars) {
+      const value = Number(button.value);
+      button.setAttribute("aria-pressed", String(value === stars));
+      button.classList.toggle("rating__star--filled", stars != null && value <= stars);
+    }
     this.showRemove(stars != null);
   }
 
   // There is nothing to remove before the first rating. If focus was on the button, it moves
-  // to the stars rather than being lost with it.
+  // to the first star rather than being lost with it.
   showRemove(rated) {
     if (!this.remove || this.remove.hidden === !rated) return;
     const hadFocus = document.activeElement === this.remove;
     this.remove.hidden = !rated;
-    if (hadFocus) this.form.querySelector('input[name="stars"]')?.focus();
+    if (hadFocus) this.stars[0]?.focus();
   }
 
-  // form.submit() sends no button, so the removal travels in a field of its own.
-  submitNatively(remove) {
-    if (remove) {
-      const field = Object.assign(document.createElement("input"), { type: "hidden" });
-      Object.assign(field, { name: this.remove.name, value: this.remove.value });
-      this.form.append(field);
-    }
+  // form.submit() sends no button, so the choice travels in a field of its own.
+  submitNatively(stars) {
+    const field = Object.assign(document.createElement("input"), { type: "hidden" });
+    if (stars == null) Object.assign(field, { name: this.remove.name, value: this.remove.value });
+    else Object.assign(field, { name: "stars", value: String(stars) });
+    this.form.append(field);
     this.form.submit();
   }
 }

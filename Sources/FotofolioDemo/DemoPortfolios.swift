@@ -19,6 +19,19 @@ public struct DemoPortfolios: Sendable {
     }
 
     static let plans: [Plan] = [
+        // The prototype's vojtafoti shows several portfolios, one of them "Svatby" (user test S2),
+        // which is his newest and so first on his profile.
+        Plan(username: "vojtafoti", name: "Páry",
+             description: "Procházky ve dvou, když slunce zapadá. Stačí hodina a místo, kde se cítíte dobře.",
+             tags: "páry láska venku", photos: [
+                ("landscape-sunbeams-over-hills.jpg", "Sluneční paprsky nad kopci, kam chodím fotit páry"),
+                ("landscape-dandelion-meadow.jpg", "Louka plná pampelišek"),
+             ]),
+        Plan(username: "vojtafoti", name: "Oslavy",
+             description: "Narozeniny, výročí i firemní večírky: lidé, hudba a světla.",
+             tags: "oslava narozeniny večírek", photos: [
+                ("events-taiko-summer-festival.jpg", "Bubeníci taiko na letní slavnosti"),
+             ]),
         Plan(username: "vojtafoti", name: "Svatby",
              description: "Hudba, tanec a lidé, kteří se baví. Svatby i oslavy fotím nenápadně, od obřadu po poslední písničku.",
              tags: "svatba hudba oslava", photos: [

@@ -119,9 +119,12 @@ struct PostgresModerationStore: ModerationStore {
                 try connection.query("DELETE FROM session WHERE user_id = $1", [userId])
                 try PostgresMailStore.noteModeration(of: "SELECT $1::bigint", userId, .suspended, reason: reason, until: end, at: date,
                                                      connection)
+                // Their ratings stop counting.
+                try PostgresRatingsStore.recountRated(by: userId, at: date, connection)
             case .unsuspend(let userId):
                 try Self.require("account", userId, connection)
                 try connection.query("DELETE FROM suspension WHERE user_id = $1", [userId])
+                try PostgresRatingsStore.recountRated(by: userId, at: date, connection)
             }
             let subject = action.subject
             if let state = ModerationRules.settlement(of: action) {

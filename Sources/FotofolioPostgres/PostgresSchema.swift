@@ -117,6 +117,7 @@ public enum PostgresSchema {
         Migration(identifier: "v11 files by the photos that use them", sql: mediaFiles),
         Migration(identifier: "v12 mail", sql: mail),
         Migration(identifier: "v13 push", sql: push),
+        Migration(identifier: "v14 ratings by anyone", sql: ratingsByAnyone),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, holding an

@@ -11,7 +11,7 @@ extension User: FetchableRecord, MutablePersistableRecord {
     private static let accountColumnNames = [
         "id", "username", "fullName", "email", "emailConfirmedAt", "location", "role", "bio", "yearsOfExperience", "hourlyRate",
         "priceByAgreement", "passwordHash", "createdAt", "avatarPhotoId", "accentHue", "accentSaturation", "ratingCount",
-        "ratingSum", "whoMayWrite", "licence",
+        "ratingSum", "whoMayWrite", "licence", "verifiedRatingCount",
     ]
     static let accountColumns = accountColumns(of: "user")
     static let accountColumnCount = accountColumnNames.count
@@ -38,6 +38,7 @@ extension User: FetchableRecord, MutablePersistableRecord {
         ratingSum = try row.decode(atIndex: 17)
         whoMayWrite = try Self.known(row, 18)
         licence = try row.decode(atIndex: 19)
+        verifiedRatingCount = try row.decode(atIndex: 20)
     }
 
     private static func known<Value: RawRepresentable<String>>(_ row: Row, _ index: Int) throws -> Value {

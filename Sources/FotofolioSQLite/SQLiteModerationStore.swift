@@ -106,9 +106,12 @@ struct SQLiteModerationStore: ModerationStore {
                     """, arguments: [userId, end, reason, date])
                 try db.execute(sql: "DELETE FROM session WHERE userId = ?", arguments: [userId])
                 try SQLiteMailStore.noteModeration(of: "SELECT ?", userId, .suspended, reason: reason, until: end, at: date, db)
+                // Their ratings stop counting.
+                try SQLiteRatingsStore.recountRated(by: userId, at: date, db)
             case .unsuspend(let userId):
                 try Self.require("user", userId, db)
                 try db.execute(sql: "DELETE FROM suspension WHERE userId = ?", arguments: [userId])
+                try SQLiteRatingsStore.recountRated(by: userId, at: date, db)
             }
             let subject = action.subject
             if let state = ModerationRules.settlement(of: action) {

@@ -2,37 +2,44 @@ import Foundation
 import Fotofolio
 import GRDB
 
-/// Ratings in `rating`, with their sums kept on `user` and the average on `portfolio`.
+/// Ratings in `rating`, with their counts and sum kept on `user` and the average on
+/// `portfolio`; ratings by someone suspended are left out of the counts.
 struct SQLiteRatingsStore: RatingsStore {
     let database: AppDatabase
 
-    func rate(_ ratedId: Int64, stars: Int, by raterId: Int64, at date: Date) throws -> User {
+    func rate(_ ratedId: Int64, stars: Int, by raterId: Int64, limits: RatingLimits, at date: Date) throws -> User {
         try database.pool.write { db in
             guard try User.exists(db, key: ratedId) else { throw RatingError.unknownPerson }
             let basis = try RatingRules.basis(
                 blockedByRated: try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?)",
                                                   arguments: [ratedId, raterId])!,
                 contact: try Self.contact(of: raterId, with: ratedId, at: date, db))
+            let rater = try Row.fetchOne(db, sql: """
+                SELECT createdAt, EXISTS (SELECT 1 FROM rating WHERE raterId = ?1 AND ratedId = ?2) AS given,
+                       (SELECT COUNT(*) FROM rating WHERE raterId = ?1 AND createdAt > ?3) AS today
+                FROM user WHERE id = ?1
+                """, arguments: [raterId, ratedId, limits.counted(at: date)])!
+            try limits.check(raterCreatedAt: rater["createdAt"], givenToday: rater["today"], isChange: rater["given"], at: date)
             try db.execute(sql: """
-                INSERT INTO rating (raterId, ratedId, stars, updatedAt, basis) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO rating (raterId, ratedId, stars, createdAt, updatedAt, basis) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (raterId, ratedId) DO UPDATE SET stars = excluded.stars, updatedAt = excluded.updatedAt, basis = excluded.basis
-                """, arguments: [raterId, ratedId, stars, date, basis.rawValue])
-            return try Self.recount(ratedId, db)
+                """, arguments: [raterId, ratedId, stars, date, date, basis.rawValue])
+            return try Self.recount(ratedId, at: date, db)
         }
     }
 
     func removeRating(of ratedId: Int64, by raterId: Int64) throws -> User? {
         try database.pool.write { db in
             try db.execute(sql: "DELETE FROM rating WHERE raterId = ? AND ratedId = ?", arguments: [raterId, ratedId])
-            return try User.exists(db, key: ratedId) ? try Self.recount(ratedId, db) : nil
+            return try User.exists(db, key: ratedId) ? try Self.recount(ratedId, at: Date(), db) : nil
         }
     }
 
-    func contact(of raterId: Int64, with ratedId: Int64, at date: Date) throws -> RatingBasis? {
+    func contact(of raterId: Int64, with ratedId: Int64, at date: Date) throws -> RatingBasis {
         try database.pool.read { db in try Self.contact(of: raterId, with: ratedId, at: date, db) }
     }
 
-    private static func contact(of raterId: Int64, with ratedId: Int64, at date: Date, _ db: Database) throws -> RatingBasis? {
+    private static func contact(of raterId: Int64, with ratedId: Int64, at date: Date, _ db: Database) throws -> RatingBasis {
         if try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM booking WHERE clientId = ? AND photographerId = ? AND cancelledAt IS NULL AND endsAt <= ?)
             """, arguments: [raterId, ratedId, date]) == true { return .booking }
@@ -41,7 +48,7 @@ struct SQLiteRatingsStore: RatingsStore {
             SELECT EXISTS (SELECT 1 FROM chatMessage mine WHERE mine.authorId = ?1
                 AND EXISTS (SELECT 1 FROM chatMessage theirs WHERE theirs.authorId = ?2 AND theirs.roomId = mine.roomId))
             """, arguments: [raterId, ratedId]) == true { return .conversation }
-        return nil
+        return .none
     }
 
     func stars(givenTo ratedId: Int64, by raterId: Int64) throws -> Int? {
@@ -58,13 +65,27 @@ struct SQLiteRatingsStore: RatingsStore {
             """, arguments: [userId]) ?? 0
     }
 
-    private static func recount(_ userId: Int64, _ db: Database) throws -> User {
+    /// Counts the person's ratings again, without those by someone suspended at `date`.
+    static func recount(_ userId: Int64, at date: Date, _ db: Database) throws -> User {
         try db.execute(sql: """
-            UPDATE user SET ratingCount = (SELECT COUNT(*) FROM rating WHERE ratedId = ?1),
-                            ratingSum = (SELECT IFNULL(SUM(stars), 0) FROM rating WHERE ratedId = ?1)
+            WITH counted AS (SELECT stars, basis FROM rating WHERE ratedId = ?1
+                             AND raterId NOT IN (SELECT userId FROM suspension WHERE until IS NULL OR until > ?2))
+            UPDATE user SET ratingCount = (SELECT COUNT(*) FROM counted),
+                            ratingSum = (SELECT IFNULL(SUM(stars), 0) FROM counted),
+                            verifiedRatingCount = (SELECT COUNT(*) FROM counted WHERE basis IN (\(verifiedBases)))
             WHERE id = ?1
-            """, arguments: [userId])
+            """, arguments: [userId, date])
         try db.execute(sql: "UPDATE portfolio SET authorRating = ? WHERE ownerId = ?", arguments: [try average(of: userId, db), userId])
         return try User.fetchOne(db, key: userId)!
     }
+
+    /// Everyone `raterId` rated, counted again (after the rater's suspension changed).
+    static func recountRated(by raterId: Int64, at date: Date, _ db: Database) throws {
+        for ratedId in try Int64.fetchAll(db, sql: "SELECT ratedId FROM rating WHERE raterId = ?", arguments: [raterId]) {
+            _ = try recount(ratedId, at: date, db)
+        }
+    }
+
+    /// The bases that count as verified, as SQL text.
+    static let verifiedBases = RatingBasis.allCases.filter(\.isVerified).map { "'\($0.rawValue)'" }.joined(separator: ", ")
 }

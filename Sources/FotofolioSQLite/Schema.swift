@@ -162,6 +162,9 @@ enum Schema {
         migrator.registerMigration("v20 push") { db in
             try createPush(db)
         }
+        migrator.registerMigration("v21 ratings by anyone") { db in
+            try createRatingsByAnyone(db)
+        }
         return migrator
     }
 

@@ -88,9 +88,10 @@ public struct WebApp: Sendable {
         PushSubscriptionPages(renderer: renderer, subscriptions: subscriptions, sessions: sessions).register(in: &router)
         MailOutboxPages(renderer: renderer, moderation: moderation, store: stores.mail, directory: mail?.directory)
             .register(in: &router)
-        ProfilePages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos,
-                     ratings: ratings, blocking: blocking, moderation: moderation, bookings: bookings,
-                     visibility: visibility).register(in: &router)
+        let profiles = ProfilePages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos,
+                                    ratings: ratings, blocking: blocking, moderation: moderation, bookings: bookings,
+                                    visibility: visibility)
+        profiles.register(in: &router)
         BlockPages(renderer: renderer, accounts: accounts, blocking: blocking).register(in: &router)
         ProfileEditPages(renderer: renderer, accounts: accounts, photos: photos, uploads: uploads,
                          confirmations: confirmations, logger: logger).register(in: &router)
@@ -107,7 +108,7 @@ public struct WebApp: Sendable {
             .register(in: &router)
         PeopleSearchPages(renderer: renderer, search: PeopleSearch(stores: stores), blocking: blocking, photos: photos)
             .register(in: &router)
-        RatingPages(renderer: renderer, accounts: accounts, ratings: ratings).register(in: &router)
+        RatingPages(renderer: renderer, accounts: accounts, ratings: ratings, profiles: profiles).register(in: &router)
         MessagePages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
         RoomPages(renderer: renderer, messenger: messenger, accounts: accounts, blocking: blocking, live: live, cards: cards)
             .register(in: &router)

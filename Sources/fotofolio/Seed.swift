@@ -61,6 +61,8 @@ struct Seed: ParsableCommand {
         try DemoFilms(database: database, films: FilmLibrary(photos: library), photosDirectory: photos).seed()
         try DemoGalleries(database: database, photos: library, photosDirectory: photos).seed()
         let messages = try DemoConversations(database: database).seed() + DemoBookings(database: database).seed()
+        // After the conversations and bookings: ratings from people who wrote count as verified.
+        try DemoRatings(database: database).seed()
         return (accounts, portfolios, messages)
     }
 

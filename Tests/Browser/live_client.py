@@ -166,7 +166,7 @@ class EventStream:
 
 
 def converse(base_url, first, second, first_password="heslovo", second_password="heslovo"):
-    """Both people write in their direct conversation: the real contact a rating needs."""
+    """Both people write in their direct conversation: the contact that makes a rating verified."""
     one, other = Person(base_url, first, first_password), Person(base_url, second, second_password)
     room = one.room_with(second)
     assert one.post(room, "Dobrý den, líbí se mi vaše fotky.")[0] == 201

@@ -3,6 +3,7 @@ the feed, filters it by two tags and sorts it by rating; a client shortlists por
 by double tap), narrows the shortlist, rates an author and searches people by town and by
 name. The feed's filter also works with JavaScript off."""
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -141,13 +142,19 @@ def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign
     screenshot(driver, screenshots_dir, "selection-phone", PHONE)
     screenshot(driver, screenshots_dir, "selection-desktop", DESKTOP)
 
-    # A rating needs real contact: the two have written to each other.
+    # One tap on a star rates; the two have written to each other, so the rating is verified.
     converse(base_url, account.username, "ad.fotograf", first_password=account.password)
     click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "a.feed-card__author[href='/u/ad.fotograf']"))
-    summary = driver.find_element(By.CSS_SELECTOR, "[data-rating-summary]")
-    click(driver, driver.find_element(By.CSS_SELECTOR, "label[for='stars-4']"))
-    WebDriverWait(driver, WAIT).until(lambda d: "★ 4,0" in summary.text, "the rating did not update on the page")
+    summary = driver.find_element(By.CSS_SELECTOR, "#rating [data-rating-summary]")
+    before = summary.text
+    star = driver.find_element(By.CSS_SELECTOR, ".rating-stars button[name='stars'][value='4']")
+    click(driver, star)
+    WebDriverWait(driver, WAIT).until(lambda d: summary.text != before, "the rating did not update on the page")
+    assert star.get_attribute("aria-pressed") == "true"
+    verified = int(re.search(r"(\d+) ověřen", summary.text).group(1))
+    assert verified == int(re.search(r"(\d+) ověřen", before).group(1)) + 1, summary.text
     assert path_of(driver) == "/u/ad.fotograf"
+    summary_text = summary.text
     screenshot(driver, screenshots_dir, "profile-rating-phone", PHONE)
     screenshot(driver, screenshots_dir, "profile-rating-desktop", DESKTOP)
     screenshot(driver, screenshots_dir, "profile-rating-phone", PHONE)
@@ -155,7 +162,7 @@ def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign
     driver.get(base_url + "/selection")
     remove_entry(driver, "Zvířata")
     assert card_names_on_selection(driver) == ["Portréty"]
-    assert "★ 4,0" in driver.find_element(By.TAG_NAME, "main").text
+    assert summary_text in driver.find_element(By.TAG_NAME, "main").text
 
     driver.get(base_url + "/search")
     assert heading(driver) == STRINGS["cs"]["pages"]["search"]["title"]

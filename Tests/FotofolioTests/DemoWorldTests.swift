@@ -60,8 +60,8 @@ import Testing
         #expect(try demo.seed() == 0)
         let vojta = try world.accounts.user(username: "vojtafoti")!
         let portfolios = try world.portfolios.portfolios(ownedBy: vojta.id!)
-        #expect(portfolios.map(\.portfolio.name) == ["Svatby"])
-        let photos = portfolios[0].photos.map(\.photo)
+        #expect(portfolios.map(\.portfolio.name) == ["Svatby", "Oslavy", "Páry"])
+        let photos = portfolios.flatMap(\.photos).map(\.photo)
         #expect(photos.allSatisfy { $0.credit != nil && $0.licence != nil && $0.licenceURL?.hasPrefix("https://") == true })
     }
 

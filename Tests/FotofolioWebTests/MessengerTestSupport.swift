@@ -22,7 +22,7 @@ extension WebTestServer {
         try MessengerService(stores: .sqlite(database)).directRoom(between: userId(a), and: userId(b)).id
     }
 
-    /// A conversation in which both wrote: the contact a rating needs.
+    /// A conversation in which both wrote: the contact that makes a rating verified.
     func haveTalked(_ a: String, _ b: String) throws {
         let messenger = MessengerService(stores: .sqlite(database))
         let room = try directRoom(a, b)

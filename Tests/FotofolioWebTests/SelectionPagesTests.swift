@@ -110,49 +110,6 @@ import Testing
     }
 }
 
-@Suite struct RatingPagesTests {
-    @Test func aSignedInPersonRatesAnotherAndSeesTheAverage() async throws {
-        let server = try WebTestServer()
-        try server.seedDiscovery()
-        try server.haveTalked("jana.k", "michal1")
-        try await server.logIn("jana.k")
-        let form = try await server.send("/u/michal1", headers: ["Accept-Language": "cs"])
-        #expect(form.body.contains("action=\"/u/michal1/rating\""))
-        #expect(form.body.matches(of: /name="stars" value="\d"/).count == 5)
-        let reply = try await server.submit("/u/michal1/rating", ["stars": "4"], headers: ["Accept": "application/json", "Accept-Language": "cs"])
-        #expect(reply.body == "{\"stars\":4,\"summary\":\"★ 4,0 · 1 hodnocení\"}")
-        let page = try await server.send("/u/michal1", headers: ["Accept-Language": "cs"])
-        #expect(page.body.contains("★ 4,0 · 1 hodnocení"))
-        #expect(page.body.contains("value=\"4\" checked"))
-        let removed = try await server.submit("/u/michal1/rating", ["remove": "1"], headers: ["Accept": "application/json", "Accept-Language": "en"])
-        #expect(removed.body == "{\"stars\":null,\"summary\":\"no ratings yet\"}")
-    }
-
-    @Test func withoutScriptsTheFormReturnsToTheProfile() async throws {
-        let server = try WebTestServer()
-        try server.seedDiscovery()
-        try server.haveTalked("jana.k", "michal1")
-        try await server.logIn("jana.k")
-        let reply = try await server.submit("/u/michal1/rating", ["stars": "5"])
-        #expect(reply.headers["location"] == "/u/michal1#rating")
-    }
-
-    @Test func nobodyRatesThemselvesGuestsMustSignInAndStarsAreChecked() async throws {
-        let server = try WebTestServer()
-        try server.seedDiscovery()
-        #expect(try await server.submit("/u/michal1/rating", ["stars": "5"]).headers["location"]?.hasPrefix("/login") == true)
-        #expect(try await !server.send("/u/michal1").body.contains("name=\"stars\""))
-        try await server.logIn("michal1")
-        #expect(try await server.submit("/u/michal1/rating", ["stars": "5"]).status == 403)
-        #expect(try await !server.send("/u/michal1").body.contains("name=\"stars\""))
-        #expect(try await server.submit("/u/vojtafoti/rating", ["stars": "9"]).status == 422)
-        #expect(try await server.submit("/u/vojtafoti/rating", ["stars": "x"]).status == 422)
-        #expect(try await server.submit("/u/nikdo/rating", ["stars": "3"]).status == 404)
-        let stored = try AccountsService(stores: .sqlite(server.database)).user(username: "vojtafoti")!
-        #expect(stored.ratingCount == 0)
-    }
-}
-
 @Suite struct PeopleSearchPagesTests {
     @Test func searchingByTownFromItsFirstLetters() async throws {
         let server = try WebTestServer()
@@ -171,6 +128,18 @@ import Testing
         #expect(!reply.body.contains("<html"))
         #expect(reply.body.contains("href=\"/u/ad.fotograf\""))
         #expect(reply.body.contains("Adéla Dvořáková"))
+    }
+
+    @Test func aPhotographerFoundByTownIsAskedForAShootFromTheResult() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.logIn("lenka.svetlo")
+        let reply = try await server.send("/search?q=praha&by=location", headers: ["Accept-Language": "cs"])
+        #expect(reply.body.contains(#"<a class="button button--quiet person-result__shoot" href="/u/vojtafoti/shoot" data-request-shoot>Poptat focení<span class="visually-hidden"> – Vojta Votruba</span></a>"#))
+        // Not oneself, and not a client.
+        #expect(!reply.body.contains("href=\"/u/lenka.svetlo/shoot\""))
+        #expect(reply.body.contains("href=\"/u/martin.b\""))
+        #expect(!reply.body.contains("href=\"/u/martin.b/shoot\""))
     }
 
     @Test(arguments: ["/search", "/search?q=", "/search?q=%22%2A%28&by=name", "/search?q=x&by=nonsense", "/search?q=" + String(repeating: "a", count: 500)])

@@ -7,7 +7,7 @@ import Testing
 
 /// From a request to a booking through the pages: who may take each step, what a bad form
 /// gets back, the calendar files and feed, the live events of the cards, availability, the
-/// feed's "free on" and ratings after real contact.
+/// feed's "free on" and ratings verified by real contact.
 @Suite struct ShootPagesTests {
     static func seeded() throws -> WebTestServer {
         let server = try WebTestServer()
@@ -283,20 +283,18 @@ import Testing
         #expect(junk.contains("was left out"))
     }
 
-    @Test func ratingNeedsABookingDoneOrAConversationWhereBothWrote() async throws {
+    @Test func aRatingAfterAConversationWhereBothWroteIsVerified() async throws {
         let server = try Self.seeded()
         try await server.cookies(of: "eva.s")
-        let profile = try await server.send("/u/michal1").body
-        #expect(!profile.contains("action=\"/u/michal1/rating\""))
-        #expect(profile.contains("data-rating-why"))
-        #expect(try await server.submit("/u/michal1/rating", ["stars": "5"]).status == 403)
         let room = try server.directRoom("eva.s", "michal1")
         _ = try await server.post("Dobrý den, fotíte i krajinu v zimě?", in: room)
-        #expect(try await server.submit("/u/michal1/rating", ["stars": "5"]).status == 403, "only one of them wrote")
+        let json = ["Accept": "application/json", "Accept-Language": "en"]
+        let oneSided = try await server.submit("/u/michal1/rating", ["stars": "4"], headers: json)
+        #expect(oneSided.body == "{\"stars\":4,\"summary\":\"★ 4.0 · 1 rating\"}", "only one of them wrote")
         try await server.cookies(of: "michal1")
         _ = try await server.post("Ano, nejraději za mrazu.", in: room)
         try await server.cookies(of: "eva.s")
-        #expect(try await server.send("/u/michal1").body.contains("action=\"/u/michal1/rating\""))
-        #expect(try await server.submit("/u/michal1/rating", ["stars": "5"]).status == 303)
+        let verified = try await server.submit("/u/michal1/rating", ["stars": "5"], headers: json)
+        #expect(verified.body == "{\"stars\":5,\"summary\":\"★ 5.0 · 1 rating · 1 verified\"}")
     }
 }

@@ -22,7 +22,7 @@ import Testing
         "GET /u/:username/accent.css": "a colour, which names no work",
         "POST /u/:username/block": "blocking a person: ContactRules",
         "POST /u/:username/unblock": "blocking a person: ContactRules",
-        "POST /u/:username/rating": "rating a person: ContactRules in the rating's transaction",
+        "POST /u/:username/rating": "rating a person: a block (RatingRules) in the rating's transaction",
         "POST /u/:username/shoot": "a request to a person: ContactRules in BookingStore.request",
         "GET /messages/:room": "a conversation: its members only (MessengerService)",
         "POST /messages/:room": "a conversation: its members only (MessengerService)",

@@ -305,7 +305,8 @@ enum Sample {
 
     static var search: PeopleSearchPage { PeopleSearchPage(
         q: "v", byName: true, byLocation: false, searched: true, hasPeople: true, count: "1 person",
-        people: [.init(username: "vojta", fullName: "Vojta", location: "Praha", initials: "V", isCreator: true, avatar: "a.webp")],
+        people: [.init(username: "vojta", fullName: "Vojta", location: "Praha", initials: "V", isCreator: true, avatar: "a.webp",
+                       shootURL: "/u/vojta/shoot")],
         emptyState: state, errorState: state) }
 
     static var errors: AccountFieldErrors {
@@ -353,7 +354,7 @@ enum Sample {
 
     static func person(isOwn: Bool) -> PersonPage {
         PersonPage(csrf: "c", isOwn: isOwn, person: people(),
-                   rating: .init(canRate: true, signIn: true, given: true, stars: [.init(value: 1, checked: true, label: "1 star")]),
+                   rating: .init(canRate: true, signIn: true, given: true, stars: [.init(value: 1, pressed: true, filled: true, label: "Rate 1 star")]),
                    contact: contact, canBlock: !isOwn, reportURL: isOwn ? nil : "/report?subject=profile:1", showsModeration: isOwn,
                    shootURL: isOwn ? nil : "/u/vojta/shoot", availability: Shoots.availability(editable: false),
                    portfolios: [row], hasPortfolios: true, emptyState: state, notice: "Saved.", confirmationFailed: true)

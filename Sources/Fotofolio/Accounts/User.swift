@@ -32,6 +32,8 @@ public struct User: Codable, Sendable, Equatable {
     /// Kept by `RatingsService` in the same transaction as the ratings themselves.
     public var ratingCount: Int = 0
     public var ratingSum: Int = 0
+    /// Of `ratingCount`, those resting on real contact (`RatingBasis.isVerified`).
+    public var verifiedRatingCount: Int = 0
     /// Who may start a conversation with the person.
     public var whoMayWrite: WritePolicy = .everyone
     /// The terms of a creator's photos unless a portfolio or a photo says otherwise.

@@ -37,7 +37,8 @@ struct ProfilePages {
         return ProfileAccent(hue: hue, saturation: saturation)
     }
 
-    private func profile(_ request: Request) throws -> Response {
+    /// The profile; `ratingProblem`: why the visitor's stars were just refused (a 429).
+    func profile(_ request: Request, ratingProblem: String? = nil) throws -> Response {
         guard let username = request.parameters["username"], let user = try accounts.user(username: username) else {
             throw HTTPFailure(.notFound, "There is nobody with this username.")
         }
@@ -65,7 +66,7 @@ struct ProfilePages {
         return try renderer.render(isOwn ? .ownProfile : .person, for: request, title: user.fullName, content: PersonPage(
             csrf: request.csrfToken, isOwn: isOwn,
             person: PersonViewModel(user: user, table: table, showPrivate: isOwn, avatar: avatar),
-            rating: try ratingControl(of: user, for: request, table: table, contact: contact),
+            rating: try ratingControl(of: user, for: request, table: table, contact: contact, problem: ratingProblem),
             contact: PersonPage.Contact(contact, table: table), canBlock: !isOwn && request.signedIn != nil,
             reportURL: isOwn ? nil : ReportPages.url(ReportSubject(.profile, user.storedId)), showsModeration: isOwn && isOperator,
             // Only where a message could start: a request opens the conversation.
@@ -74,7 +75,8 @@ struct ProfilePages {
             portfolios: owned.map(PortfolioViews(table: table).row), hasPortfolios: !owned.isEmpty,
             emptyState: owned.isEmpty ? emptyPortfolios(isOwn: isOwn).model(table) : nil,
             notice: isOwn ? notice(request.query, table: table) : visitorNotice(request.query, contact: contact, table: table),
-            confirmationFailed: isOwn && request.query["confirmed"] == "0"), head: head)
+            confirmationFailed: isOwn && request.query["confirmed"] == "0"), head: head,
+            status: ratingProblem == nil ? .ok : .tooManyRequests)
     }
 
     /// A photographer's coming months, free and busy, for everyone to see.
@@ -115,20 +117,15 @@ struct ProfilePages {
     /// The stars a signed-in visitor gave (or may give) this person; nothing for someone
     /// the person blocked.
     private func ratingControl(of user: User, for request: Request, table: StringTable,
-                               contact: ContactState) throws -> PersonPage.Rating {
+                               contact: ContactState, problem: String?) throws -> PersonPage.Rating {
         guard let rater = request.signedIn?.userId, rater != user.id else {
             return PersonPage.Rating(canRate: false, signIn: request.signedIn == nil, given: false, stars: [])
         }
         guard contact != .blocked else { return PersonPage.Rating(canRate: false, signIn: false, given: false, stars: []) }
         let given = try ratings.stars(givenTo: user.storedId, by: rater)
-        // Only after real contact; the form says why it is not there.
-        guard try ratings.contact(of: rater, with: user.storedId) != nil else {
-            return PersonPage.Rating(canRate: false, signIn: false, given: given != nil, stars: [],
-                                     why: table.string(given == nil ? "rating.noContact" : "rating.keptWithoutContact"))
-        }
         return PersonPage.Rating(canRate: true, signIn: false, given: given != nil, stars: RatingsService.stars.map { value in
-            .init(value: value, checked: value == given, label: table.plural("rating.stars", count: value))
-        })
+            .init(value: value, pressed: value == given, filled: value <= (given ?? 0), label: table.plural("rating.rateWith", count: value))
+        }, problem: problem)
     }
 
     /// After blocking the person from here: what it did (only while it holds).
@@ -150,7 +147,11 @@ struct PersonPage: ViewModel {
     struct Rating: ViewModel {
         struct Star: ViewModel {
             let value: Int
-            let checked: Bool
+            /// The stars given: `aria-pressed`.
+            let pressed: Bool
+            /// Drawn full: this star and those before the stars given.
+            let filled: Bool
+            /// "Rate 4 stars".
             let label: String
         }
 
@@ -159,8 +160,8 @@ struct PersonPage: ViewModel {
         let signIn: Bool
         let given: Bool
         let stars: [Star]
-        /// Why there is no form: no booking done, no conversation where both wrote.
-        var why: String? = nil
+        /// Why the stars just chosen were refused (a new account's day is full).
+        var problem: String? = nil
     }
 
     let csrf: String

@@ -22,7 +22,7 @@ struct PeopleSearchPages {
             q: text, byName: mode == .name, byLocation: mode == .location,
             searched: !text.trimmingCharacters(in: .whitespaces).isEmpty, hasPeople: !people.isEmpty,
             count: table.plural("search.peopleCount", count: people.count),
-            people: try people.map { try result($0) },
+            people: try people.map { try result($0, searcher: request.signedIn?.userId) },
             emptyState: people.isEmpty ? nobodyFound(text, mode: mode).model(table) : nil,
             errorState: ContentState(.error, "searchFailed", icon: "alert", action: .init(href: "/search", name: "retry")).model(table))
         if request.fragment == "results" {
@@ -39,11 +39,15 @@ struct PeopleSearchPages {
                             action: .init(href: href, name: "search-\(other.rawValue)"))
     }
 
-    private func result(_ user: User) throws -> PeopleSearchPage.Person {
+    /// A photographer other than the searcher can be asked for a shoot from the result itself
+    /// (a guest is sent to log in first and then to the form).
+    private func result(_ user: User, searcher: Int64?) throws -> PeopleSearchPage.Person {
         let avatar = try user.avatarPhotoId.flatMap { try photos.photo(id: $0) }
+        let asksForShoot = user.role == .creator && user.id != searcher
         return .init(username: user.username, fullName: user.fullName, location: user.location,
                      initials: Initials.of(user.fullName), isCreator: user.role == .creator,
-                     avatar: avatar.map(PhotoViews.thumbnailURL))
+                     avatar: avatar.map(PhotoViews.thumbnailURL),
+                     shootURL: asksForShoot ? "/u/\(QueryItems.escape(user.username))/shoot" : nil)
     }
 }
 
@@ -57,6 +61,8 @@ struct PeopleSearchPage: ViewModel {
         let isCreator: Bool
         /// The avatar's thumbnail; initials stand in without one.
         let avatar: String?
+        /// The shoot request form, for a photographer who is not the searcher.
+        let shootURL: String?
     }
 
     let q: String

@@ -6,6 +6,8 @@ struct RatingPages {
     let renderer: PageRenderer
     let accounts: AccountsService
     let ratings: RatingsService
+    /// The profile again, saying why the stars were refused.
+    let profiles: ProfilePages
 
     func register(in router: inout Router) {
         router.group(RequireSignIn()) { router in
@@ -34,8 +36,10 @@ struct RatingPages {
             throw HTTPFailure(.unprocessableContent, "Choose one to five stars.")
         } catch RatingError.blocked {
             throw HTTPFailure(.forbidden, renderer.strings(for: request).string("rating.blocked"))
-        } catch RatingError.noContact {
-            throw HTTPFailure(.forbidden, renderer.strings(for: request).string("rating.noContact"))
+        } catch RatingError.tooManyToday {
+            let message = renderer.strings(for: request).string("rating.tooManyToday")
+            if request.wantsJSON { return .json(["error": message], status: .tooManyRequests) }
+            return try profiles.profile(request, ratingProblem: message)
         }
         return request.answer(json: { .json(RatingReply(stars: stars, summary: RatingSummary.text(updated, table: renderer.strings(for: request)))) },
                               redirectingTo: "/u/\(QueryItems.escape(rated.username))#rating")

@@ -20,8 +20,9 @@ extension TestDatabase {
     }
 }
 
-/// A rating rests on real contact: a booking that is done, or a conversation both wrote in.
-@Suite struct RatingContactTests {
+/// Anyone rates; a rating keeps what it rests on, and only a booking that is done or a
+/// conversation both wrote in makes it verified.
+@Suite struct RatingBasisTests {
     let shoots: ShootWorld
     var world: TestDatabase { shoots.world }
     var vojta: Int64 { shoots.vojta }
@@ -32,23 +33,23 @@ extension TestDatabase {
         shoots = try ShootWorld()
     }
 
-    @Test func strangersCannotRateEachOther() throws {
-        #expect(throws: RatingError.noContact) { try world.ratings.rate(vojta, stars: 1, by: jana) }
-        #expect(throws: RatingError.noContact) { try world.ratings.rate(jana, stars: 5, by: vojta) }
-        #expect(try world.ratings.contact(of: jana, with: vojta) == nil)
-        #expect(try world.ratings.stars(givenTo: vojta, by: jana) == nil)
-        #expect(try world.accounts.user(id: vojta)?.ratingCount == 0)
-        #expect(try world.rowCount("rating") == 0)
+    @Test func strangersRateEachOtherUnverified() throws {
+        #expect(try world.ratings.contact(of: jana, with: vojta) == .none)
+        let rated = try world.ratings.rate(vojta, stars: 4, by: jana)
+        #expect(rated.ratingCount == 1 && rated.averageRating == 4 && rated.verifiedRatingCount == 0)
+        try world.ratings.rate(jana, stars: 5, by: vojta)
+        #expect(try world.ratings.stars(givenTo: vojta, by: jana) == 4)
+        #expect(try world.ratingBasis(of: vojta, by: jana) == RatingBasis.none.rawValue)
+        #expect(try world.ratingBasis(of: jana, by: vojta) == RatingBasis.none.rawValue)
     }
 
     @Test func writingToSomeoneWhoNeverAnsweredIsNoContact() throws {
         let room = try world.messenger.directRoom(between: jana, and: vojta).id
         try world.send("Dobrý den, máte volno?", in: room, by: jana)
         try world.send("Haló?", in: room, by: jana)
-        #expect(throws: RatingError.noContact) { try world.ratings.rate(vojta, stars: 1, by: jana) }
-        #expect(throws: RatingError.noContact) { try world.ratings.rate(jana, stars: 1, by: vojta) }
-        #expect(try world.ratings.contact(of: jana, with: vojta) == nil)
-        #expect(try world.ratings.contact(of: vojta, with: jana) == nil)
+        #expect(try world.ratings.contact(of: jana, with: vojta) == .none)
+        #expect(try world.ratings.contact(of: vojta, with: jana) == .none)
+        #expect(try world.ratings.rate(vojta, stars: 1, by: jana).verifiedRatingCount == 0)
     }
 
     @Test func writingInDifferentConversationsIsNoContact() throws {
@@ -56,35 +57,40 @@ extension TestDatabase {
         let vojtas = try world.messenger.directRoom(between: vojta, and: eva).id
         try world.send("Ahoj Evo", in: janas, by: jana)
         try world.send("Dobrý den, Evo", in: vojtas, by: vojta)
-        #expect(throws: RatingError.noContact) { try world.ratings.rate(vojta, stars: 4, by: jana) }
+        #expect(try world.ratings.contact(of: jana, with: vojta) == .none)
     }
 
-    @Test func aConversationInWhichBothWroteLetsEitherRateTheOther() throws {
+    @Test func aConversationInWhichBothWroteMakesEitherRatingVerified() throws {
         let room = try world.messenger.directRoom(between: jana, and: vojta).id
         try world.send("Dobrý den, máte volno?", in: room, by: jana)
         try world.send("Dobrý den, ano.", in: room, by: vojta)
         #expect(try world.ratings.contact(of: jana, with: vojta) == .conversation)
         #expect(try world.ratings.contact(of: vojta, with: jana) == .conversation)
-        #expect(try world.ratings.rate(vojta, stars: 4, by: jana).ratingCount == 1)
+        let rated = try world.ratings.rate(vojta, stars: 4, by: jana)
+        #expect(rated.ratingCount == 1 && rated.verifiedRatingCount == 1)
         try world.ratings.rate(jana, stars: 5, by: vojta)
         #expect(try world.ratingBasis(of: vojta, by: jana) == RatingBasis.conversation.rawValue)
         #expect(try world.ratingBasis(of: jana, by: vojta) == RatingBasis.conversation.rawValue)
-        #expect(try world.ratings.contact(of: jana, with: jana) == nil)
+        #expect(try world.ratings.contact(of: jana, with: jana) == .none)
     }
 
     @Test func aGroupConversationInWhichBothWroteCounts() throws {
         let group = try world.messenger.createGroup(named: "Svatba", by: eva, members: [jana, vojta]).id
         try world.send("Ahoj všichni", in: group, by: jana)
         try world.send("Dobrý den", in: group, by: vojta)
-        #expect(try world.ratings.rate(vojta, stars: 3, by: jana).ratingCount == 1)
+        #expect(try world.ratings.rate(vojta, stars: 3, by: jana).verifiedRatingCount == 1)
     }
 
-    @Test func aRequestNobodyAnsweredIsNoContact() throws {
-        try shoots.request(from: jana, to: vojta)
-        #expect(throws: RatingError.noContact) { try world.ratings.rate(vojta, stars: 1, by: jana) }
+    @Test func aRatingGivenBeforeContactBecomesVerifiedWhenChangedAfter() throws {
+        #expect(try world.ratings.rate(vojta, stars: 2, by: jana).verifiedRatingCount == 0)
+        try world.converse(jana, with: vojta)
+        let changed = try world.ratings.rate(vojta, stars: 3, by: jana)
+        #expect(changed.ratingCount == 1 && changed.verifiedRatingCount == 1 && changed.averageRating == 3)
+        #expect(try world.ratingBasis(of: vojta, by: jana) == RatingBasis.conversation.rawValue)
+        #expect(try world.ratings.removeRating(of: vojta, by: jana)?.verifiedRatingCount == 0)
     }
 
-    @Test func aBookingThatIsDoneLetsTheClientRateThePhotographer() throws {
+    @Test func aBookingThatIsDoneLetsTheClientRateThePhotographerVerified() throws {
         let request = try shoots.request(from: jana, to: vojta)
         let booking = try shoots.accept(try shoots.offer(on: request.id, by: vojta).id, by: jana)
         let after = booking.endsAt.addingTimeInterval(60)
@@ -95,7 +101,7 @@ extension TestDatabase {
         // A booking is the client's ground to rate the photographer, not the other way round.
         #expect(try world.ratings.contact(of: vojta, with: jana, at: after) == .conversation)
         let rated = try world.ratings.rate(vojta, stars: 5, by: jana, at: after)
-        #expect(rated.ratingCount == 1 && rated.averageRating == 5)
+        #expect(rated.ratingCount == 1 && rated.averageRating == 5 && rated.verifiedRatingCount == 1)
         #expect(try world.ratingBasis(of: vojta, by: jana) == RatingBasis.booking.rawValue)
         // Changed later, it still rests on the booking.
         try world.ratings.rate(vojta, stars: 4, by: jana, at: after.addingTimeInterval(86_400))
@@ -113,14 +119,19 @@ extension TestDatabase {
         let request = try shoots.request(from: jana, to: vojta)
         let booking = try shoots.accept(try shoots.offer(on: request.id, by: vojta).id, by: jana)
         let after = booking.endsAt.addingTimeInterval(60)
-        #expect(throws: RatingError.noContact) { try world.ratings.rate(vojta, stars: 1, by: eva, at: after) }
-        #expect(throws: RatingError.noContact) { try world.ratings.rate(shoots.petra, stars: 1, by: jana, at: after) }
+        #expect(try world.ratings.rate(vojta, stars: 1, by: eva, at: after).verifiedRatingCount == 0)
+        #expect(try world.ratingBasis(of: vojta, by: eva) == RatingBasis.none.rawValue)
     }
 
-    @Test func aBlockStillComesFirst() throws {
+    @Test func someoneWhoBlockedTheRaterCannotBeRatedByThem() throws {
         try world.converse(jana, with: vojta)
         try world.blocking.block(jana, by: vojta)
         #expect(throws: RatingError.blocked) { try world.ratings.rate(vojta, stars: 1, by: jana) }
+        #expect(try world.rowCount("rating") == 0)
+    }
+
+    @Test func nobodyRatesTheirOwnProfile() throws {
+        #expect(throws: RatingError.ownProfile) { try world.ratings.rate(vojta, stars: 5, by: vojta) }
     }
 }
 
