@@ -484,7 +484,10 @@ def test_a_page_styles_its_own_slider_and_drives_it_from_code(open_browser, base
                 css(".precise-slider__pointer line", "stroke"), css(".ruler-label", "fill")]""", own)
     assert colours == ["rgb(20, 33, 61)", "rgb(252, 163, 17)", "rgb(252, 163, 17)", "rgb(229, 229, 229)"]
     slider = lambda script: driver.execute_script("return document.getElementById('slider-own').preciseSlider." + script)
-    press = lambda action: driver.find_element(By.CSS_SELECTOR, f"[data-api='{action}']").click()
+    def press(action):
+        button = driver.find_element(By.CSS_SELECTOR, f"[data-api='{action}']")
+        bring_into_view(driver, button)
+        button.click()
     press("zoom")
     assert slider("scale") == 5 and own_log(driver)[0].startswith("slider-scale")
     press("bounds")
