@@ -107,6 +107,14 @@ struct PostgresModerationStore: ModerationStore {
                 let removed = try PostgresMessengerReading.message(id: id, connection)!
                 try Self.rewriteCopies(of: removed, connection)
                 try PostgresMessengerStore.announce(removed, at: date, connection)
+            case .removeRating(let id):
+                guard let rating = try PostgresRatingsStore.given("WHERE id = $1", [id], connection).first else {
+                    throw ModerationError.unknownSubject
+                }
+                // The rated person's row first, as every change of their ratings.
+                _ = try PostgresRatingsStore.lock(rating.ratedId, connection)
+                try connection.query("DELETE FROM rating WHERE id = $1", [id])
+                _ = try PostgresRatingsStore.recount(rating.ratedId, at: date, connection)
             case .suspend(let userId, let end):
                 try Self.require("account", userId, connection)
                 try ModerationRules.checkSuspending(isOperator: try Self.isOperator(userId, connection))
@@ -224,6 +232,7 @@ struct PostgresModerationStore: ModerationStore {
         case .portfolio: "portfolio"
         case .photo: "photo"
         case .message: "chat_message"
+        case .rating: "rating"
         }
     }
 
@@ -240,7 +249,11 @@ struct PostgresModerationStore: ModerationStore {
     /// The owner of the subject when the reporter may see it by `VisibilityRules`, else nil.
     private static func visibleOwner(of subject: ReportSubject, to reporterId: Int64, at date: Date,
                                      _ connection: PostgresConnection) throws -> Int64? {
-        let facts = try visibilityFacts(of: Subject(subject), for: reporterId, at: date, connection)
+        guard let visible = Subject(subject) else {
+            return ModerationRules.ratingOwner(try PostgresRatingsStore.given("WHERE id = $1", [subject.id], connection).first,
+                                               reportedBy: reporterId)
+        }
+        let facts = try visibilityFacts(of: visible, for: reporterId, at: date, connection)
         return VisibilityRules.sight(facts, for: Viewer(personId: reporterId)) == .none ? nil : facts?.ownerId
     }
 

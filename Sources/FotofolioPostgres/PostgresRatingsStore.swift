@@ -69,6 +69,27 @@ struct PostgresRatingsStore: RatingsStore {
         }
     }
 
+    func rating(id: Int64) throws -> GivenRating? {
+        try pool.withConnection { connection in try Self.given("WHERE id = $1", [id], connection).first }
+    }
+
+    func ratings(of ratedId: Int64) throws -> [GivenRating] {
+        try pool.withConnection { connection in
+            try Self.given("WHERE rated_id = $1 ORDER BY updated_at DESC, id DESC", [ratedId], connection)
+        }
+    }
+
+    static func given(_ clause: String, _ parameters: [any PostgresEncodable], _ connection: PostgresConnection) throws -> [GivenRating] {
+        try connection.query("SELECT id, rater_id, rated_id, stars, basis, updated_at FROM rating \(clause)", parameters).map { row in
+            guard let basis = RatingBasis(rawValue: try row.decode(4, as: String.self)) else {
+                throw PostgresError(sqlState: nil, message: "rating \(try row.decode(0, as: Int64.self)) has an unknown basis")
+            }
+            return GivenRating(id: try row.decode(0, as: Int64.self), raterId: try row.decode(1, as: Int64.self),
+                               ratedId: try row.decode(2, as: Int64.self), stars: try row.decode(3, as: Int.self), basis: basis,
+                               updatedAt: try row.decode(5, as: Date.self))
+        }
+    }
+
     /// The person's average as stored on their record (0 while unrated), rounded to three
     /// decimals so the feed's page cursor can carry it exactly.
     static func average(of userId: Int64, _ connection: PostgresConnection) throws -> Double {
@@ -79,7 +100,7 @@ struct PostgresRatingsStore: RatingsStore {
     }
 
     /// Whether the person exists, locking their row until the transaction ends.
-    private static func lock(_ userId: Int64, _ connection: PostgresConnection) throws -> Bool {
+    static func lock(_ userId: Int64, _ connection: PostgresConnection) throws -> Bool {
         try !connection.query("SELECT 1 FROM account WHERE id = $1 FOR UPDATE", [userId]).isEmpty
     }
 

@@ -96,6 +96,12 @@ struct SQLiteModerationStore: ModerationStore {
                 let removed = try MessengerReading.message(id: id, db)!
                 try Self.rewriteCopies(of: removed, db)
                 try SQLiteMessengerStore.announce(removed, at: date, db)
+            case .removeRating(let id):
+                guard let rating = try SQLiteRatingsStore.given("WHERE id = ?", [id], db).first else {
+                    throw ModerationError.unknownSubject
+                }
+                try db.execute(sql: "DELETE FROM rating WHERE id = ?", arguments: [id])
+                _ = try SQLiteRatingsStore.recount(rating.ratedId, at: date, db)
             case .suspend(let userId, let end):
                 try Self.require("user", userId, db)
                 try ModerationRules.checkSuspending(isOperator: try Self.isOperator(userId, db))
@@ -203,7 +209,10 @@ struct SQLiteModerationStore: ModerationStore {
 
     /// The owner of the subject when the reporter may see it by `VisibilityRules`, else nil.
     private static func visibleOwner(of subject: ReportSubject, to reporterId: Int64, at date: Date, _ db: Database) throws -> Int64? {
-        let facts = try visibilityFacts(of: Subject(subject), for: reporterId, at: date, db)
+        guard let visible = Subject(subject) else {
+            return ModerationRules.ratingOwner(try SQLiteRatingsStore.given("WHERE id = ?", [subject.id], db).first, reportedBy: reporterId)
+        }
+        let facts = try visibilityFacts(of: visible, for: reporterId, at: date, db)
         return VisibilityRules.sight(facts, for: Viewer(personId: reporterId)) == .none ? nil : facts?.ownerId
     }
 
@@ -213,6 +222,7 @@ struct SQLiteModerationStore: ModerationStore {
         case .portfolio: "portfolio"
         case .photo: "photo"
         case .message: "chatMessage"
+        case .rating: "rating"
         }
         return try Int.fetchOne(db, sql: "SELECT 1 FROM \(table) WHERE id = ?", arguments: [subject.id]) != nil
     }

@@ -57,6 +57,22 @@ struct SQLiteRatingsStore: RatingsStore {
         }
     }
 
+    func rating(id: Int64) throws -> GivenRating? {
+        try database.pool.read { db in try Self.given("WHERE id = ?", [id], db).first }
+    }
+
+    func ratings(of ratedId: Int64) throws -> [GivenRating] {
+        try database.pool.read { db in try Self.given("WHERE ratedId = ? ORDER BY updatedAt DESC, id DESC", [ratedId], db) }
+    }
+
+    static func given(_ clause: String, _ arguments: StatementArguments, _ db: Database) throws -> [GivenRating] {
+        try Row.fetchAll(db, sql: "SELECT id, raterId, ratedId, stars, basis, updatedAt FROM rating \(clause)", arguments: arguments)
+            .map { row in
+                guard let basis = RatingBasis(rawValue: row[4]) else { throw DatabaseError(message: "rating \(row[0] as Int64) has an unknown basis") }
+                return GivenRating(id: row[0], raterId: row[1], ratedId: row[2], stars: row[3], basis: basis, updatedAt: row[5])
+            }
+    }
+
     /// The person's average as stored on their record (0 while unrated), rounded to three
     /// decimals so the feed's page cursor can carry it exactly.
     static func average(of userId: Int64, _ db: Database) throws -> Double {

@@ -122,10 +122,12 @@ public struct WebApp: Sendable {
         ComponentsPage.register(in: &router, renderer: renderer)
         try InstallableApp(renderer: renderer).register(in: &router)
         MediaFiles(photos: photos, visibility: visibility).register(in: &router)
+        let ratingReports = RatingReports(ratings: ratings, accounts: accounts)
         ReportPages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos, messenger: messenger,
-                    moderation: moderation, reports: Reports(stores: stores), visibility: visibility).register(in: &router)
+                    moderation: moderation, reports: Reports(stores: stores), visibility: visibility, ratings: ratingReports)
+            .register(in: &router)
         ModerationPages(renderer: renderer, moderation: moderation, accounts: accounts, portfolios: portfolios, photos: photos,
-                        live: live).register(in: &router)
+                        live: live, ratings: ratingReports).register(in: &router)
         uploads.register(in: &router)
         FilmJobs(films: films, photos: photos, renderer: renderer, uploads: uploads).register(in: &router)
         HealthCheck(health: stores.health, draining: draining).register(in: &router)

@@ -94,3 +94,36 @@ import Testing
         #expect(try await server.submit("/u/fotograf3/rating", ["stars": "2"]).status == 303)
     }
 }
+
+/// The person rated sees who rated them and reports a rating; the desk shows its stars and
+/// basis and removes it.
+@Suite struct RatingReportPagesTests {
+    @Test func theOwnerReportsARatingAndTheDeskRemovesIt() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.cookies(of: "jana.k")
+        _ = try await server.submit("/u/michal1/rating", ["stars": "1"])
+        let id = try #require(try RatingsService(stores: .sqlite(server.database)).ratings(of: server.userId("michal1")).first?.id)
+        try await server.cookies(of: "eva.s")
+        #expect(!(try await server.send("/u/michal1").body.contains("data-received-rating")), "only the owner sees who rated")
+        #expect(try await server.send("/report?subject=rating:\(id)").status == 404)
+
+        try await server.cookies(of: "michal1")
+        let own = try await server.send("/u/michal1", headers: ["Accept-Language": "en"]).body
+        #expect(own.contains("<a href=\"/u/jana.k\">@jana.k</a> <span class=\"rating-received__line\">★☆☆☆☆ · not verified</span>"))
+        #expect(own.contains("href=\"/report?subject=rating:\(id)\""))
+        let form = try await server.send("/report?subject=rating:\(id)", headers: ["Accept-Language": "en"])
+        #expect(form.status == 200 && form.body.contains("@jana.k → @michal1"))
+        #expect(try await server.submit("/report", ["subject": "rating:\(id)", "reason": "harassment", "details": "Neznáme se."]).status == 303)
+
+        try await server.cookies(of: "spravce")
+        let desk = try await server.send("/moderation", headers: ["Accept-Language": "en"]).body
+        #expect(desk.contains("data-case=\"rating:\(id)\""))
+        #expect(desk.contains("★☆☆☆☆ · not verified"))
+        #expect(desk.contains("name=\"action\" value=\"removeRating\">Remove the rating</button>"))
+        let removed = try await server.submit("/moderation/actions", ["subject": "rating:\(id)", "action": "removeRating", "reason": "Msta"])
+        #expect(removed.status == 303)
+        #expect(try AccountsService(stores: .sqlite(server.database)).user(username: "michal1")?.ratingCount == 0)
+        #expect(try await server.send("/moderation/log", headers: ["Accept-Language": "en"]).body.contains("Remove the rating"))
+    }
+}

@@ -101,7 +101,7 @@ struct SubjectWalks {
         subjects += [(ReportSubject(.message, world.messageId), "message", ["Tajná zpráva 7319"]),
                      (ReportSubject(.profile, world.suspendedId), "suspended profile", ["petr.test"])]
         for (subject, state, names) in subjects {
-            let sees = try sight(Subject(subject), person)
+            let sees = try sight(Subject(subject)!, person)
             let form = "/report?subject=\(subject.text)"
             check("GET \(form) (\(state))", as: person, try await server.send(form),
                   expected: person == .guest ? [303] : sees >= .reader ? [200] : [404], mustNotName: names)

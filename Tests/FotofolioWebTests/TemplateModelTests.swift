@@ -347,7 +347,7 @@ enum Sample {
             subject: "message:1", kind: "Message", title: "@jana", link: "/u/jana", image: "/media/a.webp",
             context: [.init(author: "Jana", text: "Hi", time: "Today 10:00", isReported: true, isRemoved: false)], hasContext: true,
             reports: [.init(reason: "Spam", details: "Ads", reporter: "@eva", sent: "Today 10:01")], count: "1 report",
-            canHidePortfolio: true, canHidePhoto: true, canRemoveMessage: true, person: "@jana",
+            canHidePortfolio: true, canHidePhoto: true, canRemoveMessage: true, canRemoveRating: true, person: "@jana",
             lengths: [.init(value: "7", label: "for 7 days")])],
             hasGroups: true, notice: "Dismissed.", problem: "Say why.")
     }
@@ -355,6 +355,8 @@ enum Sample {
     static func person(isOwn: Bool) -> PersonPage {
         PersonPage(csrf: "c", isOwn: isOwn, person: people(),
                    rating: .init(canRate: true, signIn: true, given: true, stars: [.init(value: 1, pressed: true, filled: true, label: "Rate 1 star")]),
+                   received: isOwn ? [.init(rater: "@jana", profile: "/u/jana", line: "★★★★☆ · not verified", reportURL: "/report?subject=rating:1")] : [],
+                   hasReceived: isOwn,
                    contact: contact, canBlock: !isOwn, reportURL: isOwn ? nil : "/report?subject=profile:1", showsModeration: isOwn,
                    shootURL: isOwn ? nil : "/u/vojta/shoot", availability: Shoots.availability(editable: false),
                    portfolios: [row], hasPortfolios: true, emptyState: state, notice: "Saved.", confirmationFailed: true)

@@ -38,6 +38,15 @@ public struct RatingsService: Sendable {
         return try store.contact(of: raterId, with: ratedId, at: date)
     }
 
+    /// The ratings the person was given, newest first: theirs to read, and to report.
+    public func ratings(of ratedId: Int64) throws -> [GivenRating] {
+        try store.ratings(of: ratedId)
+    }
+
+    public func rating(id: Int64) throws -> GivenRating? {
+        try store.rating(id: id)
+    }
+
     /// The stars `rater` gave `rated`, if any.
     public func stars(givenTo ratedId: Int64, by raterId: Int64) throws -> Int? {
         try store.stars(givenTo: ratedId, by: raterId)

@@ -15,6 +15,8 @@ public enum ModerationAction: Sendable, Equatable {
     case unhidePhoto(Int64)
     /// Shown to the room as removed by moderation, live; its text is kept for the audit only.
     case removeMessage(Int64)
+    /// Gone, and the rated person's average counted again without it.
+    case removeRating(Int64)
     /// Signed out at once and refused at login, with the reason, until `until` (nil: for
     /// good); their portfolios leave the feed, search and selections.
     case suspend(userId: Int64, until: Date?)
@@ -29,6 +31,7 @@ public enum ModerationAction: Sendable, Equatable {
         case .hidePhoto: "hidePhoto"
         case .unhidePhoto: "unhidePhoto"
         case .removeMessage: "removeMessage"
+        case .removeRating: "removeRating"
         case .suspend: "suspend"
         case .unsuspend: "unsuspend"
         }
@@ -41,6 +44,7 @@ public enum ModerationAction: Sendable, Equatable {
         case .hidePortfolio(let id), .unhidePortfolio(let id): ReportSubject(.portfolio, id)
         case .hidePhoto(let id), .unhidePhoto(let id): ReportSubject(.photo, id)
         case .removeMessage(let id): ReportSubject(.message, id)
+        case .removeRating(let id): ReportSubject(.rating, id)
         case .suspend(let id, _), .unsuspend(let id): ReportSubject(.profile, id)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What a report is about: a person's profile, a portfolio, one photo, or one message.
+/// What a report is about: a person's profile, a portfolio, one photo, one message, or one
+/// rating (by its id; reported by the person rated, about the person who gave it).
 /// Forms carry it as text, `kind:id` ("message:56"); the id comes from an address anyone can
 /// type, so it is read with checked bounds.
 public struct ReportSubject: Sendable, Hashable {
@@ -9,6 +10,7 @@ public struct ReportSubject: Sendable, Hashable {
         case portfolio
         case photo
         case message
+        case rating
     }
 
     public let kind: Kind

@@ -22,4 +22,9 @@ public protocol RatingsStore: Sendable {
     func contact(of raterId: Int64, with ratedId: Int64, at date: Date) throws -> RatingBasis
 
     func stars(givenTo ratedId: Int64, by raterId: Int64) throws -> Int?
+
+    func rating(id: Int64) throws -> GivenRating?
+
+    /// The ratings the person was given, newest first.
+    func ratings(of ratedId: Int64) throws -> [GivenRating]
 }

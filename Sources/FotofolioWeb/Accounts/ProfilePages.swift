@@ -51,6 +51,7 @@ struct ProfilePages {
             throw HTTPFailure(.notFound, "There is nobody with this username.")
         }
         let contact = try isOwn ? ContactState.open : contactState(with: user, for: request)
+        let received = isOwn ? try received(by: user, table: table) : []
         let owned = try visiblePortfolios(of: user, for: request.viewer, seesAll: isOwn || isOperator)
         let avatar = try user.avatarPhotoId.flatMap { try photos.photo(id: $0) }
         // Only what anyone may see stands for the profile where its address is pasted.
@@ -67,6 +68,7 @@ struct ProfilePages {
             csrf: request.csrfToken, isOwn: isOwn,
             person: PersonViewModel(user: user, table: table, showPrivate: isOwn, avatar: avatar),
             rating: try ratingControl(of: user, for: request, table: table, contact: contact, problem: ratingProblem),
+            received: received, hasReceived: !received.isEmpty,
             contact: PersonPage.Contact(contact, table: table), canBlock: !isOwn && request.signedIn != nil,
             reportURL: isOwn ? nil : ReportPages.url(ReportSubject(.profile, user.storedId)), showsModeration: isOwn && isOperator,
             // Only where a message could start: a request opens the conversation.
@@ -128,6 +130,15 @@ struct ProfilePages {
         }, problem: problem)
     }
 
+    /// The ratings the owner was given, each with who gave it and a way to report it.
+    private func received(by user: User, table: StringTable) throws -> [PersonPage.Received] {
+        try ratings.ratings(of: user.storedId).compactMap { rating in
+            guard let rater = try accounts.user(id: rating.raterId) else { return nil }
+            return .init(rater: "@\(rater.username)", profile: "/u/\(QueryItems.escape(rater.username))",
+                         line: RatingReports.line(rating, table: table), reportURL: ReportPages.url(ReportSubject(.rating, rating.id)))
+        }
+    }
+
     /// After blocking the person from here: what it did (only while it holds).
     private func visitorNotice(_ query: QueryItems, contact: ContactState, table: StringTable) -> String? {
         query["blocked"] == "1" && contact == .youBlocked ? table.string("safety.blockedNotice") : nil
@@ -168,6 +179,9 @@ struct PersonPage: ViewModel {
     let isOwn: Bool
     let person: PersonViewModel
     let rating: Rating
+    /// The owner's ratings from others, each reportable.
+    let received: [Received]
+    let hasReceived: Bool
     let contact: Contact
     /// A signed-in visitor (not the owner) may block the person, or unblock them.
     let canBlock: Bool
@@ -188,6 +202,15 @@ struct PersonPage: ViewModel {
 }
 
 extension PersonPage {
+    /// One rating the owner was given.
+    struct Received: ViewModel {
+        let rater: String
+        let profile: String
+        /// "★★★★☆ · not verified".
+        let line: String
+        let reportURL: String
+    }
+
     /// "Write a message", or why it is not there.
     struct Contact: ViewModel {
         let canWrite: Bool

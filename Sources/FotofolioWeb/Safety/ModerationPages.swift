@@ -13,6 +13,7 @@ struct ModerationPages {
     let portfolios: PortfoliosService
     let photos: PhotoLibrary
     let live: LiveDelivery
+    let ratings: RatingReports
 
     func register(in router: inout Router) {
         router.group(RequireSignIn(), RequireOperator(moderation: moderation)) { router in
@@ -55,6 +56,7 @@ struct ModerationPages {
             let canHidePortfolio: Bool
             let canHidePhoto: Bool
             let canRemoveMessage: Bool
+            let canRemoveRating: Bool
             /// Whose account a suspension would be: the subject's person or author.
             let person: String?
             let lengths: [Suspension]
@@ -129,6 +131,7 @@ struct ModerationPages {
         case ("hidePhoto", .photo): action = .hidePhoto(subject.id)
         case ("unhidePhoto", .photo): action = .unhidePhoto(subject.id)
         case ("removeMessage", .message): action = .removeMessage(subject.id)
+        case ("removeRating", .rating): action = .removeRating(subject.id)
         case ("suspend", _):
             guard let person, let length = Self.suspensionLength(request.form["days"]) else {
                 throw HTTPFailure(.unprocessableContent, table.string("moderation.errors.unknownAction"))
@@ -195,6 +198,7 @@ struct ModerationPages {
         case .portfolio: try portfolios.details(id: subject.id)?.portfolio.ownerId
         case .photo: try photos.photo(id: subject.id)?.ownerId
         case .message: try moderation.messageInContext(subject.id, around: 0).first?.authorId
+        case .rating: try ratings.describe(subject.id)?.rating.raterId
         }
     }
 
@@ -229,6 +233,13 @@ struct ModerationPages {
                 title = "@\(reported.author.username)"
                 person = try accounts.user(id: reported.authorId)
             }
+        case .rating:
+            // Its stars and basis as the one line of context; the rater is who may be suspended.
+            if let described = try ratings.describe(subject.id) {
+                (title, link, person) = (described.title, described.link, described.rater)
+                context = [.init(author: "@\(described.rater?.username ?? "–")", text: RatingReports.line(described.rating, table: table),
+                                 time: dates.moment(described.rating.updatedAt), isReported: true, isRemoved: false)]
+            }
         }
         let accounts = self.accounts
         let items = try reports.map { report in
@@ -241,6 +252,7 @@ struct ModerationPages {
             reports: items, count: table.plural("moderation.reportCount", count: reports.count),
             canHidePortfolio: subject.kind == .portfolio, canHidePhoto: subject.kind == .photo,
             canRemoveMessage: subject.kind == .message && !(context.first { $0.isReported }?.isRemoved ?? true),
+            canRemoveRating: subject.kind == .rating && !context.isEmpty,
             person: person.map { "@\($0.username)" },
             lengths: Moderation.suspensionDays.map { days in
                 days.map { .init(value: String($0), label: table.plural("moderation.days", count: $0)) }
@@ -252,7 +264,7 @@ struct ModerationPages {
 extension ModerationAction {
     /// Every name the audit log and the desk's forms use.
     static let names: Set<String> = ["dismiss", "hidePortfolio", "unhidePortfolio", "hidePhoto", "unhidePhoto", "removeMessage",
-                                     "suspend", "unsuspend"]
+                                     "removeRating", "suspend", "unsuspend"]
 }
 
 /// Operators only: anyone else signed in gets 403, before the body is read.

@@ -16,6 +16,7 @@ struct ReportPages {
     let moderation: Moderation
     let reports: Reports
     let visibility: Visibility
+    let ratings: RatingReports
 
     /// How many of a conversation's latest messages by others the message form offers.
     static let messagesOffered = 30
@@ -198,6 +199,10 @@ struct ReportPages {
             guard let message = try messenger.message(subject.id, for: userId), !message.isRemoved else { return nil }
             return (.init(kind: kind, title: "\(message.author.name) (@\(message.author.username))", detail: Self.excerpt(message.content),
                           image: nil), "/messages/\(message.roomId)")
+        case .rating:
+            guard let described = try ratings.describe(subject.id) else { return nil }
+            return (.init(kind: kind, title: described.title, detail: RatingReports.line(described.rating, table: table), image: nil),
+                    "/u/\(QueryItems.escape(request.signedIn?.user.username ?? ""))#rating")
         }
     }
 
@@ -213,7 +218,7 @@ struct ReportPages {
     /// A report in the reporter's list: what it is about, named only while they may see it.
     private func describe(_ subject: ReportSubject, for viewer: Viewer, table: StringTable) throws -> (text: String, link: String?) {
         let kind = table.string("reports.kinds.\(subject.kind.rawValue)")
-        guard try visibility.sight(of: Subject(subject), for: viewer) >= .reader else { return (kind, nil) }
+        guard let visible = Subject(subject), try visibility.sight(of: visible, for: viewer) >= .reader else { return (kind, nil) }
         switch subject.kind {
         case .profile:
             guard let user = try accounts.user(id: subject.id) else { return (kind, nil) }
@@ -221,7 +226,7 @@ struct ReportPages {
         case .portfolio:
             guard let details = try portfolios.details(id: subject.id) else { return (kind, nil) }
             return ("\(kind): \(details.portfolio.name)", PortfolioViews.path(details))
-        case .photo, .message:
+        case .photo, .message, .rating:
             return (kind, nil)
         }
     }
