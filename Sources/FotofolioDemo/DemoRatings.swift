@@ -10,12 +10,13 @@ import Foundation
 public struct DemoRatings: Sendable {
     /// Photographer, then who gives how many stars.
     static let ratings: [(rated: String, by: [(String, Int)])] = [
-        // 14/3 ≈ 4.67, the best rated; martin.b's rests on the wedding conversation.
-        ("vojtafoti", [("ad.fotograf", 5), ("michal1", 4), ("martin.b", 5)]),
-        // 18/4 = 4.5; eva.s's rests on the family shoot conversation.
-        ("ad.fotograf", [("eva.s", 5), ("jana.k", 4), ("vojtafoti", 4), ("lenka.svetlo", 5)]),
-        // 13/3 ≈ 4.33; jana.k's (the café) and martin.b's (the wedding group) are verified.
-        ("lenka.svetlo", [("jana.k", 5), ("martin.b", 4), ("eva.s", 4)]),
+        // 19/4 = 4.75, the best rated, so vojtafoti (S2 of the prototype's user tests) finds
+        // someone else at the top; eva.s's rests on the family shoot conversation.
+        ("ad.fotograf", [("eva.s", 5), ("jana.k", 5), ("vojtafoti", 4), ("lenka.svetlo", 5)]),
+        // 14/3 ≈ 4.67; jana.k's (the café) and martin.b's (the wedding group) are verified.
+        ("lenka.svetlo", [("jana.k", 5), ("martin.b", 4), ("eva.s", 5)]),
+        // 13/3 ≈ 4.33; martin.b's rests on the wedding conversation.
+        ("vojtafoti", [("ad.fotograf", 5), ("michal1", 4), ("martin.b", 4)]),
         // 16/4 = 4.0
         ("michal1", [("vojtafoti", 4), ("tomas.priroda", 5), ("eva.s", 3), ("martin.b", 4)]),
         // 11/3 ≈ 3.67
