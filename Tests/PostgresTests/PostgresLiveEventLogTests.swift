@@ -125,10 +125,11 @@ import Testing
             }
             let sameAddress = #expect(throws: PostgresError.self) { try insertAccount("eva2", email: "eva@example.CZ", at: now, connection) }
             #expect(sameAddress?.constraint == "account_email", "an e-mail differing only in case")
-            #expect(refusal("INSERT INTO rating VALUES (1, 1, 5, $1)", [now])?.isCheckViolation == true, "rating oneself")
-            #expect(refusal("INSERT INTO rating VALUES (1, 2, 6, $1)", [now])?.isCheckViolation == true, "six stars")
-            try connection.query("INSERT INTO rating VALUES (1, 2, 5, $1)", [now])
-            #expect(refusal("INSERT INTO rating VALUES (1, 2, 4, $1)", [now])?.isUniqueViolation == true, "a second rating")
+            let rating = "INSERT INTO rating (rater_id, rated_id, stars, updated_at, created_at) VALUES "
+            #expect(refusal(rating + "(1, 1, 5, $1, $1)", [now])?.isCheckViolation == true, "rating oneself")
+            #expect(refusal(rating + "(1, 2, 6, $1, $1)", [now])?.isCheckViolation == true, "six stars")
+            try connection.query(rating + "(1, 2, 5, $1, $1)", [now])
+            #expect(refusal(rating + "(1, 2, 4, $1, $1)", [now])?.isUniqueViolation == true, "a second rating")
             try connection.query("INSERT INTO chat_room (kind, created_by, created_at, direct_key) VALUES ('direct', 1, $1, '1:2')", [now])
             #expect(refusal("INSERT INTO chat_room (kind, created_by, created_at, direct_key) VALUES ('direct', 2, $1, '1:2')",
                             [now])?.isUniqueViolation == true, "a second direct room for a pair")

@@ -57,9 +57,9 @@ import Testing
             try db.execute(sql: "INSERT INTO registrationByAddress VALUES ('10.0.0.1', ?)", arguments: [now])
             try db.execute(sql: "INSERT OR IGNORE INTO selectionEntry VALUES (?, ?, ?)", arguments: [someone, portfolio, now])
             try db.execute(sql: """
-                INSERT OR IGNORE INTO rating (raterId, ratedId, stars, updatedAt, basis)
-                SELECT ?, id, 4, ?, 'conversation' FROM user WHERE id <> ? LIMIT 1
-                """, arguments: [someone, now, someone])
+                INSERT OR IGNORE INTO rating (raterId, ratedId, stars, createdAt, updatedAt, basis)
+                SELECT ?, id, 4, ?, ?, 'conversation' FROM user WHERE id <> ? LIMIT 1
+                """, arguments: [someone, now, now, someone])
             try db.execute(sql: "UPDATE user SET avatarPhotoId = (SELECT id FROM photo WHERE ownerId = user.id LIMIT 1)")
             // A film waiting for processing, and the film of a photo (its files' names, as JSON).
             try db.execute(sql: """
