@@ -19,19 +19,6 @@ public struct DemoPortfolios: Sendable {
     }
 
     static let plans: [Plan] = [
-        // The prototype's vojtafoti shows several portfolios, one of them "Svatby" (user test S2),
-        // which is his newest and so first on his profile.
-        Plan(username: "vojtafoti", name: "Páry",
-             description: "Procházky ve dvou, když slunce zapadá. Stačí hodina a místo, kde se cítíte dobře.",
-             tags: "páry láska venku", photos: [
-                ("landscape-sunbeams-over-hills.jpg", "Sluneční paprsky nad kopci, kam chodím fotit páry"),
-                ("landscape-dandelion-meadow.jpg", "Louka plná pampelišek"),
-             ]),
-        Plan(username: "vojtafoti", name: "Oslavy",
-             description: "Narozeniny, výročí i firemní večírky: lidé, hudba a světla.",
-             tags: "oslava narozeniny večírek", photos: [
-                ("events-taiko-summer-festival.jpg", "Bubeníci taiko na letní slavnosti"),
-             ]),
         Plan(username: "vojtafoti", name: "Svatby",
              description: "Hudba, tanec a lidé, kteří se baví. Svatby i oslavy fotím nenápadně, od obřadu po poslední písničku.",
              tags: "svatba hudba oslava", photos: [
@@ -123,6 +110,23 @@ public struct DemoPortfolios: Sendable {
              ], visibility: .unlisted, sharedWith: "Redakce Stavitele"),
     ]
 
+    /// The prototype's vojtafoti shows several portfolios, "Svatby" (user test S2) his newest
+    /// and so first on his profile. These are made after the rest of the demo world, so
+    /// everything else keeps the ids it has always had, and dated before every other plan.
+    static let addedLater: [Plan] = [
+        Plan(username: "vojtafoti", name: "Páry",
+             description: "Procházky ve dvou, když slunce zapadá. Stačí hodina a místo, kde se cítíte dobře.",
+             tags: "páry láska venku", photos: [
+                ("landscape-sunbeams-over-hills.jpg", "Sluneční paprsky nad kopci, kam chodím fotit páry"),
+                ("landscape-dandelion-meadow.jpg", "Louka plná pampelišek"),
+             ]),
+        Plan(username: "vojtafoti", name: "Oslavy",
+             description: "Narozeniny, výročí i firemní večírky: lidé, hudba a světla.",
+             tags: "oslava narozeniny večírek", photos: [
+                ("events-taiko-summer-festival.jpg", "Bubeníci taiko na letní slavnosti"),
+             ]),
+    ]
+
     let database: AppDatabase
     let photos: PhotoLibrary
     /// The folder with the demo photos and their `CREDITS.md`.
@@ -137,15 +141,27 @@ public struct DemoPortfolios: Sendable {
     /// Creates the portfolios of demo creators who have none yet; returns how many it created.
     @discardableResult
     public func seed(at date: Date = Date()) throws -> Int {
+        // Older plans first, so the newest portfolio is the last in the list.
+        try create(Self.plans) { index in date.addingTimeInterval(Double(index - Self.plans.count) * 3600) }
+    }
+
+    /// Creates `addedLater`, older than every plan; run after the rest of the demo world.
+    @discardableResult
+    public func seedAddedLater(at date: Date = Date()) throws -> Int {
+        let count = Self.plans.count + Self.addedLater.count
+        return try create(Self.addedLater) { index in date.addingTimeInterval(Double(index - count) * 3600) }
+    }
+
+    private func create(_ plans: [Plan], createdAt: (Int) -> Date) throws -> Int {
         let credits = DemoCredits.read(from: try String(contentsOfFile: "\(photosDirectory)/CREDITS.md", encoding: .utf8))
         let service = PortfoliosService(stores: .sqlite(database))
         let accounts = AccountsService(stores: .sqlite(database))
         let sharing = Sharing(stores: .sqlite(database))
         var created = 0
-        // Older plans first, so the newest portfolio is the last in the list.
-        for (index, plan) in Self.plans.enumerated() {
+        for (index, plan) in plans.enumerated() {
             guard let owner = try accounts.user(username: plan.username), let ownerId = owner.id,
                   try !hasPortfolio(named: plan.name, ownerId) else { continue }
+            let date = createdAt(index)
             var draft = PortfolioDraft()
             draft.name = plan.name
             draft.description = plan.description
@@ -156,7 +172,7 @@ public struct DemoPortfolios: Sendable {
                 // Someone else's photo keeps the licence it came with.
                 draft.photos.append(.init(photoId: photo.id!, altText: alt, licence: credits[file].flatMap { Licence(creditName: $0.licence) }))
             }
-            let portfolio = try service.create(draft, by: owner, at: date.addingTimeInterval(Double(index - Self.plans.count) * 3600))
+            let portfolio = try service.create(draft, by: owner, at: date)
             if let label = plan.sharedWith {
                 _ = try sharing.create(ShareLinkForm(label: label), for: portfolio.portfolio.id!, by: ownerId, at: date)
             }

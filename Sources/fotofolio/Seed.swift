@@ -63,7 +63,8 @@ struct Seed: ParsableCommand {
         let messages = try DemoConversations(database: database).seed() + DemoBookings(database: database).seed()
         // After the conversations and bookings: ratings from people who wrote count as verified.
         try DemoRatings(database: database).seed()
-        return (accounts, portfolios, messages)
+        let later = try DemoPortfolios(database: database, photos: library, photosDirectory: photos).seedAddedLater()
+        return (accounts, portfolios + later, messages)
     }
 
     private func report(_ counts: (accounts: Int, portfolios: Int, messages: Int)) {

@@ -57,7 +57,8 @@ import Testing
         let library = PhotoLibrary(stores: world.stores, mediaDirectory: world.directory + "/media")
         let demo = DemoPortfolios(database: world.database, photos: library, photosDirectory: DemoPhotos.directory)
         #expect(try demo.seed() == DemoPortfolios.plans.count)
-        #expect(try demo.seed() == 0)
+        #expect(try demo.seedAddedLater() == DemoPortfolios.addedLater.count)
+        #expect(try demo.seed() == 0 && demo.seedAddedLater() == 0)
         let vojta = try world.accounts.user(username: "vojtafoti")!
         let portfolios = try world.portfolios.portfolios(ownedBy: vojta.id!)
         #expect(portfolios.map(\.portfolio.name) == ["Svatby", "Oslavy", "Páry"])
@@ -67,7 +68,7 @@ import Testing
 
     @Test func everyPlannedPhotoIsInTheProjectWithACredit() throws {
         let credits = DemoCredits.read(from: try String(contentsOfFile: DemoPhotos.path("CREDITS.md"), encoding: .utf8))
-        for plan in DemoPortfolios.plans {
+        for plan in DemoPortfolios.plans + DemoPortfolios.addedLater {
             #expect(TagParsing.problem(with: TagParsing.tags(in: plan.tags)) == nil)
             for (file, alt) in plan.photos {
                 #expect(FileManager.default.fileExists(atPath: DemoPhotos.path(file)), "\(file)")
