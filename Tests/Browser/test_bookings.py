@@ -63,6 +63,17 @@ def value_of(driver, field_id):
     return driver.find_element(By.ID, field_id).get_attribute("value")
 
 
+def set_budget(driver, amount):
+    """Moves the budget's live precise slider to `amount` as a drag would end (the typed field
+    is the slider's value, not a box to type in, while scripts run); without scripts, types it."""
+    if not driver.execute_script("""
+            const slider = document.getElementById("budget").closest("[data-precise-slider]")?.preciseSlider;
+            return slider ? slider.setValue(arguments[0]) : false""", amount):
+        type_into(driver, "budget", str(amount))
+    wait_until(lambda: "".join(c for c in value_of(driver, "budget") if c.isdigit()) == str(amount),
+               message="the budget was not set")
+
+
 def fill_request(driver, kind, first_day, hours, message, last_day=None, town=None, budget=None):
     type_into(driver, "field-kind", kind)
     set_value(driver, "field-firstDay", first_day.isoformat())
@@ -72,7 +83,7 @@ def fill_request(driver, kind, first_day, hours, message, last_day=None, town=No
         type_into(driver, "field-town", town)
     type_into(driver, "field-hours", str(hours))
     if budget is not None:
-        type_into(driver, "budget", str(budget))
+        set_budget(driver, budget)
     type_into(driver, "field-message", message)
 
 
