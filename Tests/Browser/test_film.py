@@ -121,13 +121,19 @@ def test_a_typed_time_seeks_to_its_frame(open_browser, base_url):
     assert frame_of(settled(driver)) == frame_of(7.13)
 
 
+def play_with_the_ruler_in_view(driver, player, after):
+    """Plays the film until it is past `after` seconds; returns its seek bar's ruler, in view."""
+    click(driver, player.find_element(By.CSS_SELECTOR, "[data-film-play]"))
+    wait_until(lambda: not video_paused(driver) and video_time(driver) > after, message="the film did not play")
+    ruler = player.find_element(By.CSS_SELECTOR, "[data-slider-ruler]")
+    bring_into_view(driver, ruler)
+    return ruler
+
+
 def test_dragging_pauses_the_film_shows_the_storyboard_and_the_release_plays_on_from_there(open_browser, base_url, screenshots_dir):
     driver = open_browser(size=DESKTOP, language="cs")
     player = open_demo_film(driver, base_url)
-    click(driver, player.find_element(By.CSS_SELECTOR, "[data-film-play]"))
-    wait_until(lambda: not video_paused(driver) and video_time(driver) > 0.2, message="the film did not play")
-    ruler = player.find_element(By.CSS_SELECTOR, "[data-slider-ruler]")
-    bring_into_view(driver, ruler)
+    ruler = play_with_the_ruler_in_view(driver, player, after=0.2)
     box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height]", ruler)
     x, y = box[0] + box[2] / 2, box[1] + box[3] / 2
     before = slider_value(driver)
@@ -166,10 +172,7 @@ def plays_on(driver, message):
 def test_zooming_the_seek_bar_leaves_the_film_playing_and_moving_the_value_pauses_it(open_browser, base_url):
     driver = open_browser(size=DESKTOP, language="en")
     player = open_demo_film(driver, base_url)
-    click(driver, player.find_element(By.CSS_SELECTOR, "[data-film-play]"))
-    wait_until(lambda: not video_paused(driver) and video_time(driver) > 0.1, message="the film did not play")
-    ruler = player.find_element(By.CSS_SELECTOR, "[data-slider-ruler]")
-    bring_into_view(driver, ruler)
+    ruler = play_with_the_ruler_in_view(driver, player, after=0.1)
     ruler.send_keys("+")
     assert slider_scale(driver) == 2
     plays_on(driver, "zooming by key paused the film")
