@@ -310,7 +310,7 @@ def plural_form(language, count):
 def sheet_state(driver):
     """The sheet as the screen shows it: how much of it is visible above its bottom edge (px),
     the detent heights its attribute asks for, and where the script says it rests."""
-    return driver.execute_script("""
+    return driver.execute_script(r"""
         const sheet = document.querySelector("[data-bottom-sheet]");
         const bottom = parseFloat(getComputedStyle(sheet).bottom);
         const available = innerHeight - bottom;
