@@ -2,8 +2,9 @@
 /// 254 bytes, no spaces, controls, CR/LF, `<>`, `,`, `;` or quotes; domain labels of
 /// letters/digits/hyphens (IDN not supported: refused).
 public struct MailAddress: Sendable, Hashable, Codable {
-    /// The display name: any Unicode; line breaks and tabs become spaces, runs of spaces one
-    /// space, other controls are removed, the ends trimmed, at most 200 bytes of UTF-8 (cut between Unicode scalars).
+    /// The display name: any Unicode; line breaks, tabs and every Unicode space (no-break,
+    /// ideographic, …) become spaces, runs of spaces one space, other controls are removed,
+    /// the ends trimmed, at most 200 bytes of UTF-8 (cut between Unicode scalars).
     /// nil when nothing is left.
     public let name: String?
     public let address: String
@@ -71,8 +72,8 @@ public struct MailAddress: Sendable, Hashable, Codable {
     static func cleanedName(_ name: String) -> String? {
         var cleaned = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
-            if scalar == "\r" || scalar == "\n" || scalar == "\t" || scalar == " " {
-                // Runs of spaces are one space, as a reader of a display name takes them.
+            if scalar.properties.isWhitespace {
+                // Runs of spaces of any kind are one space, as a reader of a display name takes them.
                 if cleaned.last != " " { cleaned.append(" ") }
             } else if !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) {
                 cleaned.append(scalar)
@@ -151,7 +152,7 @@ public struct MailAddress: Sendable, Hashable, Codable {
 }
 
 extension StringProtocol {
-    /// Without the spaces and tabs at either end.
+    /// Without the spaces and tabs at either end (header syntax's whitespace).
     var trimmingWhitespace: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),

@@ -42,6 +42,15 @@ import Testing
         #expect(MailAddress(name: "Jana \t  Nováková", address: "a@b.cz")?.name == "Jana Nováková")
     }
 
+    /// Readers trim a display name of every Unicode space and take a run of them as one space
+    /// (Python's email package reads `< \u{A0}<` as `< <`), so the name is written that way.
+    @Test func unicodeSpacesInNamesAreSpacesToo() {
+        #expect(MailAddress(name: "<\t\u{A0}", address: "a@b.cz")?.name == "<")
+        #expect(MailAddress(name: "\u{3000}\u{2007}Jana\u{A0}Nováková\u{202F}\u{205F}", address: "a@b.cz")?.name == "Jana Nováková")
+        #expect(MailAddress(name: "\u{A0}\u{2028}", address: "a@b.cz")?.name == nil)
+        #expect(MailAddress(name: "<\t\u{A0}<", address: "a@b.cz")?.name == "< <")
+    }
+
     @Test func anyTextIsAnAcceptableAddressOrRefused() async {
         await propertyCheck(count: 3000, input: HostileText.strings(length: 0...30)) { text in
             for candidate in [text, text + "@example.cz", "a@" + text, "Name <\(text)@example.cz>"] {
