@@ -110,6 +110,8 @@ bench: deps release $(VENV)/.installed
 	bench/video.sh
 	$(SWIFT) build -c release --product MailBench
 	bench/mail.sh
+	$(SWIFT) build -c release --product SearchBench
+	bench/search.sh
 
 # The tests that keep memory flat while a body goes out run in `make test` on bodies four
 # times the growth they allow; these run them at the sizes of real downloads (a 200 MB

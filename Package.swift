@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "ImagingBench", targets: ["ImagingBench"]),
         .executable(name: "VideoBench", targets: ["VideoBench"]),
         .executable(name: "MailBench", targets: ["MailBench"]),
+        .executable(name: "SearchBench", targets: ["SearchBench"]),
         // The server's modules as one library, for the fuzz targets in Fuzz/.
         .library(name: "FotofolioModules", targets: ["HTTPServer", "PreciseSlider", "Video", "Fotofolio", "FotofolioWeb", "Mail", "WebPush"]),
     ],
@@ -109,6 +110,10 @@ let package = Package(
             name: "MailBench", dependencies: ["Fotofolio", "FotofolioSQLite", "FotofolioWeb", "Mail",
                                               .product(name: "Logging", package: "swift-log")],
             path: "bench/MailBench"),
+        // How long a search of one's conversations takes on a million messages (bench/search.sh).
+        .executableTarget(
+            name: "SearchBench", dependencies: ["Fotofolio", "FotofolioSQLite", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "bench/SearchBench"),
         .executableTarget(
             name: "fotofolio",
             dependencies: [
@@ -184,7 +189,8 @@ let package = Package(
             sources: ["CorpusReplay", "FuzzSupport", "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz",
                       "MultipartFuzz", "FeedCursorFuzz", "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz",
                       "SliderTextFuzz", "MessengerCommandFuzz", "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz",
-                      "ShootFormFuzz", "SharingFormFuzz", "DeliveredMetadataFuzz", "ReadMailFuzz", "PushSubscriptionFuzz"],
+                      "ShootFormFuzz", "SharingFormFuzz", "DeliveredMetadataFuzz", "ReadMailFuzz", "PushSubscriptionFuzz",
+                      "MessageSearchFuzz"],
             swiftSettings: [.define("FUZZ_CORPUS_REPLAY")]),
     ],
     swiftLanguageModes: [.v6]

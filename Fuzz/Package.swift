@@ -26,6 +26,7 @@ let targets = [
     "DeliveredMetadataFuzz",
     "ReadMailFuzz",
     "PushSubscriptionFuzz",
+    "MessageSearchFuzz",
 ]
 
 let package = Package(

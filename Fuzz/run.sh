@@ -45,6 +45,7 @@ all_targets=(
     DeliveredMetadataFuzz:8192
     ReadMailFuzz:8192
     PushSubscriptionFuzz:2048
+    MessageSearchFuzz:1024
 )
 
 selected=()

@@ -4,6 +4,9 @@
 // could not be sent stays with a Retry button, which sends it again under the same uuid
 // (the server stores it once). The room is marked read while it is on screen. Without
 // this module the composer is a plain form that posts and comes back.
+//
+// `openRoom(element)` brings one room to life and returns what closes it again: beside the
+// conversation list (messenger.js) one room after another opens in the same page.
 
 import "./live.js";
 import { announce, fill, shortened } from "./announce.js";
@@ -12,25 +15,41 @@ import { hideState, showState } from "./content-state.js";
 
 const ANNOUNCED_CHARACTERS = 120; // a long message is read out only to here; the page has it all
 
-const room = document.querySelector("[data-chat-room]");
-const composer = room?.querySelector("[data-chat-composer]");
-const roomId = Number(room?.dataset.chatRoom);
-const history = room && composer ? new ChatHistory(room) : null;
-// Earlier messages (a timeline's moment, an older page): new ones are not appended to them;
-// the button leads to the newest, and sending posts the form, which lands there too.
-const showsEarlier = room?.hasAttribute("data-window");
+/**
+ * Brings the room `room` (`[data-chat-room]`) to life; returns a function that closes it.
+ * `earlier` are live messages heard while the room was being fetched, which its markup
+ * may not have yet.
+ */
+export function openRoom(room, earlier = []) {
+  const composer = room.querySelector("[data-chat-composer]");
+  const roomId = Number(room.dataset.chatRoom);
+  const history = composer ? new ChatHistory(room) : null;
+  // Earlier messages (a timeline's moment, an older page): new ones are not appended to them;
+  // the button leads to the newest, and sending posts the form, which lands there too.
+  const showsEarlier = room.hasAttribute("data-window");
+  const listeners = [];
+  const listen = (target, type, handler) => {
+    target.addEventListener(type, handler);
+    listeners.push(() => target.removeEventListener(type, handler));
+  };
+  const close = () => {
+    for (const remove of listeners.splice(0)) remove();
+    clearTimeout(timelineTimer);
+  };
+  let timelineTimer = 0;
+  let lastRead = 0;
 
-// Without a network nothing is sent or received: the page says so (its "offline" state)
-// until the browser is back online.
-const states = room?.querySelector("[data-chat-states]");
-if (states) {
-  const showNetwork = () => (navigator.onLine ? hideState(states, "offline") : showState(states, "offline"));
-  addEventListener("online", showNetwork);
-  addEventListener("offline", showNetwork);
-  showNetwork();
-}
+  // Without a network nothing is sent or received: the page says so (its "offline" state)
+  // until the browser is back online.
+  const states = room.querySelector("[data-chat-states]");
+  if (states) {
+    const showNetwork = () => (navigator.onLine ? hideState(states, "offline") : showState(states, "offline"));
+    listen(window, "online", showNetwork);
+    listen(window, "offline", showNetwork);
+    showNetwork();
+  }
+  if (!history) return close;
 
-if (history) {
   composer.addEventListener("submit", (event) => {
     if (showsEarlier) return;
     event.preventDefault();
@@ -43,44 +62,115 @@ if (history) {
       else sendComposed();
     }
   });
-  document.addEventListener("live:message", (event) => {
+  listen(document, "live:message", heardMessage);
+  if (showsEarlier) history.jump.addEventListener("click", () => location.assign(`/messages/${roomId}`));
+  followTimeline(room.querySelector("[data-chat-timeline]"));
+  listen(document, "live:room", (event) => {
+    if (event.detail.roomId !== roomId) return;
+    if (event.detail.removed) location.assign("/messages");
+    else if (event.detail.name) room.querySelector(".chat-room__title").textContent = event.detail.name;
+  });
+  listen(document, "visibilitychange", markRead);
+  history.openAtFirstUnread();
+  for (const detail of earlier) heardMessage({ detail }, true);
+  return close;
+
+  /** A live message: shown (and announced, unless it came before the room was open). */
+  function heardMessage(event, quietly = false) {
     if (event.detail.roomId !== roomId) return;
     // Removed by moderation, or a card whose state changed: the message shown takes its new
     // form, quietly.
-    if (!event.detail.removed && !event.detail.changed) announceArrival(event.detail);
+    if (!quietly && !event.detail.removed && !event.detail.changed) announceArrival(event.detail);
     if (showsEarlier) {
       history.jump.hidden = false;
       return;
     }
     history.show(event.detail);
     markRead();
-  });
-  if (showsEarlier) history.jump.addEventListener("click", () => location.assign(`/messages/${roomId}`));
-  followTimeline(room.querySelector("[data-chat-timeline]"));
-  document.addEventListener("live:room", (event) => {
-    if (event.detail.roomId !== roomId) return;
-    if (event.detail.removed) location.assign("/messages");
-    else if (event.detail.name) room.querySelector(".chat-room__title").textContent = event.detail.name;
-  });
-  document.addEventListener("visibilitychange", markRead);
-  history.openAtFirstUnread();
-}
+  }
 
-/** Says who wrote what, for a message of someone else's: one's own are no news. */
-function announceArrival(message) {
-  if (!message.author || message.author.username === room.dataset.me) return;
-  const text = shortened(message.content ?? "", ANNOUNCED_CHARACTERS);
-  announce(fill(room.dataset.announceMessage ?? "", { name: message.author.name, text }));
-}
+  /** Says who wrote what, for a message of someone else's: one's own are no news. */
+  function announceArrival(message) {
+    if (!message.author || message.author.username === room.dataset.me) return;
+    const text = shortened(message.content ?? "", ANNOUNCED_CHARACTERS);
+    announce(fill(room.dataset.announceMessage ?? "", { name: message.author.name, text }));
+  }
 
-/** The timeline jumps when its value settles (a drag let go, the last of a few key presses). */
-function followTimeline(form) {
-  if (!form) return;
-  let timer = 0;
-  form.addEventListener("change", () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => form.requestSubmit(), 700);
-  });
+  /** The timeline jumps when its value settles (a drag let go, the last of a few key presses). */
+  function followTimeline(form) {
+    if (!form) return;
+    form.addEventListener("change", () => {
+      clearTimeout(timelineTimer);
+      timelineTimer = setTimeout(() => form.requestSubmit(), 700);
+    });
+  }
+
+  function sendComposed() {
+    const content = composer.content.value;
+    if (content.trim() === "") return;
+    composer.content.value = "";
+    composer.querySelector(".chat-composer__error")?.remove();
+    send(newUUID(), content);
+  }
+
+  /** Shows the message as sending, posts it, and settles it as stored or failed. */
+  async function send(uuid, content) {
+    const item = history.show({ uuid, content, author: { username: room.dataset.me }, pending: true });
+    item.classList.add("chat-message--sending");
+    note(item, composer.dataset.sending);
+    const data = new FormData(composer);
+    data.set("uuid", uuid);
+    data.set("content", content);
+    let response;
+    try {
+      response = await fetch(composer.action, { method: "POST", body: data, headers: { Accept: "application/json" } });
+    } catch {
+      return failed(item, uuid, content);
+    }
+    const reply = await response.json().catch(() => ({}));
+    if (response.ok && reply.message) {
+      history.show(reply.message);
+    } else if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+      refused(item, content, reply.error ?? response.statusText);
+    } else {
+      failed(item, uuid, content);
+    }
+  }
+
+  /** Could not reach the server (or it failed): keep the message with a way to send it again. */
+  function failed(item, uuid, content) {
+    if (!item.isConnected || item.dataset.message) return; // the live event already brought it
+    item.classList.replace("chat-message--sending", "chat-message--failed");
+    const status = note(item, composer.dataset.failed);
+    const retry = element("button", "link-button chat-message__retry", composer.dataset.retry);
+    retry.type = "button";
+    retry.addEventListener("click", () => send(uuid, content));
+    status.append(" ", retry);
+  }
+
+  /** The server said no (too long, not a member…): the text goes back to the composer. */
+  function refused(item, content, reason) {
+    item.remove();
+    if (composer.content.value === "") composer.content.value = content;
+    const error = element("p", "field__error chat-composer__error", reason);
+    error.setAttribute("role", "alert");
+    composer.prepend(error);
+    composer.content.focus();
+  }
+
+  /** Tells the server the room was read up to the newest message, while it is on screen. */
+  async function markRead() {
+    if (document.visibilityState !== "visible" || !room.isConnected) return;
+    const newest = history.newestId();
+    if (newest <= lastRead) return;
+    lastRead = newest;
+    const data = new FormData();
+    data.append("_csrf", composer._csrf.value);
+    data.append("upTo", String(newest));
+    await fetch(`/messages/${roomId}/read`, { method: "POST", body: data, headers: { Accept: "application/json" } }).catch(() => {
+      lastRead = 0; // try again with the next message
+    });
+  }
 }
 
 function newUUID() {
@@ -93,59 +183,6 @@ function newUUID() {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function sendComposed() {
-  const content = composer.content.value;
-  if (content.trim() === "") return;
-  composer.content.value = "";
-  composer.querySelector(".chat-composer__error")?.remove();
-  send(newUUID(), content);
-}
-
-/** Shows the message as sending, posts it, and settles it as stored or failed. */
-async function send(uuid, content) {
-  const item = history.show({ uuid, content, author: { username: room.dataset.me }, pending: true });
-  item.classList.add("chat-message--sending");
-  note(item, composer.dataset.sending);
-  const data = new FormData(composer);
-  data.set("uuid", uuid);
-  data.set("content", content);
-  let response;
-  try {
-    response = await fetch(composer.action, { method: "POST", body: data, headers: { Accept: "application/json" } });
-  } catch {
-    return failed(item, uuid, content);
-  }
-  const reply = await response.json().catch(() => ({}));
-  if (response.ok && reply.message) {
-    history.show(reply.message);
-  } else if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
-    refused(item, content, reply.error ?? response.statusText);
-  } else {
-    failed(item, uuid, content);
-  }
-}
-
-/** Could not reach the server (or it failed): keep the message with a way to send it again. */
-function failed(item, uuid, content) {
-  if (!item.isConnected || item.dataset.message) return; // the live event already brought it
-  item.classList.replace("chat-message--sending", "chat-message--failed");
-  const status = note(item, composer.dataset.failed);
-  const retry = element("button", "link-button chat-message__retry", composer.dataset.retry);
-  retry.type = "button";
-  retry.addEventListener("click", () => send(uuid, content));
-  status.append(" ", retry);
-}
-
-/** The server said no (too long, not a member…): the text goes back to the composer. */
-function refused(item, content, reason) {
-  item.remove();
-  if (composer.content.value === "") composer.content.value = content;
-  const error = element("p", "field__error chat-composer__error", reason);
-  error.setAttribute("role", "alert");
-  composer.prepend(error);
-  composer.content.focus();
-}
-
 /** The small status line under a message of one's own ("Sending…", "Not sent."). */
 function note(item, text) {
   let status = item.querySelector(".chat-message__status");
@@ -155,20 +192,4 @@ function note(item, text) {
   }
   status.textContent = text;
   return status;
-}
-
-let lastRead = 0;
-
-/** Tells the server the room was read up to the newest message, while it is on screen. */
-async function markRead() {
-  if (document.visibilityState !== "visible") return;
-  const newest = history.newestId();
-  if (newest <= lastRead) return;
-  lastRead = newest;
-  const data = new FormData();
-  data.append("_csrf", composer._csrf.value);
-  data.append("upTo", String(newest));
-  await fetch(`/messages/${roomId}/read`, { method: "POST", body: data, headers: { Accept: "application/json" } }).catch(() => {
-    lastRead = 0; // try again with the next message
-  });
 }

@@ -1,7 +1,9 @@
 // The conversation list, live: when a message arrives, a room is read in another tab or a
-// room changes, the list is fetched again (the same URL, asking for just the list) so the
-// newest conversation moves to the top with its unread count. The filters apply as soon
-// as they are ticked; without this module they are a form with a button.
+// room changes, the list is fetched again (asking for just the list) so the newest
+// conversation moves to the top with its unread count. The filters apply as soon as they
+// are ticked; without this module they are a form with a button. Beside an open room
+// (messenger.js) the list marks that room's row, and a list hidden on a phone is not
+// fetched until it shows.
 
 import { Fragments } from "./fragment.js";
 import { live } from "./live.js";
@@ -12,12 +14,14 @@ const region = document.querySelector("[data-conversations]");
 const filters = document.querySelector("[data-conversation-filters]");
 const problem = document.querySelector("[data-conversations-error]");
 const fragments = new Fragments();
+let openRoom = Number(document.querySelector("[data-chat-room]")?.dataset.chatRoom) || 0;
+let stale = false; // something changed while the list was hidden
 
 if (region && filters) {
   filters.querySelector("[data-filters-submit]").hidden = true;
   filters.addEventListener("change", () => {
-    const query = new URLSearchParams(new FormData(filters)).toString();
-    history.replaceState(null, "", query ? `/messages?${query}` : "/messages");
+    // The list's own page keeps its filters in its address; beside a room the address is the room's.
+    if (!openRoom) history.replaceState(null, "", listAddress());
     refresh();
   });
   problem.querySelector("[data-conversations-retry]").addEventListener("click", refresh);
@@ -25,13 +29,42 @@ if (region && filters) {
     const refreshSoon = () => fragments.soon(BURST_MS, refresh);
     for (const kind of ["message", "read", "room"]) document.addEventListener(`live:${kind}`, refreshSoon);
   }
+  // A phone's room page has the list hidden; it is brought up to date once the window widens.
+  new ResizeObserver(() => { if (stale && isShown()) refresh(); }).observe(region);
+}
+
+/** Marks `roomId`'s row as the one open beside the list (0: none). */
+export function markOpen(roomId) {
+  openRoom = roomId;
+  for (const link of region?.querySelectorAll(".conversation__link") ?? []) {
+    if (Number(link.closest("[data-room]").dataset.room) === roomId) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+}
+
+/** `/messages` with the filters ticked, and the open room for its row to be marked. */
+function listAddress(withOpen = false) {
+  const query = new URLSearchParams(new FormData(filters));
+  if (withOpen && openRoom) query.set("open", String(openRoom));
+  const text = query.toString();
+  return text ? `/messages?${text}` : "/messages";
+}
+
+function isShown() {
+  return region.checkVisibility ? region.checkVisibility() : region.offsetParent !== null;
 }
 
 async function refresh() {
+  if (!isShown()) {
+    stale = true;
+    return;
+  }
+  stale = false;
   try {
-    const html = await fragments.fetch(location.href, "conversations", region);
+    const html = await fragments.fetch(listAddress(true), "conversations", region);
     if (html === null) return; // a newer answer is on its way, or the page is reloading
     region.innerHTML = html;
+    markOpen(openRoom); // another room may have opened while the list was on its way
     problem.hidden = true;
   } catch {
     problem.hidden = false; // the list stays as it was, saying it may be out of date

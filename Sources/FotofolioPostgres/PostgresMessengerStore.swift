@@ -46,9 +46,10 @@ struct PostgresMessengerStore: MessengerStore {
     static func post(_ content: String, uuid: String, card: MessageCard? = nil, mail: MessageMail = .missed, in roomId: Int64,
                      by userId: Int64, linksInert: Bool, at date: Date, _ connection: PostgresConnection) throws -> ChatMessage {
         let messageId = try connection.query("""
-            INSERT INTO chat_message (room_id, author_id, uuid, content, sent_at, links_inert, card_kind, card_id)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id
-            """, [roomId, userId, uuid, content, date.stored, linksInert, card?.kind, card?.id])[0].decode(0, as: Int64.self)
+            INSERT INTO chat_message (room_id, author_id, uuid, content, sent_at, links_inert, card_kind, card_id, search)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \(PostgresMessageSearch.vector("$9"))) RETURNING id
+            """, [roomId, userId, uuid, content, date.stored, linksInert, card?.kind, card?.id,
+                  SearchWords.indexText(content)])[0].decode(0, as: Int64.self)
         try noteMentions(in: content, of: messageId, in: roomId, by: userId, connection)
         try PostgresMailStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, connection)
         try PostgresPushStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, connection)
@@ -67,6 +68,18 @@ struct PostgresMessengerStore: MessengerStore {
         let envelope = MessageEnvelope.envelope(of: message, changed: changed)
         try PostgresLiveEventLog.append(.message, roomId: message.roomId, payload: envelope, at: date.stored, connection)
         try PostgresOutbox.enqueue(topic: Outbox.messageTopic(of: message.roomId), payload: envelope, at: date.stored, connection)
+    }
+
+    func search(_ search: MessageSearch, for userId: Int64, limit: Int) throws -> [ChatMessage] {
+        guard !search.isEmpty else { return [] }
+        return try reading { connection in
+            try PostgresMessengerReading.messages("""
+                WHERE chat_message.search @@ $1::tsquery
+                  AND chat_message.room_id IN (SELECT room_id FROM chat_member WHERE user_id = $2)
+                  AND NOT EXISTS (SELECT 1 FROM removed_message WHERE message_id = chat_message.id)
+                ORDER BY chat_message.id DESC LIMIT $3
+                """, [search.tsQuery, userId, max(0, limit)], connection)
+        }
     }
 
     func messages(of roomId: Int64, for userId: Int64, before messageId: Int64?, limit: Int) throws -> [ChatMessage] {

@@ -11,6 +11,8 @@ public enum PostgresSchema {
     public struct Migration: Sendable {
         public let identifier: String
         public let sql: String
+        /// What SQL cannot do, run after it in the same transaction (words made in Swift).
+        var then: (@Sendable (PostgresConnection) throws -> Void)? = nil
     }
 
     public static let migrations: [Migration] = [
@@ -118,6 +120,11 @@ public enum PostgresSchema {
         Migration(identifier: "v12 mail", sql: mail),
         Migration(identifier: "v13 push", sql: push),
         Migration(identifier: "v14 ratings by anyone", sql: ratingsByAnyone),
+        // Every message's words (PostgresMessageSearch); the rows already there are indexed in Swift.
+        Migration(identifier: "v15 message search", sql: """
+            ALTER TABLE chat_message ADD COLUMN search tsvector;
+            CREATE INDEX chat_message_search ON chat_message USING gin (search);
+            """, then: PostgresMessageSearch.indexMissing),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, holding an
@@ -141,6 +148,7 @@ public enum PostgresSchema {
                                                      [migration.identifier])
                     guard known.isEmpty else { return false }
                     try connection.execute(migration.sql)
+                    try migration.then?(connection)
                     try connection.query("INSERT INTO schema_migration (identifier) VALUES ($1)", [migration.identifier])
                     return true
                 }

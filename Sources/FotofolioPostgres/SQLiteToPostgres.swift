@@ -107,6 +107,8 @@ public struct SQLiteToPostgres {
                                          [row[1] as Int64, row[0] as Int64])
                 }
                 try continueIdentities(connection)
+                // SQLite's index is its own table; PostgreSQL's is a column, made anew.
+                try PostgresMessageSearch.indexMissing(connection)
                 // Where the live log goes on: after every sequence SQLite ever handed out, also
                 // those pruned since, so a browser's Last-Event-ID keeps its meaning.
                 let handedOut = try Int64.fetchOne(db, sql: """

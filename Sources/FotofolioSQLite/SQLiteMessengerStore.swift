@@ -32,6 +32,8 @@ struct SQLiteMessengerStore: MessengerStore {
             INSERT INTO chatMessage (roomId, authorId, uuid, content, sentAt, linksInert, cardKind, cardId) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [roomId, userId, uuid, content, date, linksInert, card?.kind, card?.id])
         let messageId = db.lastInsertedRowID
+        try db.cachedStatement(sql: "INSERT INTO chatMessageSearch (rowid, words) VALUES (?, ?)")
+            .execute(arguments: [messageId, SearchWords.indexText(content)])
         try noteMentions(in: content, of: messageId, in: roomId, by: userId, db)
         try SQLiteMailStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, db)
         try SQLitePushStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, db)
@@ -78,6 +80,18 @@ struct SQLiteMessengerStore: MessengerStore {
             WHERE other.roomId = ?2 AND other.userId != ?1 LIMIT 1
             """), arguments: [userId, roomId])
         try ContactRules.checkWriting(blocker: blocker, for: userId)
+    }
+
+    func search(_ search: MessageSearch, for userId: Int64, limit: Int) throws -> [ChatMessage] {
+        guard !search.isEmpty else { return [] }
+        return try database.pool.read { db in
+            try MessengerReading.messages("""
+                WHERE chatMessage.id IN (SELECT rowid FROM chatMessageSearch WHERE chatMessageSearch MATCH ?)
+                  AND chatMessage.roomId IN (SELECT roomId FROM chatMember WHERE userId = ?)
+                  AND NOT EXISTS (SELECT 1 FROM removedMessage WHERE messageId = chatMessage.id)
+                ORDER BY chatMessage.id DESC LIMIT ?
+                """, [search.ftsQuery, userId, limit], db)
+        }
     }
 
     func messages(of roomId: Int64, for userId: Int64, before messageId: Int64?, limit: Int) throws -> [ChatMessage] {

@@ -165,6 +165,9 @@ enum Schema {
         migrator.registerMigration("v21 ratings by anyone") { db in
             try createRatingsByAnyone(db)
         }
+        migrator.registerMigration("v22 message search") { db in
+            try createMessageSearch(db)
+        }
         return migrator
     }
 

@@ -139,8 +139,15 @@ def click(driver, element):
 
 
 def click_and_wait_for_next_page(driver, element):
-    """Clicks a link or submit button and waits until the browser has left the page."""
+    """Clicks a link or submit button and waits until the browser has left the page, or,
+    beside the conversation list on a wide screen, until the chosen room is in its pane
+    (the messenger's script opens it there without leaving the page)."""
     old_page = driver.find_element(By.TAG_NAME, "html")
+    # Marked rather than held: a node the page replaced cannot be handed back to the browser.
+    in_pane = driver.execute_script("""
+        const shown = document.querySelector('[data-messenger-room]')?.firstElementChild;
+        if (shown) shown.dataset.shownBeforeClick = '';
+        return Boolean(shown)""")
     try:
         click(driver, element)
     except WebDriverException as error:
@@ -149,9 +156,21 @@ def click_and_wait_for_next_page(driver, element):
         # still finishing the click. The click happened; the wait below proves it.
         if NODE_GONE not in str(error):
             raise
-    WebDriverWait(driver, WAIT).until(left(old_page), "the click did not lead to a new page")
+    WebDriverWait(driver, WAIT).until(lambda d: left(old_page)(d) or (in_pane and room_replaced(d)),
+                                      "the click did not lead to a new page")
     WebDriverWait(driver, WAIT).until(EC.presence_of_element_located((By.CSS_SELECTOR, "body[data-page]")))
     wait_for_load(driver, WAIT)  # its scripts have run, as a person waits for the page to settle
+
+
+def room_replaced(driver):
+    """The messenger's right pane holds another room than before the click, loaded."""
+    try:
+        return driver.execute_script("""
+            const pane = document.querySelector('[data-messenger-room]');
+            return pane !== null && pane.getAttribute('aria-busy') !== 'true' && pane.firstElementChild !== null
+                && !pane.firstElementChild.hasAttribute('data-shown-before-click') && pane.querySelector('[data-chat-room]') !== null""")
+    except WebDriverException:
+        return False  # the page is being left: `left` says so next time
 
 
 NODE_GONE = "does not belong to the document"

@@ -42,7 +42,7 @@ import Waiting
         let restored = try AppDatabase.restore(from: backupFile, intoDirectory: folder + "/restored")
         let backup = try DatabaseQueue(path: backupFile)
         let tables = try backup.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'userSearch_%' ORDER BY name")
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'userSearch_%' AND name NOT LIKE 'chatMessageSearch_%' ORDER BY name")
         }
         #expect(tables.count > 15)
         for table in tables {

@@ -163,6 +163,59 @@ import Testing
         #expect(html.contains(#"data-time-zone="Europe/Prague""#))
     }
 
+    // MARK: - Side by side
+
+    @Test func aRoomHasTheListBesideItWithItsRowMarkedAndOneMainHeading() async throws {
+        let open = try server.directRoom("martin.b", "vojtafoti")
+        let other = try group("Svatba", by: "jana.k", with: ["vojtafoti"])
+        try say("Máte volno?", in: open, by: "martin.b")
+        try say("Kdo fotí obřad?", in: other, by: "jana.k")
+        try await server.cookies(of: "vojtafoti")
+        let html = try await page("/messages/\(open)")
+        #expect(Set(listed(html)) == [open, other])
+        #expect(html.matches(of: /class="conversation__link" href="\/messages\/\d+" aria-current="page"/).count == 1)
+        #expect(html.contains(#"<a class="conversation__link" href="/messages/\#(open)" aria-current="page">"#))
+        #expect(!html.contains(#"href="/messages/\#(other)" aria-current"#))
+        #expect(html.matches(of: /<h1[ >]/).count == 1 && html.contains(#"<h1 class="chat-room__title">Martin"#))
+        #expect(html.contains(#"<h2 class="page-header__title">Zprávy</h2>"#))
+        // The list page has the heading, and "Choose a conversation" beside the list.
+        let list = try await page("/messages")
+        #expect(list.contains(#"<h1 class="page-header__title">Zprávy</h1>"#) && list.contains("Vyberte konverzaci"))
+        #expect(!list.contains(#"href="/messages/\#(open)" aria-current"#))
+    }
+
+    @Test func aScriptSwitchingRoomsGetsJustTheRoomAndItIsRead() async throws {
+        let room = try server.directRoom("martin.b", "vojtafoti")
+        try say("Máte volno?", in: room, by: "martin.b")
+        let reader = try server.userId("vojtafoti")
+        #expect(try messenger.unreadTotal(for: reader) == 1)
+        try await server.cookies(of: "vojtafoti")
+        let pane = try await page("/messages/\(room)", fragment: "room")
+        #expect(pane.contains(#"data-chat-room="\#(room)""#))
+        #expect(!pane.contains("<html") && !pane.contains("data-conversation-list") && !pane.contains("<script"))
+        #expect(pane.contains(#"data-title="Martin"#) && pane.contains("Máte volno?"))
+        #expect(try messenger.unreadTotal(for: reader) == 0)
+        // A room of others is refused alone as in a page.
+        let others = try server.directRoom("martin.b", "jana.k")
+        let refused = try await server.send("/messages/\(others)", headers: ["X-Fragment": "room", "Sec-Fetch-Site": "same-origin"])
+        #expect(refused.status == 403 && !refused.body.contains("data-chat-room"))
+    }
+
+    @Test func theListBesideARoomIsFetchedWithThatRoomMarked() async throws {
+        let open = try server.directRoom("martin.b", "vojtafoti")
+        let other = try server.directRoom("jana.k", "vojtafoti")
+        try say("Dobrý den", in: open, by: "martin.b")
+        try say("Ahoj", in: other, by: "jana.k")
+        try await server.cookies(of: "vojtafoti")
+        let fragment = try await page("/messages?open=\(open)", fragment: "conversations")
+        #expect(fragment.contains(#"href="/messages/\#(open)" aria-current="page""#))
+        #expect(!fragment.contains(#"href="/messages/\#(other)" aria-current"#))
+        // Only the script's list marks a row: the list page itself has no room open.
+        let list = try await page("/messages?open=\(open)")
+        #expect(!list.contains(#"href="/messages/\#(open)" aria-current"#))
+        #expect(list.contains(#"<h1 class="page-header__title">"#))
+    }
+
     // MARK: - The badge on every page
 
     @Test func everySignedInPageCountsUnreadMessagesOnTheMessagesTab() async throws {

@@ -96,6 +96,10 @@ import Testing
         ("pages/room", Chat.room(group: true)),
         ("pages/room", Chat.room(group: false)),
         ("pages/room", Chat.emptyRoom),
+        ("partials/chat-room", Chat.room(group: false)),
+        ("partials/conversation-pane", Chat.pane(problem: "Unknown person.")),
+        ("partials/conversation-pane", Chat.searching(found: true)),
+        ("partials/conversation-pane", Chat.searching(found: false)),
         ("pages/messages", Chat.messagesPage(problem: "Unknown person.")),
         ("partials/conversations", Chat.conversations),
         ("partials/conversations", Chat.noConversations),
@@ -127,6 +131,7 @@ import Testing
         #expect(messages.contains { $0.textHTML.contains("<a ") && $0.textHTML.contains("@jana") })
         #expect(Chat.room(group: true).timeline?.error != nil)
         #expect(Chat.conversations.rooms.allSatisfy { $0.snippetAuthor != nil && $0.hasUnread && $0.mentionsYou })
+        #expect(Chat.conversations.rooms.contains { $0.current } && Chat.conversations.rooms.contains { !$0.current })
         #expect(Chat.noConversations.emptyState?.action != nil)
     }
 
@@ -201,7 +206,7 @@ enum Chat {
     }
 
     static func room(group: Bool) -> RoomPage {
-        RoomPage(room: RoomPage.Room(summary(group: group), for: 1), days: days, older: 1, window: true,
+        RoomPage(pane: pane(problem: nil), room: RoomPage.Room(summary(group: group), for: 1), days: days, older: 1, window: true,
                  timeline: timeline, timelineOpen: true, liveAfter: 7, uuid: "00000000-0000-4000-8000-000000000009",
                  me: ChatAuthorView(jana), timeZone: "UTC", draft: "Draft", problem: "The message is too long.",
                  csrf: "c", limit: 4000, pending: ChatMessageView(sending: jana),
@@ -209,7 +214,7 @@ enum Chat {
     }
 
     static var emptyRoom: RoomPage {
-        RoomPage(room: RoomPage.Room(summary(group: false), for: 1), days: [], older: nil, window: false,
+        RoomPage(pane: ConversationPane.none(csrf: "c"), room: RoomPage.Room(summary(group: false), for: 1), days: [], older: nil, window: false,
                  timeline: nil, timelineOpen: false, liveAfter: 0, uuid: "00000000-0000-4000-8000-000000000009",
                  me: ChatAuthorView(jana), timeZone: "UTC", draft: "", problem: nil, csrf: "c", limit: 4000,
                  pending: ChatMessageView(sending: jana),
@@ -220,7 +225,7 @@ enum Chat {
     static var conversations: ConversationsView {
         ConversationsView(
             rooms: [summary(group: true, last: messages[0]), summary(group: false, last: messages[2])]
-                .map { ConversationView($0, reader: 1, table: table, dates: dates) },
+                .map { ConversationView($0, reader: 1, table: table, dates: dates, current: 2) },
             hasRooms: true, emptyState: nil)
     }
 
@@ -229,11 +234,25 @@ enum Chat {
                           emptyState: MessagePages.emptyState(hasAny: true, shown: 0)?.model(table))
     }
 
+    static func pane(problem: String?) -> ConversationPane {
+        ConversationPane(conversations: conversations, filter: .init(unread: true, relevant: true, any: true),
+                         searchQuery: "", search: nil, startProblem: problem,
+                         startValues: .init(username: "vojta", groupName: "Svatba", members: "vojta, eva", group: true),
+                         csrf: "c", beside: problem == nil)
+    }
+
+    /// A search with hits, and one that found nothing.
+    static func searching(found: Bool) -> ConversationPane {
+        let search = MessageSearch("svatba")
+        let view = MessageSearchView(query: "svatba", search: search, messages: found ? [messages[0], messages[2]] : [],
+                                     rooms: [1: summary(group: true)], reader: 1, table: table, dates: dates, now: now)
+        return ConversationPane(conversations: ConversationsView(rooms: [], hasRooms: false, emptyState: nil),
+                                filter: .init(unread: false, relevant: false, any: false), searchQuery: "svatba", search: view,
+                                startProblem: nil, startValues: .init(), csrf: "c", beside: false)
+    }
+
     static func messagesPage(problem: String?) -> MessagePages.Page {
-        MessagePages.Page(conversations: conversations, filter: .init(unread: true, relevant: true, any: true),
-                          liveAfter: 7, problem: problem,
-                          values: .init(username: "vojta", groupName: "Svatba", members: "vojta, eva", group: true),
-                          csrf: "c")
+        MessagePages.Page(pane: pane(problem: problem), liveAfter: 7)
     }
 
     static var internals: StatusPage.InternalsView {

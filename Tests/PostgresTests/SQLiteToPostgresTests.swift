@@ -205,6 +205,14 @@ import Testing
             let sent: Date = message[2]
             #expect(abs(try copied.decode(1, as: Date.self).timeIntervalSince(sent)) < 0.000_5)
             #expect(try copied.decode(2, as: String.self) == message[3] as String)
+            // Every message is indexed for search, by its own words.
+            #expect(try connection.query("SELECT count(*) FROM chat_message WHERE search IS NULL")[0].decode(0, as: Int.self) == 0)
+            let words = SearchWords.of(message[1] as String)
+            if let word = words.first {
+                #expect(try connection.query("SELECT id FROM chat_message WHERE search @@ $1::tsquery",
+                                             [MessageSearch(word).tsQuery]).map { try $0.decode(0, as: Int64.self) }
+                    .contains(message[0] as Int64))
+            }
             let copiedPhoto = try connection.query("SELECT variants, shot, film FROM photo WHERE id = $1", [photo[0] as Int64])[0]
             #expect(try copiedPhoto.decode(0, as: String.self) == photo[1] as String)
             #expect(try copiedPhoto.decode(1, as: String.self) == photo[2] as String)

@@ -12,7 +12,7 @@ import Testing
         "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz", "MultipartFuzz", "FeedCursorFuzz",
         "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz", "SliderTextFuzz", "MessengerCommandFuzz",
         "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz", "ShootFormFuzz", "SharingFormFuzz",
-        "DeliveredMetadataFuzz", "ReadMailFuzz", "PushSubscriptionFuzz",
+        "DeliveredMetadataFuzz", "ReadMailFuzz", "PushSubscriptionFuzz", "MessageSearchFuzz",
     ]
 
     /// The target's entry point, as libFuzzer calls it. An oracle that fails aborts the run
@@ -38,6 +38,7 @@ import Testing
         case "DeliveredMetadataFuzz": fuzzDeliveredMetadata
         case "ReadMailFuzz": fuzzReadMail
         case "PushSubscriptionFuzz": fuzzPushSubscription
+        case "MessageSearchFuzz": fuzzMessageSearch
         default: nil
         }
     }

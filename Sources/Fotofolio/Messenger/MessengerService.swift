@@ -61,6 +61,14 @@ public final class MessengerService: Sendable {
         try store.markRead(roomId, by: userId, upTo: messageId, at: date)
     }
 
+    /// The newest messages of the person's own conversations that hold every word of `text`
+    /// (`MessageSearch`); none for a text without letters or digits.
+    public func search(_ text: String, for userId: Int64) throws -> (search: MessageSearch, messages: [ChatMessage]) {
+        let search = MessageSearch(text)
+        guard !search.isEmpty else { return (search, []) }
+        return (search, try store.search(search, for: userId, limit: MessageSearch.limit))
+    }
+
     /// Messages by others the person has not read, in all their rooms.
     public func unreadTotal(for userId: Int64) throws -> Int {
         try store.unreadTotal(for: userId)

@@ -20,6 +20,10 @@ public protocol MessengerStore: Sendable {
     func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, limits: SpamLimits, at date: Date) throws
         -> SendResult
 
+    /// Up to `limit` messages holding every word of `search` (`SearchWords`), newest first,
+    /// from the rooms `userId` is a member of now; never a message removed by an operator.
+    func search(_ search: MessageSearch, for userId: Int64, limit: Int) throws -> [ChatMessage]
+
     /// Up to `limit` messages of the room before the message `messageId` (or the latest),
     /// oldest first.
     func messages(of roomId: Int64, for userId: Int64, before messageId: Int64?, limit: Int) throws -> [ChatMessage]

@@ -20,49 +20,28 @@ struct MessagePages {
         }
     }
 
-    /// `/messages`: the filters, the list, and the forms that start a conversation.
+    /// `/messages`: the conversation pane, and on a wide screen "Choose a conversation" beside it.
     struct Page: ViewModel {
-        struct Filter: ViewModel {
-            let unread: Bool
-            let relevant: Bool
-            let any: Bool
-        }
-        /// What a refused form had in it, to correct rather than type again.
-        struct Values: ViewModel {
-            var username = ""
-            var groupName = ""
-            var members = ""
-            /// The group form was sent: it stays open.
-            var group = false
-        }
-        let conversations: ConversationsView
-        let filter: Filter
+        let pane: ConversationPane
         let liveAfter: Int64
-        let problem: String?
-        let values: Values
-        let csrf: String
     }
 
-    private func list(_ request: Request, problem: String? = nil, values: Page.Values = Page.Values(),
+    private func list(_ request: Request, problem: String? = nil, values: ConversationPane.Values = ConversationPane.Values(),
                       status: HTTPStatus = .ok) throws -> Response {
         let userId = try request.requireSignIn().userId
         let table = renderer.strings(for: request)
         let dates = MessageDates(for: request, table: table)
-        let filter = Self.filter(of: request)
         // Before the rooms: whatever is written meanwhile comes on the stream and refreshes the list.
         let sequence = live.hub.currentSequence()
-        let rooms = try messenger.rooms(of: userId, matching: filter)
-        let hasAny = filter.isFiltering ? try !messenger.rooms(of: userId).isEmpty : !rooms.isEmpty
-        let conversations = ConversationsView(
-            rooms: rooms.map { ConversationView($0, reader: userId, table: table, dates: dates) }, hasRooms: !rooms.isEmpty,
-            emptyState: Self.emptyState(hasAny: hasAny, shown: rooms.count)?.model(table))
-        if request.fragment == "conversations" {
-            return try renderer.fragment("partials/conversations", of: .messages, for: request, content: conversations)
+        // The list's script beside an open room asks for the list with that room marked (`?open=`).
+        let isList = request.fragment == "conversations"
+        let pane = try ConversationPane(request, userId: userId, messenger: messenger, table: table, dates: dates,
+                                        current: isList ? StoredId.parse(request.query["open"]) : nil,
+                                        problem: problem, values: values)
+        if isList {
+            return try renderer.fragment("partials/conversations", of: .messages, for: request, content: pane.conversations)
         }
-        return try renderer.render(.messages, for: request, content: Page(
-            conversations: conversations,
-            filter: .init(unread: filter.unreadOnly, relevant: filter.relevantOnly, any: filter.isFiltering),
-            liveAfter: sequence, problem: problem, values: values, csrf: request.csrfToken), status: status)
+        return try renderer.render(.messages, for: request, content: Page(pane: pane, liveAfter: sequence), status: status)
     }
 
     /// Why the list is empty: no conversations yet (find someone to write to), or none that
@@ -92,7 +71,7 @@ struct MessagePages {
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)
             return try Self.sayingWhenToRetry(error, list(request, problem: renderer.strings(for: request).string(failure.key),
-                                                          values: Page.Values(username: username), status: failure.status))
+                                                          values: ConversationPane.Values(username: username), status: failure.status))
         }
     }
 
@@ -111,7 +90,7 @@ struct MessagePages {
         } catch let error as MessengerError {
             let failure = MessageViews.failure(error)
             return try Self.sayingWhenToRetry(error, list(request, problem: renderer.strings(for: request).string(failure.key),
-                                                          values: Page.Values(groupName: name, members: request.form["members"] ?? "",
+                                                          values: ConversationPane.Values(groupName: name, members: request.form["members"] ?? "",
                                                                               group: true),
                                                           status: failure.status))
         }

@@ -29,14 +29,15 @@ struct RoomComposer {
 
 extension RoomPage {
     /// The page of `reading` for `reader`, who sees `cards` in it; the live stream starts after `liveAfter`.
-    init(_ reading: RoomReading, reader: User, cards: [Int64: ShootCardView], dates: MessageDates, table: StringTable,
-         liveAfter: Int64, composer: RoomComposer) {
+    init(_ reading: RoomReading, pane: ConversationPane, reader: User, cards: [Int64: ShootCardView], dates: MessageDates,
+         table: StringTable, liveAfter: Int64, composer: RoomComposer) {
         let readerId = reader.storedId
         let me = MessageAuthor(username: reader.username, name: reader.fullName)
         let language: SliderLanguage = table.language == .cs ? .czech : .english
         let showsNewest = reading.showsNewest
         let room = Room(reading.summary, for: readerId, youBlockedTheOther: reading.youBlockedTheOther)
         self.init(
+            pane: pane,
             room: room,
             days: ChatDayView.days(reading.history, reader: readerId,
                                    lastRead: showsNewest ? reading.summary.lastReadMessageId : .max,

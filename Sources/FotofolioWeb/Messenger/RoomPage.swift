@@ -30,6 +30,8 @@ struct RoomPage: ViewModel {
         let youBlocked: Bool
     }
 
+    /// The conversation list beside the room on a wide screen (hidden on a phone).
+    let pane: ConversationPane
     let room: Room
     let days: [ChatDayView]
     /// The id to page back from when there may be older messages.

@@ -50,12 +50,22 @@ struct RoomPages {
             if reading.showsNewest, CSRFCheck.isOwnNavigation(request), let newest = reading.history.last {
                 try messenger.markRead(roomId, by: signedIn.userId, upTo: newest.id)
             }
-            let page = RoomPage(reading, reader: signedIn.user,
+            // The pane beside the room; a script switching rooms keeps the one it has.
+            let isPane = request.fragment == "room"
+            let pane = isPane ? ConversationPane.none(csrf: request.csrfToken)
+                : try ConversationPane(request, userId: signedIn.userId, messenger: messenger, table: table, dates: dates,
+                                       current: roomId)
+            let page = RoomPage(reading, pane: pane, reader: signedIn.user,
                                 cards: try cards.views(for: reading.history, reader: signedIn.userId, table: table),
                                 dates: dates, table: table, liveAfter: sequence,
                                 composer: RoomComposer(draft: draft ?? "", problem: problem, csrf: request.csrfToken))
-            return try renderer.render(.room, for: request, title: reading.summary.title, content: page,
-                                       status: reading.timelineRejected ? .unprocessableContent : status)
+            let status = reading.timelineRejected ? .unprocessableContent : status
+            if isPane {
+                var response = try renderer.fragment("partials/chat-room", of: .room, for: request, content: page)
+                response.status = status
+                return response
+            }
+            return try renderer.render(.room, for: request, title: reading.summary.title, content: page, status: status)
         } catch let error as MessengerError {
             throw refusal(error, request)
         }

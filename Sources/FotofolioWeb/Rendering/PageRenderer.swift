@@ -174,8 +174,7 @@ struct AssetURLs: ViewModel, Sendable {
     let photoFraming: String
     let sliderDemo: String
     let sliderDemoImage: String
-    let chatRoom: String
-    let conversationList: String
+    let messenger: String
     let liveShell: String
     let segmentedControl: String
     let bottomSheet: String
@@ -207,8 +206,7 @@ struct AssetURLs: ViewModel, Sendable {
         photoFraming = files.url(for: "/js/photo-framing.js")
         sliderDemo = files.url(for: "/js/slider-demo.js")
         sliderDemoImage = files.url(for: "/img/demo/meadow.jpg")
-        chatRoom = files.url(for: "/js/chat-room.js")
-        conversationList = files.url(for: "/js/conversation-list.js")
+        messenger = files.url(for: "/js/messenger.js")
         liveShell = files.url(for: "/js/live-shell.js")
         segmentedControl = files.url(for: "/js/segmented-control.js")
         bottomSheet = files.url(for: "/js/bottom-sheet.js")
