@@ -6,6 +6,7 @@
 // this module the composer is a plain form that posts and comes back.
 
 import "./live.js";
+import "./chat-message-edits.js";
 import { announce, fill, shortened } from "./announce.js";
 import { ChatHistory, element } from "./chat-history.js";
 import { hideState, showState } from "./content-state.js";
@@ -45,9 +46,16 @@ if (history) {
   });
   document.addEventListener("live:message", (event) => {
     if (event.detail.roomId !== roomId) return;
-    // Removed by moderation, or a card whose state changed: the message shown takes its new
-    // form, quietly.
-    if (!event.detail.removed && !event.detail.changed) announceArrival(event.detail);
+    // Changed (a card's state, an edit, a deletion, a reaction): the message shown takes its
+    // new form, quietly; one not on screen stays unshown, and one being edited here keeps its
+    // form until it is saved. Removed by moderation or deleted: shown so, quietly.
+    if (event.detail.changed) {
+      const shown = history.find(event.detail.uuid);
+      if (!shown || shown.classList.contains("chat-message--editing")) return;
+      history.show(event.detail);
+      return;
+    }
+    if (!event.detail.removed && !event.detail.deleted) announceArrival(event.detail);
     if (showsEarlier) {
       history.jump.hidden = false;
       return;

@@ -165,8 +165,8 @@ struct PostgresMessengerStore: MessengerStore {
         try pool.transaction(.repeatableRead, body)
     }
 
-    private static func noteMentions(in content: String, of messageId: Int64, in roomId: Int64, by authorId: Int64,
-                                     _ connection: PostgresConnection) throws {
+    static func noteMentions(in content: String, of messageId: Int64, in roomId: Int64, by authorId: Int64,
+                             _ connection: PostgresConnection) throws {
         guard content.contains("@") else { return }
         var idsByUsername: [String: Int64] = [:]
         for row in try connection.query("""

@@ -118,6 +118,7 @@ public enum PostgresSchema {
         Migration(identifier: "v12 mail", sql: mail),
         Migration(identifier: "v13 push", sql: push),
         Migration(identifier: "v14 ratings by anyone", sql: ratingsByAnyone),
+        Migration(identifier: "v15 message edits and reactions", sql: messageChanges),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, holding an

@@ -174,7 +174,7 @@ struct SQLiteMessengerStore: MessengerStore {
         }
     }
 
-    private static func noteMentions(in content: String, of messageId: Int64, in roomId: Int64, by authorId: Int64, _ db: Database) throws {
+    static func noteMentions(in content: String, of messageId: Int64, in roomId: Int64, by authorId: Int64, _ db: Database) throws {
         guard content.contains("@") else { return }
         let others = try Row.fetchAll(db, sql: """
             SELECT user.id, user.username FROM chatMember JOIN user ON user.id = chatMember.userId

@@ -165,6 +165,9 @@ enum Schema {
         migrator.registerMigration("v21 ratings by anyone") { db in
             try createRatingsByAnyone(db)
         }
+        migrator.registerMigration("v22 message edits and reactions") { db in
+            try createMessageChanges(db)
+        }
         return migrator
     }
 
