@@ -191,8 +191,11 @@ enum Chat {
         var deleted = message(6, by: vojta, "", minutesAgo: 1)
         deleted.isDeleted = true
         let old = message(7, by: jana, "Dávno", minutesAgo: 60)
+        let editedView = ChatMessageView(edited, reader: 1, dates: dates, csrf: "c", at: now)
         return [
-            ("partials/chat-message", ChatMessageView(edited, reader: 1, dates: dates, csrf: "c", at: now)),
+            ("partials/chat-message", editedView),
+            ("partials/chat-message-menu", editedView),
+            ("partials/chat-reactions", editedView),
             ("partials/chat-message", ChatMessageView(deleted, reader: 1, dates: dates, at: now)),
             ("pages/message-edit", MessageEditPage(edited, reader: 1, draft: nil, problem: "Too long.", csrf: "c", at: now)),
             ("pages/message-edit", MessageEditPage(old, reader: 1, draft: nil, problem: nil, csrf: "c", at: now)),
