@@ -7,7 +7,7 @@
 
 import "./live.js";
 import "./chat-message-edits.js";
-import { announce, fill, shortened } from "./announce.js";
+import { announce, fill, shortened, withdraw } from "./announce.js";
 import { ChatHistory, element } from "./chat-history.js";
 import { hideState, showState } from "./content-state.js";
 
@@ -50,6 +50,7 @@ if (history) {
     // new form, quietly; one not on screen stays unshown, and one being edited here keeps its
     // form until it is saved. Removed by moderation or deleted: shown so, quietly.
     if (event.detail.changed) {
+      if (event.detail.deleted && event.detail.id === lastAnnounced) withdraw();
       const shown = history.find(event.detail.uuid);
       if (!shown || shown.classList.contains("chat-message--editing")) return;
       history.show(event.detail);
@@ -74,9 +75,12 @@ if (history) {
   history.openAtFirstUnread();
 }
 
+let lastAnnounced = 0;
+
 /** Says who wrote what, for a message of someone else's: one's own are no news. */
 function announceArrival(message) {
   if (!message.author || message.author.username === room.dataset.me) return;
+  lastAnnounced = message.id;
   const text = shortened(message.content ?? "", ANNOUNCED_CHARACTERS);
   announce(fill(room.dataset.announceMessage ?? "", { name: message.author.name, text }));
 }

@@ -104,6 +104,7 @@ def test_edits_deletions_and_reactions_reach_the_other_browser_live_and_raise_no
     field = wait(eva, lambda d: d.find_elements(By.CSS_SELECTOR, ".chat-message__edit textarea"), "no field to edit in")[0]
     assert field.get_attribute("value") == "Vezmu i deku, sraz v 17:00"
     field.send_keys(Keys.BACKSPACE * 5 + "17:30")
+    eva.save_screenshot(str(screenshots_dir / "message-edits-editing-phone.png"))
     field.send_keys(Keys.ENTER)
     wait(eva, lambda d: announced(d) == "Zpráva upravena.", "the edit was not announced")
     wait(adela, lambda d: item(d, "Vezmu i deku, sraz v 17:30"), "Adéla did not see the edit")
@@ -112,6 +113,7 @@ def test_edits_deletions_and_reactions_reach_the_other_browser_live_and_raise_no
     # Adéla reacts; Eva sees who, and gives the same, which Adéla sees counted twice.
     shown = item_by_id(adela, message_id)
     click(adela, shown.find_element(By.CSS_SELECTOR, ".chat-reactions__more"))
+    adela.save_screenshot(str(screenshots_dir / "message-edits-picker-desktop.png"))
     click(adela, shown.find_element(By.CSS_SELECTOR, ".chat-reactions__choice[value='👍']"))
     wait(adela, lambda d: reactions(d, message_id) == [("👍 1: Adéla Dvořáková", True)], "Adéla's reaction was not shown")
     wait(eva, lambda d: reactions(d, message_id) == [("👍 1: Adéla Dvořáková", False)], "Eva did not see the reaction")
