@@ -74,7 +74,8 @@ struct MessageChangePages {
         try request.answer(json: {
             let table = renderer.strings(for: request)
             let dates = MessageDates(for: request, table: table)
-            let html = try renderer.chatMessage(ChatMessageView(message, reader: reader, dates: dates), language: table.language)
+            let html = try renderer.chatMessage(ChatMessageView(message, reader: reader, dates: dates, csrf: request.csrfToken),
+                                                language: table.language)
             return .json(MessageViews.ChangeReply(id: message.id, uuid: message.uuid, html: html))
         }, redirectingTo: "/messages/\(message.roomId)#message-\(message.id)")
     }
