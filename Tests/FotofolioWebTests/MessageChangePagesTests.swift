@@ -118,4 +118,22 @@ import Testing
         #expect((WebTestServer.json(event.data)["html"] as? String)?.contains("chat-message__edited") == true)
         #expect(try Self.messenger(server).unreadTotal(for: try server.userId("vojtafoti")) == unread)
     }
+
+    @Test func anOperatorReviewingAReportSeesTheTextsTheMessageHeldBefore() async throws {
+        let server = try WebTestServer.withOperator()
+        let (room, message) = try await server.spamFromVojta()
+        _ = try await server.submit("/messages/\(room)/\(message)/edit", ["content": "Dobrý den"])
+        _ = try await server.submit("/messages/\(room)/\(message)/delete", [:])
+        try await server.cookies(of: "jana.k")
+        #expect(try await server.send("/messages/\(room)").body.contains("hodinky") == false)
+        #expect(try await server.submit("/report", ["subject": "message:\(message)", "reason": "spam"]).status == 303)
+        try await server.cookies(of: "eva.s")
+        let desk = try await server.send("/moderation").body
+        let versions = desk.components(separatedBy: "data-message-version").dropFirst()
+        #expect(versions.count == 2)
+        #expect(versions.first?.contains("Kupte levné hodinky") == true && versions.last?.contains("Dobrý den") == true)
+        // Nobody else reads them.
+        try await server.cookies(of: "jana.k")
+        #expect(try await server.send("/moderation").status == 403)
+    }
 }
