@@ -13,10 +13,11 @@ RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqli
 # postgresql: the tests start throwaway clusters of their own (initdb, postgres) under /tmp;
 # haproxy: the several-node tests put it in front of the nodes; python3-aiosmtpd: the mail
 # tests' SMTP server (Tests/Mail/smtp_sink.py, run by Debian's /usr/bin/python3).
+# fonts-noto-color-emoji: the reactions (👍 ❤️ …) drawn as emoji, not boxes, in screenshots.
 TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-headless-shell chromium-driver python3 python3-venv \
                  firefox-esr webkit2gtk-driver xvfb xdotool locales \
                  libvips-tools libimage-exiftool-perl imagemagick openssl gstreamer1.0-plugins-good haproxy \
-                 python3-aiosmtpd
+                 python3-aiosmtpd fonts-noto-color-emoji
 
 .PHONY: run test build release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean postgres cluster
 

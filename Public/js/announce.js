@@ -10,6 +10,12 @@ export function announce(text) {
   region.textContent = region.textContent === text ? `${text}\u00a0` : text;
 }
 
+/** Takes back what the region says (a message since deleted): it must not be read out later. */
+export function withdraw() {
+  const region = document.querySelector("[data-announcer]");
+  if (region) region.textContent = "";
+}
+
 const rules = new Map();
 
 /**

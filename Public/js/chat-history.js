@@ -44,6 +44,7 @@ export class ChatHistory {
   show(message) {
     const item = message.html ? fromHTML(message.html) : this.#sending(message);
     if (!item) return null;
+    withToken(item, this.root);
     this.root.querySelector("[data-chat-empty]")?.remove();
     const wasAtEnd = this.isAtEnd();
     const shown = this.find(message.uuid);
@@ -131,6 +132,15 @@ export class ChatHistory {
 /** When a shown message was sent, in ms (a message being sent: now). */
 function sentAt(item) {
   return Number(item.dataset.sentAt) || Date.parse(item.querySelector("time")?.dateTime ?? "") || 0;
+}
+
+/**
+ * A message's forms (its reactions) carry the page's token, as the page's own copy of it
+ * does: markup from a live event or a script's reply is rendered without one.
+ */
+export function withToken(item, root) {
+  const token = root.querySelector("[data-chat-composer] [name=_csrf]")?.value ?? "";
+  for (const field of item.querySelectorAll("input[name=_csrf]")) field.setAttribute("value", token);
 }
 
 /** The server's markup of one message as an element. */

@@ -9,7 +9,8 @@
 // conversation list (messenger.js) one room after another opens in the same page.
 
 import "./live.js";
-import { announce, fill, shortened } from "./announce.js";
+import { announce, fill, shortened, withdraw } from "./announce.js";
+import { openEdits } from "./chat-message-edits.js";
 import { ChatHistory, element } from "./chat-history.js";
 import { hideState, showState } from "./content-state.js";
 
@@ -35,9 +36,11 @@ export function openRoom(room, earlier = []) {
   const close = () => {
     for (const remove of listeners.splice(0)) remove();
     clearTimeout(timelineTimer);
+    closeEdits();
   };
   let timelineTimer = 0;
   let lastRead = 0;
+  let lastAnnounced = 0; // a deletion of the message last read out takes the words back
 
   // Without a network nothing is sent or received: the page says so (its "offline" state)
   // until the browser is back online.
@@ -48,6 +51,8 @@ export function openRoom(room, earlier = []) {
     listen(window, "offline", showNetwork);
     showNetwork();
   }
+  // Editing, deleting and reacting to messages (their menus, forms and long press).
+  const closeEdits = openEdits(room);
   if (!history) return close;
 
   composer.addEventListener("submit", (event) => {
@@ -78,9 +83,17 @@ export function openRoom(room, earlier = []) {
   /** A live message: shown (and announced, unless it came before the room was open). */
   function heardMessage(event, quietly = false) {
     if (event.detail.roomId !== roomId) return;
-    // Removed by moderation, or a card whose state changed: the message shown takes its new
-    // form, quietly.
-    if (!quietly && !event.detail.removed && !event.detail.changed) announceArrival(event.detail);
+    // Changed (a card's state, an edit, a deletion, a reaction): the message shown takes its
+    // new form, quietly; one not on screen stays unshown, and one being edited here keeps its
+    // form until it is saved. Removed by moderation or deleted: shown so, quietly.
+    if (event.detail.changed) {
+      if (event.detail.deleted && event.detail.id === lastAnnounced) withdraw();
+      const shown = history.find(event.detail.uuid);
+      if (!shown || shown.classList.contains("chat-message--editing")) return;
+      history.show(event.detail);
+      return;
+    }
+    if (!quietly && !event.detail.removed && !event.detail.deleted) announceArrival(event.detail);
     if (showsEarlier) {
       history.jump.hidden = false;
       return;
@@ -92,6 +105,7 @@ export function openRoom(room, earlier = []) {
   /** Says who wrote what, for a message of someone else's: one's own are no news. */
   function announceArrival(message) {
     if (!message.author || message.author.username === room.dataset.me) return;
+    lastAnnounced = message.id;
     const text = shortened(message.content ?? "", ANNOUNCED_CHARACTERS);
     announce(fill(room.dataset.announceMessage ?? "", { name: message.author.name, text }));
   }

@@ -16,6 +16,7 @@ const problem = document.querySelector("[data-conversations-error]");
 const fragments = new Fragments();
 let openRoom = Number(document.querySelector("[data-chat-room]")?.dataset.chatRoom) || 0;
 let stale = false; // something changed while the list was hidden
+let deleted = false; // a message was deleted since the list was fetched
 
 if (region && filters) {
   filters.querySelector("[data-filters-submit]").hidden = true;
@@ -26,7 +27,11 @@ if (region && filters) {
   });
   problem.querySelector("[data-conversations-retry]").addEventListener("click", refresh);
   if (live) {
-    const refreshSoon = () => fragments.soon(BURST_MS, refresh);
+    const refreshSoon = (event) => {
+      // A deleted message leaves even a hidden list at once: its words must not stay in the page.
+      if (event.detail?.deleted) deleted = true;
+      fragments.soon(BURST_MS, refresh);
+    };
     for (const kind of ["message", "read", "room"]) document.addEventListener(`live:${kind}`, refreshSoon);
   }
   // A phone's room page has the list hidden; it is brought up to date once the window widens.
@@ -55,11 +60,12 @@ function isShown() {
 }
 
 async function refresh() {
-  if (!isShown()) {
+  if (!deleted && !isShown()) {
     stale = true;
     return;
   }
   stale = false;
+  deleted = false;
   try {
     const html = await fragments.fetch(listAddress(true), "conversations", region);
     if (html === null) return; // a newer answer is on its way, or the page is reloading

@@ -18,9 +18,10 @@ rememberTimeZone();
 if (live) {
   document.addEventListener("live:message", (event) => {
     const message = event.detail;
-    // A message removed by moderation, or a card whose state changed, was counted when it
-    // came; it is not news.
-    if (message.author?.username === me || message.removed || message.changed) return;
+    // A message removed by moderation or deleted by its author, or one that changed (a card's
+    // state, an edit, a reaction), was counted when it came; it is not news. A deletion of
+    // one still unread comes with a read event carrying the count without it.
+    if (message.author?.username === me || message.removed || message.deleted || message.changed) return;
     // A room on screen reads the message at once; its read event sets the count.
     if (message.sequence > countedAfter && !isShowing(message.roomId)) showUnread(unread + 1);
     if (document.visibilityState === "hidden") notify(message);

@@ -5,14 +5,18 @@ import GRDB
 
 /// Conversations of the demo world, so the messenger has something to show: a finished
 /// exchange about a family shoot, and a wedding group where `vojtafoti` is mentioned (the
-/// wedding itself is booked in `DemoBookings`). Messages carry fixed UUIDs,
-/// so seeding again stores nothing twice.
+/// wedding itself is booked in `DemoBookings`). One message was edited after sending and
+/// two got reactions. Messages carry fixed UUIDs, so seeding again stores nothing twice.
 public struct DemoConversations: Sendable {
     struct Line {
         let uuid: String
         let author: String
         let text: String
         let when: When
+        /// The text first sent, edited a few minutes later to `text`.
+        var firstWritten: String?
+        /// Who reacted to it, and how, once it was sent.
+        var reactions: [(username: String, reaction: Reaction)] = []
     }
 
     /// When a message was sent, relative to the seeding: earlier days at a time of day in
@@ -52,9 +56,11 @@ public struct DemoConversations: Sendable {
                  text: "Dobrý den, ráda přijedu. Nejhezčí světlo je hodinu před západem slunce. Hodí se vám sobota?",
                  when: .daysAgo(3, hour: 12, minute: 40)),
             Line(uuid: "d3e40000-0000-4000-8000-000000000203", author: "eva.s",
-                 text: "Sobota je skvělá. Sraz u Bezručových sadů v 17:30?", when: .daysAgo(1, hour: 17, minute: 5)),
+                 text: "Sobota je skvělá. Sraz u Bezručových sadů v 17:30?", when: .daysAgo(1, hour: 17, minute: 5),
+                 firstWritten: "Sobota je skvělá. Sraz u Bezručových sadů v 17:00?", reactions: [("ad.fotograf", .thumbsUp)]),
             Line(uuid: "d3e40000-0000-4000-8000-000000000204", author: "ad.fotograf",
-                 text: "Platí, těším se! Vezměte psovi pamlsky, ať vydrží sedět 🙂", when: .daysAgo(1, hour: 18, minute: 21)),
+                 text: "Platí, těším se! Vezměte psovi pamlsky, ať vydrží sedět 🙂", when: .daysAgo(1, hour: 18, minute: 21),
+                 reactions: [("eva.s", .heart), ("eva.s", .laugh)]),
         ], readers: ["eva.s", "ad.fotograf"]),
         Conversation(groupName: "Svatba Benešovi", people: ["martin.b", "vojtafoti", "lenka.svetlo"], lines: [
             Line(uuid: "d3e40000-0000-4000-8000-000000000301", author: "martin.b",
@@ -85,16 +91,36 @@ public struct DemoConversations: Sendable {
             let people = try conversation.people.map(userId)
             let start = (conversation.lines.map { $0.when.date(before: date) }.min() ?? date).addingTimeInterval(-60)
             let roomId = try room(for: conversation, people: people, at: start)
-            for line in conversation.lines {
-                let result = try messenger.send(MessageDraft(uuid: line.uuid, content: line.text), in: roomId,
-                                                by: try userId(line.author), at: line.when.date(before: date))
-                if result.isNew { stored += 1 }
+            for line in conversation.lines where try send(line, in: roomId, at: line.when.date(before: date)) {
+                stored += 1
             }
             for reader in conversation.readers {
                 try messenger.markRead(roomId, by: try userId(reader), upTo: .max, at: date)
             }
         }
         return stored
+    }
+
+    /// Sends the line (first as written, then edited), and its reactions; false when it was
+    /// stored before.
+    private func send(_ line: Line, in roomId: Int64, at sentAt: Date) throws -> Bool {
+        let author = try userId(line.author)
+        let result: SendResult
+        do {
+            result = try messenger.send(MessageDraft(uuid: line.uuid, content: line.firstWritten ?? line.text), in: roomId,
+                                        by: author, at: sentAt)
+        } catch MessengerError.uuidTakenByAnotherMessage where line.firstWritten != nil {
+            return false // stored and edited before
+        }
+        guard result.isNew else { return false }
+        if line.firstWritten != nil {
+            _ = try messenger.edit(result.message.id, in: roomId, to: line.text, by: author, at: sentAt.addingTimeInterval(3 * 60))
+        }
+        for (index, given) in line.reactions.enumerated() {
+            _ = try messenger.react(given.reaction, to: result.message.id, in: roomId, by: try userId(given.username),
+                                    at: sentAt.addingTimeInterval(Double(5 + index) * 60))
+        }
+        return true
     }
 
     private func room(for conversation: Conversation, people: [Int64], at date: Date) throws -> Int64 {

@@ -69,7 +69,8 @@ enum PostgresMessengerReading {
             SELECT chat_message.id, chat_message.room_id, chat_message.uuid, chat_message.content, chat_message.sent_at,
                    chat_message.author_id, account.username, account.full_name,
                    EXISTS (SELECT 1 FROM removed_message WHERE message_id = chat_message.id) AS removed,
-                   chat_message.links_inert, chat_message.card_kind, chat_message.card_id
+                   chat_message.links_inert, chat_message.card_kind, chat_message.card_id,
+                   chat_message.edited_at, chat_message.deleted_at
             FROM chat_message JOIN account ON account.id = chat_message.author_id \(clause)
             """, parameters)
         guard !rows.isEmpty else { return [] }
@@ -81,9 +82,11 @@ enum PostgresMessengerReading {
             """, [IdList(ids)]) {
             mentioned[try row.decode(0), default: []].insert(try row.decode(1))
         }
+        let reactions = try self.reactions(of: ids, connection)
         return try rows.map { row in
             let id = try row.decode(0, as: Int64.self), removed = try row.decode(8, as: Bool.self)
-            let content = removed ? "" : try row.decode(3, as: String.self)
+            let deletedAt: Date? = try row.decodeIfPresent(13)
+            let content = removed || deletedAt != nil ? "" : try row.decode(3, as: String.self)
             let usernames = removed ? [] : mentioned[id] ?? []
             // Only who is mentioned is stored; the order comes from the text.
             let inOrder = MessageText(content, mentioning: usernames).mentions
@@ -92,15 +95,33 @@ enum PostgresMessengerReading {
                 author: MessageAuthor(username: try row.decode(6), name: try row.decode(7)), authorId: try row.decode(5),
                 mentions: inOrder + usernames.subtracting(inOrder).sorted(), isRemoved: removed,
                 linksInert: try row.decode(9, as: Bool.self),
-                card: removed ? nil : MessageCard(kind: try row.decodeIfPresent(10), id: try row.decodeIfPresent(11)))
+                card: removed ? nil : MessageCard(kind: try row.decodeIfPresent(10), id: try row.decodeIfPresent(11)),
+                editedAt: try row.decodeIfPresent(12), isDeleted: deletedAt != nil, reactions: reactions[id] ?? [])
         }
     }
 
-    /// Messages by others after what `userId` has read in the room.
+    /// The reactions on each message, who gave them in the order they did.
+    static func reactions(of messageIds: [Int64], _ connection: PostgresConnection) throws -> [Int64: [MessageReaction]] {
+        var rows: [Int64: [(reaction: Reaction, author: MessageAuthor, userId: Int64)]] = [:]
+        for row in try connection.query("""
+            SELECT chat_reaction.message_id, chat_reaction.reaction, chat_reaction.user_id, account.username, account.full_name
+            FROM chat_reaction JOIN account ON account.id = chat_reaction.user_id
+            WHERE chat_reaction.message_id = ANY($1::bigint[])
+            ORDER BY chat_reaction.reacted_at, chat_reaction.user_id
+            """, [IdList(messageIds)]) {
+            guard let reaction = Reaction(rawValue: try row.decode(1)) else { continue }
+            rows[try row.decode(0), default: []].append(
+                (reaction, MessageAuthor(username: try row.decode(3), name: try row.decode(4)), try row.decode(2)))
+        }
+        return rows.mapValues(MessageReaction.grouped)
+    }
+
+    /// Messages by others after what `userId` has read in the room (a deleted one no longer counts).
     static func unreadCount(in roomId: Int64, for userId: Int64, _ connection: PostgresConnection) throws -> Int {
         try connection.query("""
             SELECT count(*) FROM chat_member me JOIN chat_message m ON m.room_id = me.room_id
             WHERE me.room_id = $1 AND me.user_id = $2 AND m.id > coalesce(me.last_read_message_id, 0) AND m.author_id <> me.user_id
+              AND m.deleted_at IS NULL
             """, [roomId, userId])[0].decode(0)
     }
 
@@ -108,6 +129,7 @@ enum PostgresMessengerReading {
         try connection.query("""
             SELECT count(*) FROM chat_member me JOIN chat_message m ON m.room_id = me.room_id
             WHERE me.user_id = $1 AND m.id > coalesce(me.last_read_message_id, 0) AND m.author_id <> me.user_id
+              AND m.deleted_at IS NULL
             """, [userId])[0].decode(0)
     }
 
@@ -119,7 +141,7 @@ enum PostgresMessengerReading {
                 me.last_read_message_id AS reader_last_read,
                 (SELECT max(m.id) FROM chat_message m WHERE m.room_id = chat_room.id) AS last_message_id,
                 (SELECT count(*) FROM chat_message m WHERE m.room_id = chat_room.id
-                    AND m.id > coalesce(me.last_read_message_id, 0) AND m.author_id <> me.user_id) AS unread_count,
+                    AND m.id > coalesce(me.last_read_message_id, 0) AND m.author_id <> me.user_id AND m.deleted_at IS NULL) AS unread_count,
                 EXISTS (SELECT 1 FROM chat_message m
                     JOIN chat_mention ON chat_mention.message_id = m.id AND chat_mention.user_id = me.user_id
                     WHERE m.room_id = chat_room.id AND m.id > coalesce(me.last_read_message_id, 0)) AS mentions_reader

@@ -76,7 +76,7 @@ struct PostgresMessengerStore: MessengerStore {
             try PostgresMessengerReading.messages("""
                 WHERE chat_message.search @@ $1::tsquery
                   AND chat_message.room_id IN (SELECT room_id FROM chat_member WHERE user_id = $2)
-                  AND NOT EXISTS (SELECT 1 FROM removed_message WHERE message_id = chat_message.id)
+                  AND chat_message.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM removed_message WHERE message_id = chat_message.id)
                 ORDER BY chat_message.id DESC LIMIT $3
                 """, [search.tsQuery, userId, max(0, limit)], connection)
         }
@@ -178,8 +178,8 @@ struct PostgresMessengerStore: MessengerStore {
         try pool.transaction(.repeatableRead, body)
     }
 
-    private static func noteMentions(in content: String, of messageId: Int64, in roomId: Int64, by authorId: Int64,
-                                     _ connection: PostgresConnection) throws {
+    static func noteMentions(in content: String, of messageId: Int64, in roomId: Int64, by authorId: Int64,
+                             _ connection: PostgresConnection) throws {
         guard content.contains("@") else { return }
         var idsByUsername: [String: Int64] = [:]
         for row in try connection.query("""

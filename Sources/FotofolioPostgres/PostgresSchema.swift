@@ -120,8 +120,9 @@ public enum PostgresSchema {
         Migration(identifier: "v12 mail", sql: mail),
         Migration(identifier: "v13 push", sql: push),
         Migration(identifier: "v14 ratings by anyone", sql: ratingsByAnyone),
+        Migration(identifier: "v15 message edits and reactions", sql: messageChanges),
         // Every message's words (PostgresMessageSearch); the rows already there are indexed in Swift.
-        Migration(identifier: "v15 message search", sql: """
+        Migration(identifier: "v16 message search", sql: """
             ALTER TABLE chat_message ADD COLUMN search tsvector;
             CREATE INDEX chat_message_search ON chat_message USING gin (search);
             """, then: PostgresMessageSearch.indexMissing),

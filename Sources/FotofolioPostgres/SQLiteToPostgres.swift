@@ -42,6 +42,8 @@ public struct SQLiteToPostgres {
         Table(sqlite: "chatMember", postgres: "chat_member"),
         Table(sqlite: "chatMessage", postgres: "chat_message"),
         Table(sqlite: "chatMention", postgres: "chat_mention"),
+        Table(sqlite: "chatMessageVersion", postgres: "chat_message_version"),
+        Table(sqlite: "chatReaction", postgres: "chat_reaction"),
         Table(sqlite: "shootRequest", postgres: "shoot_request"),
         Table(sqlite: "shootOffer", postgres: "shoot_offer"),
         Table(sqlite: "booking", postgres: "booking"),

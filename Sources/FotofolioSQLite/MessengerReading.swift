@@ -60,9 +60,11 @@ enum MessengerReading {
             """), arguments: [String(describing: rows.map { $0["id"] as Int64 })])
         let mentioned = Dictionary(grouping: mentionRows) { $0["messageId"] as Int64 }
             .mapValues { Set($0.map { $0["username"] as String }) }
+        let reactions = try self.reactions(of: rows.map { $0["id"] as Int64 }, db)
         return rows.map { row in
             let id: Int64 = row["id"], removed: Bool = row["removed"]
-            let content: String = removed ? "" : row["content"]
+            let deletedAt: Date? = row["deletedAt"]
+            let content: String = removed || deletedAt != nil ? "" : row["content"]
             let usernames = removed ? [] : mentioned[id] ?? []
             // Only who is mentioned is stored; the order comes from the text.
             let inOrder = MessageText(content, mentioning: usernames).mentions
@@ -70,15 +72,34 @@ enum MessengerReading {
                 id: id, roomId: row["roomId"], uuid: row["uuid"], content: content, sentAt: row["sentAt"],
                 author: MessageAuthor(username: row["username"], name: row["fullName"]), authorId: row["authorId"],
                 mentions: inOrder + usernames.subtracting(inOrder).sorted(), isRemoved: removed, linksInert: row["linksInert"],
-                card: removed ? nil : MessageCard(kind: row["cardKind"], id: row["cardId"]))
+                card: removed ? nil : MessageCard(kind: row["cardKind"], id: row["cardId"]),
+                editedAt: row["editedAt"], isDeleted: deletedAt != nil, reactions: reactions[id] ?? [])
         }
     }
 
-    /// Messages by others after what `userId` has read in the room.
+    /// The reactions on each message, who gave them in the order they did.
+    static func reactions(of messageIds: [Int64], _ db: Database) throws -> [Int64: [MessageReaction]] {
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT chatReaction.messageId, chatReaction.reaction, chatReaction.userId, user.username, user.fullName
+            FROM chatReaction JOIN user ON user.id = chatReaction.userId
+            WHERE chatReaction.messageId IN (SELECT value FROM json_each(?))
+            ORDER BY chatReaction.reactedAt, chatReaction.rowid
+            """), arguments: [String(describing: messageIds)])
+        return Dictionary(grouping: rows) { $0["messageId"] as Int64 }.mapValues { rows in
+            MessageReaction.grouped(rows.compactMap { row in
+                Reaction(rawValue: row["reaction"]).map {
+                    ($0, MessageAuthor(username: row["username"], name: row["fullName"]), row["userId"] as Int64)
+                }
+            })
+        }
+    }
+
+    /// Messages by others after what `userId` has read in the room (a deleted one no longer counts).
     static func unreadCount(in roomId: Int64, for userId: Int64, _ db: Database) throws -> Int {
         try Int.fetchOne(db, sql: """
             SELECT COUNT(*) FROM chatMember me JOIN chatMessage m ON m.roomId = me.roomId
             WHERE me.roomId = ? AND me.userId = ? AND m.id > IFNULL(me.lastReadMessageId, 0) AND m.authorId <> me.userId
+              AND m.deletedAt IS NULL
             """, arguments: [roomId, userId]) ?? 0
     }
 
@@ -87,6 +108,7 @@ enum MessengerReading {
         try Int.fetchOne(db.cachedStatement(sql: """
             SELECT COUNT(*) FROM chatMember me JOIN chatMessage m ON m.roomId = me.roomId
             WHERE me.userId = ? AND m.id > IFNULL(me.lastReadMessageId, 0) AND m.authorId <> me.userId
+              AND m.deletedAt IS NULL
             """), arguments: [userId]) ?? 0
     }
 
@@ -97,7 +119,7 @@ enum MessengerReading {
             SELECT chatRoom.*, me.lastReadMessageId AS readerLastRead,
                 (SELECT MAX(m.id) FROM chatMessage m WHERE m.roomId = chatRoom.id) AS lastMessageId,
                 (SELECT COUNT(*) FROM chatMessage m WHERE m.roomId = chatRoom.id
-                    AND m.id > IFNULL(me.lastReadMessageId, 0) AND m.authorId <> me.userId) AS unreadCount,
+                    AND m.id > IFNULL(me.lastReadMessageId, 0) AND m.authorId <> me.userId AND m.deletedAt IS NULL) AS unreadCount,
                 EXISTS (SELECT 1 FROM chatMessage m
                     JOIN chatMention ON chatMention.messageId = m.id AND chatMention.userId = me.userId
                     WHERE m.roomId = chatRoom.id AND m.id > IFNULL(me.lastReadMessageId, 0)) AS mentionsReader

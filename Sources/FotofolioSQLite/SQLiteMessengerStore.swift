@@ -88,7 +88,7 @@ struct SQLiteMessengerStore: MessengerStore {
             try MessengerReading.messages("""
                 WHERE chatMessage.id IN (SELECT rowid FROM chatMessageSearch WHERE chatMessageSearch MATCH ?)
                   AND chatMessage.roomId IN (SELECT roomId FROM chatMember WHERE userId = ?)
-                  AND NOT EXISTS (SELECT 1 FROM removedMessage WHERE messageId = chatMessage.id)
+                  AND chatMessage.deletedAt IS NULL AND NOT EXISTS (SELECT 1 FROM removedMessage WHERE messageId = chatMessage.id)
                 ORDER BY chatMessage.id DESC LIMIT ?
                 """, [search.ftsQuery, userId, limit], db)
         }
@@ -188,7 +188,7 @@ struct SQLiteMessengerStore: MessengerStore {
         }
     }
 
-    private static func noteMentions(in content: String, of messageId: Int64, in roomId: Int64, by authorId: Int64, _ db: Database) throws {
+    static func noteMentions(in content: String, of messageId: Int64, in roomId: Int64, by authorId: Int64, _ db: Database) throws {
         guard content.contains("@") else { return }
         let others = try Row.fetchAll(db, sql: """
             SELECT user.id, user.username FROM chatMember JOIN user ON user.id = chatMember.userId

@@ -165,7 +165,10 @@ enum Schema {
         migrator.registerMigration("v21 ratings by anyone") { db in
             try createRatingsByAnyone(db)
         }
-        migrator.registerMigration("v22 message search") { db in
+        migrator.registerMigration("v22 message edits and reactions") { db in
+            try createMessageChanges(db)
+        }
+        migrator.registerMigration("v23 message search") { db in
             try createMessageSearch(db)
         }
         return migrator

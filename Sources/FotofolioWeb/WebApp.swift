@@ -112,6 +112,7 @@ public struct WebApp: Sendable {
         MessagePages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
         RoomPages(renderer: renderer, messenger: messenger, accounts: accounts, blocking: blocking, live: live, cards: cards)
             .register(in: &router)
+        MessageChangePages(renderer: renderer, messenger: messenger, sessions: sessions).register(in: &router)
         ShootPages(renderer: renderer, accounts: accounts, portfolios: portfolios, bookings: bookings, visibility: visibility)
             .register(in: &router)
         BookingPages(renderer: renderer, accounts: accounts, bookings: bookings).register(in: &router)
@@ -127,7 +128,7 @@ public struct WebApp: Sendable {
                     moderation: moderation, reports: Reports(stores: stores), visibility: visibility, ratings: ratingReports)
             .register(in: &router)
         ModerationPages(renderer: renderer, moderation: moderation, accounts: accounts, portfolios: portfolios, photos: photos,
-                        live: live, ratings: ratingReports).register(in: &router)
+                        live: live, ratings: ratingReports, messenger: messenger).register(in: &router)
         uploads.register(in: &router)
         FilmJobs(films: films, photos: photos, renderer: renderer, uploads: uploads).register(in: &router)
         HealthCheck(health: stores.health, draining: draining).register(in: &router)

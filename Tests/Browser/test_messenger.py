@@ -10,24 +10,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser_helpers import DESKTOP, PHONE, WAIT, announced, click, click_and_wait_for_next_page, sign_in, wait_until
-from engines import emulate_media
+from browser_helpers import DESKTOP, PHONE, WAIT, announced, click, click_and_wait_for_next_page, sign_in
 from live_client import Person
-
-
-def wait(driver, check, message, timeout=WAIT):
-    return wait_until(lambda: check(driver), timeout, message)
-
-
-def is_leader(driver):
-    return driver.execute_script("return document.body.dataset.liveRole") == "leader"
-
-
-def unread_badge(driver):
-    """The count the Messages tab shows, 0 when its badge is hidden."""
-    return driver.execute_script("""
-        const badge = document.querySelector('[data-unread-total]');
-        return badge.hidden ? 0 : Number(badge.querySelector('[data-unread-count]').textContent)""")
+from messenger_helpers import dark, is_leader, unread_badge, wait, write
 
 
 def conversations(driver):
@@ -45,25 +30,6 @@ def message_texts(driver):
 
 def day_headers(driver):
     return driver.execute_script("return [...document.querySelectorAll('.chat-day__header')].map((e) => e.textContent.trim())")
-
-
-def write(driver, text):
-    box = driver.find_element(By.ID, "composer")
-    box.send_keys(text)
-    box.send_keys(Keys.ENTER)
-
-
-def dark(driver):
-    """Switches to the dark theme and waits until the colours have finished changing; False
-    where the engine cannot switch while running (WebKit: engines.emulate_media)."""
-    if not emulate_media(driver, "prefers-color-scheme", "dark"):
-        return False
-    # Only what is drawn: Firefox never starts a transition inside a closed <details>, whose
-    # content is never painted, and lists it as pending for good.
-    wait(driver, lambda d: d.execute_script(
-        "return document.getAnimations().filter((a) => a.effect?.target?.checkVisibility() ?? true).length") == 0,
-        "the theme did not settle")
-    return True
 
 
 @pytest.mark.engines
@@ -411,7 +377,6 @@ def test_without_javascript_the_timeline_is_a_date_field(open_browser, own_serve
     assert "at=" in driver.current_url
     target = driver.find_element(By.CSS_SELECTOR, "[data-timeline-target] .chat-message__text")
     assert target.get_attribute("textContent") == "Dobrý den, tento týden bude na menu dýňová polévka. Stihnete ve čtvrtek dopoledne?"
-
 
 
 def test_own_messages_stay_read_in_other_tabs_and_others_are_announced(open_browser, base_url, sign_up):

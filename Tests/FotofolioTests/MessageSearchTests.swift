@@ -121,6 +121,19 @@ import Testing
         #expect(try world.messenger.search("hodinky", for: vojta.id!).messages.isEmpty)
     }
 
+    @Test func anEditedMessageIsFoundByItsNewWordsAndADeletedOneNotAtAll() throws {
+        let world = try TestDatabase()
+        let vojta = try world.creator(), jana = try world.client()
+        let room = try world.messenger.directRoom(between: jana.id!, and: vojta.id!)
+        let message = try world.send("Sejdeme se v Brně", in: room.id, by: jana.id!)
+        try world.messenger.edit(message.id, in: room.id, to: "Sejdeme se v Olomouci", by: jana.id!)
+        #expect(try world.messenger.search("brne", for: vojta.id!).messages.isEmpty)
+        #expect(try world.messenger.search("olomouc sejdem", for: vojta.id!).messages.map(\.id) == [message.id])
+        try world.messenger.delete(message.id, in: room.id, by: jana.id!)
+        #expect(try world.messenger.search("olomouc", for: vojta.id!).messages.isEmpty)
+        #expect(try world.messenger.search("sejdeme", for: jana.id!).messages.isEmpty)
+    }
+
     /// Whatever is written and whatever is typed, the store finds exactly the messages whose
     /// words the search's words begin, as the rule says in Swift.
     @Test func theStoreFindsExactlyWhatTheRuleSays() async throws {

@@ -18,7 +18,7 @@ import Testing
 
     @discardableResult
     private func say(_ text: String, in room: Int64, by username: String, at date: Date = Date()) throws -> ChatMessage {
-        try messenger.send(MessageDraft(uuid: UUID().uuidString, content: text), in: room, by: server.userId(username), at: date).message
+        try server.say(text, in: room, by: username, at: date)
     }
 
     private func group(_ name: String, by creator: String, with members: [String]) throws -> Int64 {
@@ -26,11 +26,7 @@ import Testing
     }
 
     private func page(_ path: String, fragment: String? = nil) async throws -> String {
-        var headers = ["Accept-Language": "cs", "Sec-Fetch-Site": "same-origin"] // as a browser navigating the site
-        if let fragment { headers["X-Fragment"] = fragment }
-        let reply = try await server.send(path, headers: headers)
-        #expect(reply.status == 200, "\(path)")
-        return reply.body
+        try await server.page(path, fragment: fragment)
     }
 
     /// The room ids a list shows, top to bottom.
@@ -92,6 +88,16 @@ import Testing
         #expect(!fragment.contains("<html") && !fragment.contains("data-conversation-filters"))
         #expect(listed(fragment) == [room])
         #expect(listed(try await page("/messages?unread=1&relevant=1", fragment: "conversations")) == [room])
+    }
+
+    @Test func aDeletedLastMessageIsSaidSoInTheListAndItsWordsAreGone() async throws {
+        let room = try server.directRoom("martin.b", "vojtafoti")
+        let mistake = try say("Omylem: PIN 4321", in: room, by: "martin.b")
+        try messenger.delete(mistake.id, in: room, by: server.userId("martin.b"))
+        try await server.cookies(of: "vojtafoti")
+        let list = try await page("/messages")
+        #expect(list.contains("Zpráva smazána") && !list.contains("4321"))
+        #expect(!(try await page("/messages/\(room)")).contains("4321"))
     }
 
     @Test func theListSaysTodayYesterdayOrTheDateAndWhoWroteLast() async throws {

@@ -35,6 +35,20 @@ import Waiting
             return (room, stream)
         }
 
+        /// What a client outside the site heard.
+        final class Heard: Sendable {
+            let texts = Mutex<[String]>([])
+        }
+
+        /// A client outside the site subscribed to every room's messages, and what it heard.
+        func outsideSubscriber() throws -> (MQTTClient, Heard) {
+            let outside = try MQTTClient(configuration: Setup.configuration(broker))
+            let heard = Heard()
+            try outside.subscribe(to: "fotofolio/chat-room/+/message") { message in heard.texts.withLock { $0.append(message.text ?? "") } }
+            try outside.start()
+            return (outside, heard)
+        }
+
         static func configuration(_ broker: MosquittoBroker) -> MQTTClientConfiguration {
             MQTTClientConfiguration(host: broker.host, port: broker.port, username: broker.username, password: broker.password)
         }
@@ -49,10 +63,7 @@ import Waiting
     @Test func aPostReachesTheStreamThroughTheBrokerAndOutsideSubscribersSeeTheEnvelope() async throws {
         let setup = try Setup()
         let server = setup.server
-        let outside = try MQTTClient(configuration: Setup.configuration(setup.broker))
-        let heard = Mutex<[String]>([])
-        try outside.subscribe(to: "fotofolio/chat-room/+/message") { message in heard.withLock { $0.append(message.text ?? "") } }
-        try outside.start()
+        let (outside, heard) = try setup.outsideSubscriber()
         defer { outside.disconnect() }
         let (room, stream) = try await setup.roomWithVojtasStream()
         do {
@@ -66,10 +77,37 @@ import Waiting
         _ = try await server.post("Přes broker", in: room)
         let event = try await stream.next()
         #expect(event.messageContent == "Přes broker")
-        try await waitUntil("the outside client heard the message") { !heard.withLock { $0.isEmpty } }
-        let envelope = WebTestServer.json(heard.withLock { $0[0] })
+        try await waitUntil("the outside client heard the message") { !heard.texts.withLock { $0.isEmpty } }
+        let envelope = WebTestServer.json(heard.texts.withLock { $0[0] })
         #expect(envelope["type"] as? String == "message")
         #expect((envelope["data"] as? [String: Any])?["content"] as? String == "Přes broker")
+        try await waitUntil("the outbox is empty") { try Outbox(stores: .sqlite(server.database)).pendingCount() == 0 }
+    }
+
+    /// An edit, a reaction and a deletion go out over MQTT like the message, marked changed,
+    /// in the transaction that made them (the outbox), and reach a second stream.
+    @Test func changesToAMessageReachOutsideSubscribersAsChangedEnvelopes() async throws {
+        let setup = try Setup()
+        let server = setup.server
+        let (outside, heard) = try setup.outsideSubscriber()
+        defer { outside.disconnect() }
+        let (room, stream) = try await setup.roomWithVojtasStream()
+        try await waitUntil("the outside client is connected") { outside.state.isConnected }
+        let sent = WebTestServer.json(try await server.post("Sraz v 17:00", in: room).body)["message"] as? [String: Any]
+        let id = try #require(sent?["id"] as? Int)
+        _ = try await stream.next()
+        _ = try await server.submit("/messages/\(room)/\(id)/edit", ["content": "Sraz v 17:30"])
+        _ = try await server.submit("/messages/\(room)/\(id)/reactions", ["reaction": "🎉"])
+        _ = try await server.submit("/messages/\(room)/\(id)/delete", [:])
+        let changes = try await stream.next(3).map { WebTestServer.json($0.data)["data"] as? [String: Any] ?? [:] }
+        #expect(changes.allSatisfy { $0["changed"] as? Bool == true && $0["id"] as? Int == id })
+        #expect(changes.map { $0["content"] as? String } == ["Sraz v 17:30", "Sraz v 17:30", ""])
+        #expect(changes.last?["deleted"] as? Bool == true)
+        try await waitUntil("the outside client heard every change") { heard.texts.withLock { $0.count } >= 4 }
+        let envelopes = heard.texts.withLock { $0 }.map { WebTestServer.json($0)["data"] as? [String: Any] ?? [:] }
+        #expect(envelopes.map { $0["changed"] as? Bool ?? false } == [false, true, true, true])
+        #expect((envelopes[2]["reactions"] as? [[String: Any]])?.first?["reaction"] as? String == "🎉")
+        #expect(envelopes[3]["deleted"] as? Bool == true && envelopes[3]["content"] as? String == "")
         try await waitUntil("the outbox is empty") { try Outbox(stores: .sqlite(server.database)).pendingCount() == 0 }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Fotofolio
 import FotofolioSQLite
+import Testing
 @testable import FotofolioWeb
 
 extension WebTestServer {
@@ -20,6 +21,23 @@ extension WebTestServer {
     /// The direct room of two demo people, made through the service.
     func directRoom(_ a: String, _ b: String) throws -> Int64 {
         try MessengerService(stores: .sqlite(database)).directRoom(between: userId(a), and: userId(b)).id
+    }
+
+    /// `username` writes `text` in `room`, through the service.
+    @discardableResult
+    func say(_ text: String, in room: Int64, by username: String, at date: Date = Date()) throws -> ChatMessage {
+        try MessengerService(stores: .sqlite(database))
+            .send(MessageDraft(uuid: UUID().uuidString, content: text), in: room, by: userId(username), at: date).message
+    }
+
+    /// A page (or, with `fragment`, a piece of it) as a Czech browser navigating the site gets
+    /// it; its status must be 200.
+    func page(_ path: String, fragment: String? = nil) async throws -> String {
+        var headers = ["Accept-Language": "cs", "Sec-Fetch-Site": "same-origin"]
+        if let fragment { headers["X-Fragment"] = fragment }
+        let reply = try await send(path, headers: headers)
+        #expect(reply.status == 200, "\(path)")
+        return reply.body
     }
 
     /// A conversation in which both wrote: the contact that makes a rating verified.

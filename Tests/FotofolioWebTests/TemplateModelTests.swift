@@ -106,7 +106,7 @@ import Testing
         ("pages/status", StatusPage.View(internals: Chat.internals, lan: Chat.lan)),
         ("pages/status", StatusPage.View(internals: nil, lan: nil)),
     ] + Shoots.checked + Shares.checked + GallerySamples.checked + Chat.days.flatMap(\.messages).map { ("partials/chat-message", $0) }
-      + [("partials/chat-message", ChatMessageView(sending: Chat.jana))] }
+      + [("partials/chat-message", ChatMessageView(sending: Chat.jana))] + Chat.changed }
 
     @Test func everyTemplateReadsOnlyNamesItsModelHas() {
         for (template, model) in Self.checked {
@@ -186,6 +186,27 @@ enum Chat {
         message(2, by: vojta, "And one more thing.", minutesAgo: 26 * 60 - 1),
         message(3, by: jana, "Thanks!", minutesAgo: 10),
     ] }
+
+    /// The reader's own message edited and reacted to, and one deleted; the page that edits
+    /// one without a script, within the window and after it.
+    static var changed: [(String, any ViewModel)] {
+        var edited = message(5, by: jana, "Sraz v 17:30", minutesAgo: 2)
+        edited.editedAt = now - 60
+        edited.reactions = [MessageReaction(reaction: .thumbsUp, people: [vojta, jana], userIds: [2, 1])]
+        var deleted = message(6, by: vojta, "", minutesAgo: 1)
+        deleted.isDeleted = true
+        let old = message(7, by: jana, "Dávno", minutesAgo: 60)
+        let editedView = ChatMessageView(edited, reader: 1, dates: dates, csrf: "c", at: now)
+        return [
+            ("partials/chat-message", editedView),
+            ("partials/chat-message-menu", editedView),
+            ("partials/chat-reactions", editedView),
+            ("partials/chat-message", ChatMessageView(deleted, reader: 1, dates: dates, at: now)),
+            ("pages/message-edit", MessageEditPage(edited, reader: 1, draft: nil, problem: "Too long.", csrf: "c", at: now)),
+            ("pages/message-edit", MessageEditPage(old, reader: 1, draft: nil, problem: nil, csrf: "c", at: now)),
+            ("pages/message-edit", MessageEditPage(deleted, reader: 1, draft: nil, problem: nil, csrf: "c", at: now)),
+        ]
+    }
 
     static var days: [ChatDayView] {
         ChatDayView.days(messages, reader: 1, lastRead: nil, dates: dates, target: messages[1].sentAt)
@@ -365,6 +386,7 @@ enum Sample {
         ModerationPages.DeskPage(csrf: "c", groups: [.init(
             subject: "message:1", kind: "Message", title: "@jana", link: "/u/jana", image: "/media/a.webp",
             context: [.init(author: "Jana", text: "Hi", time: "Today 10:00", isReported: true, isRemoved: false)], hasContext: true,
+            versions: [.init(text: "Hello", replaced: "replaced Today 10:02")], hasVersions: true,
             reports: [.init(reason: "Spam", details: "Ads", reporter: "@eva", sent: "Today 10:01")], count: "1 report",
             canHidePortfolio: true, canHidePhoto: true, canRemoveMessage: true, canRemoveRating: true, person: "@jana",
             lengths: [.init(value: "7", label: "for 7 days")])],

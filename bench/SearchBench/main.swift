@@ -39,7 +39,7 @@ var seen = Set<String>()
 let vocabulary = source.split { !$0.isLetter }.map(String.init).filter { $0.count > 1 && seen.insert($0.lowercased()).inserted }
 guard vocabulary.count > 100 else { print("too few words in \(arguments[2])"); exit(2) }
 /// Uneven: the first words of the list come up far more often than the last.
-func word() -> String { vocabulary[Int(pow(Double.random(in: 0..<1, using: &random), 3) * Double(vocabulary.count))] }
+@MainActor func word() -> String { vocabulary[Int(pow(Double.random(in: 0..<1, using: &random), 3) * Double(vocabulary.count))] }
 
 try? FileManager.default.removeItem(atPath: work)
 try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -111,7 +111,7 @@ for query in searches {
 }
 times.sort()
 func milliseconds(_ duration: Duration) -> String { String(format: "%.2f ms", Double(duration / .nanoseconds(1)) / 1_000_000) }
-func percentile(_ part: Double) -> Duration { times[min(times.count - 1, Int(Double(times.count) * part))] }
+@MainActor func percentile(_ part: Double) -> Duration { times[min(times.count - 1, Int(Double(times.count) * part))] }
 print("\(searchCount) searches, \(found / max(1, searchCount)) hits each on average:",
       "p50 \(milliseconds(percentile(0.5))), p90 \(milliseconds(percentile(0.9))), p99 \(milliseconds(percentile(0.99))),",
       "max \(milliseconds(times.last!))")

@@ -41,13 +41,22 @@ public struct ChatMessage: Sendable, Equatable {
     /// The card of a shoot it shows (a request, an offer, a booking); its text says the card
     /// in words.
     public var card: MessageCard?
+    /// When its author last edited it; nil when never.
+    public var editedAt: Date?
+    /// Deleted by its author: shown as such, its text gone (only `MessageVersion`s keep it).
+    public var isDeleted = false
+    /// Its reactions, in `Reaction`'s order, each with who gave it.
+    public var reactions: [MessageReaction] = []
 
     public init(
         id: Int64, roomId: Int64, uuid: String, content: String, sentAt: Date,
         author: MessageAuthor, authorId: Int64, mentions: [String], isRemoved: Bool = false, linksInert: Bool = false,
-        card: MessageCard? = nil
+        card: MessageCard? = nil, editedAt: Date? = nil, isDeleted: Bool = false, reactions: [MessageReaction] = []
     ) {
         self.card = card
+        self.editedAt = editedAt
+        self.isDeleted = isDeleted
+        self.reactions = reactions
         self.isRemoved = isRemoved
         self.linksInert = linksInert
         self.id = id

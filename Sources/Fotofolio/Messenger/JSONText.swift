@@ -7,6 +7,8 @@ enum JSONText {
     case null
     case array([JSONText])
     case object(KeyValuePairs<String, JSONText>)
+    /// An object whose members are decided as it is made (some only when they apply).
+    case members([(key: String, value: JSONText)])
 
     static func optional(_ text: String?) -> JSONText { text.map(JSONText.string) ?? .null }
 
@@ -30,15 +32,21 @@ enum JSONText {
             }
             output += "]"
         case .object(let members):
-            output += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
-                Self.writeString(member.key, to: &output)
-                output += ":"
-                member.value.write(to: &output)
-            }
-            output += "}"
+            Self.write(members.map { (key: $0.key, value: $0.value) }, to: &output)
+        case .members(let members):
+            Self.write(members, to: &output)
         }
+    }
+
+    private static func write(_ members: [(key: String, value: JSONText)], to output: inout String) {
+        output += "{"
+        for (index, member) in members.enumerated() {
+            if index > 0 { output += "," }
+            writeString(member.key, to: &output)
+            output += ":"
+            member.value.write(to: &output)
+        }
+        output += "}"
     }
 
     /// Quotes, backslashes and control characters escaped; U+2028 and U+2029 too, because

@@ -6,20 +6,32 @@ public enum MessageEnvelope {
     /// `{"type":"message","data":{"uuid","content","id","roomId","author":{"username","name","initials"},"sentAt"}}`,
     /// `sentAt` in UTC with milliseconds (`2026-11-22T10:15:30.123Z`). A message sent again
     /// because its card changed (a newer offer, a booking) carries `"changed":true`: readers
-    /// replace it where they show it, and do not count or announce it as new.
+    /// replace it where they show it, and do not count or announce it as new. So does a message
+    /// its author edited (`"editedAt"` added), deleted (`"deleted":true`, its content empty)
+    /// or one whose reactions changed (`"reactions":[{"reaction","usernames"}]`, present while
+    /// it has any).
     public static func envelope(of message: ChatMessage, changed: Bool = false) -> String {
         let author = JSONText.object([
             "username": .string(message.author.username),
             "name": .string(message.author.name),
             "initials": .string(message.author.initials),
         ])
-        // A message an operator removed says so, with its text gone.
-        let data: JSONText = message.isRemoved
-            ? .object(["uuid": .string(message.uuid), "content": .string(""), "id": .integer(message.id),
-                       "roomId": .integer(message.roomId), "author": author, "sentAt": .string(timestamp(message.sentAt)),
-                       "removed": .bool(true)])
-            : .object(["uuid": .string(message.uuid), "content": .string(message.content), "id": .integer(message.id),
-                       "roomId": .integer(message.roomId), "author": author, "sentAt": .string(timestamp(message.sentAt))])
+        // A message an operator removed or its author deleted says so, with its text gone.
+        let gone = message.isRemoved || message.isDeleted
+        var members: [(key: String, value: JSONText)] = [
+            ("uuid", .string(message.uuid)), ("content", .string(gone ? "" : message.content)), ("id", .integer(message.id)),
+            ("roomId", .integer(message.roomId)), ("author", author), ("sentAt", .string(timestamp(message.sentAt))),
+        ]
+        if message.isRemoved { members.append(("removed", .bool(true))) }
+        if message.isDeleted { members.append(("deleted", .bool(true))) }
+        if let editedAt = message.editedAt, !gone { members.append(("editedAt", .string(timestamp(editedAt)))) }
+        if !message.reactions.isEmpty {
+            members.append(("reactions", .array(message.reactions.map { reaction -> JSONText in
+                let usernames = reaction.people.map { JSONText.string($0.username) }
+                return .object(["reaction": .string(reaction.reaction.rawValue), "usernames": .array(usernames)])
+            })))
+        }
+        let data = JSONText.members(members)
         let rendered = JSONText.object(["type": .string("message"), "data": data]).rendered
         // The data object is the envelope's last value: the flag goes at its end.
         return changed ? String(rendered.dropLast(2)) + ",\"changed\":true}}" : rendered

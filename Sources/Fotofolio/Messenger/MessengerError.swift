@@ -35,6 +35,18 @@ public enum MessengerError: Error, Equatable, Sendable {
     case tooManyNewConversations(retryAfter: Duration)
     /// The same text just went to several other conversations: this one is not sent.
     case heldAsRepeated
+    /// No such message in this room (or the reader is not in it).
+    case unknownMessage
+    /// Only a message's author edits or deletes it.
+    case notTheAuthor
+    /// The edit window (`MessageChanges.editWindow`) has passed.
+    case editWindowClosed
+    /// A shoot's card is changed by the shoot's steps only.
+    case cardCannotChange
+    /// The message was deleted (or removed by an operator).
+    case messageDeleted
+    /// Not one of the reactions offered (`Reaction`).
+    case unknownReaction
 
     /// English, for people: what went wrong and what to do instead.
     public var message: String {
@@ -81,6 +93,18 @@ public enum MessengerError: Error, Equatable, Sendable {
             "A new account may start only a few conversations an hour and a day. Try again later, or write in the conversations you already have."
         case .heldAsRepeated:
             "This message was not sent: you have just sent the same text to several other people. Write to each in your own words."
+        case .unknownMessage:
+            "There is no such message in this conversation."
+        case .notTheAuthor:
+            "Only the person who wrote a message can edit or delete it."
+        case .editWindowClosed:
+            "A message can be edited only within 15 minutes of sending it. Send a new message instead."
+        case .cardCannotChange:
+            "A shoot's card cannot be edited or deleted; it changes with the shoot."
+        case .messageDeleted:
+            "This message was deleted."
+        case .unknownReaction:
+            "Choose one of the reactions offered."
         }
     }
 }

@@ -21,7 +21,8 @@ public protocol MessengerStore: Sendable {
         -> SendResult
 
     /// Up to `limit` messages holding every word of `search` (`SearchWords`), newest first,
-    /// from the rooms `userId` is a member of now; never a message removed by an operator.
+    /// from the rooms `userId` is a member of now; never a message removed by an operator or
+    /// deleted by its author.
     func search(_ search: MessageSearch, for userId: Int64, limit: Int) throws -> [ChatMessage]
 
     /// Up to `limit` messages of the room before the message `messageId` (or the latest),
@@ -85,4 +86,26 @@ public protocol MessengerStore: Sendable {
     /// last member stays (`.lastMember`). The removed person gets a `.room` live event of
     /// their own saying so.
     func removeMember(_ memberId: Int64, from roomId: Int64, by userId: Int64, at date: Date) throws
+
+    /// Replaces the text of a message of the room (`.unknownMessage` for none there, or a
+    /// reader not in the room) when `MessageChanges.checkEditing` allows: the text it held is
+    /// kept as a `MessageVersion`, its mentions are read again, and it is announced as
+    /// changed (a `.message` live event and outbox entry carrying
+    /// `MessageEnvelope.envelope(of:changed:)` with `changed`). Nothing is counted unread,
+    /// mailed or pushed. `content` is already validated.
+    func edit(_ messageId: Int64, in roomId: Int64, to content: String, by userId: Int64, at date: Date) throws -> ChatMessage
+
+    /// Deletes a message of the room when `MessageChanges.checkDeleting` allows: its text is
+    /// kept as a `MessageVersion` and gone from the message, its mentions, every earlier
+    /// live event and outbox entry not yet published of it and its pushes not yet sent; it
+    /// no longer counts as unread, and is announced as changed. Deleting it again returns it
+    /// unchanged.
+    func delete(_ messageId: Int64, in roomId: Int64, by userId: Int64, at date: Date) throws -> ChatMessage
+
+    /// Adds the member's reaction to a message of the room, or takes it back when they gave
+    /// it already (`MessageChanges.checkReacting`), and announces the message as changed.
+    func react(_ reaction: Reaction, to messageId: Int64, in roomId: Int64, by userId: Int64, at date: Date) throws -> ChatMessage
+
+    /// The texts the message held before its edits and deletion, oldest first.
+    func versions(of messageId: Int64) throws -> [MessageVersion]
 }

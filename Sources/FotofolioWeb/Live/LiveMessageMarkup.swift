@@ -9,7 +9,7 @@ import Synchronization
 /// room page shows it, rendered from `partials/chat-message` like the page itself.
 ///
 /// The message is read once per event and its frame made once per way of seeing it (one's
-/// own or not, time zone, language), not once per stream: a room's members share frames, and
+/// own or not, time zone, language, and the reader too once it has reactions), not once per stream: a room's members share frames, and
 /// so do all the streams an event of another kind goes to. Called on the live hub's queue.
 final class LiveMessageMarkup: Sendable {
     /// Who a stream is for, and how they read times: all a stream keeps of its request.
@@ -28,6 +28,8 @@ final class LiveMessageMarkup: Sendable {
     private struct View: Hashable {
         let sequence: Int64
         let own: Bool
+        /// The reader, for a message with reactions (their own are marked pressed); nil otherwise.
+        let reactor: Int64?
         let language: Language
         let zone: String
     }
@@ -68,6 +70,7 @@ final class LiveMessageMarkup: Sendable {
             return frame(.plain(sequence: event.sequence), of: event) { EventStreamSink.frame(of: event, data: event.payload) }
         }
         let view = View(sequence: event.sequence, own: message.authorId == reader.userId,
+                        reactor: message.reactions.isEmpty ? nil : reader.userId,
                         language: reader.language, zone: reader.zone.identifier)
         return frame(.message(view), of: event) { EventStreamSink.frame(of: event, data: data(of: event, message, for: reader)) }
     }

@@ -61,7 +61,7 @@ struct MailNotices {
         for summary in try messenger.rooms(of: userId) where summary.unreadCount > 0 {
             guard summary.room.kind == .direct || summary.mentionsReader || settings.groupMessages else { continue }
             let unread = try messenger.history(of: summary.room.id, for: userId, limit: Self.quotedMessages)
-                .filter { $0.authorId != userId && $0.id > (summary.lastReadMessageId ?? 0) && MailRules.isInBatch(sentAt: $0.sentAt, since: since) && !$0.isRemoved }
+                .filter { $0.authorId != userId && $0.id > (summary.lastReadMessageId ?? 0) && MailRules.isInBatch(sentAt: $0.sentAt, since: since) && !$0.isRemoved && !$0.isDeleted }
             guard !unread.isEmpty else { continue }
             total += unread.count
             rooms.append((summary.title, summary.room.id))

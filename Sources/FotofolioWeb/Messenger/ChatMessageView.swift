@@ -13,6 +13,7 @@ struct ChatMessageView: ViewModel {
     /// False only for the copy the composer shows while a message is being sent.
     let stored: Bool
     let id: Int64
+    let roomId: Int64
     let uuid: String
     let author: ChatAuthorView
     /// ISO 8601 with milliseconds (the `datetime` of its `<time>`).
@@ -31,12 +32,30 @@ struct ChatMessageView: ViewModel {
     let removed: Bool
     /// The shoot's card it shows instead of its text (`partials/shoot-card`).
     let card: ShootCardView?
+    /// Edited by its author after sending ("edited" beside the time).
+    let edited: Bool
+    /// Deleted by its author: said so instead of the text.
+    let deleted: Bool
+    /// The reader's own text message, still there: its menu offers Delete, and Edit while
+    /// `editable` (`MessageChanges.editWindow`).
+    let deletable: Bool
+    let editable: Bool
+    /// Reactions can be given (a stored message still there).
+    let reactable: Bool
+    let reactions: [ChatReactionView]
+    /// The whole set to choose from (`Reaction`).
+    let choices: [ChatReactionView]
+    /// The token of the reaction form: the page's; empty in a live event or a script's reply,
+    /// whose script sends the page's own token.
+    let csrf: String
 
     init(_ message: ChatMessage, reader: Int64, dates: MessageDates, card: ShootCardView? = nil,
-         continued: Bool = false, target: Bool = false, firstUnread: Bool = false) {
+         continued: Bool = false, target: Bool = false, firstUnread: Bool = false, csrf: String = "", at now: Date = Date()) {
         self.card = card
+        self.csrf = csrf
         stored = true
         id = message.id
+        roomId = message.roomId
         uuid = message.uuid
         author = ChatAuthorView(message.author)
         sentAt = MessageViews.timestamp(message.sentAt)
@@ -45,8 +64,16 @@ struct ChatMessageView: ViewModel {
         self.continued = continued
         self.target = target
         self.firstUnread = firstUnread
-        textHTML = message.isRemoved ? "" : MessageHTML.html(message.text, linksClickable: !message.linksInert)
+        let gone = message.isRemoved || message.isDeleted
+        textHTML = gone ? "" : MessageHTML.html(message.text, linksClickable: !message.linksInert)
         removed = message.isRemoved
+        deleted = message.isDeleted && !message.isRemoved
+        edited = message.editedAt != nil && !gone
+        deletable = own && !gone && message.card == nil
+        editable = deletable && MessageChanges.isEditable(message, at: now)
+        reactable = !gone
+        reactions = gone ? [] : message.reactions.map { ChatReactionView($0, reader: reader) }
+        choices = gone ? [] : Reaction.allCases.map(ChatReactionView.init(choice:))
     }
 
     /// The reader's own message while it is being sent: the composer's script fills in the
@@ -54,6 +81,7 @@ struct ChatMessageView: ViewModel {
     init(sending author: MessageAuthor) {
         stored = false
         id = 0
+        roomId = 0
         uuid = ""
         self.author = ChatAuthorView(author)
         sentAt = ""
@@ -65,6 +93,41 @@ struct ChatMessageView: ViewModel {
         textHTML = ""
         removed = false
         card = nil
+        edited = false
+        deleted = false
+        deletable = false
+        editable = false
+        reactable = false
+        reactions = []
+        choices = []
+        csrf = ""
+    }
+}
+
+/// One reaction under a message: its emoji, how many gave it, whether the reader did, and
+/// who (the button's accessible name "👍 2: Jana, Petr" and its title).
+struct ChatReactionView: ViewModel {
+    let emoji: String
+    let count: Int
+    let mine: Bool
+    let names: String
+    let label: String
+
+    init(_ reaction: MessageReaction, reader: Int64) {
+        emoji = reaction.reaction.rawValue
+        count = reaction.people.count
+        mine = reaction.userIds.contains(reader)
+        names = reaction.people.map(\.name).joined(separator: ", ")
+        label = "\(emoji) \(count): \(names)"
+    }
+
+    /// A reaction offered in the picker.
+    init(choice: Reaction) {
+        emoji = choice.rawValue
+        count = 0
+        mine = false
+        names = ""
+        label = emoji
     }
 }
 
@@ -93,7 +156,7 @@ struct ChatDayView: ViewModel {
     /// `lastRead` gets the "new messages" divider, and `target` (the moment a timeline
     /// jumped to) marks the message nearest it.
     static func days(_ messages: [ChatMessage], reader: Int64, lastRead: Int64?, dates: MessageDates,
-                     cards: [Int64: ShootCardView] = [:], target: Date? = nil) -> [ChatDayView] {
+                     cards: [Int64: ShootCardView] = [:], target: Date? = nil, csrf: String = "") -> [ChatDayView] {
         let firstUnread = messages.first { $0.id > (lastRead ?? 0) && $0.authorId != reader }?.id
         let nearest = target.flatMap { target in
             messages.min { abs($0.sentAt.timeIntervalSince(target)) < abs($1.sentAt.timeIntervalSince(target)) }?.id
@@ -109,7 +172,7 @@ struct ChatDayView: ViewModel {
             let continued = days[days.count - 1].messages.isEmpty == false && message.id != firstUnread
                 && previous.map { continues($0, with: message) } == true
             let view = ChatMessageView(message, reader: reader, dates: dates, card: cards[message.id], continued: continued,
-                                       target: message.id == nearest, firstUnread: message.id == firstUnread)
+                                       target: message.id == nearest, firstUnread: message.id == firstUnread, csrf: csrf)
             days[days.count - 1].messages.append(view)
             previous = message
         }

@@ -110,7 +110,10 @@ struct ConversationView: ViewModel {
         unread = summary.unreadCount
         hasUnread = summary.unreadCount > 0
         mentionsYou = summary.mentionsReader
-        snippet = last.map { $0.isRemoved ? table.string("messages.removed") : String($0.content.prefix(120)) }
+        snippet = last.map { last in
+            last.isRemoved ? table.string("messages.removed")
+                : last.isDeleted ? table.string("messages.deleted") : String(last.content.prefix(120))
+        }
             ?? table.string("messages.noMessagesYet")
         snippetAuthor = last.flatMap { message in
             if message.authorId == reader { return table.string("messages.you") }

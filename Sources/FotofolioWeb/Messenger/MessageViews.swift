@@ -29,6 +29,14 @@ enum MessageViews {
             sentAt: timestamp(message.sentAt), time: dates.clock(message.sentAt), html: html), isNew: result.isNew)
     }
 
+    /// A script's reply to an edit, a deletion or a reaction: the message's new markup, which
+    /// takes the place of the one shown (the live event brings the same to other tabs).
+    struct ChangeReply: Encodable {
+        let id: Int64
+        let uuid: String
+        let html: String
+    }
+
     /// The status and string-table key for a refusal.
     static func failure(_ error: MessengerError) -> (status: HTTPStatus, key: String) {
         switch error {
@@ -52,6 +60,12 @@ enum MessageViews {
         case .notAccepting(.everyone): (.forbidden, "messages.errors.blocked")
         case .tooManyNewConversations: (.tooManyRequests, "messages.errors.tooManyNewConversations")
         case .heldAsRepeated: (.tooManyRequests, "messages.errors.heldAsRepeated")
+        case .unknownMessage: (.notFound, "messages.errors.unknownMessage")
+        case .notTheAuthor: (.forbidden, "messages.errors.notTheAuthor")
+        case .editWindowClosed: (.conflict, "messages.errors.editWindowClosed")
+        case .cardCannotChange: (.conflict, "messages.errors.cardCannotChange")
+        case .messageDeleted: (.gone, "messages.errors.messageDeleted")
+        case .unknownReaction: (.unprocessableContent, "messages.errors.unknownReaction")
         }
     }
 

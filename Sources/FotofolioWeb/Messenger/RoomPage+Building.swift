@@ -41,7 +41,7 @@ extension RoomPage {
             room: room,
             days: ChatDayView.days(reading.history, reader: readerId,
                                    lastRead: showsNewest ? reading.summary.lastReadMessageId : .max,
-                                   dates: dates, cards: cards, target: reading.moment),
+                                   dates: dates, cards: cards, target: reading.moment, csrf: composer.csrf),
             older: reading.older, window: !showsNewest,
             // A short conversation is all on screen: its timeline shows only once asked for.
             timeline: reading.older != nil || !showsNewest || reading.timelineRejected

@@ -125,7 +125,8 @@ struct RoomPages {
     private func sent(_ result: SendResult, request: Request, reader: Int64) throws -> Response {
         let table = renderer.strings(for: request)
         let dates = MessageDates(for: request, table: table)
-        let html = try renderer.chatMessage(ChatMessageView(result.message, reader: reader, dates: dates), language: table.language)
+        let html = try renderer.chatMessage(ChatMessageView(result.message, reader: reader, dates: dates, csrf: request.csrfToken),
+                                            language: table.language)
         return .json(MessageViews.reply(result, html: html, dates: dates), status: result.isNew ? .created : .ok)
     }
 

@@ -42,6 +42,8 @@ public enum Page: String, CaseIterable, Sendable {
     case components
     /// One conversation, under the Messages tab.
     case room
+    /// Editing or deleting one's own message without a script.
+    case messageEdit
     /// For operators: the live path and the LAN address.
     case status
     /// Mail: asking for a reset link, setting a new password with it, what a confirmation
@@ -68,6 +70,7 @@ public enum Page: String, CaseIterable, Sendable {
         case .passwordChange: "pages/password-change"
         case .moderationLog: "pages/moderation-log"
         case .room: "pages/room"
+        case .messageEdit: "pages/message-edit"
         case .shareLinks: "pages/share-links"
         case .sharePassword: "pages/share-password"
         case .forgotPassword: "pages/forgot-password"
@@ -87,7 +90,7 @@ public enum Page: String, CaseIterable, Sendable {
         case .emailConfirmation, .unsubscribe, .mailOutbox, .mailMessage: nil
         case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .reports, .bookings, .availability, .shareLinks, .galleries: .profile
         case .report, .moderation, .moderationLog: nil
-        case .room, .shoot: .messages
+        case .room, .messageEdit, .shoot: .messages
         case .person, .error, .portfolio, .sliders, .components, .status, .sharePassword, .gallery, .offline: nil
         default: self
         }

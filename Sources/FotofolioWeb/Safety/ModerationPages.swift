@@ -14,6 +14,8 @@ struct ModerationPages {
     let photos: PhotoLibrary
     let live: LiveDelivery
     let ratings: RatingReports
+    /// The texts a reported message held before its author edited or deleted it.
+    let messenger: MessengerService
 
     func register(in router: inout Router) {
         router.group(RequireSignIn(), RequireOperator(moderation: moderation)) { router in
@@ -39,6 +41,11 @@ struct ModerationPages {
                 let isReported: Bool
                 let isRemoved: Bool
             }
+            /// A text the reported message held before an edit or its deletion.
+            struct Version: ViewModel {
+                let text: String
+                let replaced: String
+            }
             struct Suspension: ViewModel {
                 let value: String
                 let label: String
@@ -51,6 +58,8 @@ struct ModerationPages {
             let image: String?
             let context: [Line]
             let hasContext: Bool
+            let versions: [Version]
+            let hasVersions: Bool
             let reports: [Item]
             let count: String
             let canHidePortfolio: Bool
@@ -205,6 +214,7 @@ struct ModerationPages {
     private func group(_ subject: ReportSubject, reports: [Report], table: StringTable, dates: MessageDates) throws -> DeskPage.Group? {
         let kind = table.string("reports.kinds.\(subject.kind.rawValue)")
         var title = "#\(subject.id)", link: String?, image: String?, context: [DeskPage.Group.Line] = [], person: User?
+        var versions: [DeskPage.Group.Version] = []
         switch subject.kind {
         case .profile:
             person = try accounts.user(id: subject.id)
@@ -225,9 +235,14 @@ struct ModerationPages {
             let lines = try moderation.messageInContext(subject.id)
             context = lines.map { message in
                 .init(author: "\(message.author.name) (@\(message.author.username))",
-                      text: message.isRemoved ? table.string("messages.removed") : message.content,
+                      text: message.isRemoved ? table.string("messages.removed")
+                          : message.isDeleted ? table.string("messages.deleted") : message.content,
                       time: dates.moment(message.sentAt),
                       isReported: message.id == subject.id, isRemoved: message.isRemoved)
+            }
+            versions = try messenger.versions(of: subject.id).map { version in
+                .init(text: version.content, replaced: table.string("moderation.versionReplaced")
+                    .replacingOccurrences(of: "{time}", with: dates.moment(version.replacedAt)))
             }
             if let reported = lines.first(where: { $0.id == subject.id }) {
                 title = "@\(reported.author.username)"
@@ -249,7 +264,7 @@ struct ModerationPages {
         }
         return DeskPage.Group(
             subject: subject.text, kind: kind, title: title, link: link, image: image, context: context, hasContext: !context.isEmpty,
-            reports: items, count: table.plural("moderation.reportCount", count: reports.count),
+            versions: versions, hasVersions: !versions.isEmpty, reports: items, count: table.plural("moderation.reportCount", count: reports.count),
             canHidePortfolio: subject.kind == .portfolio, canHidePhoto: subject.kind == .photo,
             canRemoveMessage: subject.kind == .message && !(context.first { $0.isReported }?.isRemoved ?? true),
             canRemoveRating: subject.kind == .rating && !context.isEmpty,

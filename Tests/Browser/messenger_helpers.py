@@ -1,0 +1,42 @@
+"""What the messenger's browser tests share: waiting on one browser, whether its tab holds the
+live stream, the unread count it shows, writing in the composer, and the dark theme."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from browser_helpers import WAIT, wait_until
+from engines import emulate_media
+
+
+def wait(driver, check, message, timeout=WAIT):
+    return wait_until(lambda: check(driver), timeout, message)
+
+
+def is_leader(driver):
+    return driver.execute_script("return document.body.dataset.liveRole") == "leader"
+
+
+def unread_badge(driver):
+    """The count the Messages tab shows, 0 when its badge is hidden."""
+    return driver.execute_script("""
+        const badge = document.querySelector('[data-unread-total]');
+        return badge.hidden ? 0 : Number(badge.querySelector('[data-unread-count]').textContent)""")
+
+
+def write(driver, text):
+    box = driver.find_element(By.ID, "composer")
+    box.send_keys(text)
+    box.send_keys(Keys.ENTER)
+
+
+def dark(driver):
+    """Switches to the dark theme and waits until the colours have finished changing; False
+    where the engine cannot switch while running (WebKit: engines.emulate_media)."""
+    if not emulate_media(driver, "prefers-color-scheme", "dark"):
+        return False
+    # Only what is drawn: Firefox never starts a transition inside a closed <details>, whose
+    # content is never painted, and lists it as pending for good.
+    wait(driver, lambda d: d.execute_script(
+        "return document.getAnimations().filter((a) => a.effect?.target?.checkVisibility() ?? true).length") == 0,
+        "the theme did not settle")
+    return True
