@@ -114,8 +114,8 @@ bench: deps release $(VENV)/.installed
 	$(SWIFT) build -c release --product SearchBench
 	bench/search.sh
 
-# The tests that keep memory flat while a body goes out run in `make test` on bodies four
-# times the growth they allow; these run them at the sizes of real downloads (a 200 MB
+# The tests that keep memory flat while a body goes out run in `make test` on bodies at least
+# twice the growth they allow; these run them at the sizes of real downloads (a 200 MB
 # pulled body, a 400 MB archive, a 606 MB gallery ZIP).
 .PHONY: test-large
 test-large: test-deps build

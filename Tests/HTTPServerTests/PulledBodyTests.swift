@@ -94,11 +94,12 @@ private func tool(_ name: String) -> String? {
 }
 
 @Suite struct PulledBodyTests {
-    /// A body four times the memory growth allowed while it goes out, so a server holding it
-    /// fails the bound however little else the process holds: 64 MB, or 200 MB as in a real
-    /// gallery download with `FOTOFOLIO_LARGE_TESTS=1` (`make test-large`).
-    static let large = (ProcessInfo.processInfo.environment["FOTOFOLIO_LARGE_TESTS"] == nil ? 64 : 200) * 1024 * 1024
-    static let allowedGrowth = large / 4
+    /// A body twice the memory growth allowed while it goes out, so a server holding it fails
+    /// the bound: 128 MB, or 200 MB as in a real gallery download with `FOTOFOLIO_LARGE_TESTS=1`
+    /// (`make test-large`). Resident memory is the whole process's, and the other suites
+    /// running meanwhile were seen adding 24 MB to it: the bound stays well above that.
+    static let large = (ProcessInfo.processInfo.environment["FOTOFOLIO_LARGE_TESTS"] == nil ? 128 : 200) * 1024 * 1024
+    static let allowedGrowth = large / 2
     /// What the socket buffers and libmicrohttpd's hold between the producer and a client
     /// that reads nothing, and more: production stops short of it.
     static let inFlight = 32 * 1024 * 1024
