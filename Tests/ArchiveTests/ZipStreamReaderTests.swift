@@ -153,12 +153,11 @@ private func entries(_ count: Int, names: [String] = []) -> [ZipEntry] {
     }
 
     /// Entries of 2 MB, each made when its turn comes: memory holds about one. The archive is
-    /// at least four times the growth allowed, so a reader holding it fails however little else
-    /// the process holds: 40 entries (80 MB), or 200 (400 MB, a large gallery) with
-    /// `FOTOFOLIO_LARGE_TESTS=1` (`make test-large`).
+    /// at least twice the growth allowed, so a reader holding it fails: 80 entries (160 MB), or
+    /// 200 (400 MB, a large gallery) with `FOTOFOLIO_LARGE_TESTS=1` (`make test-large`).
     @Test func memoryHoldsOneEntryAtATime() throws {
         let size = 2_000_000
-        let count = ProcessInfo.processInfo.environment["FOTOFOLIO_LARGE_TESTS"] == nil ? 40 : 200
+        let count = ProcessInfo.processInfo.environment["FOTOFOLIO_LARGE_TESTS"] == nil ? 80 : 200
         let made = Atomic<Int>(0)
         let list = (0..<count).map { index in
             ZipEntry(name: "big-\(index).jpg", modified: summer) {
@@ -184,9 +183,9 @@ private func entries(_ count: Int, names: [String] = []) -> [ZipEntry] {
         // Per entry: local header (30 + name + 29), data, descriptor (24), central header (46 + name + 37).
         let names = (0..<count).reduce(0) { $0 + "big-\($1).jpg".utf8.count }
         #expect(reader.bytesProduced == Int64(count * (size + 30 + 29 + 24 + 46 + 37) + 2 * names + 98))
-        // Other tests run alongside, so allow them some room: a quarter of the archive, and
-        // at most 80 MB (measured alone: about 1 MB at 40 entries).
-        #expect(peak - before < min(count * size / 4, 80_000_000), "resident memory grew by \(peak - before) bytes")
+        // Other tests run alongside (they were seen adding 24 MB), so allow them room: half the
+        // archive, and at most 80 MB (measured alone: about 1 MB at 40 entries).
+        #expect(peak - before < min(count * size / 2, 80_000_000), "resident memory grew by \(peak - before) bytes")
     }
 
     /// Whatever the names, Python reads the archive back with safe, distinct names.

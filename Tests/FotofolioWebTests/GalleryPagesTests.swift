@@ -547,14 +547,15 @@ import Testing
     }
 
     /// A gallery of photos of 1.2 MB (one demo photo saved again at quality 90) whose ZIP, read
-    /// over a socket and thrown away as it comes, is at least four times the growth of resident
-    /// memory allowed: 100 photos (121 MB), or 500 (606 MB) with `FOTOFOLIO_LARGE_TESTS=1`
-    /// (`make test-large`). Measured on the development machine (2 cores, debug build) at 500:
+    /// over a socket and thrown away as it comes, is at least twice the growth of resident
+    /// memory allowed: 200 photos (242 MB), or 500 (606 MB) with `FOTOFOLIO_LARGE_TESTS=1`
+    /// (`make test-large`). Resident memory is the whole process's, and the suites running
+    /// beside this one were seen adding 24–45 MB to it: the bound stays well above that. Measured on the development machine (2 cores, debug build) at 500:
     /// the test process's resident memory grew by 5–6 MB while the whole archive went through
     /// in 6–8 s; with the archive built in memory instead it grew by 615 MB, and this test
     /// failed.
     @Test func aGalleryZipIsMadeWhileItDownloadsInBoundedMemory() async throws {
-        let photos = ProcessInfo.processInfo.environment["FOTOFOLIO_LARGE_TESTS"] == nil ? 100 : 500
+        let photos = ProcessInfo.processInfo.environment["FOTOFOLIO_LARGE_TESTS"] == nil ? 200 : 500
         await ResidentMemory.turns.take()
         defer { ResidentMemory.turns.give() }
         let scene = try await GalleryScene.make(forAccount: false, title: "Pět set")
@@ -582,7 +583,7 @@ import Testing
         #expect(try scene.details().photos.count == photos)
         try await scene.deliver()
 
-        let allowedGrowth = min(photos * data.count / 4, 100 * 1_048_576)
+        let allowedGrowth = min(photos * data.count / 2, 100 * 1_048_576)
         let counter = Locked(DownloadWatch(baseline: galleryResidentBytes()))
         let started = ContinuousClock.now
         print("\(photos)-photo ZIP: set up in \(started - setUp)")
