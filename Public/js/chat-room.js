@@ -11,6 +11,7 @@
 import "./live.js";
 import { announce, fill, shortened, withdraw } from "./announce.js";
 import { openEdits } from "./chat-message-edits.js";
+import { followSeen } from "./chat-seen.js";
 import { ChatHistory, element } from "./chat-history.js";
 import { hideState, showState } from "./content-state.js";
 
@@ -37,6 +38,7 @@ export function openRoom(room, earlier = []) {
     for (const remove of listeners.splice(0)) remove();
     clearTimeout(timelineTimer);
     closeEdits();
+    closeSeen();
   };
   let timelineTimer = 0;
   let lastRead = 0;
@@ -53,6 +55,7 @@ export function openRoom(room, earlier = []) {
   }
   // Editing, deleting and reacting to messages (their menus, forms and long press).
   const closeEdits = openEdits(room);
+  let closeSeen = () => {};
   if (!history) return close;
 
   composer.addEventListener("submit", (event) => {
@@ -68,6 +71,7 @@ export function openRoom(room, earlier = []) {
     }
   });
   listen(document, "live:message", heardMessage);
+  closeSeen = followSeen(room); // after heardMessage: a message shown again gets its mark back
   if (showsEarlier) history.jump.addEventListener("click", () => location.assign(`/messages/${roomId}`));
   followTimeline(room.querySelector("[data-chat-timeline]"));
   listen(document, "live:room", (event) => {

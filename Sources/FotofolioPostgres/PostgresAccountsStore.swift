@@ -107,13 +107,13 @@ enum AccountColumns {
         "username", "full_name", "email", "email_confirmed_at", "location", "role", "bio", "years_of_experience",
         "hourly_rate", "price_by_agreement", "password_hash", "created_at", "avatar_photo_id", "accent_hue",
         "accent_saturation", "rating_count", "rating_sum", "who_may_write", "licence",
-        "verified_rating_count",
+        "verified_rating_count", "shares_seen",
     ])
 
     static func values(of user: User) -> [any PostgresEncodable] {
         [user.username, user.fullName, user.email, user.emailConfirmedAt?.stored, user.location, user.role.rawValue, user.bio,
          user.yearsOfExperience, user.hourlyRate, user.priceByAgreement, user.passwordHash, user.createdAt.stored,
          user.avatarPhotoId, user.accentHue, user.accentSaturation, user.ratingCount, user.ratingSum, user.whoMayWrite.rawValue,
-         user.licence.rawValue, user.verifiedRatingCount]
+         user.licence.rawValue, user.verifiedRatingCount, user.sharesSeen]
     }
 }

@@ -37,15 +37,21 @@ enum PostgresMessengerReading {
     /// `joined_at` a microsecond apart in the order given (see `PostgresMessengerStore`).
     static func members(of roomIds: [Int64], _ connection: PostgresConnection) throws -> [Int64: [RoomMember]] {
         let rows = try connection.query("""
-            SELECT chat_member.room_id, account.id, account.username, account.full_name FROM chat_member
+            SELECT chat_member.room_id, account.id, account.username, account.full_name, account.shares_seen,
+                   chat_member.last_read_message_id, chat_member.last_read_at FROM chat_member
             JOIN account ON account.id = chat_member.user_id
             WHERE chat_member.room_id = ANY($1::bigint[])
             ORDER BY chat_member.room_id, chat_member.joined_at, chat_member.user_id
             """, [IdList(roomIds)])
         var members: [Int64: [RoomMember]] = [:]
         for row in rows {
+            let lastRead: ReadMark? = if let messageId = try row.decodeIfPresent(5, as: Int64.self),
+                                         let at = try row.decodeIfPresent(6, as: Date.self) {
+                ReadMark(messageId: messageId, at: at)
+            } else { nil }
             members[try row.decode(0), default: []].append(
-                RoomMember(userId: try row.decode(1), username: try row.decode(2), name: try row.decode(3)))
+                RoomMember(userId: try row.decode(1), username: try row.decode(2), name: try row.decode(3), lastRead: lastRead,
+                           sharesSeen: try row.decode(4)))
         }
         return members
     }

@@ -53,8 +53,8 @@ struct PostgresMessengerStore: MessengerStore {
         try noteMentions(in: content, of: messageId, in: roomId, by: userId, connection)
         try PostgresMailStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, connection)
         try PostgresPushStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, connection)
-        try connection.query("UPDATE chat_member SET last_read_message_id = $1 WHERE room_id = $2 AND user_id = $3",
-                             [messageId, roomId, userId])
+        try connection.query("UPDATE chat_member SET last_read_message_id = $1, last_read_at = $4 WHERE room_id = $2 AND user_id = $3",
+                             [messageId, roomId, userId, date.stored])
         // Read back, so the envelope carries the time as stored (to the millisecond).
         let message = try PostgresMessengerReading.message(id: messageId, connection)!
         try announce(message, at: date, connection)
@@ -117,14 +117,15 @@ struct PostgresMessengerStore: MessengerStore {
 
     func markRead(_ roomId: Int64, by userId: Int64, upTo messageId: Int64, at date: Date) throws -> Bool {
         try pool.transaction { connection in
-            _ = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
+            let room = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
             guard let target = try connection.query("SELECT max(id) FROM chat_message WHERE room_id = $1 AND id <= $2",
                                                     [roomId, messageId])[0].decodeIfPresent(0, as: Int64.self) else { return false }
             let moved = try connection.query("""
-                UPDATE chat_member SET last_read_message_id = $1
+                UPDATE chat_member SET last_read_message_id = $1, last_read_at = $4
                 WHERE room_id = $2 AND user_id = $3 AND coalesce(last_read_message_id, 0) < $1
-                """, [target, roomId, userId]).affected
+                """, [target, roomId, userId, date.stored]).affected
             guard moved > 0 else { return false }
+            if room.kind == .direct { try Self.tellSeen(room, readBy: userId, at: date, connection) }
             let payload = MessageEnvelope.read(
                 roomId: roomId, messageId: target,
                 unread: try PostgresMessengerReading.unreadCount(in: roomId, for: userId, connection),
@@ -133,6 +134,17 @@ struct PostgresMessengerStore: MessengerStore {
             try PostgresOutbox.enqueue(topic: Outbox.eventTopic(of: roomId), payload: payload, at: date.stored, connection)
             try PostgresPushStore.noteRead(roomId, by: userId, upTo: target, at: date, connection)
             return true
+        }
+    }
+
+    /// A `seen` event for the other person of a direct room, when they may see how far
+    /// `userId` has read (`ReadReceipts`); the read's outbox entry wakes the other nodes.
+    private static func tellSeen(_ room: ChatRoom, readBy userId: Int64, at date: Date, _ connection: PostgresConnection) throws {
+        let members = try PostgresMessengerReading.members(of: [room.id], connection)[room.id] ?? []
+        for other in members where other.userId != userId {
+            guard let mark = ReadReceipts.seen(in: room, members: members, by: other.userId) else { continue }
+            try PostgresLiveEventLog.append(.seen, roomId: room.id, for: other.userId,
+                                            payload: MessageEnvelope.seen(roomId: room.id, mark), at: date.stored, connection)
         }
     }
 

@@ -126,6 +126,14 @@ public enum PostgresSchema {
             ALTER TABLE chat_message ADD COLUMN search tsvector;
             CREATE INDEX chat_message_search ON chat_message USING gin (search);
             """, then: PostgresMessageSearch.indexMissing),
+        // "Seen" (ReadReceipts): each person's choice, when each member read as far as their
+        // marker, and the live log's `seen` events.
+        Migration(identifier: "v17 seen", sql: """
+            ALTER TABLE account ADD COLUMN shares_seen boolean NOT NULL DEFAULT true;
+            ALTER TABLE chat_member ADD COLUMN last_read_at timestamptz;
+            ALTER TABLE live_event DROP CONSTRAINT live_event_kind_check;
+            ALTER TABLE live_event ADD CONSTRAINT live_event_kind_check CHECK (kind IN ('message', 'read', 'room', 'gallery', 'seen'));
+            """),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, holding an

@@ -26,13 +26,20 @@ enum MessengerReading {
     /// Members of each room, in the order they joined.
     static func members(of roomIds: [Int64], _ db: Database) throws -> [Int64: [RoomMember]] {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT chatMember.roomId, user.id, user.username, user.fullName FROM chatMember
+            SELECT chatMember.roomId, user.id, user.username, user.fullName, user.sharesSeen,
+                   chatMember.lastReadMessageId, chatMember.lastReadAt FROM chatMember
             JOIN user ON user.id = chatMember.userId
             WHERE chatMember.roomId IN (SELECT value FROM json_each(?))
             ORDER BY chatMember.roomId, chatMember.joinedAt, chatMember.rowid
             """, arguments: [String(describing: roomIds)])
         return Dictionary(grouping: rows) { $0["roomId"] as Int64 }.mapValues { rows in
-            rows.map { RoomMember(userId: $0["id"], username: $0["username"], name: $0["fullName"]) }
+            rows.map { row in
+                let lastRead: ReadMark? = if let messageId: Int64 = row["lastReadMessageId"], let at: Date = row["lastReadAt"] {
+                    ReadMark(messageId: messageId, at: at)
+                } else { nil }
+                return RoomMember(userId: row["id"], username: row["username"], name: row["fullName"], lastRead: lastRead,
+                                  sharesSeen: row["sharesSeen"])
+            }
         }
     }
 

@@ -11,7 +11,7 @@ extension User: FetchableRecord, MutablePersistableRecord {
     private static let accountColumnNames = [
         "id", "username", "fullName", "email", "emailConfirmedAt", "location", "role", "bio", "yearsOfExperience", "hourlyRate",
         "priceByAgreement", "passwordHash", "createdAt", "avatarPhotoId", "accentHue", "accentSaturation", "ratingCount",
-        "ratingSum", "whoMayWrite", "licence", "verifiedRatingCount",
+        "ratingSum", "whoMayWrite", "licence", "verifiedRatingCount", "sharesSeen",
     ]
     static let accountColumns = accountColumns(of: "user")
     static let accountColumnCount = accountColumnNames.count
@@ -39,6 +39,7 @@ extension User: FetchableRecord, MutablePersistableRecord {
         whoMayWrite = try Self.known(row, 18)
         licence = try row.decode(atIndex: 19)
         verifiedRatingCount = try row.decode(atIndex: 20)
+        sharesSeen = try row.decode(atIndex: 21)
     }
 
     private static func known<Value: RawRepresentable<String>>(_ row: Row, _ index: Int) throws -> Value {

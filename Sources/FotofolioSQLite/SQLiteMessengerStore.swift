@@ -37,8 +37,8 @@ struct SQLiteMessengerStore: MessengerStore {
         try noteMentions(in: content, of: messageId, in: roomId, by: userId, db)
         try SQLiteMailStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, db)
         try SQLitePushStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, db)
-        try db.cachedStatement(sql: "UPDATE chatMember SET lastReadMessageId = ? WHERE roomId = ? AND userId = ?")
-            .execute(arguments: [messageId, roomId, userId])
+        try db.cachedStatement(sql: "UPDATE chatMember SET lastReadMessageId = ?, lastReadAt = ? WHERE roomId = ? AND userId = ?")
+            .execute(arguments: [messageId, date, roomId, userId])
         // Read back, so the envelope carries the time as stored (to the millisecond).
         let message = try MessengerReading.message(id: messageId, db)!
         try announce(message, at: date, db)
@@ -129,14 +129,15 @@ struct SQLiteMessengerStore: MessengerStore {
 
     func markRead(_ roomId: Int64, by userId: Int64, upTo messageId: Int64, at date: Date) throws -> Bool {
         try database.pool.write { db in
-            _ = try MessengerReading.room(roomId, memberOf: userId, db)
+            let room = try MessengerReading.room(roomId, memberOf: userId, db)
             guard let target = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM chatMessage WHERE roomId = ? AND id <= ?",
                                                   arguments: [roomId, messageId]) else { return false }
             try db.execute(sql: """
-                UPDATE chatMember SET lastReadMessageId = ?1
+                UPDATE chatMember SET lastReadMessageId = ?1, lastReadAt = ?4
                 WHERE roomId = ?2 AND userId = ?3 AND IFNULL(lastReadMessageId, 0) < ?1
-                """, arguments: [target, roomId, userId])
+                """, arguments: [target, roomId, userId, date])
             guard db.changesCount > 0 else { return false }
+            if room.kind == .direct { try Self.tellSeen(room, readBy: userId, at: date, db) }
             let payload = MessageEnvelope.read(
                 roomId: roomId, messageId: target,
                 unread: try MessengerReading.unreadCount(in: roomId, for: userId, db),
@@ -145,6 +146,17 @@ struct SQLiteMessengerStore: MessengerStore {
             try SQLiteOutboxStore.enqueue(topic: Outbox.eventTopic(of: roomId), payload: payload, at: date, db)
             try SQLitePushStore.noteRead(roomId, by: userId, upTo: target, at: date, db)
             return true
+        }
+    }
+
+    /// A `seen` event for the other person of a direct room, when they may see how far
+    /// `userId` has read (`ReadReceipts`); the read's outbox entry wakes the other nodes.
+    private static func tellSeen(_ room: ChatRoom, readBy userId: Int64, at date: Date, _ db: Database) throws {
+        let members = try MessengerReading.members(of: [room.id], db)[room.id] ?? []
+        for other in members where other.userId != userId {
+            guard let mark = ReadReceipts.seen(in: room, members: members, by: other.userId) else { continue }
+            try SQLiteLiveEventStore.append(.seen, roomId: room.id, for: other.userId,
+                                            payload: MessageEnvelope.seen(roomId: room.id, mark), at: date, db)
         }
     }
 

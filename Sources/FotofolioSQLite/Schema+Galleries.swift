@@ -35,16 +35,16 @@ extension Schema {
             table.column("pickedAt", .datetime).notNull()
             table.primaryKey(["galleryId", "photoId"])
         }
-        try allowGalleryEvents(db)
+        try allowLiveEvents(of: ["message", "read", "room", "gallery"], db)
     }
 
-    /// The live log's check of kinds, widened by `gallery`: SQLite changes a check only by
+    /// The live log's check of kinds, widened to `kinds`: SQLite changes a check only by
     /// building the table again. Sequences are copied as they are, so the autoincrement goes
     /// on from the newest (which pruning always keeps).
-    private static func allowGalleryEvents(_ db: Database) throws {
+    static func allowLiveEvents(of kinds: [String], _ db: Database) throws {
         try db.create(table: "liveEvent_new") { table in
             table.autoIncrementedPrimaryKey("sequence")
-            table.column("kind", .text).notNull().check { ["message", "read", "room", "gallery"].contains($0) }
+            table.column("kind", .text).notNull().check { kinds.contains($0) }
             table.column("roomId", .integer).notNull()
             table.column("userId", .integer)
             table.column("payload", .text).notNull()

@@ -171,6 +171,9 @@ enum Schema {
         migrator.registerMigration("v23 message search") { db in
             try createMessageSearch(db)
         }
+        migrator.registerMigration("v24 seen") { db in
+            try createSeen(db)
+        }
         return migrator
     }
 

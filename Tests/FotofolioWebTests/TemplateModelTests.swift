@@ -196,8 +196,10 @@ enum Chat {
         var deleted = message(6, by: vojta, "", minutesAgo: 1)
         deleted.isDeleted = true
         let old = message(7, by: jana, "Dávno", minutesAgo: 60)
-        let editedView = ChatMessageView(edited, reader: 1, dates: dates, csrf: "c", at: now)
+        let seen = ChatSeenView(ReadMark(messageId: 5, at: now - 30), dates: dates)
+        let editedView = ChatMessageView(edited, reader: 1, dates: dates, csrf: "c", seen: seen, at: now)
         return [
+            ("partials/chat-seen", seen),
             ("partials/chat-message", editedView),
             ("partials/chat-message-menu", editedView),
             ("partials/chat-reactions", editedView),
@@ -362,7 +364,7 @@ enum Sample {
     static var profileEdit: ProfileEditPage { ProfileEditPage(
         csrf: "c", values: .init(fullName: "Vojta", email: "v@example.cz", location: "Praha", isCreator: true, wasClient: true,
                                  bio: "Bio", yearsOfExperience: "8", hourlyRate: "1500", priceByAgreement: true,
-                                 avatarPhoto: "3", removesAvatar: true),
+                                 avatarPhoto: "3", removesAvatar: true, sharesSeen: true),
         avatar: .init(src: "a.webp", color: "#000"), avatarFraming: framing, initials: "V", errors: errors, hasErrors: true,
         framingInvalid: true, rate: slider, accent: colourPlane, accentDefault: true,
         whoMayWrite: [.init(value: "everyone", label: "Anyone", checked: true)], licence: Shares.licenceSelect) }

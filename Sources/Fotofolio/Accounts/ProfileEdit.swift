@@ -21,6 +21,8 @@ public struct ProfileEdit: Sendable, Equatable {
     public var whoMayWrite: WritePolicy?
     /// The default terms of the person's photos; nil keeps them as they are.
     public var licence: Licence?
+    /// "Seen" in direct conversations, both ways (`User.sharesSeen`).
+    public var sharesSeen = true
 
     public init() {}
 
@@ -31,6 +33,7 @@ public struct ProfileEdit: Sendable, Equatable {
             && left.avatarPhotoId == right.avatarPhotoId && left.removesAvatar == right.removesAvatar
             && left.accent?.hue == right.accent?.hue && left.accent?.saturation == right.accent?.saturation
             && left.whoMayWrite == right.whoMayWrite && left.licence == right.licence
+            && left.sharesSeen == right.sharesSeen
     }
 
     /// The form as it first appears: the profile as stored.
@@ -46,6 +49,7 @@ public struct ProfileEdit: Sendable, Equatable {
         if let hue = user.accentHue, let saturation = user.accentSaturation { accent = (hue, saturation) }
         whoMayWrite = user.whoMayWrite
         licence = user.licence
+        sharesSeen = user.sharesSeen
     }
 }
 
@@ -86,6 +90,7 @@ extension AccountsService {
             user.accentSaturation = edit.accent.map { min(100, max(0, $0.saturation)) }
         }
         if let policy = edit.whoMayWrite { user.whoMayWrite = policy }
+        user.sharesSeen = edit.sharesSeen
         if let licence = edit.licence, user.role == .creator { user.licence = licence }
         if edit.removesAvatar { user.avatarPhotoId = nil }
         if let avatar = edit.avatarPhotoId { user.avatarPhotoId = avatar }

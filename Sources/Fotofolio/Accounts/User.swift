@@ -38,6 +38,9 @@ public struct User: Codable, Sendable, Equatable {
     public var whoMayWrite: WritePolicy = .everyone
     /// The terms of a creator's photos unless a portfolio or a photo says otherwise.
     public var licence: Licence = .allRightsReserved
+    /// Whether the other person of a direct conversation sees when this one has read their
+    /// messages ("Seen"); off also hides theirs (`ReadReceipts`).
+    public var sharesSeen: Bool = true
 
     /// The mean of the stars given, or nil while nobody has rated.
     public var averageRating: Double? { ratingCount == 0 ? nil : Double(ratingSum) / Double(ratingCount) }

@@ -6,6 +6,8 @@ import Foundation
 public struct LiveEvent: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         case message, read, room
+        /// How far the other person of a direct room has read (`ReadReceipts`), for one person.
+        case seen
         /// A proofing gallery's picks or state changed (`roomId` 0, for one person).
         case gallery
     }

@@ -33,17 +33,25 @@ public struct RoomMember: Sendable, Equatable {
     /// The person's full name.
     public var name: String
     public var initials: String
+    /// The newest message the member has read, and when they read that far (nil: nothing yet).
+    public var lastRead: ReadMark?
+    /// The member's `User.sharesSeen`.
+    public var sharesSeen: Bool
 
     /// With initials taken from the name.
-    public init(userId: Int64, username: String, name: String) {
-        self.init(userId: userId, username: username, name: name, initials: Initials.of(name))
+    public init(userId: Int64, username: String, name: String, lastRead: ReadMark? = nil, sharesSeen: Bool = true) {
+        self.init(userId: userId, username: username, name: name, initials: Initials.of(name), lastRead: lastRead,
+                  sharesSeen: sharesSeen)
     }
 
-    public init(userId: Int64, username: String, name: String, initials: String) {
+    public init(userId: Int64, username: String, name: String, initials: String, lastRead: ReadMark? = nil,
+                sharesSeen: Bool = true) {
         self.userId = userId
         self.username = username
         self.name = name
         self.initials = initials
+        self.lastRead = lastRead
+        self.sharesSeen = sharesSeen
     }
 }
 

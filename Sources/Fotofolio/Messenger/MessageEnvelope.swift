@@ -51,6 +51,17 @@ public enum MessageEnvelope {
         ]).rendered
     }
 
+    /// `{"type":"seen","data":{"roomId","messageId","at"}}`: how far the other person of a
+    /// direct room has read, for the one who sees their "Seen" (`ReadReceipts`).
+    public static func seen(roomId: Int64, _ mark: ReadMark) -> String {
+        JSONText.object([
+            "type": .string("seen"),
+            "data": .object([
+                "roomId": .integer(roomId), "messageId": .integer(mark.messageId), "at": .string(timestamp(mark.at)),
+            ]),
+        ]).rendered
+    }
+
     /// `{"type":"room","data":{"roomId","kind","name","members":[usernames]}}`, with
     /// `"removed":true` added in the copy sent to a person who was removed.
     public static func room(_ room: ChatRoom, memberUsernames: [String], removed: Bool = false) -> String {

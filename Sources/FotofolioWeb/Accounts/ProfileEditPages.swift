@@ -153,13 +153,14 @@ extension ProfileEdit {
         // Not one of the choices: kept as it is.
         whoMayWrite = form["whoMayWrite"].flatMap(WritePolicy.init(rawValue:))
         licence = form["licence"].flatMap(Licence.init(rawValue:))
+        sharesSeen = form["sharesSeen"] == "on"
     }
 
     func formValues(wasClient: Bool) -> ProfileEditPage.Values {
         ProfileEditPage.Values(
             fullName: fullName, email: email, location: location, isCreator: role == .creator, wasClient: wasClient,
             bio: bio, yearsOfExperience: yearsOfExperience, hourlyRate: hourlyRate, priceByAgreement: priceByAgreement,
-            avatarPhoto: avatarPhotoId.map(String.init) ?? "", removesAvatar: removesAvatar)
+            avatarPhoto: avatarPhotoId.map(String.init) ?? "", removesAvatar: removesAvatar, sharesSeen: sharesSeen)
     }
 }
 
@@ -180,6 +181,8 @@ struct ProfileEditPage: ViewModel {
         /// An avatar uploaded before a mistake elsewhere in the form, by id.
         let avatarPhoto: String
         let removesAvatar: Bool
+        /// "Seen" shown both ways in direct conversations.
+        let sharesSeen: Bool
     }
 
     let csrf: String

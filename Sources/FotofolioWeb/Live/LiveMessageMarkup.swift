@@ -6,7 +6,8 @@ import Synchronization
 
 /// The frames live streams carry. Each stream's copy of a `message` event adds, beside the
 /// envelope (which stays exactly what MQTT carries), `html`: the message as its reader's
-/// room page shows it, rendered from `partials/chat-message` like the page itself.
+/// room page shows it, rendered from `partials/chat-message` like the page itself. A `seen`
+/// event carries its "Seen 14:05" the same way (`partials/chat-seen`).
 ///
 /// The message is read once per event and its frame made once per way of seeing it (one's
 /// own or not, time zone, language, and the reader too once it has reactions), not once per stream: a room's members share frames, and
@@ -36,6 +37,7 @@ final class LiveMessageMarkup: Sendable {
 
     private enum FrameKey: Hashable {
         case message(View)
+        case seen(sequence: Int64, language: Language, zone: String)
         /// Any other event, or a message sent without markup: the same for every reader.
         case plain(sequence: Int64)
     }
@@ -66,6 +68,11 @@ final class LiveMessageMarkup: Sendable {
 
     /// The event as the reader's stream carries it.
     func frame(of event: LiveEvent, for reader: Reader) -> [UInt8] {
+        if event.kind == .seen {
+            return frame(.seen(sequence: event.sequence, language: reader.language, zone: reader.zone.identifier), of: event) {
+                EventStreamSink.frame(of: event, data: seenData(of: event, for: reader))
+            }
+        }
         guard event.kind == .message, let message = message(of: event, for: reader) else {
             return frame(.plain(sequence: event.sequence), of: event) { EventStreamSink.frame(of: event, data: event.payload) }
         }
@@ -97,6 +104,21 @@ final class LiveMessageMarkup: Sendable {
         }
     }
 
+    /// The `seen` envelope with its "Seen 14:05" in the reader's language and zone added as `html`.
+    private func seenData(of event: LiveEvent, for reader: Reader) -> String {
+        do {
+            let seen = try JSONDecoder().decode(SeenEnvelope.self, from: Data(event.payload.utf8)).data
+            guard let at = MessageViews.date(seen.at) else { return event.payload }
+            let dates = MessageDates(zone: reader.zone, language: reader.language, table: renderer.templates.table(for: reader.language))
+            let html = try renderer.chatSeen(ChatSeenView(ReadMark(messageId: seen.messageId, at: at), dates: dates),
+                                             language: reader.language)
+            return try Self.adding(html: html, to: event.payload)
+        } catch {
+            logger.error("Live event \(event.sequence) has no “seen” to show: \(error)")
+            return event.payload
+        }
+    }
+
     private func message(of event: LiveEvent, for reader: Reader) -> ChatMessage? {
         if let known = recent.withLock({ $0.messages[event.sequence] }), known.payload == event.payload { return known.message }
         var message: ChatMessage?
@@ -120,6 +142,14 @@ final class LiveMessageMarkup: Sendable {
     private struct Envelope: Decodable {
         struct Message: Decodable { let id: Int64 }
         let data: Message
+    }
+
+    private struct SeenEnvelope: Decodable {
+        struct Seen: Decodable {
+            let messageId: Int64
+            let at: String
+        }
+        let data: Seen
     }
 
     private struct NotAnObject: Error {}

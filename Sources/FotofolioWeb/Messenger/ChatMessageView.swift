@@ -48,10 +48,14 @@ struct ChatMessageView: ViewModel {
     /// The token of the reaction form: the page's; empty in a live event or a script's reply,
     /// whose script sends the page's own token.
     let csrf: String
+    /// "Seen 14:05": the reader's own message the other person read last (`ReadReceipts`).
+    let seen: ChatSeenView?
 
     init(_ message: ChatMessage, reader: Int64, dates: MessageDates, card: ShootCardView? = nil,
-         continued: Bool = false, target: Bool = false, firstUnread: Bool = false, csrf: String = "", at now: Date = Date()) {
+         continued: Bool = false, target: Bool = false, firstUnread: Bool = false, csrf: String = "", seen: ChatSeenView? = nil,
+         at now: Date = Date()) {
         self.card = card
+        self.seen = seen
         self.csrf = csrf
         stored = true
         id = message.id
@@ -101,6 +105,7 @@ struct ChatMessageView: ViewModel {
         reactions = []
         choices = []
         csrf = ""
+        seen = nil
     }
 }
 
@@ -131,6 +136,22 @@ struct ChatReactionView: ViewModel {
     }
 }
 
+/// "Seen 14:05" under the reader's own message that the other person of a direct room read
+/// last (`ReadReceipts`): `partials/chat-seen`, inside the message on the page and alone in a
+/// live `seen` event, which the room's script puts on the message it names.
+struct ChatSeenView: ViewModel {
+    let messageId: Int64
+    /// ISO 8601 with milliseconds (the `datetime` of its `<time>`).
+    let at: String
+    let text: String
+
+    init(_ mark: ReadMark, dates: MessageDates) {
+        messageId = mark.messageId
+        at = MessageViews.timestamp(mark.at)
+        text = dates.seenLabel(mark.at)
+    }
+}
+
 /// Who wrote a message, as the chat's templates read them (`author.name`, `me.username`).
 struct ChatAuthorView: ViewModel {
     let username: String
@@ -156,7 +177,8 @@ struct ChatDayView: ViewModel {
     /// `lastRead` gets the "new messages" divider, and `target` (the moment a timeline
     /// jumped to) marks the message nearest it.
     static func days(_ messages: [ChatMessage], reader: Int64, lastRead: Int64?, dates: MessageDates,
-                     cards: [Int64: ShootCardView] = [:], target: Date? = nil, csrf: String = "") -> [ChatDayView] {
+                     cards: [Int64: ShootCardView] = [:], target: Date? = nil, seen: ReadMark? = nil,
+                     csrf: String = "") -> [ChatDayView] {
         let firstUnread = messages.first { $0.id > (lastRead ?? 0) && $0.authorId != reader }?.id
         let nearest = target.flatMap { target in
             messages.min { abs($0.sentAt.timeIntervalSince(target)) < abs($1.sentAt.timeIntervalSince(target)) }?.id
@@ -172,7 +194,9 @@ struct ChatDayView: ViewModel {
             let continued = days[days.count - 1].messages.isEmpty == false && message.id != firstUnread
                 && previous.map { continues($0, with: message) } == true
             let view = ChatMessageView(message, reader: reader, dates: dates, card: cards[message.id], continued: continued,
-                                       target: message.id == nearest, firstUnread: message.id == firstUnread, csrf: csrf)
+                                       target: message.id == nearest, firstUnread: message.id == firstUnread, csrf: csrf,
+                                       seen: ReadReceipts.marks(message, with: seen, for: reader)
+                                           ? seen.map { ChatSeenView($0, dates: dates) } : nil)
             days[days.count - 1].messages.append(view)
             previous = message
         }
@@ -192,6 +216,13 @@ extension PageRenderer {
     /// line break.
     func chatMessage(_ message: ChatMessageView, language: Language) throws -> String {
         var html = try fragmentText("partials/chat-message", of: .room, language: language, content: message)
+        while html.utf8.last == UInt8(ascii: "\n") { html.removeLast() }
+        return html
+    }
+
+    /// `partials/chat-seen` alone, as a live `seen` event carries it.
+    func chatSeen(_ seen: ChatSeenView, language: Language) throws -> String {
+        var html = try fragmentText("partials/chat-seen", of: .room, language: language, content: seen)
         while html.utf8.last == UInt8(ascii: "\n") { html.removeLast() }
         return html
     }

@@ -12,6 +12,10 @@ struct MessageDates: Sendable {
     let now: Date
     let today: String
     let yesterday: String
+    /// "Viděno {time}", "Viděno včera v {time}", "Viděno {date} v {time}".
+    private let seenToday: String
+    private let seenYesterday: String
+    private let seenEarlier: String
     private let calendar: Calendar
 
     init(zone: TimeZone, language: Language, table: StringTable, now: Date = Date()) {
@@ -20,6 +24,9 @@ struct MessageDates: Sendable {
         locale = Locale(identifier: language == .cs ? "cs_CZ" : "en_GB")
         today = table.string("messages.today")
         yesterday = table.string("messages.yesterday")
+        seenToday = table.string("messages.seen.today")
+        seenYesterday = table.string("messages.seen.yesterday")
+        seenEarlier = table.string("messages.seen.earlier")
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         self.calendar = calendar
@@ -45,6 +52,18 @@ struct MessageDates: Sendable {
     /// "14:05".
     func clock(_ date: Date) -> String {
         date.formatted(style.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
+    }
+
+    /// When the other person read as far as a message: "Viděno 14:05", "Seen yesterday at
+    /// 14:05", "Seen 3 Nov at 14:05".
+    func seenLabel(_ date: Date) -> String {
+        let (form, day): (String, String) = switch daysAgo(date) {
+        case 0: (seenToday, "")
+        case 1: (seenYesterday, "")
+        default: (seenEarlier, calendar.isDate(date, equalTo: now, toGranularity: .year)
+            ? date.formatted(style.day().month(.abbreviated)) : date.formatted(style.day().month(.abbreviated).year()))
+        }
+        return form.replacingOccurrences(of: "{date}", with: day).replacingOccurrences(of: "{time}", with: clock(date))
     }
 
     /// The day as `yyyy-mm-dd` in the reader's zone: what groups messages.

@@ -71,4 +71,10 @@ enum MessageViews {
 
     /// The same ISO 8601 text as the live envelope's `sentAt`.
     static func timestamp(_ date: Date) -> String { MessageEnvelope.timestamp(date) }
+
+    /// The date of a `timestamp` (nil for any other text).
+    static func date(_ timestamp: String) -> Date? {
+        guard timestamp.utf8.count <= 40 else { return nil }
+        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(timestamp)
+    }
 }

@@ -41,7 +41,9 @@ extension RoomPage {
             room: room,
             days: ChatDayView.days(reading.history, reader: readerId,
                                    lastRead: showsNewest ? reading.summary.lastReadMessageId : .max,
-                                   dates: dates, cards: cards, target: reading.moment, csrf: composer.csrf),
+                                   dates: dates, cards: cards, target: reading.moment,
+                                   seen: ReadReceipts.seen(in: reading.summary.room, members: reading.summary.members, by: readerId),
+                                   csrf: composer.csrf),
             older: reading.older, window: !showsNewest,
             // A short conversation is all on screen: its timeline shows only once asked for.
             timeline: reading.older != nil || !showsNewest || reading.timelineRejected
