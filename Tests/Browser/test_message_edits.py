@@ -45,7 +45,7 @@ def open_menu_item(driver, message, selector):
     click(driver, message.find_element(By.CSS_SELECTOR, selector))
 
 
-@pytest.mark.engines("chromium", "firefox")
+@pytest.mark.engines()
 def test_edits_deletions_and_reactions_reach_the_other_browser_live_and_raise_no_unread_count(
         open_browser, own_server, screenshots_dir):
     server = own_server()
