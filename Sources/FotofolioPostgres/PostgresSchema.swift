@@ -126,6 +126,7 @@ public enum PostgresSchema {
             ALTER TABLE chat_message ADD COLUMN search tsvector;
             CREATE INDEX chat_message_search ON chat_message USING gin (search);
             """, then: PostgresMessageSearch.indexMissing),
+        Migration(identifier: "v17 message attachments", sql: messageAttachments),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, holding an

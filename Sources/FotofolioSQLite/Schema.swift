@@ -171,6 +171,9 @@ enum Schema {
         migrator.registerMigration("v23 message search") { db in
             try createMessageSearch(db)
         }
+        migrator.registerMigration("v24 message attachments") { db in
+            try createMessageAttachments(db)
+        }
         return migrator
     }
 
