@@ -18,7 +18,7 @@ export function openPhotoViewer(room) {
     index = (at + photos.length) % photos.length;
     const link = photos[index];
     const thumbnail = link.querySelector("img");
-    image.src = link.href;
+    image.src = link.getAttribute("href");
     image.alt = thumbnail?.alt ?? "";
     if (link.dataset.width) image.width = Number(link.dataset.width);
     if (link.dataset.height) image.height = Number(link.dataset.height);
