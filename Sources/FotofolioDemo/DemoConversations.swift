@@ -59,7 +59,7 @@ public struct DemoConversations: Sendable {
                  text: "Dobrý den, ráda přijedu. Nejhezčí světlo je hodinu před západem slunce. Hodí se vám sobota?",
                  when: .daysAgo(3, hour: 12, minute: 40)),
             Line(uuid: "d3e40000-0000-4000-8000-000000000205", author: "ad.fotograf",
-                 text: "Pro představu jedna loňská rodinka, tahle u rybníka:", when: .daysAgo(2, hour: 19, minute: 10),
+                 text: "Pro představu jedna loňská rodinka, tahle u rybníka:", when: .daysAgo(3, hour: 12, minute: 44),
                  photo: "animals-swans-and-cygnets.jpg"),
             Line(uuid: "d3e40000-0000-4000-8000-000000000203", author: "eva.s",
                  text: "Sobota je skvělá. Sraz u Bezručových sadů v 17:30?", when: .daysAgo(1, hour: 17, minute: 5),
