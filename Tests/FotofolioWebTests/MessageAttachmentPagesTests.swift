@@ -106,6 +106,19 @@ import Testing
         }
     }
 
+    /// A message's photo is no portfolio photo: its variants are not public under `/media/`.
+    @Test func aMessagesPhotoIsNotServedToEveryoneAsMedia() async throws {
+        let (server, room) = try await Self.room()
+        let (message, _) = try await Self.sent(server, in: room)
+        let stored = try #require(try MessengerService(stores: .sqlite(server.database)).message(message, for: try server.userId("jana.k")))
+        let photo = stored.attachments[0]
+        let variants = [photo.file, photo.thumbnailFile!].map(MediaFiles.url)
+        server.signOut()
+        for variant in variants { #expect(try await server.send(variant).status == 404, "signed out, \(variant)") }
+        try await server.cookies(of: "martin.b")
+        for variant in variants { #expect(try await server.send(variant).status == 404, "a stranger, \(variant)") }
+    }
+
     @Test func aRemovedMessagesFilesAreNoLongerServed() async throws {
         let (server, room) = try await Self.room()
         let (message, files) = try await Self.sent(server, in: room)
