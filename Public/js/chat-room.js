@@ -14,6 +14,7 @@ import { openEdits } from "./chat-message-edits.js";
 import { followSeen } from "./chat-seen.js";
 import { ChatHistory, element } from "./chat-history.js";
 import { hideState, showState } from "./content-state.js";
+import { openPhotoViewer } from "./chat-photo-viewer.js";
 
 const ANNOUNCED_CHARACTERS = 120; // a long message is read out only to here; the page has it all
 
@@ -39,6 +40,7 @@ export function openRoom(room, earlier = []) {
     clearTimeout(timelineTimer);
     closeEdits();
     closeSeen();
+    closeViewer();
   };
   let timelineTimer = 0;
   let lastRead = 0;
@@ -56,7 +58,18 @@ export function openRoom(room, earlier = []) {
   // Editing, deleting and reacting to messages (their menus, forms and long press).
   const closeEdits = openEdits(room);
   let closeSeen = () => {};
+  // A message's photos, large, in a dialog.
+  const closeViewer = openPhotoViewer(room);
   if (!history) return close;
+  const fileInput = composer.querySelector("[data-chat-files]");
+  const chosen = composer.querySelector("[data-chat-chosen]");
+  const showChosen = () => {
+    if (!chosen) return;
+    const names = Array.from(fileInput?.files ?? [], (file) => file.name);
+    chosen.textContent = names.join(", ");
+    chosen.hidden = names.length === 0;
+  };
+  fileInput?.addEventListener("change", showChosen);
 
   composer.addEventListener("submit", (event) => {
     if (showsEarlier) return;
@@ -110,7 +123,9 @@ export function openRoom(room, earlier = []) {
   function announceArrival(message) {
     if (!message.author || message.author.username === room.dataset.me) return;
     lastAnnounced = message.id;
-    const text = shortened(message.content ?? "", ANNOUNCED_CHARACTERS);
+    // A message of photos and files alone is read out by their names.
+    const names = (message.attachments ?? []).map((attachment) => attachment.name).join(", ");
+    const text = shortened(message.content || names, ANNOUNCED_CHARACTERS);
     announce(fill(room.dataset.announceMessage ?? "", { name: message.author.name, text }));
   }
 
@@ -125,25 +140,30 @@ export function openRoom(room, earlier = []) {
 
   function sendComposed() {
     const content = composer.content.value;
-    if (content.trim() === "") return;
+    const files = Array.from(fileInput?.files ?? []);
+    if (content.trim() === "" && files.length === 0) return;
     composer.content.value = "";
+    if (fileInput) fileInput.value = "";
+    showChosen();
     composer.querySelector(".chat-composer__error")?.remove();
-    send(newUUID(), content);
+    send(newUUID(), content, files);
   }
 
-  /** Shows the message as sending, posts it, and settles it as stored or failed. */
-  async function send(uuid, content) {
+  /** Shows the message as sending, posts it (with its files), and settles it as stored or failed. */
+  async function send(uuid, content, files = []) {
     const item = history.show({ uuid, content, author: { username: room.dataset.me }, pending: true });
     item.classList.add("chat-message--sending");
     note(item, composer.dataset.sending);
     const data = new FormData(composer);
     data.set("uuid", uuid);
     data.set("content", content);
+    data.delete("files");
+    for (const file of files) data.append("files", file);
     let response;
     try {
       response = await fetch(composer.action, { method: "POST", body: data, headers: { Accept: "application/json" } });
     } catch {
-      return failed(item, uuid, content);
+      return failed(item, uuid, content, files);
     }
     const reply = await response.json().catch(() => ({}));
     if (response.ok && reply.message) {
@@ -151,18 +171,18 @@ export function openRoom(room, earlier = []) {
     } else if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
       refused(item, content, reply.error ?? response.statusText);
     } else {
-      failed(item, uuid, content);
+      failed(item, uuid, content, files);
     }
   }
 
   /** Could not reach the server (or it failed): keep the message with a way to send it again. */
-  function failed(item, uuid, content) {
+  function failed(item, uuid, content, files) {
     if (!item.isConnected || item.dataset.message) return; // the live event already brought it
     item.classList.replace("chat-message--sending", "chat-message--failed");
     const status = note(item, composer.dataset.failed);
     const retry = element("button", "link-button chat-message__retry", composer.dataset.retry);
     retry.type = "button";
-    retry.addEventListener("click", () => send(uuid, content));
+    retry.addEventListener("click", () => send(uuid, content, files));
     status.append(" ", retry);
   }
 

@@ -6,7 +6,8 @@ import GRDB
 /// Conversations of the demo world, so the messenger has something to show: a finished
 /// exchange about a family shoot, and a wedding group where `vojtafoti` is mentioned (the
 /// wedding itself is booked in `DemoBookings`). One message was edited after sending and
-/// two got reactions. Messages carry fixed UUIDs, so seeding again stores nothing twice.
+/// two got reactions; one carries a demo photo (with its credit) when a photo library is
+/// given. Messages carry fixed UUIDs, so seeding again stores nothing twice.
 public struct DemoConversations: Sendable {
     struct Line {
         let uuid: String
@@ -17,6 +18,8 @@ public struct DemoConversations: Sendable {
         var firstWritten: String?
         /// Who reacted to it, and how, once it was sent.
         var reactions: [(username: String, reaction: Reaction)] = []
+        /// A demo photo (a file in `Demo/photos`) it carries.
+        var photo: String?
     }
 
     /// When a message was sent, relative to the seeding: earlier days at a time of day in
@@ -55,6 +58,9 @@ public struct DemoConversations: Sendable {
             Line(uuid: "d3e40000-0000-4000-8000-000000000202", author: "ad.fotograf",
                  text: "Dobrý den, ráda přijedu. Nejhezčí světlo je hodinu před západem slunce. Hodí se vám sobota?",
                  when: .daysAgo(3, hour: 12, minute: 40)),
+            Line(uuid: "d3e40000-0000-4000-8000-000000000205", author: "ad.fotograf",
+                 text: "Pro představu jedna loňská rodinka, tahle u rybníka:", when: .daysAgo(3, hour: 12, minute: 44),
+                 photo: "animals-swans-and-cygnets.jpg"),
             Line(uuid: "d3e40000-0000-4000-8000-000000000203", author: "eva.s",
                  text: "Sobota je skvělá. Sraz u Bezručových sadů v 17:30?", when: .daysAgo(1, hour: 17, minute: 5),
                  firstWritten: "Sobota je skvělá. Sraz u Bezručových sadů v 17:00?", reactions: [("ad.fotograf", .thumbsUp)]),
@@ -76,10 +82,15 @@ public struct DemoConversations: Sendable {
 
     let database: AppDatabase
     let messenger: MessengerService
+    /// Where a line's photo is made and read from; without them the line is its text alone.
+    let photos: PhotoLibrary?
+    let photosDirectory: String?
 
-    public init(database: AppDatabase) {
+    public init(database: AppDatabase, photos: PhotoLibrary? = nil, photosDirectory: String? = nil) {
         self.database = database
         messenger = MessengerService(stores: .sqlite(database))
+        self.photos = photos
+        self.photosDirectory = photosDirectory
     }
 
     /// Stores whatever part of the conversations is missing; returns how many messages it
@@ -107,7 +118,8 @@ public struct DemoConversations: Sendable {
         let author = try userId(line.author)
         let result: SendResult
         do {
-            result = try messenger.send(MessageDraft(uuid: line.uuid, content: line.firstWritten ?? line.text), in: roomId,
+            result = try messenger.send(MessageDraft(uuid: line.uuid, content: line.firstWritten ?? line.text),
+                                        attachments: try attachments(of: line, by: author, at: sentAt), in: roomId,
                                         by: author, at: sentAt)
         } catch MessengerError.uuidTakenByAnotherMessage where line.firstWritten != nil {
             return false // stored and edited before
@@ -121,6 +133,18 @@ public struct DemoConversations: Sendable {
                                     at: sentAt.addingTimeInterval(Double(5 + index) * 60))
         }
         return true
+    }
+
+    /// The line's photo, made once: nothing when the line was stored before.
+    private func attachments(of line: Line, by author: Int64, at date: Date) throws -> [MessageAttachment] {
+        guard let file = line.photo, let photos, let photosDirectory else { return [] }
+        let stored = try database.pool.read { db in
+            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM chatMessage WHERE uuid = ?)", arguments: [line.uuid]) ?? false
+        }
+        guard !stored else { return [] }
+        let credits = DemoCredits.read(from: try String(contentsOfFile: "\(photosDirectory)/CREDITS.md", encoding: .utf8))
+        let photo = try photos.importPhoto(fileAt: "\(photosDirectory)/\(file)", owner: author, credit: credits[file], at: date)
+        return MessageAttachment(photo: photo, name: file).map { [$0] } ?? []
     }
 
     private func room(for conversation: Conversation, people: [Int64], at date: Date) throws -> Int64 {

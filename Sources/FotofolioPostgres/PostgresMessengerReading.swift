@@ -89,6 +89,7 @@ enum PostgresMessengerReading {
             mentioned[try row.decode(0), default: []].insert(try row.decode(1))
         }
         let reactions = try self.reactions(of: ids, connection)
+        let attachments = try self.attachments(of: ids, connection)
         return try rows.map { row in
             let id = try row.decode(0, as: Int64.self), removed = try row.decode(8, as: Bool.self)
             let deletedAt: Date? = try row.decodeIfPresent(13)
@@ -102,8 +103,38 @@ enum PostgresMessengerReading {
                 mentions: inOrder + usernames.subtracting(inOrder).sorted(), isRemoved: removed,
                 linksInert: try row.decode(9, as: Bool.self),
                 card: removed ? nil : MessageCard(kind: try row.decodeIfPresent(10), id: try row.decodeIfPresent(11)),
-                editedAt: try row.decodeIfPresent(12), isDeleted: deletedAt != nil, reactions: reactions[id] ?? [])
+                editedAt: try row.decodeIfPresent(12), isDeleted: deletedAt != nil, reactions: reactions[id] ?? [],
+                attachments: removed || deletedAt != nil ? [] : attachments[id] ?? [])
         }
+    }
+
+    static let attachmentColumns = """
+        chat_attachment.id, chat_attachment.kind, chat_attachment.name, chat_attachment.byte_count, chat_attachment.file,
+        chat_attachment.width, chat_attachment.height, chat_attachment.thumbnail_file, chat_attachment.thumbnail_width,
+        chat_attachment.thumbnail_height, chat_attachment.photo_id
+        """
+
+    /// The attachments of each message, in the order they were sent.
+    static func attachments(of messageIds: [Int64], _ connection: PostgresConnection) throws -> [Int64: [MessageAttachment]] {
+        var found: [Int64: [MessageAttachment]] = [:]
+        for row in try connection.query("""
+            SELECT \(attachmentColumns), chat_attachment.message_id FROM chat_attachment
+            WHERE chat_attachment.message_id = ANY($1::bigint[]) ORDER BY chat_attachment.message_id, chat_attachment.position
+            """, [IdList(messageIds)]) {
+            found[try row.decode(11, as: Int64.self), default: []].append(try attachment(row))
+        }
+        return found
+    }
+
+    /// An attachment from the first columns of a row (`attachmentColumns`).
+    static func attachment(_ row: PostgresRow) throws -> MessageAttachment {
+        MessageAttachment(
+            id: try row.decode(0, as: Int64.self), kind: AttachmentKind(rawValue: try row.decode(1, as: String.self)) ?? .pdf,
+            name: try row.decode(2), byteCount: Int(try row.decode(3, as: Int64.self)), file: try row.decode(4),
+            width: Int(try row.decode(5, as: Int64.self)), height: Int(try row.decode(6, as: Int64.self)),
+            thumbnailFile: try row.decodeIfPresent(7, as: String.self),
+            thumbnailWidth: Int(try row.decode(8, as: Int64.self)), thumbnailHeight: Int(try row.decode(9, as: Int64.self)),
+            photoId: try row.decodeIfPresent(10, as: Int64.self))
     }
 
     /// The reactions on each message, who gave them in the order they did.

@@ -30,6 +30,8 @@ extension PostgresMessengerStore {
             try connection.query("UPDATE chat_message SET content = '', deleted_at = $1, search = ''::tsvector WHERE id = $2",
                                  [date.stored, messageId])
             try connection.query("DELETE FROM chat_mention WHERE message_id = $1", [messageId])
+            // Its files go with it: `UnusedPhotos` removes what no row names any more.
+            try connection.query("DELETE FROM chat_attachment WHERE message_id = $1", [messageId])
             try connection.query("""
                 UPDATE push SET state = 'skipped', reason = 'deleted' WHERE message_id = $1 AND state = 'pending' AND kind = 'message'
                 """, [messageId])

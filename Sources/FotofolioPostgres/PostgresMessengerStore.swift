@@ -14,18 +14,53 @@ import Postgres
 struct PostgresMessengerStore: MessengerStore {
     let pool: PostgresPool
 
-    func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, limits: SpamLimits, at date: Date) throws
-        -> SendResult {
+    func send(_ content: String, uuid: String, attachments: [MessageAttachment], in roomId: Int64, by userId: Int64,
+              limits: SpamLimits, at date: Date) throws -> SendResult {
         do {
-            return try storing(content, uuid: uuid, in: roomId, by: userId, limits: limits, at: date)
+            return try storing(content, uuid: uuid, attachments: attachments, in: roomId, by: userId, limits: limits, at: date)
         } catch let error as PostgresError where error.isUniqueViolation && error.constraint == "chat_message_uuid_key" {
             // The same uuid was being stored at the same moment: now it is there, answer as a resend.
-            return try storing(content, uuid: uuid, in: roomId, by: userId, limits: limits, at: date)
+            return try storing(content, uuid: uuid, attachments: attachments, in: roomId, by: userId, limits: limits, at: date)
         }
     }
 
-    private func storing(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, limits: SpamLimits, at date: Date) throws
-        -> SendResult {
+    func attachment(_ attachmentId: Int64, in roomId: Int64, for userId: Int64) throws -> RoomAttachment? {
+        try reading { connection in
+            guard let row = try connection.query("""
+                SELECT \(PostgresMessengerReading.attachmentColumns), chat_attachment.message_id
+                FROM chat_attachment JOIN chat_message ON chat_message.id = chat_attachment.message_id
+                WHERE chat_attachment.id = $1 AND chat_message.room_id = $2 AND chat_message.deleted_at IS NULL
+                  AND NOT EXISTS (SELECT 1 FROM removed_message WHERE message_id = chat_message.id)
+                  AND EXISTS (SELECT 1 FROM chat_member WHERE chat_member.room_id = chat_message.room_id AND chat_member.user_id = $3)
+                """, [attachmentId, roomId, userId]).first else { return nil }
+            return RoomAttachment(attachment: try PostgresMessengerReading.attachment(row), roomId: roomId,
+                                  messageId: try row.decode(11, as: Int64.self))
+        }
+    }
+
+    func checkMayWrite(in roomId: Int64, by userId: Int64) throws {
+        try reading { connection in
+            let room = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
+            if room.kind == .direct { try PostgresBlockStore.checkNoBlock(in: roomId, for: userId, connection) }
+        }
+    }
+
+    /// The message's attachments, in order, in the open transaction.
+    static func insert(_ attachments: [MessageAttachment], of messageId: Int64, by ownerId: Int64,
+                       _ connection: PostgresConnection) throws {
+        for (position, attachment) in attachments.enumerated() {
+            try connection.query("""
+                INSERT INTO chat_attachment (message_id, position, owner_id, kind, name, byte_count, file, width, height,
+                                             thumbnail_file, thumbnail_width, thumbnail_height, photo_id)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                """, [messageId, Int64(position), ownerId, attachment.kind.rawValue, attachment.name, Int64(attachment.byteCount),
+                      attachment.file, Int64(attachment.width), Int64(attachment.height), attachment.thumbnailFile,
+                      Int64(attachment.thumbnailWidth), Int64(attachment.thumbnailHeight), attachment.photoId])
+        }
+    }
+
+    private func storing(_ content: String, uuid: String, attachments: [MessageAttachment], in roomId: Int64, by userId: Int64,
+                         limits: SpamLimits, at date: Date) throws -> SendResult {
         try pool.transaction { connection in
             let room = try PostgresMessengerReading.room(roomId, memberOf: userId, connection)
             if room.kind == .direct { try PostgresBlockStore.checkNoBlock(in: roomId, for: userId, connection) }
@@ -34,7 +69,8 @@ struct PostgresMessengerStore: MessengerStore {
                 return SendResult(message: earlier, isNew: false)
             }
             let linksInert = try Self.checkSpam(content, in: roomId, by: userId, limits, at: date, connection)
-            let message = try Self.post(content, uuid: uuid, in: roomId, by: userId, linksInert: linksInert, at: date, connection)
+            let message = try Self.post(content, uuid: uuid, attachments: attachments, in: roomId, by: userId,
+                                        linksInert: linksInert, at: date, connection)
             return SendResult(message: message, isNew: true)
         }
     }
@@ -43,13 +79,15 @@ struct PostgresMessengerStore: MessengerStore {
     /// it, its live event and outbox entry, and the mail it may tell the other members
     /// (`mail`: a shoot step at once, anything else if it stays unread). Returns it as
     /// stored (to the millisecond).
-    static func post(_ content: String, uuid: String, card: MessageCard? = nil, mail: MessageMail = .missed, in roomId: Int64,
+    static func post(_ content: String, uuid: String, card: MessageCard? = nil, attachments: [MessageAttachment] = [],
+                     mail: MessageMail = .missed, in roomId: Int64,
                      by userId: Int64, linksInert: Bool, at date: Date, _ connection: PostgresConnection) throws -> ChatMessage {
         let messageId = try connection.query("""
             INSERT INTO chat_message (room_id, author_id, uuid, content, sent_at, links_inert, card_kind, card_id, search)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, \(PostgresMessageSearch.vector("$9"))) RETURNING id
             """, [roomId, userId, uuid, content, date.stored, linksInert, card?.kind, card?.id,
                   SearchWords.indexText(content)])[0].decode(0, as: Int64.self)
+        try insert(attachments, of: messageId, by: userId, connection)
         try noteMentions(in: content, of: messageId, in: roomId, by: userId, connection)
         try PostgresMailStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, connection)
         try PostgresPushStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, connection)

@@ -102,6 +102,8 @@ struct PostgresModerationStore: ModerationStore {
                 guard try PostgresMessengerReading.message(id: id, connection) != nil else { throw ModerationError.unknownSubject }
                 try connection.query("INSERT INTO removed_message (message_id, removed_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
                                      [id, date.stored])
+                // Its photos and files go with it: `UnusedPhotos` removes what no row names any more.
+                try connection.query("DELETE FROM chat_attachment WHERE message_id = $1", [id])
                 // Read back as the room now shows it, put in place of every copy still to be
                 // read, and told to the room like a message.
                 let removed = try PostgresMessengerReading.message(id: id, connection)!

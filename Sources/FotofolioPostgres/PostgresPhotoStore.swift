@@ -9,7 +9,11 @@ struct PostgresPhotoStore: PhotoStore {
 
     func storedBytes(of owner: Int64) throws -> Int {
         try pool.withConnection { connection in
-            try connection.query("SELECT coalesce(sum(byte_count), 0) FROM photo WHERE owner_id = $1", [owner])[0].decode(0)
+            // A message's photos are photos; its PDFs count their own bytes.
+            try connection.query("""
+                SELECT coalesce((SELECT sum(byte_count) FROM photo WHERE owner_id = $1), 0)
+                     + coalesce((SELECT sum(byte_count) FROM chat_attachment WHERE owner_id = $1 AND kind = 'pdf'), 0)
+                """, [owner])[0].decode(0)
         }
     }
 
@@ -66,6 +70,7 @@ struct PostgresPhotoStore: PhotoStore {
                   AND id NOT IN (SELECT photo_id FROM portfolio_photo)
                   AND id NOT IN (SELECT photo_id FROM gallery_photo)
                   AND id NOT IN (SELECT avatar_photo_id FROM account WHERE avatar_photo_id IS NOT NULL)
+                  AND id NOT IN (SELECT photo_id FROM chat_attachment WHERE photo_id IS NOT NULL)
                 """, [date.stored]).affected
             try connection.query("DELETE FROM film_job WHERE state IN ('ready', 'failed') AND updated_at < $1", [date.stored])
             // Only the file names, read straight from the stored JSON.
@@ -78,6 +83,8 @@ struct PostgresPhotoStore: PhotoStore {
             for row in try connection.query("SELECT source_file FROM film_job WHERE state IN ('waiting', 'processing')") {
                 names.insert(try row.decode(0))
             }
+            // A message's PDFs.
+            for row in try connection.query("SELECT file FROM chat_attachment WHERE kind = 'pdf'") { names.insert(try row.decode(0)) }
             // A gallery's watermarked previews.
             for row in try connection.query("SELECT previews FROM gallery_photo") {
                 names.formUnion(Variant.fileNames(inStoredJSON: try row.decode(0)))

@@ -134,6 +134,7 @@ public enum PostgresSchema {
             ALTER TABLE live_event DROP CONSTRAINT live_event_kind_check;
             ALTER TABLE live_event ADD CONSTRAINT live_event_kind_check CHECK (kind IN ('message', 'read', 'room', 'gallery', 'seen'));
             """),
+        Migration(identifier: "v18 message attachments", sql: messageAttachments),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, holding an

@@ -44,6 +44,7 @@ public struct SQLiteToPostgres {
         Table(sqlite: "chatMention", postgres: "chat_mention"),
         Table(sqlite: "chatMessageVersion", postgres: "chat_message_version"),
         Table(sqlite: "chatReaction", postgres: "chat_reaction"),
+        Table(sqlite: "chatAttachment", postgres: "chat_attachment"),
         Table(sqlite: "shootRequest", postgres: "shoot_request"),
         Table(sqlite: "shootOffer", postgres: "shoot_offer"),
         Table(sqlite: "booking", postgres: "booking"),

@@ -68,6 +68,7 @@ enum MessengerReading {
         let mentioned = Dictionary(grouping: mentionRows) { $0["messageId"] as Int64 }
             .mapValues { Set($0.map { $0["username"] as String }) }
         let reactions = try self.reactions(of: rows.map { $0["id"] as Int64 }, db)
+        let attachments = try self.attachments(of: rows.map { $0["id"] as Int64 }, db)
         return rows.map { row in
             let id: Int64 = row["id"], removed: Bool = row["removed"]
             let deletedAt: Date? = row["deletedAt"]
@@ -80,8 +81,24 @@ enum MessengerReading {
                 author: MessageAuthor(username: row["username"], name: row["fullName"]), authorId: row["authorId"],
                 mentions: inOrder + usernames.subtracting(inOrder).sorted(), isRemoved: removed, linksInert: row["linksInert"],
                 card: removed ? nil : MessageCard(kind: row["cardKind"], id: row["cardId"]),
-                editedAt: row["editedAt"], isDeleted: deletedAt != nil, reactions: reactions[id] ?? [])
+                editedAt: row["editedAt"], isDeleted: deletedAt != nil, reactions: reactions[id] ?? [],
+                attachments: removed || deletedAt != nil ? [] : attachments[id] ?? [])
         }
+    }
+
+    /// The attachments of each message, in the order they were sent.
+    static func attachments(of messageIds: [Int64], _ db: Database) throws -> [Int64: [MessageAttachment]] {
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM chatAttachment WHERE messageId IN (SELECT value FROM json_each(?)) ORDER BY messageId, position
+            """), arguments: [String(describing: messageIds)])
+        return Dictionary(grouping: rows) { $0["messageId"] as Int64 }.mapValues { $0.map(attachment) }
+    }
+
+    static func attachment(_ row: Row) -> MessageAttachment {
+        MessageAttachment(
+            id: row["id"], kind: AttachmentKind(rawValue: row["kind"]) ?? .pdf, name: row["name"], byteCount: row["byteCount"],
+            file: row["file"], width: row["width"], height: row["height"], thumbnailFile: row["thumbnailFile"],
+            thumbnailWidth: row["thumbnailWidth"], thumbnailHeight: row["thumbnailHeight"], photoId: row["photoId"])
     }
 
     /// The reactions on each message, who gave them in the order they did.

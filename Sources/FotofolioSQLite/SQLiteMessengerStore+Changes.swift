@@ -28,6 +28,8 @@ extension SQLiteMessengerStore {
             try db.execute(sql: "UPDATE chatMessage SET content = '', deletedAt = ? WHERE id = ?", arguments: [date, messageId])
             try db.execute(sql: "DELETE FROM chatMessageSearch WHERE rowid = ?", arguments: [messageId])
             try db.execute(sql: "DELETE FROM chatMention WHERE messageId = ?", arguments: [messageId])
+            // Its files go with it: `UnusedPhotos` removes what no row names any more.
+            try db.execute(sql: "DELETE FROM chatAttachment WHERE messageId = ?", arguments: [messageId])
             try db.execute(sql: """
                 UPDATE push SET state = 'skipped', reason = 'deleted' WHERE messageId = ? AND state = 'pending' AND kind = 'message'
                 """, arguments: [messageId])

@@ -7,8 +7,8 @@ import GRDB
 struct SQLiteMessengerStore: MessengerStore {
     let database: AppDatabase
 
-    func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, limits: SpamLimits, at date: Date) throws
-        -> SendResult {
+    func send(_ content: String, uuid: String, attachments: [MessageAttachment], in roomId: Int64, by userId: Int64,
+              limits: SpamLimits, at date: Date) throws -> SendResult {
         try database.pool.write { db in
             let room = try MessengerReading.room(roomId, memberOf: userId, db)
             if room.kind == .direct { try Self.checkNoBlock(in: roomId, for: userId, db) }
@@ -17,8 +17,43 @@ struct SQLiteMessengerStore: MessengerStore {
                 return SendResult(message: earlier, isNew: false)
             }
             let linksInert = try Self.checkSpam(content, in: roomId, by: userId, limits, at: date, db)
-            let message = try Self.post(content, uuid: uuid, in: roomId, by: userId, linksInert: linksInert, at: date, db)
+            let message = try Self.post(content, uuid: uuid, attachments: attachments, in: roomId, by: userId,
+                                        linksInert: linksInert, at: date, db)
             return SendResult(message: message, isNew: true)
+        }
+    }
+
+    func attachment(_ attachmentId: Int64, in roomId: Int64, for userId: Int64) throws -> RoomAttachment? {
+        try database.pool.read { db in
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT chatAttachment.* FROM chatAttachment JOIN chatMessage ON chatMessage.id = chatAttachment.messageId
+                WHERE chatAttachment.id = ? AND chatMessage.roomId = ? AND chatMessage.deletedAt IS NULL
+                  AND NOT EXISTS (SELECT 1 FROM removedMessage WHERE messageId = chatMessage.id)
+                  AND EXISTS (SELECT 1 FROM chatMember WHERE chatMember.roomId = chatMessage.roomId AND chatMember.userId = ?)
+                """), arguments: [attachmentId, roomId, userId]) else { return nil }
+            return RoomAttachment(attachment: MessengerReading.attachment(row), roomId: roomId, messageId: row["messageId"])
+        }
+    }
+
+    func checkMayWrite(in roomId: Int64, by userId: Int64) throws {
+        try database.pool.read { db in
+            let room = try MessengerReading.room(roomId, memberOf: userId, db)
+            if room.kind == .direct { try Self.checkNoBlock(in: roomId, for: userId, db) }
+        }
+    }
+
+    /// The message's attachments, in order, in the open transaction.
+    static func insert(_ attachments: [MessageAttachment], of messageId: Int64, by ownerId: Int64, _ db: Database) throws {
+        for (position, attachment) in attachments.enumerated() {
+            try db.cachedStatement(sql: """
+                INSERT INTO chatAttachment (messageId, position, ownerId, kind, name, byteCount, file, width, height,
+                                            thumbnailFile, thumbnailWidth, thumbnailHeight, photoId)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [
+                    messageId, position, ownerId, attachment.kind.rawValue, attachment.name, attachment.byteCount, attachment.file,
+                    attachment.width, attachment.height, attachment.thumbnailFile, attachment.thumbnailWidth,
+                    attachment.thumbnailHeight, attachment.photoId,
+                ])
         }
     }
 
@@ -26,12 +61,14 @@ struct SQLiteMessengerStore: MessengerStore {
     /// it, its live event and outbox entry, and the mail it may tell the other members
     /// (`mail`: a shoot step at once, anything else if it stays unread). Returns it as
     /// stored (to the millisecond).
-    static func post(_ content: String, uuid: String, card: MessageCard? = nil, mail: MessageMail = .missed, in roomId: Int64,
+    static func post(_ content: String, uuid: String, card: MessageCard? = nil, attachments: [MessageAttachment] = [],
+                     mail: MessageMail = .missed, in roomId: Int64,
                      by userId: Int64, linksInert: Bool, at date: Date, _ db: Database) throws -> ChatMessage {
         try db.cachedStatement(sql: """
             INSERT INTO chatMessage (roomId, authorId, uuid, content, sentAt, linksInert, cardKind, cardId) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [roomId, userId, uuid, content, date, linksInert, card?.kind, card?.id])
         let messageId = db.lastInsertedRowID
+        try insert(attachments, of: messageId, by: userId, db)
         try db.cachedStatement(sql: "INSERT INTO chatMessageSearch (rowid, words) VALUES (?, ?)")
             .execute(arguments: [messageId, SearchWords.indexText(content)])
         try noteMentions(in: content, of: messageId, in: roomId, by: userId, db)

@@ -91,6 +91,8 @@ struct SQLiteModerationStore: ModerationStore {
                 guard try MessengerReading.message(id: id, db) != nil else { throw ModerationError.unknownSubject }
                 try db.execute(sql: "INSERT INTO removedMessage (messageId, removedAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
                                arguments: [id, date])
+                // Its photos and files go with it: `UnusedPhotos` removes what no row names any more.
+                try db.execute(sql: "DELETE FROM chatAttachment WHERE messageId = ?", arguments: [id])
                 // Read back as the room now shows it, put in place of every copy still to be
                 // read, and told to the room like a message.
                 let removed = try MessengerReading.message(id: id, db)!

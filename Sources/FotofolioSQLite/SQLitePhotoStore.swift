@@ -10,7 +10,11 @@ struct SQLitePhotoStore: PhotoStore {
 
     func storedBytes(of owner: Int64) throws -> Int {
         try database.pool.read { db in
-            try Int.fetchOne(db, sql: "SELECT IFNULL(SUM(byteCount), 0) FROM photo WHERE ownerId = ?", arguments: [owner]) ?? 0
+            // A message's photos are photos; its PDFs count their own bytes.
+            try Int.fetchOne(db, sql: """
+                SELECT IFNULL((SELECT SUM(byteCount) FROM photo WHERE ownerId = ?1), 0)
+                     + IFNULL((SELECT SUM(byteCount) FROM chatAttachment WHERE ownerId = ?1 AND kind = 'pdf'), 0)
+                """, arguments: [owner]) ?? 0
         }
     }
 
@@ -57,6 +61,7 @@ struct SQLitePhotoStore: PhotoStore {
                   AND id NOT IN (SELECT photoId FROM portfolioPhoto)
                   AND id NOT IN (SELECT photoId FROM galleryPhoto)
                   AND id NOT IN (SELECT avatarPhotoId FROM user WHERE avatarPhotoId IS NOT NULL)
+                  AND id NOT IN (SELECT photoId FROM chatAttachment WHERE photoId IS NOT NULL)
                 """, arguments: [date])
             let removed = db.changesCount
             try db.execute(sql: "DELETE FROM filmJob WHERE state IN ('ready', 'failed') AND updatedAt < ?", arguments: [date])
@@ -70,6 +75,8 @@ struct SQLitePhotoStore: PhotoStore {
                 if let film: String = row["film"] { names.formUnion(try Film.files(inStoredJSON: film)) }
             }
             names.formUnion(try String.fetchAll(db, sql: "SELECT sourceFile FROM filmJob WHERE state IN ('waiting', 'processing')"))
+            // A message's PDFs.
+            names.formUnion(try String.fetchAll(db, sql: "SELECT file FROM chatAttachment WHERE kind = 'pdf'"))
             // A gallery's watermarked previews.
             for previews in try String.fetchAll(db, sql: "SELECT previews FROM galleryPhoto") {
                 names.formUnion(Variant.fileNames(inStoredJSON: previews))

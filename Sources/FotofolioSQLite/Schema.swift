@@ -174,6 +174,9 @@ enum Schema {
         migrator.registerMigration("v24 seen") { db in
             try createSeen(db)
         }
+        migrator.registerMigration("v25 message attachments") { db in
+            try createMessageAttachments(db)
+        }
         return migrator
     }
 

@@ -110,8 +110,11 @@ public struct WebApp: Sendable {
             .register(in: &router)
         RatingPages(renderer: renderer, accounts: accounts, ratings: ratings, profiles: profiles).register(in: &router)
         MessagePages(renderer: renderer, messenger: messenger, accounts: accounts, live: live).register(in: &router)
-        RoomPages(renderer: renderer, messenger: messenger, accounts: accounts, blocking: blocking, live: live, cards: cards)
-            .register(in: &router)
+        let messageAttachments = MessageAttachments(photos: photos, messenger: messenger, renderer: renderer, logger: logger,
+                                                    admission: admission)
+        RoomPages(renderer: renderer, messenger: messenger, accounts: accounts, blocking: blocking, live: live, cards: cards,
+                  attachments: messageAttachments).register(in: &router)
+        messageAttachments.register(in: &router)
         MessageChangePages(renderer: renderer, messenger: messenger, sessions: sessions).register(in: &router)
         ShootPages(renderer: renderer, accounts: accounts, portfolios: portfolios, bookings: bookings, visibility: visibility)
             .register(in: &router)

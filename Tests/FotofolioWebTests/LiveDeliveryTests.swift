@@ -111,6 +111,25 @@ import Waiting
         try await waitUntil("the outbox is empty") { try Outbox(stores: .sqlite(server.database)).pendingCount() == 0 }
     }
 
+    /// A message's photos and files go out over MQTT as their kind, name, size and address.
+    @Test func aMessagesAttachmentsReachOutsideSubscribersInTheEnvelope() async throws {
+        let setup = try Setup()
+        let server = setup.server
+        let (outside, heard) = try setup.outsideSubscriber()
+        defer { outside.disconnect() }
+        let (room, _) = try await setup.roomWithVojtasStream()
+        try await waitUntil("the outside client is connected") { outside.state.isConnected }
+        let (_, files) = try await MessageAttachmentPagesTests.sent(server, in: room, content: "Fotka a nabídka")
+        try await waitUntil("the outside client heard the message") { !heard.texts.withLock { $0.isEmpty } }
+        let data = WebTestServer.json(heard.texts.withLock { $0[0] })["data"] as? [String: Any]
+        let attachments = try #require(data?["attachments"] as? [[String: Any]])
+        #expect(attachments.map { $0["kind"] as? String } == ["photo", "pdf"])
+        #expect(attachments.map { $0["name"] as? String } == [MessageAttachmentPagesTests.photo, "nabídka.pdf"])
+        #expect(attachments.map { $0["url"] as? String } == Array(files.prefix(2)))
+        #expect(attachments[1]["size"] as? Int == 2_000)
+        #expect((attachments[0]["size"] as? Int ?? 0) > 0)
+    }
+
     /// Another process on the same database (its own connections to the file and to the
     /// broker) sends a message: only MQTT can wake this server's hub.
     @Test func aMessageWrittenByAnotherProcessReachesTheStreamThroughTheBroker() async throws {

@@ -35,6 +35,8 @@ import Testing
         "POST /messages/:room/:message/edit": "a message of a conversation: its members only, the author to change it (MessageChanges)",
         "POST /messages/:room/:message/delete": "a message of a conversation: its members only, the author to change it (MessageChanges)",
         "POST /messages/:room/:message/reactions": "a message of a conversation: its members only (MessageChangePagesTests)",
+        "GET /messages/:room/files/:id": "a message's file: the room's members only, while the message stands (MessageAttachmentPagesTests)",
+        "GET /messages/:room/files/:id/small": "a message's photo: the room's members only, while the message stands (MessageAttachmentPagesTests)",
         "GET /shoots/:request/offer": "a shoot: its two people (BookingRules)",
         "POST /shoots/:request/offer": "a shoot: its two people (BookingRules)",
         "GET /shoots/:request/decline": "a shoot: its two people (BookingRules)",

@@ -106,7 +106,7 @@ import Testing
         ("pages/status", StatusPage.View(internals: Chat.internals, lan: Chat.lan)),
         ("pages/status", StatusPage.View(internals: nil, lan: nil)),
     ] + Shoots.checked + Shares.checked + GallerySamples.checked + Chat.days.flatMap(\.messages).map { ("partials/chat-message", $0) }
-      + [("partials/chat-message", ChatMessageView(sending: Chat.jana))] + Chat.changed }
+      + [("partials/chat-message", ChatMessageView(sending: Chat.jana))] + Chat.changed + Chat.withAttachments }
 
     @Test func everyTemplateReadsOnlyNamesItsModelHas() {
         for (template, model) in Self.checked {
@@ -186,6 +186,22 @@ enum Chat {
         message(2, by: vojta, "And one more thing.", minutesAgo: 26 * 60 - 1),
         message(3, by: jana, "Thanks!", minutesAgo: 10),
     ] }
+
+    /// A message of two photos (one without a name) and a PDF, and the partial on its own.
+    static var withAttachments: [(String, any ViewModel)] {
+        var message = message(8, by: vojta, "", minutesAgo: 3)
+        message.attachments = [
+            MessageAttachment(id: 1, kind: .photo, name: "svatba.jpg", byteCount: 900_000, file: "0123456789abcdef.webp",
+                              width: 2048, height: 1365, thumbnailFile: "fedcba9876543210.webp", thumbnailWidth: 320,
+                              thumbnailHeight: 320, photoId: 4),
+            MessageAttachment(id: 2, kind: .photo, name: "photo", byteCount: 800_000, file: "1123456789abcdef.webp",
+                              width: 1365, height: 2048, thumbnailFile: "1edcba9876543210.webp", thumbnailWidth: 320,
+                              thumbnailHeight: 320, photoId: 5),
+            MessageAttachment(id: 3, kind: .pdf, name: "nabídka.pdf", byteCount: 1_500_000, file: "files/0123456789abcdef01234567.pdf"),
+        ]
+        let view = ChatMessageView(message, reader: 1, dates: dates, at: now)
+        return [("partials/chat-message", view), ("partials/chat-attachments", view.attachments!)]
+    }
 
     /// The reader's own message edited and reacted to, and one deleted; the page that edits
     /// one without a script, within the window and after it.

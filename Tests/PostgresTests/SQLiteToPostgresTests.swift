@@ -31,7 +31,9 @@ import Testing
         try DemoWorld(database: sqlite, hasher: PasswordHasher(parameters: .fastForTests)).seed()
         try DemoPortfolios(database: sqlite, photos: PhotoLibrary(stores: .sqlite(sqlite), mediaDirectory: folder + "/media"),
                            photosDirectory: Self.demoPhotos).seed()
-        try DemoConversations(database: sqlite).seed()
+        // With the library, a message carries a demo photo (`chatAttachment`).
+        try DemoConversations(database: sqlite, photos: PhotoLibrary(stores: .sqlite(sqlite), mediaDirectory: folder + "/media"),
+                              photosDirectory: Self.demoPhotos).seed()
         try DemoBookings(database: sqlite).seed()
         // The tables the demo leaves empty get a row each, as a running site has them.
         try sqlite.pool.write { db in

@@ -47,12 +47,16 @@ public struct ChatMessage: Sendable, Equatable {
     public var isDeleted = false
     /// Its reactions, in `Reaction`'s order, each with who gave it.
     public var reactions: [MessageReaction] = []
+    /// Its photos and files, in the order they were sent; none once removed or deleted.
+    public var attachments: [MessageAttachment] = []
 
     public init(
         id: Int64, roomId: Int64, uuid: String, content: String, sentAt: Date,
         author: MessageAuthor, authorId: Int64, mentions: [String], isRemoved: Bool = false, linksInert: Bool = false,
-        card: MessageCard? = nil, editedAt: Date? = nil, isDeleted: Bool = false, reactions: [MessageReaction] = []
+        card: MessageCard? = nil, editedAt: Date? = nil, isDeleted: Bool = false, reactions: [MessageReaction] = [],
+        attachments: [MessageAttachment] = []
     ) {
+        self.attachments = attachments
         self.card = card
         self.editedAt = editedAt
         self.isDeleted = isDeleted

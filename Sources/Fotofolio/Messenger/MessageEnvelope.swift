@@ -9,7 +9,9 @@ public enum MessageEnvelope {
     /// replace it where they show it, and do not count or announce it as new. So does a message
     /// its author edited (`"editedAt"` added), deleted (`"deleted":true`, its content empty)
     /// or one whose reactions changed (`"reactions":[{"reaction","usernames"}]`, present while
-    /// it has any).
+    /// it has any). A message with photos or files carries
+    /// `"attachments":[{"kind":"photo"|"pdf","name","size","url"}]` (`url` an absolute path
+    /// only the room's members may open), none once removed or deleted.
     public static func envelope(of message: ChatMessage, changed: Bool = false) -> String {
         let author = JSONText.object([
             "username": .string(message.author.username),
@@ -29,6 +31,15 @@ public enum MessageEnvelope {
             members.append(("reactions", .array(message.reactions.map { reaction -> JSONText in
                 let usernames = reaction.people.map { JSONText.string($0.username) }
                 return .object(["reaction": .string(reaction.reaction.rawValue), "usernames": .array(usernames)])
+            })))
+        }
+        if !message.attachments.isEmpty, !gone {
+            members.append(("attachments", .array(message.attachments.map { attachment -> JSONText in
+                .members([
+                    ("kind", .string(attachment.kind.rawValue)), ("name", .string(attachment.name)),
+                    ("size", .integer(Int64(attachment.byteCount))),
+                    ("url", .string(MessageAttachment.path(of: attachment.id ?? 0, in: message.roomId))),
+                ])
             })))
         }
         let data = JSONText.members(members)

@@ -12,6 +12,11 @@ extension MessageText {
         return text
     }
 
+    /// Nothing but white space: a message with attachments may say nothing.
+    static func isBlank(_ content: String) -> Bool {
+        content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
     /// The UUID lower-cased, or `invalidUUID` unless it is 8-4-4-4-12 hexadecimal digits.
     static func validatedUUID(_ uuid: String) throws(MessengerError) -> String {
         let groups = uuid.split(separator: "-", omittingEmptySubsequences: false)

@@ -24,11 +24,33 @@ public final class MessengerService: Sendable {
     /// Stores the message once per UUID. Sending the same UUID again (a retry after a lost
     /// reply) returns the stored message with `isNew` false; using it for a different
     /// message throws `uuidTakenByAnotherMessage`. Members it `@mentions` are noted, and the
-    /// author's own read marker moves to it.
-    public func send(_ draft: MessageDraft, in roomId: Int64, by userId: Int64, at date: Date = Date()) throws -> SendResult {
-        let content = try MessageText.validated(draft.content)
-        let uuid = try MessageText.validatedUUID(draft.uuid)
-        return try store.send(content, uuid: uuid, in: roomId, by: userId, limits: limits, at: date)
+    /// author's own read marker moves to it. A message with `attachments` (already stored
+    /// as files, `AttachmentRules` checked) may have no text.
+    public func send(_ draft: MessageDraft, attachments: [MessageAttachment] = [], in roomId: Int64, by userId: Int64,
+                     at date: Date = Date()) throws -> SendResult {
+        let (content, uuid) = try Self.validated(draft, withAttachments: !attachments.isEmpty)
+        return try store.send(content, uuid: uuid, attachments: attachments, in: roomId, by: userId, limits: limits, at: date)
+    }
+
+    /// The draft's text and UUID as `send` would store them, or why it would refuse them:
+    /// asked before a message's files are kept, so a refused text leaves none behind.
+    @discardableResult
+    public static func validated(_ draft: MessageDraft, withAttachments: Bool) throws(MessengerError)
+        -> (content: String, uuid: String) {
+        let content = !withAttachments || !MessageText.isBlank(draft.content) ? try MessageText.validated(draft.content) : ""
+        return (content, try MessageText.validatedUUID(draft.uuid))
+    }
+
+    /// An attachment of a message in `roomId` for a member of it; nil for anyone else, for
+    /// another room's attachment, and once the message is removed or deleted.
+    public func attachment(_ attachmentId: Int64, in roomId: Int64, for userId: Int64) throws -> RoomAttachment? {
+        try store.attachment(attachmentId, in: roomId, for: userId)
+    }
+
+    /// Refuses (`unknownRoom`, `notAMember`, a block) unless `userId` may write in the room
+    /// now: asked before an upload's body is read, and again when its message is stored.
+    public func checkMayWrite(in roomId: Int64, by userId: Int64) throws {
+        try store.checkMayWrite(in: roomId, by: userId)
     }
 
     /// Up to `limit` messages before the message `before` (or the latest ones), oldest first:

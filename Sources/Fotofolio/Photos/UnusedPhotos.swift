@@ -1,7 +1,7 @@
 import Foundation
 
 /// Clears away photos nobody uses: uploads whose portfolio was never saved, replaced
-/// avatars, and the files of deleted photos. Content-addressed files may be shared by
+/// avatars, the files of deleted photos, and a removed or deleted message's photos and PDF. Content-addressed files may be shared by
 /// several photos, so a file goes only when no photo names it.
 public struct UnusedPhotos: Sendable {
     let library: PhotoLibrary

@@ -17,8 +17,18 @@ public protocol MessengerStore: Sendable {
     /// Inside the same transaction `limits` hold a text the author just sent to other
     /// conversations (`SpamLimits.checkRepeat`) and decide whether its links stay plain
     /// (`SpamLimits.linksInert`, kept with the message).
-    func send(_ content: String, uuid: String, in roomId: Int64, by userId: Int64, limits: SpamLimits, at date: Date) throws
-        -> SendResult
+    /// `attachments` are stored with the message, in order, and read with it until it is
+    /// removed or deleted (which drops them, their files left to `UnusedPhotos`).
+    func send(_ content: String, uuid: String, attachments: [MessageAttachment], in roomId: Int64, by userId: Int64,
+              limits: SpamLimits, at date: Date) throws -> SendResult
+
+    /// The attachment when it belongs to a message of `roomId` that is neither removed nor
+    /// deleted and `userId` is now a member of the room; nil otherwise.
+    func attachment(_ attachmentId: Int64, in roomId: Int64, for userId: Int64) throws -> RoomAttachment?
+
+    /// Throws as `send` would for the room and the writer (`.unknownRoom`, `.notAMember`,
+    /// a block in a direct room), without writing.
+    func checkMayWrite(in roomId: Int64, by userId: Int64) throws
 
     /// Up to `limit` messages holding every word of `search` (`SearchWords`), newest first,
     /// from the rooms `userId` is a member of now; never a message removed by an operator or

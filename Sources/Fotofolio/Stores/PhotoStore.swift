@@ -2,7 +2,8 @@ import Foundation
 
 /// Photo records. The files they name live in the media directory, outside the store.
 public protocol PhotoStore: Sendable {
-    /// Bytes of originals `owner`'s photos hold, 0 for none.
+    /// Bytes of originals `owner`'s photos hold, and of the PDFs their messages carry
+    /// (`MessageAttachment`), 0 for none.
     func storedBytes(of owner: Int64) throws -> Int
 
     /// Stores a new photo and returns it with its id.
@@ -17,10 +18,10 @@ public protocol PhotoStore: Sendable {
     /// portfolio showing it updated at `date` (a new portfolio version for the feed's cards).
     func saveFraming(of photo: Photo, at date: Date) throws
 
-    /// In one transaction: deletes the photos made before `date` that no portfolio and no
-    /// avatar uses, and the film jobs finished before it, and returns how many photos went
-    /// and every file name the rest still name (originals, variants, films' files, and the
-    /// uploads of film jobs not finished).
+    /// In one transaction: deletes the photos made before `date` that no portfolio, gallery,
+    /// avatar or message uses, and the film jobs finished before it, and returns how many
+    /// photos went and every file name the rest still name (originals, variants, films'
+    /// files, the uploads of film jobs not finished, and the PDFs messages carry).
     func deleteUnused(madeBefore date: Date) throws -> (deleted: Int, namedFiles: Set<String>)
 
     /// Runs `sweep` unless another process of the site is sweeping unused photos now, in

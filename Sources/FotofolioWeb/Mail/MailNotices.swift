@@ -37,7 +37,7 @@ struct MailNotices {
         var body = MailBody(
             subject: words.text("mail.shoot.\(step).subject", ["name": message.author.name]),
             paragraphs: [words.text("mail.shoot.\(step).body", ["name": message.author.name])],
-            quotes: [MailView.Quote(author: message.author.name, text: message.content, context: nil)],
+            quotes: [MailView.Quote(author: message.author.name, text: MessageLine.text(of: message, table: words.table), context: nil)],
             action: MailView.Link(label: words.text("mail.shoot.action"), url: words.address.url("/messages/\(message.roomId)")))
         if case .booking(let bookingId) = message.card, let booking = try bookings.booking(bookingId, for: userId),
            booking.cancellation == nil {
@@ -66,7 +66,7 @@ struct MailNotices {
             total += unread.count
             rooms.append((summary.title, summary.room.id))
             for message in unread where quotes.count < Self.quotedMessages {
-                quotes.append(MailView.Quote(author: message.author.name, text: Self.firstLines(of: message.content),
+                quotes.append(MailView.Quote(author: message.author.name, text: Self.firstLines(of: MessageLine.text(of: message, table: words.table)),
                                              context: summary.room.kind == .direct ? nil : summary.title))
             }
         }

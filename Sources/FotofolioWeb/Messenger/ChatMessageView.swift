@@ -45,6 +45,8 @@ struct ChatMessageView: ViewModel {
     let reactions: [ChatReactionView]
     /// The whole set to choose from (`Reaction`).
     let choices: [ChatReactionView]
+    /// Its photos and files (`partials/chat-attachments`); nil without any, or once gone.
+    let attachments: ChatAttachmentsView?
     /// The token of the reaction form: the page's; empty in a live event or a script's reply,
     /// whose script sends the page's own token.
     let csrf: String
@@ -78,6 +80,7 @@ struct ChatMessageView: ViewModel {
         reactable = !gone
         reactions = gone ? [] : message.reactions.map { ChatReactionView($0, reader: reader) }
         choices = gone ? [] : Reaction.allCases.map(ChatReactionView.init(choice:))
+        attachments = ChatAttachmentsView(message, dates: dates)
     }
 
     /// The reader's own message while it is being sent: the composer's script fills in the
@@ -104,6 +107,7 @@ struct ChatMessageView: ViewModel {
         reactable = false
         reactions = []
         choices = []
+        attachments = nil
         csrf = ""
         seen = nil
     }

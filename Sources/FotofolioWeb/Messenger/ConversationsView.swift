@@ -112,7 +112,7 @@ struct ConversationView: ViewModel {
         mentionsYou = summary.mentionsReader
         snippet = last.map { last in
             last.isRemoved ? table.string("messages.removed")
-                : last.isDeleted ? table.string("messages.deleted") : String(last.content.prefix(120))
+                : last.isDeleted ? table.string("messages.deleted") : String(MessageLine.text(of: last, table: table).prefix(120))
         }
             ?? table.string("messages.noMessagesYet")
         snippetAuthor = last.flatMap { message in

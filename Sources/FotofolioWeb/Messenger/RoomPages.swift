@@ -14,11 +14,13 @@ struct RoomPages {
     let blocking: Blocking
     let live: LiveDelivery
     let cards: ShootCards
+    /// Photos and PDFs the composer sends with a message.
+    let attachments: MessageAttachments
 
     func register(in router: inout Router) {
         router.group(RequireSignIn()) { router in
             router.get("/messages/:room") { request in try show(request) }
-            router.post("/messages/:room") { request in try send(request) }
+            router.post("/messages/:room", options: attachments.sendOptions) { request in try send(request) }
             router.post("/messages/:room/read") { request in try read(request) }
             router.post("/messages/:room/name") { request in
                 try manage(request) { try messenger.rename($0, to: request.form["name"] ?? "", by: $1) }
@@ -105,20 +107,29 @@ struct RoomPages {
         let userId = try request.requireSignIn().userId
         let roomId = try room(request)
         let draft = MessageDraft(uuid: request.form["uuid"] ?? "", content: request.form["content"] ?? "")
+        let files = MessageAttachments.files(in: request)
         do {
-            let result = try messenger.send(draft, in: roomId, by: userId)
+            // A text that would be refused keeps no file.
+            try MessengerService.validated(draft, withAttachments: !files.isEmpty)
+            let kept = try attachments.keep(files, owner: userId, table: renderer.strings(for: request))
+            let result = try messenger.send(draft, attachments: kept, in: roomId, by: userId)
             return try request.answer(json: { try sent(result, request: request, reader: userId) },
                                       redirectingTo: "/messages/\(roomId)#message-\(result.message.id)")
+        } catch let error as MessageAttachments.Refusal {
+            return try keepingTheDraft(draft, problem: error.message, status: error.status, request)
         } catch let error as MessengerError where error.keepsTheDraft {
             let failure = MessageViews.failure(error)
-            let problem = renderer.strings(for: request).string(failure.key)
-            // A script shows the reason itself and puts the text back in the composer; a page
-            // comes back with the text in the form and what to fix, so nothing typed is lost.
-            return try request.answer(json: { .json(["error": problem], status: failure.status) },
-                                      page: { try show(request, draft: draft.content, problem: problem, status: failure.status) })
+            return try keepingTheDraft(draft, problem: renderer.strings(for: request).string(failure.key), status: failure.status, request)
         } catch let error as MessengerError {
             throw refusal(error, request)
         }
+    }
+
+    /// A script shows the reason itself and puts the text back in the composer; a page comes
+    /// back with the text in the form and what to fix, so nothing typed is lost.
+    private func keepingTheDraft(_ draft: MessageDraft, problem: String, status: HTTPStatus, _ request: Request) throws -> Response {
+        try request.answer(json: { .json(["error": problem], status: status) },
+                           page: { try show(request, draft: draft.content, problem: problem, status: status) })
     }
 
     /// What the composer's script gets for a message sent: the message as the page shows it.

@@ -38,10 +38,45 @@ final class UploadAdmission: Sendable {
     /// (a guest is told 401, as the endpoint itself would).
     func gate(forScripts: Bool = false) -> some BodyAdmission { Gate(admission: self, forScripts: forScripts) }
 
+    /// Who may send a message's files (`MessageAttachments`): as for every upload, and
+    /// `check` (may this person write in this room? told whether the body is an upload) passed,
+    /// and a declared length within `largestBody`. A body no larger than a plain form's
+    /// (a message's text) is not counted as an upload.
+    func gate(largestBody: Int, formBytes: Int, check: @escaping @Sendable (Request, Int64, Bool) -> HTTPFailure?)
+        -> some BodyAdmission {
+        CheckedGate(admission: self, largestBody: largestBody, formBytes: formBytes, check: check)
+    }
+
     private struct Gate: BodyAdmission {
         let admission: UploadAdmission
         let forScripts: Bool
         func admit(_ head: Request) -> Admission { admission.admit(head, forScripts: forScripts) }
+    }
+
+    private struct CheckedGate: BodyAdmission {
+        let admission: UploadAdmission
+        let largestBody: Int
+        let formBytes: Int
+        let check: @Sendable (Request, Int64, Bool) -> HTTPFailure?
+
+        func admit(_ head: Request) -> Admission {
+            guard CSRFCheck.isSameOrigin(head), let userId = admission.signedInUser(head) else {
+                return admission.admit(head, forScripts: head.wantsJSON)
+            }
+            let length = head.headers["content-length"].flatMap(Int.init)
+            let isUpload = length.map { $0 > formBytes } ?? true
+            if let failure = check(head, userId, isUpload) { return .refused(failure) }
+            if let length, length > largestBody {
+                return .refused(HTTPFailure(.contentTooLarge, "A message's photos and files may come to \(largestBody >> 20) MiB at most."))
+            }
+            return isUpload ? admission.admit(head, forScripts: head.wantsJSON) : .admitted {}
+        }
+    }
+
+    /// The person a request's session cookie names, if it names one.
+    func signedInUser(_ head: Request) -> Int64? {
+        guard let token = head.cookies[SessionLoading.cookieName], let session = try? sessions.resume(token) else { return nil }
+        return session.userId
     }
 
     func admit(_ head: Request, forScripts: Bool) -> Admission {

@@ -47,7 +47,7 @@ public struct PushComposer: PushComposing {
         } else {
             title = words.text("push.message.inGroup", ["name": name, "room": room.title])
         }
-        return PushPayload(title: title, body: Self.firstLine(of: message.content, bytes: Self.bodyBytes),
+        return PushPayload(title: title, body: Self.firstLine(of: MessageLine.text(of: message, table: words.table), bytes: Self.bodyBytes),
                            url: "/messages/\(roomId)", tag: tag)
     }
 
