@@ -40,3 +40,14 @@ def dark(driver):
         "return document.getAnimations().filter((a) => a.effect?.target?.checkVisibility() ?? true).length") == 0,
         "the theme did not settle")
     return True
+
+
+def screenshots_light_and_dark(directory, name, phone, desktop):
+    """`{name}-phone.png` and `{name}-desktop.png` of the two browsers, then the same in the
+    dark theme (`-dark`) where the engine can switch."""
+    phone.save_screenshot(str(directory / f"{name}-phone.png"))
+    desktop.save_screenshot(str(directory / f"{name}-desktop.png"))
+    if dark(phone):
+        phone.save_screenshot(str(directory / f"{name}-phone-dark.png"))
+    if dark(desktop):
+        desktop.save_screenshot(str(directory / f"{name}-desktop-dark.png"))

@@ -11,7 +11,7 @@ from selenium.webdriver.common.keys import Keys
 
 from browser_helpers import DESKTOP, click, sign_in
 from live_client import Person
-from messenger_helpers import dark, is_leader, wait
+from messenger_helpers import is_leader, screenshots_light_and_dark, wait
 
 PHONE_390 = (390, 844)
 PHOTOS = Path(__file__).resolve().parents[2] / "Demo" / "photos"
@@ -90,12 +90,7 @@ def test_photos_and_a_pdf_reach_the_other_browser_live_and_open_in_the_viewer(
     status, headers, _ = Person(server.url, "ad.fotograf").request("GET", pdf)
     assert status == 200 and "filename*=UTF-8''nab%C3%ADdka%20focen%C3%AD.pdf" in headers.get("content-disposition", "")
 
-    eva.save_screenshot(str(screenshots_dir / "message-attachments-phone.png"))
-    adela.save_screenshot(str(screenshots_dir / "message-attachments-desktop.png"))
-    if dark(eva):
-        eva.save_screenshot(str(screenshots_dir / "message-attachments-phone-dark.png"))
-    if dark(adela):
-        adela.save_screenshot(str(screenshots_dir / "message-attachments-desktop-dark.png"))
+    screenshots_light_and_dark(screenshots_dir, "message-attachments", phone=eva, desktop=adela)
 
 
 def test_without_javascript_the_composer_sends_a_photo_as_a_plain_form(open_browser, own_server):

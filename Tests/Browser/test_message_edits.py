@@ -11,7 +11,7 @@ from selenium.webdriver.common.keys import Keys
 
 from browser_helpers import DESKTOP, announced, click, sign_in
 from live_client import Person
-from messenger_helpers import dark, is_leader, unread_badge, wait, write
+from messenger_helpers import is_leader, screenshots_light_and_dark, unread_badge, wait, write
 
 PHONE_390 = (390, 844)
 
@@ -115,12 +115,7 @@ def test_edits_deletions_and_reactions_reach_the_other_browser_live_and_raise_no
     assert item(adela, "Vezmu i deku, sraz v 17:30") and "4321" not in adela.page_source
     assert reactions(adela, message_id) == [("👍 2: Adéla Dvořáková, Eva Svobodová", True)]
 
-    eva.save_screenshot(str(screenshots_dir / "message-edits-phone.png"))
-    adela.save_screenshot(str(screenshots_dir / "message-edits-desktop.png"))
-    if dark(eva):
-        eva.save_screenshot(str(screenshots_dir / "message-edits-phone-dark.png"))
-    if dark(adela):
-        adela.save_screenshot(str(screenshots_dir / "message-edits-desktop-dark.png"))
+    screenshots_light_and_dark(screenshots_dir, "message-edits", phone=eva, desktop=adela)
 
 
 def test_without_javascript_a_message_is_edited_on_its_page_and_reacted_to_with_a_form(open_browser, own_server):

@@ -9,13 +9,7 @@ import Testing
 @Suite struct SeenPagesTests {
     /// Jana sent Vojta a message in their room; Jana is signed in.
     static func janasMessage() async throws -> (server: WebTestServer, room: Int64, message: Int64) {
-        let server = try WebTestServer()
-        try server.seedDiscovery([])
-        try await server.cookies(of: "jana.k")
-        let room = try server.directRoom("jana.k", "vojtafoti")
-        let reply = try await server.post("Sraz v 17:00", in: room)
-        let message = try #require((WebTestServer.json(reply.body)["message"] as? [String: Any])?["id"] as? Int)
-        return (server, room, Int64(message))
+        try await MessageChangePagesTests.janasMessage()
     }
 
     static func read(_ room: Int64, upTo message: Int64, on server: WebTestServer) async throws {
