@@ -1,11 +1,15 @@
 """What the messenger's browser tests share: waiting on one browser, whether its tab holds the
-live stream, the unread count it shows, writing in the composer, and the dark theme."""
+live stream, the unread count it shows, writing in the composer, the dark theme, Eva and Adéla
+in their conversation, and screenshots of both in light and dark."""
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser_helpers import WAIT, wait_until
+from browser_helpers import DESKTOP, WAIT, sign_in, wait_until
 from engines import emulate_media
+from live_client import Person
+
+PHONE_390 = (390, 844)
 
 
 def wait(driver, check, message, timeout=WAIT):
@@ -51,3 +55,17 @@ def screenshots_light_and_dark(directory, name, phone, desktop):
         phone.save_screenshot(str(directory / f"{name}-phone-dark.png"))
     if dark(desktop):
         desktop.save_screenshot(str(directory / f"{name}-desktop-dark.png"))
+
+
+def eva_and_adela_in_their_room(open_browser, server):
+    """(room, eva, adela): Eva on a phone and Adéla on a desktop, each signed in with their
+    conversation open and following live events."""
+    room = Person(server.url, "eva.s").room_with("ad.fotograf")
+    eva = open_browser(size=PHONE_390)
+    sign_in(eva, server.url, "eva.s")
+    adela = open_browser(size=DESKTOP)
+    sign_in(adela, server.url, "ad.fotograf")
+    for driver in (eva, adela):
+        driver.get(f"{server.url}/messages/{room}")
+        wait(driver, is_leader, "the page did not follow live events")
+    return room, eva, adela

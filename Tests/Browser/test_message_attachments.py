@@ -9,11 +9,11 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser_helpers import DESKTOP, click, sign_in
+from browser_helpers import click, sign_in
 from live_client import Person
-from messenger_helpers import is_leader, screenshots_light_and_dark, wait
+from messenger_helpers import PHONE_390, eva_and_adela_in_their_room, screenshots_light_and_dark, wait
 
-PHONE_390 = (390, 844)
+
 PHOTOS = Path(__file__).resolve().parents[2] / "Demo" / "photos"
 
 
@@ -45,15 +45,7 @@ def viewer(driver):
 def test_photos_and_a_pdf_reach_the_other_browser_live_and_open_in_the_viewer(
         open_browser, own_server, screenshots_dir, tmp_path):
     server = own_server()
-    eva_api = Person(server.url, "eva.s")
-    room = eva_api.room_with("ad.fotograf")
-    eva = open_browser(size=PHONE_390)
-    sign_in(eva, server.url, "eva.s")
-    adela = open_browser(size=DESKTOP)
-    sign_in(adela, server.url, "ad.fotograf")
-    for driver in (eva, adela):
-        driver.get(f"{server.url}/messages/{room}")
-        wait(driver, is_leader, "the page did not follow live events")
+    room, eva, adela = eva_and_adela_in_their_room(open_browser, server)
 
     files = [PHOTOS / "products-dutar-lute.jpg", PHOTOS / "people-cameraman-black-and-white.jpg", a_pdf(tmp_path)]
     eva.find_element(By.CSS_SELECTOR, "[data-chat-files]").send_keys("\n".join(str(f) for f in files))

@@ -9,11 +9,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser_helpers import DESKTOP, announced, click, sign_in
+from browser_helpers import announced, click, sign_in
 from live_client import Person
-from messenger_helpers import is_leader, screenshots_light_and_dark, unread_badge, wait, write
-
-PHONE_390 = (390, 844)
+from messenger_helpers import PHONE_390, eva_and_adela_in_their_room, screenshots_light_and_dark, unread_badge, wait, write
 
 
 def unread_on_server(person):
@@ -49,15 +47,8 @@ def open_menu_item(driver, message, selector):
 def test_edits_deletions_and_reactions_reach_the_other_browser_live_and_raise_no_unread_count(
         open_browser, own_server, screenshots_dir):
     server = own_server()
-    eva_api, adela_api = Person(server.url, "eva.s"), Person(server.url, "ad.fotograf")
-    room = eva_api.room_with("ad.fotograf")
-    eva = open_browser(size=PHONE_390)
-    sign_in(eva, server.url, "eva.s")
-    adela = open_browser(size=DESKTOP)
-    sign_in(adela, server.url, "ad.fotograf")
-    for driver in (eva, adela):
-        driver.get(f"{server.url}/messages/{room}")
-        wait(driver, is_leader, "the page did not follow live events")
+    adela_api = Person(server.url, "ad.fotograf")
+    room, eva, adela = eva_and_adela_in_their_room(open_browser, server)
 
     write(eva, "Vezmu i deku, sraz v 17:00")
     wait(adela, lambda d: item(d, "Vezmu i deku, sraz v 17:00"), "Adéla did not see the message")
