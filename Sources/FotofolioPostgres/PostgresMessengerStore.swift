@@ -180,7 +180,10 @@ struct PostgresMessengerStore: MessengerStore {
     private static func tellSeen(_ room: ChatRoom, readBy userId: Int64, at date: Date, _ connection: PostgresConnection) throws {
         let members = try PostgresMessengerReading.members(of: [room.id], connection)[room.id] ?? []
         for other in members where other.userId != userId {
-            guard let mark = ReadReceipts.seen(in: room, members: members, by: other.userId) else { continue }
+            let blocked = try connection.query("""
+                SELECT EXISTS (SELECT 1 FROM block WHERE (blocker_id = $1 AND blocked_id = $2) OR (blocker_id = $2 AND blocked_id = $1))
+                """, [userId, other.userId])[0].decode(0, as: Bool.self)
+            guard let mark = ReadReceipts.seen(in: room, members: members, by: other.userId, blocked: blocked) else { continue }
             try PostgresLiveEventLog.append(.seen, roomId: room.id, for: other.userId,
                                             payload: MessageEnvelope.seen(roomId: room.id, mark), at: date.stored, connection)
         }

@@ -191,7 +191,10 @@ struct SQLiteMessengerStore: MessengerStore {
     private static func tellSeen(_ room: ChatRoom, readBy userId: Int64, at date: Date, _ db: Database) throws {
         let members = try MessengerReading.members(of: [room.id], db)[room.id] ?? []
         for other in members where other.userId != userId {
-            guard let mark = ReadReceipts.seen(in: room, members: members, by: other.userId) else { continue }
+            let blocked = try Bool.fetchOne(db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM block WHERE (blockerId = ?1 AND blockedId = ?2) OR (blockerId = ?2 AND blockedId = ?1))
+                """), arguments: [userId, other.userId]) ?? false
+            guard let mark = ReadReceipts.seen(in: room, members: members, by: other.userId, blocked: blocked) else { continue }
             try SQLiteLiveEventStore.append(.seen, roomId: room.id, for: other.userId,
                                             payload: MessageEnvelope.seen(roomId: room.id, mark), at: date, db)
         }

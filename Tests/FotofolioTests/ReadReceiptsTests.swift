@@ -30,7 +30,9 @@ import Testing
     ] as [(ChatRoom, [RoomMember], Int64, ReadMark?)])
     func theOtherPersonsReadIsSeenInDirectRoomsWhileBothShareIt(room: ChatRoom, members: [RoomMember], reader: Int64,
                                                                  seen: ReadMark?) {
-        #expect(ReadReceipts.seen(in: room, members: members, by: reader) == seen)
+        #expect(ReadReceipts.seen(in: room, members: members, by: reader, blocked: false) == seen)
+        // A block either way hides it too.
+        #expect(ReadReceipts.seen(in: room, members: members, by: reader, blocked: true) == nil)
     }
 
     static func message(_ id: Int64, by authorId: Int64) -> ChatMessage {
@@ -64,7 +66,7 @@ import Testing
 
     func seen(by readerId: Int64) throws -> ReadMark? {
         let summary = try world.messenger.room(direct, for: readerId)
-        return ReadReceipts.seen(in: summary.room, members: summary.members, by: readerId)
+        return ReadReceipts.seen(in: summary.room, members: summary.members, by: readerId, blocked: false)
     }
 
     func turnOffSeen(of userId: Int64) throws {
@@ -114,6 +116,13 @@ import Testing
         #expect(try world.messenger.markRead(group, by: vojta, upTo: message.id))
         #expect(try world.allEvents().contains { $0.kind == .seen } == false)
         let summary = try world.messenger.room(group, for: jana)
-        #expect(ReadReceipts.seen(in: summary.room, members: summary.members, by: jana) == nil)
+        #expect(ReadReceipts.seen(in: summary.room, members: summary.members, by: jana, blocked: false) == nil)
+    }
+
+    @Test(arguments: [true, false]) func aBlockEitherWaySendsNoSeen(authorBlocks: Bool) throws {
+        let message = try world.send("Ahoj", in: direct, by: vojta)
+        if authorBlocks { try world.blocking.block(jana, by: vojta) } else { try world.blocking.block(vojta, by: jana) }
+        #expect(try world.messenger.markRead(direct, by: jana, upTo: message.id))
+        #expect(try world.allEvents().contains { $0.kind == .seen } == false)
     }
 }

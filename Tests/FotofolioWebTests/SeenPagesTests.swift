@@ -63,6 +63,16 @@ import Testing
         #expect(html.contains(">Viděno ") || html.contains(">Seen "))
     }
 
+    @Test func aBlockHidesTheMarkFromThePage() async throws {
+        let (server, room, message) = try await Self.janasMessage()
+        try await server.cookies(of: "vojtafoti")
+        try await Self.read(room, upTo: message, on: server)
+        try await server.cookies(of: "jana.k")
+        #expect(Self.mark(in: try await server.send("/messages/\(room)").body) != nil)
+        _ = try await server.submit("/u/vojtafoti/block", [:])
+        #expect(Self.mark(in: try await server.send("/messages/\(room)").body) == nil)
+    }
+
     @Test func eitherPersonTurningItOffInTheProfileHidesItBothWays() async throws {
         let (server, room, message) = try await Self.janasMessage()
         let form = try await server.send("/profile/edit").body

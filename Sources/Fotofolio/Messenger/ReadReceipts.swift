@@ -14,16 +14,17 @@ public struct ReadMark: Sendable, Equatable, Codable {
 
 /// "Seen" in a direct conversation: each person sees how far the other has read, marked on
 /// that message when it is their own ("Seen 14:05"). Group rooms have no such mark. It is
-/// mutual: while either person turns it off (`User.sharesSeen`), neither sees the other's.
+/// mutual: while either person turns it off (`User.sharesSeen`), or blocks the other, neither
+/// sees the other's.
 ///
 /// The mark sits on the other's last read message only when the reader wrote it: once the
 /// other has written after it, their reply says more than a mark could, and the mark goes.
 public enum ReadReceipts {
     /// How far the other person of a direct room has read, as `readerId` may see it; nil in a
-    /// group, in a room without another member, while either has "Seen" off, or before the
-    /// other has read anything.
-    public static func seen(in room: ChatRoom, members: [RoomMember], by readerId: Int64) -> ReadMark? {
-        guard room.kind == .direct, members.count == 2, members.allSatisfy(\.sharesSeen),
+    /// group, in a room without another member, while either has "Seen" off or blocks the
+    /// other (`blocked`), or before the other has read anything.
+    public static func seen(in room: ChatRoom, members: [RoomMember], by readerId: Int64, blocked: Bool) -> ReadMark? {
+        guard room.kind == .direct, !blocked, members.count == 2, members.allSatisfy(\.sharesSeen),
               members.contains(where: { $0.userId == readerId }),
               let other = members.first(where: { $0.userId != readerId }) else { return nil }
         return other.lastRead

@@ -7,6 +7,8 @@ import PreciseSlider
 struct RoomReading {
     let summary: RoomSummary
     let youBlockedTheOther: Bool
+    /// Either person of a direct room blocks the other: no "Seen" either way.
+    let blockedEitherWay: Bool
     let history: [ChatMessage]
     /// The moment the timeline jumped to, if it did.
     let moment: Date?
@@ -42,7 +44,8 @@ extension RoomPage {
             days: ChatDayView.days(reading.history, reader: readerId,
                                    lastRead: showsNewest ? reading.summary.lastReadMessageId : .max,
                                    dates: dates, cards: cards, target: reading.moment,
-                                   seen: ReadReceipts.seen(in: reading.summary.room, members: reading.summary.members, by: readerId),
+                                   seen: ReadReceipts.seen(in: reading.summary.room, members: reading.summary.members, by: readerId,
+                                                        blocked: reading.blockedEitherWay),
                                    csrf: composer.csrf),
             older: reading.older, window: !showsNewest,
             // A short conversation is all on screen: its timeline shows only once asked for.

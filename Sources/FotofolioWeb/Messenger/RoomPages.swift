@@ -82,14 +82,16 @@ struct RoomPages {
         let before = StoredId.parse(request.query["before"])
         let history = try moment.map { try messenger.messages(of: roomId, for: userId, around: $0) }
             ?? messenger.history(of: roomId, for: userId, before: before)
-        return RoomReading(summary: summary, youBlockedTheOther: try youBlockedTheOther(in: summary, userId: userId),
+        let contact = try contact(in: summary, userId: userId)
+        return RoomReading(summary: summary, youBlockedTheOther: contact == .youBlocked,
+                           blockedEitherWay: contact == .youBlocked || contact == .blocked,
                            history: history, moment: moment, showsNewest: before == nil && moment == nil, timeline: timeline)
     }
 
-    /// Whether the reader blocked the other person of a direct room.
-    private func youBlockedTheOther(in summary: RoomSummary, userId: Int64) throws -> Bool {
-        guard summary.room.kind == .direct, let other = summary.members.first(where: { $0.userId != userId }) else { return false }
-        return try blocking.contactState(from: userId, to: other.userId) == .youBlocked
+    /// Where the reader stands with the other person of a direct room (nil in a group).
+    private func contact(in summary: RoomSummary, userId: Int64) throws -> ContactState? {
+        guard summary.room.kind == .direct, let other = summary.members.first(where: { $0.userId != userId }) else { return nil }
+        return try blocking.contactState(from: userId, to: other.userId)
     }
 
     /// The moment `?at=` asks for, through the timeline's model; nil when none was asked
