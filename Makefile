@@ -4,6 +4,8 @@
 SWIFT   ?= swift
 PORT    ?= 8080
 DATA    ?= data
+# Where people's own MQTT clients reach the private broker (empty: from this machine only).
+MQTT_PEOPLE_PORT ?= 1884
 VENV    := .venv
 PYTHON  := $(VENV)/bin/python
 
@@ -14,10 +16,11 @@ RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqli
 # haproxy: the several-node tests put it in front of the nodes; python3-aiosmtpd: the mail
 # tests' SMTP server (Tests/Mail/smtp_sink.py, run by Debian's /usr/bin/python3).
 # fonts-noto-color-emoji: the reactions (👍 ❤️ …) drawn as emoji, not boxes, in screenshots.
+# mosquitto-clients: mosquitto_pub, as a person's own MQTT client posts with it.
 TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-headless-shell chromium-driver python3 python3-venv \
                  firefox-esr webkit2gtk-driver xvfb xdotool locales \
                  libvips-tools libimage-exiftool-perl imagemagick openssl gstreamer1.0-plugins-good haproxy \
-                 python3-aiosmtpd fonts-noto-color-emoji
+                 python3-aiosmtpd fonts-noto-color-emoji mosquitto-clients
 
 .PHONY: run test build release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean postgres cluster
 
@@ -28,7 +31,8 @@ TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-headless-shell chr
 # SQLite (`make postgres` starts a private one); the photos stay in the data folder.
 run: deps release
 	.build/release/fotofolio seed --data-dir $(DATA) $(if $(DATABASE_URL),--database-url '$(DATABASE_URL)')
-	MALLOC_ARENA_MAX=2 .build/release/fotofolio serve --port $(PORT) --data-dir $(DATA) $(if $(DATABASE_URL),--database-url '$(DATABASE_URL)')
+	MALLOC_ARENA_MAX=2 .build/release/fotofolio serve --port $(PORT) --data-dir $(DATA) $(if $(DATABASE_URL),--database-url '$(DATABASE_URL)') \
+	  $(if $(MQTT_PEOPLE_PORT),--mqtt-people-port $(MQTT_PEOPLE_PORT))
 
 # The phases of `make test` in order, each with the name its time is printed under. Each runs
 # in a make of its own, with IN_PHASES set so it does not redo the phases before it.

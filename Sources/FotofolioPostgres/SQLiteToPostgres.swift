@@ -69,6 +69,8 @@ public struct SQLiteToPostgres {
         // pushed and who is live belong to the running site, not to its data.
         Table(sqlite: "pushSubscription", postgres: "push_subscription"),
         Table(sqlite: "pushKey", postgres: "push_key"),
+        // People's MQTT clients keep working on the new database: the hashes come along.
+        Table(sqlite: "mqttAccount", postgres: "mqtt_account"),
     ]
 
     /// What was copied: rows per PostgreSQL table, the same on both sides.

@@ -15,7 +15,7 @@ extension Stores {
             registrationThrottle: PostgresRegistrationThrottleStore(pool: pool),
             emailConfirmations: PostgresEmailConfirmationsStore(pool: pool),
             passwordResets: PostgresPasswordResetsStore(pool: pool), mail: PostgresMailStore(pool: pool, sender: publisher),
-            push: PostgresPushStore(pool: pool, sender: publisher),
+            push: PostgresPushStore(pool: pool, sender: publisher), mqttAccounts: PostgresMQTTAccountStore(pool: pool),
             photos: PostgresPhotoStore(pool: pool), portfolios: PostgresPortfolioStore(pool: pool),
             shareLinks: PostgresShareLinkStore(pool: pool), galleries: PostgresGalleryStore(pool: pool),
             feed: PostgresFeedStore(pool: pool), selection: PostgresSelectionStore(pool: pool),

@@ -177,6 +177,9 @@ enum Schema {
         migrator.registerMigration("v25 message attachments") { db in
             try createMessageAttachments(db)
         }
+        migrator.registerMigration("v26 mqtt accounts") { db in
+            try createMQTTAccounts(db)
+        }
         return migrator
     }
 

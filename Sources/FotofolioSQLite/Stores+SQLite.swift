@@ -9,7 +9,7 @@ extension Stores {
             registrationThrottle: SQLiteRegistrationThrottleStore(database: database),
             emailConfirmations: SQLiteEmailConfirmationsStore(database: database),
             passwordResets: SQLitePasswordResetsStore(database: database), mail: SQLiteMailStore(database: database),
-            push: SQLitePushStore(database: database),
+            push: SQLitePushStore(database: database), mqttAccounts: SQLiteMQTTAccountStore(database: database),
             photos: SQLitePhotoStore(database: database), portfolios: SQLitePortfolioStore(database: database),
             shareLinks: SQLiteShareLinkStore(database: database), galleries: SQLiteGalleryStore(database: database),
             feed: SQLiteFeedStore(database: database), selection: SQLiteSelectionStore(database: database),

@@ -93,6 +93,10 @@ public struct WebApp: Sendable {
                                     visibility: visibility)
         profiles.register(in: &router)
         BlockPages(renderer: renderer, accounts: accounts, blocking: blocking).register(in: &router)
+        let mqttAccounts = MQTTAccounts(stores: stores, hashing: live.accountsBroker?.hashing,
+                                        changed: { [brokerAccess = live.brokerAccess] in brokerAccess?.refresh() })
+        MQTTAccountPages(renderer: renderer, accounts: mqttAccounts, messenger: messenger, broker: live.accountsBroker,
+                         topics: live.topics, publicAddress: publicAddress).register(in: &router)
         ProfileEditPages(renderer: renderer, accounts: accounts, photos: photos, uploads: uploads,
                          confirmations: confirmations, logger: logger).register(in: &router)
         PortfolioPages(renderer: renderer, portfolios: portfolios, photos: photos, films: films, uploads: uploads,

@@ -8,12 +8,14 @@ public struct MosquittoBrokerError: Error, CustomStringConvertible, Sendable {
     init(_ description: String) { self.description = description }
 }
 
-/// The files a private mosquitto runs from, all in one directory: its configuration, a
-/// password file with one user, and the log.
+/// The files a private mosquitto runs from, all in one directory: its configuration, the
+/// password file and access list (the server's user and people's accounts), and the log.
 struct BrokerFiles {
     let directory: String
     var configuration: String { directory + "/mosquitto.conf" }
     var passwords: String { directory + "/passwords" }
+    /// Who may read and write which topics: the server everything, each person's account its rooms.
+    var acl: String { directory + "/acl" }
     var log: String { directory + "/mosquitto.log" }
     /// The running broker's process id, so a broker left behind by a killed server is
     /// stopped when the next one starts in this directory.
@@ -66,41 +68,76 @@ struct BrokerFiles {
         self.directory = directory
     }
 
-    /// Writes the password file with `mosquitto_passwd`, which hashes the password the way
-    /// the installed broker expects. The password goes into the file (created 0600) and is
-    /// hashed there in place (`-U`): on a command line any local user could read it in /proc.
-    func writePasswords(username: String, password: String, tool: String) throws(MosquittoBrokerError) {
-        guard !username.contains(":"), !username.isEmpty else { throw .init("a broker username must be non-empty, without ':'") }
-        guard !(username + password).contains(where: \.isNewline) else { throw .init("a broker username or password must be one line") }
-        unlink(passwords)
-        let descriptor = open(passwords, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .init("cannot create \(passwords): \(String(cString: strerror(errno)))") }
-        let line = Array("\(username):\(password)\n".utf8)
-        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    /// Writes the password file with the server's one user, its password hashed by
+    /// `mosquitto_passwd` (`MosquittoPasswordTool`), and an access list that lets it read and
+    /// write every topic. Returns the user's line, which `writeAccess` keeps first.
+    func writePasswords(username: String, password: String, tool: String) throws(MosquittoBrokerError) -> String {
+        guard Self.isBrokerUsername(username) else { throw .init("a broker username must be non-empty, without ':', spaces or '/+#'") }
+        let line = "\(username):\(try MosquittoPasswordTool(path: tool).hash(password))"
+        try writeAccess(serverLine: line, serverUsername: username, accounts: [])
+        return line
+    }
+
+    /// Rewrites the password file and the access list: the server's line and user first, then
+    /// each account with its hash and its topics. Each file is written whole to a temporary
+    /// name (0600) and renamed over the old one, so the broker never reads half of one.
+    func writeAccess(serverLine: String, serverUsername: String, accounts: [BrokerAccount]) throws(MosquittoBrokerError) {
+        for account in accounts {
+            guard Self.isBrokerUsername(account.username), !account.passwordHash.contains(where: { $0.isNewline || $0.isWhitespace }),
+                  (account.read + account.write).allSatisfy(Self.isTopic) else {
+                throw .init("broker account \(account.username) has a name, hash or topic the files cannot hold")
+            }
+        }
+        let passwordLines = [serverLine] + accounts.map { "\($0.username):\($0.passwordHash)" }
+        var aclLines = ["# Generated from the site's database; rewritten whenever its accounts or their rooms change.",
+                        "user \(serverUsername)", "topic readwrite #"]
+        for account in accounts {
+            aclLines += ["", "user \(account.username)"]
+            aclLines += account.read.map { "topic read \($0)" }
+            aclLines += account.write.map { "topic write \($0)" }
+        }
+        try replace(passwords, with: passwordLines.joined(separator: "\n") + "\n")
+        try replace(acl, with: aclLines.joined(separator: "\n") + "\n")
+    }
+
+    private func replace(_ path: String, with text: String) throws(MosquittoBrokerError) {
+        let temporary = path + ".new"
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .init("cannot create \(temporary): \(String(cString: strerror(errno)))") }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
-        guard written == line.count else { throw .init("cannot write \(passwords)") }
-        let run: ChildProcess.Completion
-        do {
-            run = try ChildProcess.run(tool, ["-U", passwords])
-        } catch {
-            unlink(passwords)
-            throw .init("cannot run \(tool) (is the mosquitto package installed?): \(error)")
+        guard written == bytes.count, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw .init("cannot write \(path)")
         }
-        guard run.status.succeeded else {
-            unlink(passwords)
-            throw .init("\(tool) failed (\(run.status)): \(run.output.trimmingCharacters(in: .whitespacesAndNewlines))")
-        }
-        chmod(passwords, 0o600)
+    }
+
+    /// A name mosquitto's files and a topic level can hold.
+    static func isBrokerUsername(_ name: String) -> Bool {
+        !name.isEmpty && !name.unicodeScalars.contains { $0 == ":" || $0 == "/" || $0 == "+" || $0 == "#" || $0.properties.isWhitespace
+            || $0.properties.generalCategory == .control }
+    }
+
+    /// A topic an access list line can hold: one line, no spaces (the format ends it there).
+    static func isTopic(_ topic: String) -> Bool {
+        !topic.isEmpty && topic.utf8.count <= 1024
+            && !topic.unicodeScalars.contains { $0.properties.isWhitespace || $0.properties.generalCategory == .control }
     }
 
     /// Writes the configuration: one listener on 127.0.0.1:`port` (with TLS if given),
     /// passwords required, nothing kept on disk, everything logged to `log`.
-    func writeConfiguration(port: Int, tls: MosquittoBroker.ListenerTLS?) throws(MosquittoBrokerError) {
-        let listener = ["listener \(port) 127.0.0.1"]
-            + (tls.map { ["certfile \($0.certificateFile)", "keyfile \($0.keyFile)"] } ?? [])
+    func writeConfiguration(port: Int, tls: MosquittoBroker.ListenerTLS?, peoplePort: Int?) throws(MosquittoBrokerError) {
+        let certificate = tls.map { ["certfile \($0.certificateFile)", "keyfile \($0.keyFile)"] } ?? []
+        // People's own clients come from other machines: a second listener on every address,
+        // with the same passwords and access list.
+        let listener = ["listener \(port) 127.0.0.1"] + certificate
+            + (peoplePort.map { ["listener \($0)"] + certificate } ?? [])
         let lines = ["# Generated for a private broker; rewritten on every start."] + listener + [
             "allow_anonymous false",
             "password_file \(passwords)",
+            "acl_file \(acl)",
             "persistence false",
             // Nothing the site sends comes near 1 MiB; a larger packet is a client flooding the broker.
             "max_packet_size 1048576",

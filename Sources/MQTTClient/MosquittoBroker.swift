@@ -37,6 +37,10 @@ public final class MosquittoBroker: Sendable {
     public let tls: ListenerTLS?
 
     private let files: BrokerFiles
+    /// The server's line of the password file, kept first whenever accounts are rewritten.
+    private let serverLine: String
+    /// A port on every address for people's own clients, if they may connect from elsewhere.
+    public let peoplePort: Int?
     private let executable: String
     private let startupTimeout: Duration
     private let supervision = Mutex(Supervision())
@@ -61,17 +65,31 @@ public final class MosquittoBroker: Sendable {
     ///     configuration format cannot quote them).
     ///   - password: random unless given.
     ///   - tls: certificate and key when clients should connect with TLS.
+    ///   - peoplePort: a second listener, on every address, for people's own clients (`setAccounts`).
     ///   - startupTimeout: how long a start may take before it counts as failed.
     public init(directory: String, username: String = "broker", password: String? = nil, tls: ListenerTLS? = nil,
+                peoplePort: Int? = nil,
                 executable: String = "/usr/sbin/mosquitto", passwordTool: String = "/usr/bin/mosquitto_passwd",
                 startupTimeout: Duration = .seconds(20)) throws(MosquittoBrokerError) {
         files = try BrokerFiles(directory: directory)
         self.tls = tls
+        self.peoplePort = peoplePort
         self.username = username
         self.password = password ?? (0..<24).map { _ in String(Int.random(in: 0..<16), radix: 16) }.joined()
         self.executable = executable
         self.startupTimeout = startupTimeout
-        try files.writePasswords(username: username, password: self.password, tool: passwordTool)
+        serverLine = try files.writePasswords(username: username, password: self.password, tool: passwordTool)
+    }
+
+    /// Replaces every account but the server's with `accounts` and has the running broker
+    /// read them again (SIGHUP): a client whose account went is disconnected at once, and
+    /// deliveries and publishes are checked against the new topics from the next message on.
+    public func setAccounts(_ accounts: [BrokerAccount]) throws(MosquittoBrokerError) {
+        try supervision.withLock { shared throws(MosquittoBrokerError) in
+            // Under the lock, so a restart in between starts from the new files.
+            try files.writeAccess(serverLine: serverLine, serverUsername: username, accounts: accounts)
+            shared.current?.send(SIGHUP)
+        }
     }
 
     deinit { stop() }
@@ -103,7 +121,7 @@ public final class MosquittoBroker: Sendable {
         let fixedPort = port
         for _ in 1...5 {
             let port = fixedPort != 0 ? fixedPort : try LoopbackPort.pickFree()
-            try files.writeConfiguration(port: port, tls: tls)
+            try files.writeConfiguration(port: port, tls: tls, peoplePort: peoplePort)
             guard let process = try launch(port: port) else { throw .init("the broker was stopped while starting") }
             if waitUntilListening(process, port: port) {
                 startSupervising(process)

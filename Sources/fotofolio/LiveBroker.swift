@@ -11,7 +11,10 @@ struct LiveBroker {
     let broker: MosquittoBroker?
 
     /// Starts what is needed and returns once the client is connecting.
-    static func start(url: String?, caFile: String?, prefix: String, dataDirectory: String, logger: Logger) throws -> LiveBroker {
+    /// - Parameter peoplePort: where the private broker also listens, on every address, for
+    ///   people's own clients; without it they reach it from this machine only.
+    static func start(url: String?, caFile: String?, prefix: String, peoplePort: Int? = nil, dataDirectory: String,
+                      logger: Logger) throws -> LiveBroker {
         let broker: MosquittoBroker?
         var configuration: MQTTClientConfiguration
         if let url {
@@ -22,18 +25,20 @@ struct LiveBroker {
             let directory = URL(fileURLWithPath: dataDirectory).appendingPathComponent("mqtt").standardizedFileURL.path
             let connectionFile = directory + "/connection"
             let started = try MosquittoBroker(directory: directory, username: "fotofolio",
-                                              password: Self.savedPassword(in: connectionFile))
+                                              password: Self.savedPassword(in: connectionFile), peoplePort: peoplePort)
             try started.start()
             Self.save(started, to: connectionFile)
             broker = started
             configuration = MQTTClientConfiguration(host: started.host, port: started.port,
                                                     username: started.username, password: started.password)
             logger.info("Started a private MQTT broker on \(started.host):\(started.port) (files in \(directory))")
+            if let peoplePort { logger.info("People's own MQTT clients connect on port \(peoplePort) of every address") }
         }
         configuration.clientIdentifier = MQTTClientConfiguration.uniqueClientIdentifier(prefix: "fotofolio")
         let client = try MQTTClient(configuration: configuration, logger: Logger(label: "mqtt"))
         try client.start()
-        return LiveBroker(transport: LiveTransport(client: client, topics: LiveTopics(prefix: prefix)), broker: broker)
+        return LiveBroker(transport: LiveTransport(client: client, topics: LiveTopics(prefix: prefix),
+                                                   accountsBroker: broker.map { AccountsBroker.mosquitto($0) }), broker: broker)
     }
 
     /// The password of an earlier start, so MQTT tools configured with it keep working.

@@ -57,6 +57,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Prefix of the MQTT topics. (FOTOFOLIO_MQTT_PREFIX, default fotofolio)")
     var mqttPrefix: String?
 
+    @Option(help: "A port on every address where the private broker also takes people's own MQTT clients (the app passwords of their settings); without it they connect from this machine only. (FOTOFOLIO_MQTT_PEOPLE_PORT)")
+    var mqttPeoplePort: Int?
+
     @Option(help: "Seconds between safety reads of the live event log; 0 leaves delivery to MQTT alone. (FOTOFOLIO_LIVE_POLL, default 5)")
     var livePoll: Double?
 
@@ -98,6 +101,12 @@ struct Serve: ParsableCommand {
         }
         if !(0...1_000_000).contains(resolvedMinimumFreeDisk) {
             throw ValidationError("The free disk floor must be 0 to 1,000,000 MB.")
+        }
+        if let peoplePort = resolvedMQTTPeoplePort {
+            guard (1...65535).contains(peoplePort) else { throw ValidationError("The MQTT people's port must be 1 to 65535.") }
+            guard resolved(mqttUrl, "FOTOFOLIO_MQTT_URL") == nil else {
+                throw ValidationError("The MQTT people's port is the private broker's; a broker named by --mqtt-url keeps its own listeners.")
+            }
         }
         if let poll = resolvedLivePoll, !(poll >= 0 && poll <= 3600) {
             throw ValidationError("The live poll interval must be 0 to 3600 seconds.")
@@ -151,7 +160,8 @@ struct Serve: ParsableCommand {
         try stores.serverStarts.recordStart(version: FotofolioVersion.current, at: Date())
         let broker = try LiveBroker.start(
             url: resolved(mqttUrl, "FOTOFOLIO_MQTT_URL"), caFile: resolved(mqttCaFile, "FOTOFOLIO_MQTT_CA_FILE"),
-            prefix: resolved(mqttPrefix, "FOTOFOLIO_MQTT_PREFIX", "fotofolio"), dataDirectory: dataDirectory, logger: logger)
+            prefix: resolved(mqttPrefix, "FOTOFOLIO_MQTT_PREFIX", "fotofolio"), peoplePort: resolvedMQTTPeoplePort,
+            dataDirectory: dataDirectory, logger: logger)
         defer { broker.stop() }
         let mailSetup = try mail.setup(dataDirectory: dataDirectory,
                                        host: resolved(publicUrl, "FOTOFOLIO_PUBLIC_URL").flatMap { URL(string: $0)?.host } ?? "")
@@ -247,6 +257,10 @@ struct Serve: ParsableCommand {
         var limit = rlimit()
         guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return 10_000 }
         return max(1_000, Int(limit.rlim_cur) - 512)
+    }
+
+    private var resolvedMQTTPeoplePort: Int? {
+        mqttPeoplePort ?? ProcessInfo.processInfo.environment["FOTOFOLIO_MQTT_PEOPLE_PORT"].flatMap(Int.init)
     }
 
     private var resolvedDecodingMegapixels: Int {

@@ -63,9 +63,17 @@ import Testing
     }
 
     @Test(arguments: ["", "not-a-uuid", "123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400g",
-                      "123e4567-e89b-12d3-a456-4266141740001", "{123e4567-e89b-12d3-a456-426614174000}"])
+                      "123e4567-e89b-12d3-a456-4266141740001", "{123e4567-e89b-12d3-a456-426614174000}",
+                      String(repeating: "a", count: 63), String(repeating: "a", count: 65), String(repeating: "a", count: 63) + "-",
+                      String(repeating: "a", count: 62) + "é"])
     func theIdentifierMustBeAUUID(uuid: String) throws {
         #expect(throws: MessengerError.invalidUUID) { try send("Ahoj", uuid: uuid) }
+    }
+
+    @Test func theMQTTMessengersOwnIdentifierOf64LettersAndDigitsIsKeptAsItCame() throws {
+        let uuid = String(repeating: "Ab9", count: 21) + "Z"
+        #expect(uuid.count == 64)
+        #expect(try send("Ahoj", uuid: uuid).message.uuid == uuid)
     }
 
     @Test func theUUIDIsStoredLowerCased() throws {

@@ -61,6 +61,7 @@ import Testing
         "POST /portfolios/:id/links": "the author's own links: another's portfolio is a 404 to anyone",
         "POST /portfolios/:id/links/:link/revoke": "the author's own links: another's portfolio is a 404 to anyone",
         "POST /push/subscriptions/:id/remove": "the person's own devices: another's is a 404 (PushStore.remove)",
+        "POST /profile/mqtt/:account/revoke": "the person's own MQTT accounts: another's is a 404 (MQTTAccountStore.remove)",
     ]
 
     /// Routes walked below, with a parameter or with a subject in their query or form.

@@ -31,6 +31,8 @@ import Testing
         ("pages/password-change", PasswordChangePage(csrf: "c", errors: Sample.errors, hasErrors: true)),
         ("pages/blocked", BlockPages.Page(csrf: "c", people: [.init(username: "jana", fullName: "Jana", initials: "J", since: "Yesterday")],
                                           hasPeople: true, notice: "Unblocked.")),
+        ("pages/mqtt-accounts", Self.mqttAccounts(available: true)),
+        ("pages/mqtt-accounts", Self.mqttAccounts(available: false)),
         ("pages/profile-edit", Sample.profileEdit),
         ("pages/report", Sample.report(choosing: false)),
         ("pages/report", Sample.report(choosing: true)),
@@ -107,6 +109,18 @@ import Testing
         ("pages/status", StatusPage.View(internals: nil, lan: nil)),
     ] + Shoots.checked + Shares.checked + GallerySamples.checked + Chat.days.flatMap(\.messages).map { ("partials/chat-message", $0) }
       + [("partials/chat-message", ChatMessageView(sending: Chat.jana))] + Chat.changed + Chat.withAttachments }
+
+    /// Every section of the MQTT accounts page filled: a password just made, the list, the rooms.
+    static func mqttAccounts(available: Bool) -> MQTTAccountPages.Page {
+        MQTTAccountPages.Page(
+            csrf: "c", available: available, host: "127.0.0.1", port: 1884, localOnly: true,
+            readFilter: "fotofolio/chat-room/+/message", writeTopic: "fotofolio/people/jana.abc123/chat-room/{id}/new-message",
+            refusedTopic: "fotofolio/people/jana.abc123/refused",
+            accounts: [.init(id: 1, label: "Telefon", brokerUsername: "jana.abc123", created: "Yesterday", lastUsed: "Today")],
+            hasAccounts: true, canAdd: available, limit: 5, rooms: [.init(id: 3, title: "Vojta")],
+            hasRooms: true, created: .init(label: "Telefon", brokerUsername: "jana.abc123", password: "p", subscribe: "mosquitto_sub", publish: "mosquitto_pub"),
+            notice: "Revoked.", error: "Too long.", label: "x")
+    }
 
     @Test func everyTemplateReadsOnlyNamesItsModelHas() {
         for (template, model) in Self.checked {

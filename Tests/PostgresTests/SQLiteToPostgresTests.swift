@@ -54,6 +54,11 @@ import Testing
                 VALUES (?, 'https://push.example.net/a', 'BPk', 'au', 'Firefox', ?)
                 """, arguments: [someone, now])
             try db.execute(sql: "INSERT INTO pushKey (id, privateKey) VALUES (1, ?)", arguments: [Data(repeating: 7, count: 32)])
+            // A person's own MQTT client: its hashes come along, so it keeps working.
+            try db.execute(sql: """
+                INSERT INTO mqttAccount (userId, label, brokerUsername, mosquittoHash, rabbitHash, createdAt)
+                VALUES (?, 'Telefon', 'someone.abc123', '$7$101$salt$hash', 'cmFiYml0', ?)
+                """, arguments: [someone, now])
             try db.execute(sql: "INSERT INTO loginFailureByAccount VALUES ('user:1', '10.0.0.1', 2, ?)", arguments: [now])
             try db.execute(sql: "INSERT INTO loginFailureByAddress VALUES ('10.0.0.1', 2, ?)", arguments: [now])
             try db.execute(sql: "INSERT INTO registrationByAddress VALUES ('10.0.0.1', ?)", arguments: [now])
@@ -177,6 +182,8 @@ import Testing
         #expect(empty.isEmpty, "the test leaves \(empty) without rows to copy")
         // Devices keep their subscriptions, and the VAPID key those were made for.
         #expect(report.rows.contains { $0.table == "push_subscription" && $0.count == 1 })
+        #expect(try pool.withConnection { try $0.query("SELECT broker_username, mosquitto_hash FROM mqtt_account").first
+            .map { [try $0.decode(0, as: String.self), try $0.decode(1, as: String.self)] } } == ["someone.abc123", "$7$101$salt$hash"])
         #expect(try pool.withConnection { try $0.query("SELECT private_key FROM push_key").first?.decode(0, as: Data.self) }
             == Data(repeating: 7, count: 32))
 

@@ -21,6 +21,10 @@ public final class LiveDelivery: Sendable {
     private let client: MQTTClient?
     private let publisher: OutboxPublisher?
     private let bridge: MessengerBridge?
+    /// Keeps the broker's accounts as the database says, where the broker takes people's own clients.
+    public let brokerAccess: BrokerAccess?
+    /// That broker, if this site's broker takes people's own clients.
+    public let accountsBroker: AccountsBroker?
     private let retention: LiveLogRetention
     private let suspended: SuspendedStreams
     /// The observation of the log while started.
@@ -44,11 +48,16 @@ public final class LiveDelivery: Sendable {
         if let client = transport?.client {
             let publisher = OutboxPublisher(outbox: Outbox(stores: stores), client: client, topics: topics, logger: logger)
             self.publisher = publisher
+            let accountsBroker = transport?.accountsBroker
             bridge = MessengerBridge(client: client, topics: topics, hub: hub, messenger: messenger, accounts: accounts,
-                                     logger: logger)
+                                     mqttAccounts: accountsBroker == nil ? nil : stores.mqttAccounts, logger: logger)
+            brokerAccess = accountsBroker.map { BrokerAccess(stores: stores, topics: topics, logger: logger, apply: $0.apply) }
+            self.accountsBroker = accountsBroker
         } else {
             publisher = nil
             bridge = nil
+            brokerAccess = nil
+            accountsBroker = nil
         }
     }
 
@@ -56,6 +65,7 @@ public final class LiveDelivery: Sendable {
     /// `pollInterval` leaves delivery to MQTT wake-ups alone.
     public func start(heartbeatInterval: TimeInterval = 15, pollInterval: TimeInterval = 5) throws {
         followCommits()
+        brokerAccess?.start()
         try bridge?.start()
         publisher?.start()
         hub.start(heartbeatInterval: heartbeatInterval, pollInterval: pollInterval > 0 ? pollInterval : nil)
@@ -70,6 +80,7 @@ public final class LiveDelivery: Sendable {
         retention.stop()
         suspended.stop()
         presence.stop()
+        brokerAccess?.stop()
     }
 
     /// Observes commits that change the log. The store calls back right after the commit,
@@ -100,10 +111,39 @@ public final class LiveDelivery: Sendable {
 public struct LiveTransport: Sendable {
     public let client: MQTTClient
     public let topics: LiveTopics
+    /// Set when the broker takes people's own clients (`MQTTAccount`): this site's private mosquitto.
+    public let accountsBroker: AccountsBroker?
 
-    public init(client: MQTTClient, topics: LiveTopics = LiveTopics()) {
+    public init(client: MQTTClient, topics: LiveTopics = LiveTopics(), accountsBroker: AccountsBroker? = nil) {
         self.client = client
         self.topics = topics
+        self.accountsBroker = accountsBroker
+    }
+}
+
+/// A broker whose users and permissions the site keeps (`BrokerAccess`), so people may
+/// connect their own MQTT clients to it.
+public struct AccountsBroker: Sendable {
+    /// The port people's clients connect to.
+    public let port: Int
+    /// Whether that port is open on every address (else on 127.0.0.1 alone).
+    public let reachableFromOtherMachines: Bool
+    public let hashing: any BrokerPasswordHashing
+    /// Hands the accounts to the broker.
+    public let apply: @Sendable ([BrokerAccount]) throws -> Void
+
+    public init(port: Int, reachableFromOtherMachines: Bool, hashing: any BrokerPasswordHashing,
+                apply: @escaping @Sendable ([BrokerAccount]) throws -> Void) {
+        self.port = port
+        self.reachableFromOtherMachines = reachableFromOtherMachines
+        self.hashing = hashing
+        self.apply = apply
+    }
+
+    /// The private mosquitto: its people's listener if it has one, else its loopback one.
+    public static func mosquitto(_ broker: MosquittoBroker, hashing: any BrokerPasswordHashing = MosquittoPasswordTool()) -> AccountsBroker {
+        AccountsBroker(port: broker.peoplePort ?? broker.port, reachableFromOtherMachines: broker.peoplePort != nil,
+                       hashing: hashing) { [weak broker] accounts in try broker?.setAccounts(accounts) }
     }
 }
 

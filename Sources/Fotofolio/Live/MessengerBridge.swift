@@ -8,21 +8,30 @@ import MQTTClient
 /// connected would only add churn), and `new-message` commands from MQTT-native clients go
 /// through the same `MessengerService.send` as a browser's post.
 ///
-/// A command names its author by username (`{"type":"new-message","data":{"uuid":…,
-/// "content":…,"author":{"username":…}}}`); only accounts with broker credentials can
-/// publish at all, and the author must be a member of the room. Operators give broker
-/// accounts only to the people and bots they trust to speak for those users.
+/// On the shared command topic a command names its author by username
+/// (`{"type":"new-message","data":{"uuid":…,"content":…,"author":{"username":…}}}`): only the
+/// site's own broker users can publish there, which operators give only to the bots they
+/// trust to speak for those people. A person's own account (`MQTTAccount`) publishes under
+/// its name instead (`LiveTopics.accountCommand`); the broker lets it write only there and
+/// only into its rooms, and the server takes the author from the topic, never from the
+/// payload, so an account can never speak as someone else. The MQTT messenger's own payload
+/// (`@type`, a 64-character `uuid`, `timestamp` in seconds) is accepted as it is; the time is
+/// the server's. Why an account's command was refused goes back to it on
+/// `LiveTopics.accountRefusals`.
 public final class MessengerBridge: Sendable {
     private let client: MQTTClient
     private let topics: LiveTopics
     private let hub: LiveHub
     private let messenger: MessengerService
     private let accounts: AccountsService
+    private let mqttAccounts: (any MQTTAccountStore)?
     private let logger: Logger
 
     /// A command's message is published like any other: its commit is observed (`LiveDelivery`).
+    /// - Parameter mqttAccounts: people's own accounts, where the broker is one that knows them.
     public init(client: MQTTClient, topics: LiveTopics, hub: LiveHub, messenger: MessengerService,
-                accounts: AccountsService, logger: Logger) {
+                accounts: AccountsService, mqttAccounts: (any MQTTAccountStore)? = nil, logger: Logger) {
+        self.mqttAccounts = mqttAccounts
         self.client = client
         self.topics = topics
         self.hub = hub
@@ -43,6 +52,11 @@ public final class MessengerBridge: Sendable {
             try client.subscribe(to: filter, qos: .atMostOnce) { [hub] _ in hub.wake() }
         }
         try client.subscribe(to: topics.commandFilter, qos: .atMostOnce) { [weak self] message in self?.command(message) }
+        if mqttAccounts != nil {
+            try client.subscribe(to: topics.accountCommandFilter, qos: .atMostOnce) { [weak self] message in
+                self?.accountCommand(message)
+            }
+        }
         // Whatever was written while the connection was down is in the log: read it now.
         client.observeState { [hub] state in if state.isConnected { hub.wake() } }
     }
@@ -52,7 +66,8 @@ public final class MessengerBridge: Sendable {
             struct Author: Decodable { let username: String }
             let uuid: String
             let content: String
-            let author: Author
+            /// Required on the shared topic; from an account, only ever its own person.
+            let author: Author?
         }
         let type: String
         let data: Data
@@ -68,8 +83,9 @@ public final class MessengerBridge: Sendable {
         do {
             let command = try JSONDecoder().decode(Command.self, from: Data(message.payload))
             guard command.type == "new-message" else { throw CommandProblem("type must be \"new-message\"") }
-            guard let user = try accounts.user(username: command.data.author.username), let userId = user.id else {
-                throw CommandProblem("no user \"\(command.data.author.username)\"")
+            guard let author = command.data.author else { throw CommandProblem("data.author.username is missing") }
+            guard let user = try accounts.user(username: author.username), let userId = user.id else {
+                throw CommandProblem("no user \"\(author.username)\"")
             }
             let result = try messenger.send(MessageDraft(uuid: command.data.uuid, content: command.data.content),
                                             in: room, by: userId)
@@ -79,6 +95,47 @@ public final class MessengerBridge: Sendable {
         } catch {
             logger.warning("MQTT command on \(message.topic) refused: \(error)")
         }
+    }
+
+    /// A command from a person's own account: its author is the account's person.
+    private func accountCommand(_ message: MQTTMessage) {
+        guard let mqttAccounts, let (name, room) = topics.accountCommand(in: message.topic),
+              MQTTAccountRules.isWellFormedBrokerUsername(name) else { return }
+        var uuid: String?
+        do {
+            guard message.payload.count <= LiveEventLog.maximumPayloadBytes else {
+                throw CommandProblem("a command is at most \(LiveEventLog.maximumPayloadBytes) bytes")
+            }
+            guard let account = try mqttAccounts.account(brokerUsername: name) else { return }
+            let command: Command
+            do {
+                command = try JSONDecoder().decode(Command.self, from: Data(message.payload))
+            } catch {
+                throw CommandProblem("the payload must be {\"type\":\"new-message\",\"data\":{\"uuid\":…,\"content\":…}}")
+            }
+            uuid = command.data.uuid
+            guard command.type == "new-message" else { throw CommandProblem("type must be \"new-message\"") }
+            guard let user = try accounts.user(id: account.userId) else { return }
+            if let author = command.data.author, author.username != user.username {
+                throw CommandProblem("an account writes only as @\(user.username)")
+            }
+            let result = try messenger.send(MessageDraft(uuid: command.data.uuid, content: command.data.content),
+                                            in: room, by: account.userId)
+            try mqttAccounts.markUsed(account.id, at: Date())
+            logger.info("MQTT account \(name) posted message \(result.message.id) in room \(room)")
+        } catch {
+            let reason = (error as? MessengerError)?.message ?? "\(error)"
+            logger.warning("MQTT command of account \(name) in room \(room) refused: \(reason)")
+            refuse(to: name, room: room, uuid: uuid, reason: reason)
+        }
+    }
+
+    /// Tells the account why: `{"type":"refused","data":{"room":…,"uuid":…,"reason":…}}`.
+    private func refuse(to account: String, room: Int64, uuid: String?, reason: String) {
+        var data: [(key: String, value: JSONText)] = [("room", .integer(room)), ("reason", .string(reason))]
+        if let uuid, uuid.utf8.count <= 64 { data.insert(("uuid", .string(uuid)), at: 1) }
+        let payload = JSONText.object(["type": .string("refused"), "data": .members(data)]).rendered
+        try? client.publish(payload, to: topics.accountRefusals(account), qos: .atMostOnce)
     }
 
     private struct CommandProblem: Error, CustomStringConvertible {

@@ -17,8 +17,13 @@ extension MessageText {
         content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }
 
-    /// The UUID lower-cased, or `invalidUUID` unless it is 8-4-4-4-12 hexadecimal digits.
+    /// The UUID lower-cased (8-4-4-4-12 hexadecimal digits, as browsers make them), or the
+    /// MQTT messenger's own form as it came: 64 ASCII letters and digits. Anything else is
+    /// `invalidUUID`.
     static func validatedUUID(_ uuid: String) throws(MessengerError) -> String {
+        if uuid.utf8.count == 64, uuid.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
+            return uuid
+        }
         let groups = uuid.split(separator: "-", omittingEmptySubsequences: false)
         guard groups.map(\.utf8.count) == [8, 4, 4, 4, 12],
               groups.allSatisfy({ $0.unicodeScalars.allSatisfy(\.isHexDigit) })

@@ -9,6 +9,7 @@ public struct Stores: Sendable {
     public var passwordResets: any PasswordResetsStore
     public var mail: any MailStore
     public var push: any PushStore
+    public var mqttAccounts: any MQTTAccountStore
     public var photos: any PhotoStore
     public var portfolios: any PortfolioStore
     public var shareLinks: any ShareLinkStore
@@ -29,6 +30,7 @@ public struct Stores: Sendable {
     public init(accounts: any AccountsStore, sessions: any SessionsStore, loginThrottle: any LoginThrottleStore,
                 registrationThrottle: any RegistrationThrottleStore, emailConfirmations: any EmailConfirmationsStore,
                 passwordResets: any PasswordResetsStore, mail: any MailStore, push: any PushStore,
+                mqttAccounts: any MQTTAccountStore,
                 photos: any PhotoStore, portfolios: any PortfolioStore, shareLinks: any ShareLinkStore,
                 galleries: any GalleryStore, feed: any FeedStore, selection: any SelectionStore,
                 ratings: any RatingsStore, peopleSearch: any PeopleSearchStore, blocks: any BlockStore,
@@ -44,6 +46,7 @@ public struct Stores: Sendable {
         self.passwordResets = passwordResets
         self.mail = mail
         self.push = push
+        self.mqttAccounts = mqttAccounts
         self.photos = photos
         self.portfolios = portfolios
         self.shareLinks = shareLinks

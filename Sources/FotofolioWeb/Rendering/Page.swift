@@ -19,6 +19,8 @@ public enum Page: String, CaseIterable, Sendable {
     case passwordChange
     /// The people the signed-in person blocked.
     case blocked
+    /// The person's own MQTT clients.
+    case mqttAccounts
     /// Reporting something, and the reporter's own reports.
     case report
     case reports
@@ -71,6 +73,7 @@ public enum Page: String, CaseIterable, Sendable {
         case .moderationLog: "pages/moderation-log"
         case .room: "pages/room"
         case .messageEdit: "pages/message-edit"
+        case .mqttAccounts: "pages/mqtt-accounts"
         case .shareLinks: "pages/share-links"
         case .sharePassword: "pages/share-password"
         case .forgotPassword: "pages/forgot-password"
@@ -88,7 +91,7 @@ public enum Page: String, CaseIterable, Sendable {
         switch self {
         case .forgotPassword, .passwordReset, .notifications: .profile
         case .emailConfirmation, .unsubscribe, .mailOutbox, .mailMessage: nil
-        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .reports, .bookings, .availability, .shareLinks, .galleries: .profile
+        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .mqttAccounts, .reports, .bookings, .availability, .shareLinks, .galleries: .profile
         case .report, .moderation, .moderationLog: nil
         case .room, .messageEdit, .shoot: .messages
         case .person, .error, .portfolio, .sliders, .components, .status, .sharePassword, .gallery, .offline: nil

@@ -1,0 +1,76 @@
+import Foundation
+import Logging
+import MQTTClient
+import Synchronization
+
+extension MosquittoPasswordTool: BrokerPasswordHashing {
+    public func mosquittoHash(of password: String) throws -> String { try hash(password) }
+}
+
+/// Keeps the private broker's users and permissions as the database says: each person's
+/// account may read its rooms' canonical messages and write commands into them under its
+/// own name. It looks after every commit that appended to the live log (a room joined or
+/// left is one), when an account is made or revoked (`refresh`), and every `pollInterval`
+/// (a suspension, or a change another process made); it rewrites the broker's files only
+/// when what they would say changed.
+///
+/// Threads: a thread of its own; `refresh` from any thread.
+public final class BrokerAccess: Sendable {
+    private let store: any MQTTAccountStore
+    private let liveEvents: any LiveEventStore
+    private let topics: LiveTopics
+    private let apply: @Sendable ([BrokerAccount]) throws -> Void
+    private let logger: Logger
+    private let loop: SendingLoop
+    private let applied = Mutex<[BrokerAccount]?>(nil)
+
+    /// - Parameter apply: hands the accounts to the broker (`MosquittoBroker.setAccounts`).
+    public init(stores: Stores, topics: LiveTopics, pollInterval: Duration = .seconds(2), logger: Logger,
+                apply: @escaping @Sendable ([BrokerAccount]) throws -> Void) {
+        store = stores.mqttAccounts
+        liveEvents = stores.liveEvents
+        self.topics = topics
+        self.apply = apply
+        self.logger = logger
+        loop = SendingLoop(name: "fotofolio.broker-access", pollInterval: pollInterval)
+    }
+
+    /// What the broker lets each account do, from the grants: read each room's messages,
+    /// write commands into each room under the account's name, read its refusals.
+    public static func accounts(_ grants: [BrokerGrant], topics: LiveTopics) -> [BrokerAccount] {
+        grants.map { grant in
+            BrokerAccount(username: grant.brokerUsername, passwordHash: grant.mosquittoHash,
+                          read: grant.rooms.map(topics.messages(of:)) + [topics.accountRefusals(grant.brokerUsername)],
+                          write: grant.rooms.map { topics.accountCommand(grant.brokerUsername, room: $0) })
+        }
+    }
+
+    /// Brings the broker up to date now, then keeps it so on the thread.
+    public func start() {
+        sync()
+        loop.start(observe: liveEvents.observeCommits, failed: { [logger] error in
+            logger.warning("Broker accounts follow the poll alone: \(error)")
+        }, work: { [weak self] in self?.sync() })
+    }
+
+    public func stop() { loop.stop() }
+
+    /// Something changed: look now (on the thread).
+    public func refresh() { loop.kick() }
+
+    /// Reads the grants and hands them over if they differ from what the broker has.
+    /// Returns whether it did.
+    @discardableResult
+    public func sync(at date: Date = Date()) -> Bool {
+        do {
+            let accounts = Self.accounts(try store.grants(at: date), topics: topics)
+            guard applied.withLock({ $0 != accounts }) else { return false }
+            try apply(accounts)
+            applied.withLock { $0 = accounts }
+            return true
+        } catch {
+            logger.warning("Could not bring the broker's accounts up to date: \(error)")
+            return false
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import MQTTClient
+import Synchronization
+import Testing
+@testable import Fotofolio
+
+/// A hash that needs no broker: the accounts' rules and storage do not depend on its form.
+struct PlainBrokerHashing: BrokerPasswordHashing {
+    func mosquittoHash(of password: String) throws -> String { "$test$" + password.utf8.count.description }
+}
+
+extension TestDatabase {
+    func mqttAccounts(changed: @escaping @Sendable () -> Void = {}) -> MQTTAccounts {
+        MQTTAccounts(stores: stores, hashing: PlainBrokerHashing(), changed: changed)
+    }
+}
+
+/// The rules of people's own MQTT accounts, decided once.
+@Suite struct MQTTAccountRulesTests {
+    @Test(arguments: [("  Telefon  ", "Telefon"), ("", "Aplikace"), ("   ", "Aplikace"), (String(repeating: "ž", count: 40), String(repeating: "ž", count: 40))])
+    func aLabelIsTrimmedAndAnEmptyOneTakesTheFallback(label: String, kept: String) throws {
+        #expect(try MQTTAccountRules.validatedLabel(label, fallback: "Aplikace") == kept)
+    }
+
+    @Test(arguments: [String(repeating: "a", count: 41), "dva\nřádky", "zvonek\u{7}", "a" + String(repeating: "\u{301}", count: 400)])
+    func aLongOrMultiLineLabelIsRefused(label: String) {
+        #expect(throws: MQTTAccountError.invalidLabel) { try MQTTAccountRules.validatedLabel(label, fallback: "Aplikace") }
+    }
+
+    @Test func aBrokerUsernameIsTheUsernameAndSixLettersOrDigitsAndNeverHoldsATopicsSeparators() {
+        let names = (0..<200).map { _ in MQTTAccountRules.brokerUsername(for: "jana.k") }
+        #expect(names.allSatisfy { $0.hasPrefix("jana.k.") && $0.utf8.count == 13 && MQTTAccountRules.isWellFormedBrokerUsername($0) })
+        #expect(Set(names).count > 190)
+        for bad in ["jana/k", "jana+", "#", "Jana", "ja na", "", "a\u{0}b", "jana.k.ž"] {
+            #expect(!MQTTAccountRules.isWellFormedBrokerUsername(bad), "\(bad)")
+        }
+    }
+
+    @Test func aPasswordIs32LettersAndDigitsAndNeverTheSame() {
+        let passwords = (0..<100).map { _ in MQTTAccountRules.newPassword() }
+        #expect(passwords.allSatisfy { $0.count == 32 && $0.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) } })
+        #expect(Set(passwords).count == 100)
+    }
+
+    /// RabbitMQ's documented example: salt 908D C60A, password "test12".
+    @Test func theRabbitMQHashIsSaltThenSHA256OfSaltAndPasswordInBase64() {
+        #expect(MQTTAccountRules.rabbitHash(of: "test12", salt: [0x90, 0x8D, 0xC6, 0x0A]) == "kI3GCqW5JLMJa4iX1lo7X4D6XbYqlLgxIs30+P6tENUV2POR")
+        #expect(MQTTAccountRules.rabbitHash(of: "test12") != MQTTAccountRules.rabbitHash(of: "test12"))
+    }
+
+    @Test func theBrokerLetsAnAccountReadItsRoomsAndWriteIntoThemOnlyUnderItsName() {
+        let accounts = BrokerAccess.accounts([BrokerGrant(brokerUsername: "jana.k.abc123", mosquittoHash: "$7$x", rabbitHash: "r",
+                                                          rooms: [3, 12])], topics: LiveTopics())
+        #expect(accounts == [BrokerAccount(
+            username: "jana.k.abc123", passwordHash: "$7$x",
+            read: ["fotofolio/chat-room/3/message", "fotofolio/chat-room/12/message", "fotofolio/people/jana.k.abc123/refused"],
+            write: ["fotofolio/people/jana.k.abc123/chat-room/3/new-message", "fotofolio/people/jana.k.abc123/chat-room/12/new-message"])])
+    }
+
+    @Test func anAccountsCommandTopicNamesTheAccountAndTheRoom() {
+        let topics = LiveTopics(prefix: "b2a/messenger")
+        #expect(topics.accountCommand(in: "b2a/messenger/people/jana.k.abc123/chat-room/12/new-message")! == ("jana.k.abc123", 12))
+        for other in ["b2a/messenger/chat-room/12/new-message", "b2a/messenger/people/jana.k.abc123/chat-room/x/new-message",
+                      "b2a/messenger/people/jana.k.abc123/chat-room/12/message", "fotofolio/people/a/chat-room/12/new-message",
+                      "b2a/messenger/people/a/b/chat-room/12/new-message"] {
+            #expect(topics.accountCommand(in: other) == nil, "\(other)")
+        }
+    }
+}
+
+/// Accounts as stored, on both stores: made, listed, revoked, at most five, and what the
+/// broker is told each may do.
+@Suite struct MQTTAccountStoreTests {
+    let world: TestDatabase
+    let jana: Int64, vojta: Int64
+
+    init() throws {
+        world = try TestDatabase()
+        (jana, vojta) = (try world.client().id!, try world.creator().id!)
+    }
+
+    @Test func anAccountIsListedWithoutItsPasswordAndRevokedOnlyByItsPerson() throws {
+        let changes = Mutex(0)
+        let accounts = world.mqttAccounts { changes.withLock { $0 += 1 } }
+        let (account, password) = try accounts.create(for: jana, label: "Telefon", fallbackLabel: "Aplikace", at: Date())
+        #expect(account.label == "Telefon" && account.brokerUsername.hasPrefix("jana.k.") && account.userId == jana)
+        #expect(account.mosquittoHash == "$test$32" && !account.rabbitHash.contains(password))
+        #expect(try accounts.list(of: jana) == [account])
+        #expect(try world.stores.mqttAccounts.account(brokerUsername: account.brokerUsername) == account)
+        #expect(try accounts.revoke(account.id, of: vojta) == false)
+        #expect(changes.withLock { $0 } == 1)
+        #expect(try accounts.revoke(account.id, of: jana))
+        #expect(try accounts.revoke(account.id, of: jana) == false)
+        #expect(changes.withLock { $0 } == 2)
+        #expect(try accounts.list(of: jana).isEmpty)
+        #expect(try world.stores.mqttAccounts.account(brokerUsername: account.brokerUsername) == nil)
+    }
+
+    @Test func aSixthAccountIsRefusedAndNothingIsStored() throws {
+        let accounts = world.mqttAccounts()
+        for number in 1...5 { _ = try accounts.create(for: jana, label: "App \(number)", fallbackLabel: "Aplikace", at: Date()) }
+        #expect(throws: MQTTAccountError.tooMany(limit: 5)) {
+            try accounts.create(for: jana, label: "App 6", fallbackLabel: "Aplikace", at: Date())
+        }
+        // The store counts too, for two requests at once.
+        #expect(throws: MQTTAccountError.tooMany(limit: 5)) {
+            try world.stores.mqttAccounts.add(NewMQTTAccount(label: "x", brokerUsername: "jana.k.zzzzzz", mosquittoHash: "h", rabbitHash: "r"),
+                                               for: jana, at: Date())
+        }
+        #expect(try accounts.list(of: jana).count == 5)
+        #expect(try accounts.create(for: vojta, label: "", fallbackLabel: "Aplikace", at: Date()).account.label == "Aplikace")
+    }
+
+    @Test func aLabelTooLongStoresNothing() throws {
+        #expect(throws: MQTTAccountError.invalidLabel) {
+            try world.mqttAccounts().create(for: jana, label: String(repeating: "x", count: 41), fallbackLabel: "A", at: Date())
+        }
+        #expect(try world.mqttAccounts().list(of: jana).isEmpty)
+    }
+
+    @Test func withoutABrokerThatTakesPeoplesClientsNoAccountIsMade() throws {
+        #expect(throws: MQTTAccountError.unavailable) {
+            try MQTTAccounts(stores: world.stores, hashing: nil).create(for: jana, label: "", fallbackLabel: "A", at: Date())
+        }
+    }
+
+    @Test func theGrantsFollowRoomsJoinedAndLeftAndLeaveOutSuspendedPeople() throws {
+        let petra = try world.client("petra").id!
+        let accounts = world.mqttAccounts()
+        let janas = try accounts.create(for: jana, label: "", fallbackLabel: "A", at: Date()).account
+        let vojtas = try accounts.create(for: vojta, label: "", fallbackLabel: "A", at: Date()).account
+        #expect(try world.stores.mqttAccounts.grants(at: Date()).map(\.rooms) == [[], []])
+        let direct = try world.messenger.directRoom(between: jana, and: vojta).id
+        let group = try world.messenger.createGroup(named: "Svatba", by: jana, members: [petra]).id
+        let grants = try world.stores.mqttAccounts.grants(at: Date())
+        #expect(grants.map(\.brokerUsername) == [janas.brokerUsername, vojtas.brokerUsername].sorted())
+        #expect(grants.first { $0.brokerUsername == janas.brokerUsername }?.rooms == [direct, group].sorted())
+        #expect(grants.first { $0.brokerUsername == vojtas.brokerUsername }?.rooms == [direct])
+        #expect(grants.first { $0.brokerUsername == janas.brokerUsername }?.mosquittoHash == janas.mosquittoHash)
+        try world.messenger.removeMember(jana, from: group, by: jana)
+        #expect(try world.stores.mqttAccounts.grants(at: Date()).first { $0.brokerUsername == janas.brokerUsername }?.rooms == [direct])
+        let op = try world.operatorAccount()
+        try world.moderation.apply(.suspend(userId: vojta, until: Date().addingTimeInterval(3600)), reason: "Spam", by: op.id!)
+        #expect(try world.stores.mqttAccounts.grants(at: Date()).map(\.brokerUsername) == [janas.brokerUsername])
+        // A suspension that has run out counts no more.
+        #expect(try world.stores.mqttAccounts.grants(at: Date().addingTimeInterval(7200)).count == 2)
+    }
+}
