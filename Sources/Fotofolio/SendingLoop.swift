@@ -32,6 +32,11 @@ final class SendingLoop: Sendable {
         let thread = Thread { [self] in
             while running.load(ordering: .acquiring) {
                 work()
+                // Kicks that came while it worked ask for one more round, not one each: many
+                // commits in a burst cost one read, and none is missed, as the round reads after them.
+                var kicked = false
+                while wake.wait(timeout: .now()) == .success { kicked = true }
+                if kicked { continue }
                 _ = wake.wait(timeout: .now() + .milliseconds(Int(pollInterval / .milliseconds(1))))
             }
             stopped.signal()
