@@ -10,6 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from axe_check import report, violations
 from browser_helpers import DESKTOP, click, click_and_wait_for_next_page, sign_in
 from live_client import Person
 from messenger_helpers import PHONE_390, screenshots_light_and_dark, wait
@@ -38,6 +39,8 @@ def test_a_password_made_on_the_page_lets_mosquitto_sub_read_the_persons_convers
     assert re.fullmatch(r"eva\.s\.[a-z0-9]{6}", name), name
     assert re.fullmatch(r"[A-Za-z0-9]{32}", password), password
     if engine == "chromium":
+        found = violations(eva)
+        assert not found, report(found)
         desktop = open_browser(size=DESKTOP)
         sign_in(desktop, server.url, "eva.s")
         # The desktop shows the list (the password was on the phone's answer alone).
