@@ -124,8 +124,13 @@ public final class MessengerBridge: Sendable {
             try mqttAccounts.markUsed(account.id, at: Date())
             logger.info("MQTT account \(name) posted message \(result.message.id) in room \(room)")
         } catch {
-            let reason = (error as? MessengerError)?.message ?? "\(error)"
-            logger.warning("MQTT command of account \(name) in room \(room) refused: \(reason)")
+            logger.warning("MQTT command of account \(name) in room \(room) refused: \(error)")
+            // The person hears what they can act on, never the server's own trouble.
+            let reason = switch error {
+            case let error as MessengerError: error.message
+            case let error as CommandProblem: error.description
+            default: "the server could not take it now; send it again with the same uuid"
+            }
             refuse(to: name, room: room, uuid: uuid, reason: reason)
         }
     }
