@@ -9,6 +9,9 @@ import { Fragments } from "./fragment.js";
 import { live } from "./live.js";
 
 const BURST_MS = 100; // several events in a burst make one fetch
+// A list that comes while a row is pressed waits for the click to land, at most this long (a
+// press released outside the window never says so).
+const HOLD_MS = 1000;
 
 const region = document.querySelector("[data-conversations]");
 const filters = document.querySelector("[data-conversation-filters]");
@@ -17,6 +20,8 @@ const fragments = new Fragments();
 let openRoom = Number(document.querySelector("[data-chat-room]")?.dataset.chatRoom) || 0;
 let stale = false; // something changed while the list was hidden
 let deleted = false; // a message was deleted since the list was fetched
+let pressed = null; // the timer that ends a press on the list, while one lasts
+let held = null; // a newer list, waiting for that press to end
 
 if (region && filters) {
   filters.querySelector("[data-filters-submit]").hidden = true;
@@ -26,6 +31,13 @@ if (region && filters) {
     refresh();
   });
   problem.querySelector("[data-conversations-retry]").addEventListener("click", refresh);
+  // Replacing the rows between a press and its release would send the click to no row: the
+  // new list waits until the click has landed (the task after the release).
+  region.addEventListener("pointerdown", () => {
+    clearTimeout(pressed);
+    pressed = setTimeout(release, HOLD_MS);
+  });
+  for (const kind of ["pointerup", "pointercancel"]) addEventListener(kind, () => { if (pressed) setTimeout(release); }, true);
   if (live) {
     const refreshSoon = (event) => {
       // A deleted message leaves even a hidden list at once: its words must not stay in the page.
@@ -55,6 +67,23 @@ function listAddress(withOpen = false) {
   return text ? `/messages?${text}` : "/messages";
 }
 
+function show(html) {
+  region.innerHTML = html;
+  markOpen(openRoom); // another room may have opened while the list was on its way
+  problem.hidden = true;
+}
+
+/** The press is over: a list that came meanwhile is shown now. */
+function release() {
+  clearTimeout(pressed);
+  pressed = null;
+  if (held === null) return;
+  const html = held;
+  held = null;
+  delete region.dataset.listHeld;
+  show(html);
+}
+
 function isShown() {
   return region.checkVisibility ? region.checkVisibility() : region.offsetParent !== null;
 }
@@ -69,9 +98,12 @@ async function refresh() {
   try {
     const html = await fragments.fetch(listAddress(true), "conversations", region);
     if (html === null) return; // a newer answer is on its way, or the page is reloading
-    region.innerHTML = html;
-    markOpen(openRoom); // another room may have opened while the list was on its way
-    problem.hidden = true;
+    if (pressed) {
+      held = html;
+      region.dataset.listHeld = "";
+      return;
+    }
+    show(html);
   } catch {
     problem.hidden = false; // the list stays as it was, saying it may be out of date
   }

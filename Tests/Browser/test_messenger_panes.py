@@ -12,6 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from browser_helpers import DESKTOP, PHONE, bring_into_view, click_and_wait_for_next_page, sign_in, wait_until
+from messenger_helpers import is_leader
 from engines import emulate_media, set_viewport
 from live_client import Person
 
@@ -186,3 +187,33 @@ def test_without_javascript_both_panes_are_links(open_browser, own_server):
     assert marked_rows(driver) == [rooms[1]]
     click_and_wait_for_next_page(driver, row(driver, rooms[0]))
     assert marked_rows(driver) == [rooms[0]] and driver.find_element(By.CSS_SELECTOR, "[data-conversation-list]").is_displayed()
+
+
+@pytest.mark.engines
+def test_a_row_pressed_while_the_list_changes_still_opens_its_room(open_browser, own_server, engine):
+    """A message that moves another conversation to the top while a row is pressed: the new
+    list waits until the click has landed on the row pressed, then shows."""
+    server = own_server()
+    jana = Person(server.url, "jana.k")
+    groups = [jana.group(f"Focení {number}", ["vojtafoti"]) for number in range(1, 4)]
+    for number, group in enumerate(groups, start=1):
+        jana.post(group, f"Zpráva ve skupině {number}")
+    driver = open_browser(size=DESKTOP)
+    sign_in(driver, server.url, "vojtafoti")
+    driver.get(server.url + "/messages")
+    wait_until(lambda: is_leader(driver), message="the page did not follow live events")
+    pressed = row(driver, groups[0])
+    driver.execute_script("arguments[0].dispatchEvent(new PointerEvent('pointerdown', {bubbles: true, isPrimary: true}))",
+                          pressed)
+    jana.post(groups[1], "Mezitím nová zpráva")
+    wait_until(lambda: driver.execute_script("return 'listHeld' in document.querySelector('[data-conversations]').dataset"),
+               message="the new list did not wait for the press")
+    assert driver.execute_script("return document.contains(arguments[0])", pressed)
+    driver.execute_script("""
+        arguments[0].dispatchEvent(new PointerEvent('pointerup', {bubbles: true, isPrimary: true}));
+        arguments[0].click()""", pressed)
+    wait_until(lambda: room_open(driver) == groups[0], message="the pressed row's room did not open")
+    wait_until(lambda: driver.execute_script(
+        "return document.querySelector('.conversation[data-room]')?.dataset.room") == str(groups[1]),
+        message="the list that waited was not shown after the click")
+    assert marked_rows(driver) == [groups[0]]
