@@ -169,13 +169,16 @@ enum Schema {
             try createMessageChanges(db)
         }
         migrator.registerMigration("v23 message search") { db in
-            try createMessageSearch(db)
+            try createMessageSearch(db, byRoomsAndBeginnings: false)
         }
         migrator.registerMigration("v24 seen") { db in
             try createSeen(db)
         }
         migrator.registerMigration("v25 message attachments") { db in
             try createMessageAttachments(db)
+        }
+        migrator.registerMigration("v26 message search by rooms and word beginnings") { db in
+            try indexMessageSearchByRoomsAndBeginnings(db)
         }
         return migrator
     }

@@ -87,7 +87,7 @@ try database.pool.write { db in
         let text = (0..<Int.random(in: 4...20, using: &random)).map { _ in word() }.joined(separator: " ")
         try message.execute(arguments: [room + 1, members[room].randomElement(using: &random)!, "bench-\(number)", text,
                                         start.addingTimeInterval(Double(number))])
-        try index.execute(arguments: [db.lastInsertedRowID, SearchWords.indexText(text)])
+        try index.execute(arguments: [db.lastInsertedRowID, SQLiteMessageSearch.text(of: text, in: Int64(room + 1))])
     }
 }
 try database.pool.write { db in try db.execute(sql: "ANALYZE") }
