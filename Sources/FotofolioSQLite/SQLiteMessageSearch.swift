@@ -28,12 +28,10 @@ public enum SQLiteMessageSearch {
         return words.isEmpty ? "#\(roomId)" : "\(words) #\(roomId)"
     }
 
-    /// FTS5's query: every word's beginning of at most `longestPrefix` letters, quoted and a
-    /// prefix (never read as syntax: the words hold no ASCII punctuation), and one of `rooms`
-    /// unless they are more than `mostRooms`.
+    /// FTS5's query: every word's beginning of at most `longestPrefix` letters and one of
+    /// `rooms`, unless they are more than `mostRooms`.
     static func match(_ search: MessageSearch, in rooms: [Int64], mostRooms: Int = mostRoomsNamed) -> String {
-        let words = search.words.map { "\"\(String(String.UnicodeScalarView($0.unicodeScalars.prefix(longestPrefix))))\"*" }
-            .joined(separator: " ")
+        let words = search.ftsQuery(beginningsUpTo: longestPrefix)
         guard rooms.count <= mostRooms else { return words }
         return "(\(words)) AND (\(rooms.map { "\"#\($0)\"" }.joined(separator: " OR ")))"
     }

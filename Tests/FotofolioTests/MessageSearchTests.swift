@@ -43,6 +43,7 @@ import Testing
         let search = MessageSearch("Pra* OR \"NEAR\" -x :y 'z & |w")
         #expect(search.words == ["pra", "or", "near", "x", "y", "z", "w"])
         #expect(search.ftsQuery == #""pra"* "or"* "near"* "x"* "y"* "z"* "w"*"#)
+        #expect(MessageSearch("Svatba ŽLUŤOUČKÝ x").ftsQuery(beginningsUpTo: 4) == #""svat"* "zlut"* "x"*"#)
         #expect(search.tsQuery == "'pra':* & 'or':* & 'near':* & 'x':* & 'y':* & 'z':* & 'w':*")
     }
 
@@ -122,7 +123,7 @@ import Testing
         let first = try world.send("Svatba v sobotu", in: ours.id, by: jana.id!)
         let second = try world.send("Svatební kytice", in: ours.id, by: vojta.id!)
         let deleted = try world.send("Svatba se ruší", in: ours.id, by: vojta.id!)
-        try world.messenger.delete(deleted.id, in: ours.id, by: vojta.id!)
+        _ = try world.messenger.delete(deleted.id, in: ours.id, by: vojta.id!)
         for index in 0..<(MessageSearch.limit * 4) {
             try world.send("Svatba číslo \(index)", in: theirs.id, by: others[index % 2])
         }
