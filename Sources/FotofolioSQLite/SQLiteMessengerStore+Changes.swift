@@ -13,7 +13,7 @@ extension SQLiteMessengerStore {
             try Self.keepVersion(of: message, at: date, db)
             try db.execute(sql: "UPDATE chatMessage SET content = ?, editedAt = ? WHERE id = ?", arguments: [content, date, messageId])
             try db.execute(sql: "UPDATE chatMessageSearch SET words = ? WHERE rowid = ?",
-                           arguments: [SearchWords.indexText(content), messageId])
+                           arguments: [SQLiteMessageSearch.text(of: content, in: roomId), messageId])
             try db.execute(sql: "DELETE FROM chatMention WHERE messageId = ?", arguments: [messageId])
             try Self.noteMentions(in: content, of: messageId, in: roomId, by: userId, db)
             return try Self.announceChange(of: messageId, at: date, db)

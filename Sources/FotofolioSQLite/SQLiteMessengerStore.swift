@@ -6,6 +6,8 @@ import GRDB
 /// read markers in `chatMember`.
 struct SQLiteMessengerStore: MessengerStore {
     let database: AppDatabase
+    /// A search names the person's rooms in its match up to this many (`SQLiteMessageSearch`).
+    var mostRoomsNamedInSearch = SQLiteMessageSearch.mostRoomsNamed
 
     func send(_ content: String, uuid: String, attachments: [MessageAttachment], in roomId: Int64, by userId: Int64,
               limits: SpamLimits, at date: Date) throws -> SendResult {
@@ -70,7 +72,7 @@ struct SQLiteMessengerStore: MessengerStore {
         let messageId = db.lastInsertedRowID
         try insert(attachments, of: messageId, by: userId, db)
         try db.cachedStatement(sql: "INSERT INTO chatMessageSearch (rowid, words) VALUES (?, ?)")
-            .execute(arguments: [messageId, SearchWords.indexText(content)])
+            .execute(arguments: [messageId, SQLiteMessageSearch.text(of: content, in: roomId)])
         try noteMentions(in: content, of: messageId, in: roomId, by: userId, db)
         try SQLiteMailStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, db)
         try SQLitePushStore.noteMessage(messageId, mail, in: roomId, by: userId, at: date, db)
@@ -117,18 +119,6 @@ struct SQLiteMessengerStore: MessengerStore {
             WHERE other.roomId = ?2 AND other.userId != ?1 LIMIT 1
             """), arguments: [userId, roomId])
         try ContactRules.checkWriting(blocker: blocker, for: userId)
-    }
-
-    func search(_ search: MessageSearch, for userId: Int64, limit: Int) throws -> [ChatMessage] {
-        guard !search.isEmpty else { return [] }
-        return try database.pool.read { db in
-            try MessengerReading.messages("""
-                WHERE chatMessage.id IN (SELECT rowid FROM chatMessageSearch WHERE chatMessageSearch MATCH ?)
-                  AND chatMessage.roomId IN (SELECT roomId FROM chatMember WHERE userId = ?)
-                  AND chatMessage.deletedAt IS NULL AND NOT EXISTS (SELECT 1 FROM removedMessage WHERE messageId = chatMessage.id)
-                ORDER BY chatMessage.id DESC LIMIT ?
-                """, [search.ftsQuery, userId, limit], db)
-        }
     }
 
     func messages(of roomId: Int64, for userId: Int64, before messageId: Int64?, limit: Int) throws -> [ChatMessage] {

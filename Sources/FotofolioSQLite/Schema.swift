@@ -169,7 +169,7 @@ enum Schema {
             try createMessageChanges(db)
         }
         migrator.registerMigration("v23 message search") { db in
-            try createMessageSearch(db)
+            try createMessageSearch(db, byRoomsAndBeginnings: false)
         }
         migrator.registerMigration("v24 seen") { db in
             try createSeen(db)
@@ -179,6 +179,9 @@ enum Schema {
         }
         migrator.registerMigration("v26 mqtt accounts") { db in
             try createMQTTAccounts(db)
+        }
+        migrator.registerMigration("v27 message search by rooms and word beginnings") { db in
+            try indexMessageSearchByRoomsAndBeginnings(db)
         }
         return migrator
     }

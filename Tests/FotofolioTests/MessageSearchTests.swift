@@ -43,6 +43,7 @@ import Testing
         let search = MessageSearch("Pra* OR \"NEAR\" -x :y 'z & |w")
         #expect(search.words == ["pra", "or", "near", "x", "y", "z", "w"])
         #expect(search.ftsQuery == #""pra"* "or"* "near"* "x"* "y"* "z"* "w"*"#)
+        #expect(MessageSearch("Svatba ŽLUŤOUČKÝ x").ftsQuery(beginningsUpTo: 4) == #""svat"* "zlut"* "x"*"#)
         #expect(search.tsQuery == "'pra':* & 'or':* & 'near':* & 'x':* & 'y':* & 'z':* & 'w':*")
     }
 
@@ -109,6 +110,25 @@ import Testing
         try world.messenger.removeMember(jana.id!, from: group.id, by: jana.id!)
         #expect(try world.messenger.search("svatba", for: jana.id!).messages.isEmpty)
         #expect(try world.messenger.search("svatba", for: eva).messages.map(\.content) == ["Tajná svatba na Karlštejně"])
+    }
+
+    /// The store walks the hits newest first until it has a page of one's own: hits in
+    /// rooms one is not in, however many and however new, neither fill it nor hide older ones.
+    @Test func onesOwnHitsAreFoundBehindManyNewerHitsInOtherRooms() throws {
+        let world = try TestDatabase()
+        let vojta = try world.creator(), jana = try world.client()
+        let others = try world.people("eva.s", "petr.n")
+        let ours = try world.messenger.directRoom(between: jana.id!, and: vojta.id!)
+        let theirs = try world.messenger.directRoom(between: others[0], and: others[1])
+        let first = try world.send("Svatba v sobotu", in: ours.id, by: jana.id!)
+        let second = try world.send("Svatební kytice", in: ours.id, by: vojta.id!)
+        let deleted = try world.send("Svatba se ruší", in: ours.id, by: vojta.id!)
+        _ = try world.messenger.delete(deleted.id, in: ours.id, by: vojta.id!)
+        for index in 0..<(MessageSearch.limit * 4) {
+            try world.send("Svatba číslo \(index)", in: theirs.id, by: others[index % 2])
+        }
+        #expect(try world.messenger.search("svat", for: vojta.id!).messages.map(\.id) == [second.id, first.id])
+        #expect(try world.messenger.search("svat", for: others[0]).messages.count == MessageSearch.limit)
     }
 
     @Test func aMessageAnOperatorRemovedIsNotFound() throws {

@@ -83,8 +83,12 @@ public struct MessageSearch: Sendable, Equatable {
 
     /// FTS5's query: each word a quoted string and a prefix (`"praha"* "svatba"*`), which is
     /// never read as syntax (the words hold no ASCII punctuation, so no quote).
-    public var ftsQuery: String {
-        words.map { "\"\($0)\"*" }.joined(separator: " ")
+    public var ftsQuery: String { ftsQuery(beginningsUpTo: .max) }
+
+    /// FTS5's query with each word cut to its first `letters` letters (unicode scalars, as
+    /// FTS5 counts them): SQLite's store checks the rest of a longer word itself.
+    public func ftsQuery(beginningsUpTo letters: Int) -> String {
+        words.map { "\"\(String(String.UnicodeScalarView($0.unicodeScalars.prefix(letters))))\"*" }.joined(separator: " ")
     }
 
     /// PostgreSQL's query as `tsquery` text: each word one quoted lexeme, a prefix
