@@ -7,7 +7,7 @@ extension Schema {
     /// `rowid` is the message's id. `detail=none`: a search asks only which messages hold a
     /// word's beginning, never where.
     ///
-    /// As first made (v23) it held the words alone. Since v26 (`byRoomsAndBeginnings`) each
+    /// As first made (v23) it held the words alone. Since v27 (`byRoomsAndBeginnings`) each
     /// row also holds its room's token and FTS5 keeps lists by beginnings
     /// (`SQLiteMessageSearch`): a fresh database makes the index both ways in turn, so it
     /// ends the same as a migrated one.
@@ -32,7 +32,7 @@ extension Schema {
             """)
     }
 
-    /// The index made again with rooms and beginnings (v26).
+    /// The index made again with rooms and beginnings (v27).
     static func indexMessageSearchByRoomsAndBeginnings(_ db: Database) throws {
         try db.execute(sql: "DROP TRIGGER chatMessage_unindexed")
         try db.execute(sql: "DROP TABLE chatMessageSearch")
