@@ -2,6 +2,7 @@ import Foundation
 import Fotofolio
 import FotofolioSQLite
 import GRDB
+import Logging
 import MQTTClient
 import Spawn
 import Synchronization
@@ -215,6 +216,48 @@ import Waiting
             return false
         }
         #expect(!again.state.isConnected)
+    }
+
+    /// A server that starts again writes the broker's files anew with its own user alone (a
+    /// killed one may have left anything there); its accounts come back from the database
+    /// before anyone needs them, and a revoked one stays out.
+    @Test func aServerStartedAgainGivesTheBrokerItsAccountsBackFromTheDatabase() async throws {
+        let setup = try Setup()
+        let server = setup.server
+        try await server.cookies(of: "jana.k")
+        let (kept, keptPassword, _) = try await setup.account(label: "Telefon")
+        let (revoked, revokedPassword, _) = try await setup.account(label: "Starý")
+        let id: Int64 = try #require(try setup.value("SELECT id FROM mqttAccount WHERE label = 'Starý'"))
+        _ = try await server.submit("/profile/mqtt/\(id)/revoke", [:])
+        try await waitUntil("the broker forgot the revoked account") {
+            let passwords = try String(contentsOfFile: setup.directory + "/passwords", encoding: .utf8)
+            return passwords.contains(kept) && !passwords.contains(revoked)
+        }
+        // The server's process ends (its broker with it), and a new one starts in the same folder.
+        setup.broker.stop()
+        let restarted = try MosquittoBroker(directory: setup.directory, username: setup.broker.username)
+        try restarted.start()
+        defer { restarted.stop() }
+        #expect(!(try String(contentsOfFile: setup.directory + "/passwords", encoding: .utf8)).contains(kept))
+        let access = BrokerAccess(stores: .sqlite(server.database), topics: LiveTopics(), logger: Logger(label: "test"),
+                                  apply: AccountsBroker.mosquitto(restarted).apply)
+        access.start()
+        defer { access.stop() }
+        func client(_ name: String, _ password: String) throws -> MQTTClient {
+            let client = try MQTTClient(configuration: MQTTClientConfiguration(host: restarted.host, port: restarted.port,
+                                                                               username: name, password: password))
+            try client.start()
+            return client
+        }
+        let phone = try client(kept, keptPassword)
+        defer { phone.disconnect() }
+        try await waitUntil("the kept account connects to the broker started again") { phone.state.isConnected }
+        let old = try client(revoked, revokedPassword)
+        defer { old.disconnect() }
+        try await waitUntil("the revoked account is refused") {
+            if case .reconnecting(let reason) = old.state { return reason.lowercased().contains("auth") }
+            return false
+        }
     }
 
     /// The thesis's payload as its own clients send it, with mosquitto's command-line client.
