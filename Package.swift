@@ -64,7 +64,7 @@ let package = Package(
         .target(name: "PollingThreads"),
         .target(
             name: "MQTTClient",
-            dependencies: ["CMosquitto", "Spawn", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CMosquitto", "CCurl", "Spawn", .product(name: "Logging", package: "swift-log")]),
         .target(name: "QRCode", dependencies: ["CQREncode"]),
         // ZIP archives written as they are read (stored, ZIP64), for downloads of whole galleries.
         .target(name: "Archive", dependencies: ["CZlib"]),

@@ -82,7 +82,7 @@ since() {
 require_packages() {
   local fresh=0
   dpkg-query -W -f='${Status}' rabbitmq-server 2>/dev/null | grep -q "ok installed" || fresh=1
-  install_missing rabbitmq-server haproxy postgresql curl python3
+  install_missing rabbitmq-server haproxy postgresql curl python3 mosquitto-clients
   [ "$fresh" -eq 0 ] || stop_system_rabbitmq
 }
 
@@ -151,15 +151,16 @@ write_rabbit_files() {
   mkdir -p "$rabbit_dir"
   chmod 700 "$rabbit_dir"
   password=$(random_password)
-  # Three ports per node (AMQP, MQTT, Erlang distribution) and one for epmd.
-  read -r -a ports <<< "$(free_ports $((rabbits * 3 + 1)))"
+  # Four ports per node (AMQP, MQTT, Erlang distribution, management API) and one for epmd.
+  read -r -a ports <<< "$(free_ports $((rabbits * 4 + 1)))"
   epmd_port=${ports[0]}
   # The nodes and rabbitmqctl prove to each other that they belong together with this cookie,
   # read from $HOME/.erlang.cookie; HOME is this folder for all of them.
   (umask 077 && random_password > "$rabbit_dir/.erlang.cookie")
   chmod 400 "$rabbit_dir/.erlang.cookie"
   for n in $(seq 1 "$rabbits"); do
-    local dir=$rabbit_dir/rabbit-$n amqp=${ports[$((n * 3 - 2))]} mqtt=${ports[$((n * 3 - 1))]} dist=${ports[$((n * 3))]}
+    local dir=$rabbit_dir/rabbit-$n amqp=${ports[$((n * 4 - 3))]} mqtt=${ports[$((n * 4 - 2))]}
+    local dist=${ports[$((n * 4 - 1))]} management=${ports[$((n * 4))]}
     mkdir -p "$dir"
     # Read by RabbitMQ's start script (RABBITMQ_CONF_ENV_FILE names this file, so
     # /etc/rabbitmq/rabbitmq-env.conf is not read) and by this script for rabbitmqctl.
@@ -184,7 +185,9 @@ ERL_CRASH_DUMP=$dir/log/erl_crash.dump
 RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}"
 RABBITMQ_CTL_ERL_ARGS="-kernel inet_dist_use_interface {127,0,0,1}"
 EOF
-    echo '[rabbitmq_mqtt].' > "$dir/enabled_plugins"
+    # The management API is how the Fotofolio nodes keep people's MQTT accounts (users, their
+    # permissions, their connections).
+    echo '[rabbitmq_mqtt,rabbitmq_management].' > "$dir/enabled_plugins"
     (umask 077 && cat > "$dir/rabbitmq.conf") <<EOF
 # Written by deploy/rabbitmq.sh on every start.
 listeners.tcp.default = 127.0.0.1:$amqp
@@ -192,6 +195,8 @@ mqtt.listeners.tcp.default = 127.0.0.1:$mqtt
 mqtt.allow_anonymous = false
 mqtt.vhost = /
 mqtt.exchange = amq.topic
+management.tcp.ip = 127.0.0.1
+management.tcp.port = $management
 # The first start creates this user instead of guest/guest: no guest account ever exists.
 # It may use the MQTT plugin (its subscription queues and amq.topic) and nothing else.
 default_user = fotofolio
@@ -204,8 +209,11 @@ cluster_partition_handling = $partition_handling
 log.file.level = info
 EOF
     echo "$mqtt" > "$dir/mqtt.port"
+    echo "$management" > "$dir/management.port"
   done
-  (umask 077 && printf 'MQTT_USER=fotofolio\nMQTT_PASSWORD=%s\n' "$password" > "$rabbit_dir/connection")
+  accounts_password=$(random_password)
+  (umask 077 && printf 'MQTT_USER=fotofolio\nMQTT_PASSWORD=%s\nACCOUNTS_USER=fotofolio-accounts\nACCOUNTS_PASSWORD=%s\n' \
+    "$password" "$accounts_password" > "$rabbit_dir/connection")
   mqtt_password=$password
 }
 
@@ -267,6 +275,11 @@ start_rabbits() {
   wait_for 30 "a cluster_status with $rabbits running nodes" all_rabbits_running
   echo "RabbitMQ: one cluster of $rabbits running node(s) after $(since "$started") s"
   ctl 1 list_users --silent | grep -q '^guest' && fail "RabbitMQ has a guest user." || true
+  # The user the Fotofolio nodes keep people's MQTT accounts with, over the management API:
+  # managing other users takes the administrator tag. It has no permissions in any virtual
+  # host, so it cannot publish or read a message. The password goes in on standard input.
+  printf '%s\n' "$accounts_password" | ctl_quietly 1 add_user fotofolio-accounts
+  ctl_quietly 1 set_user_tags fotofolio-accounts administrator
   # No policy for the subscriptions' queues: a Fotofolio node subscribes at most once (QoS 0)
   # with a clean session, and the plugin gives such a subscription a transient queue that
   # RabbitMQ deletes with its node (deploy/README.md, "Subscriptions and queues").
@@ -274,11 +287,12 @@ start_rabbits() {
 
 # haproxy in TCP mode on one port of 127.0.0.1, in front of every node's MQTT listener.
 start_haproxy() {
-  local servers="" n port
+  local servers="" managers="" n port
   mkdir -p "$proxy_dir"
-  read -r mqtt_port stats_port <<< "$(free_ports 2)"
+  read -r mqtt_port stats_port management_port <<< "$(free_ports 3)"
   for n in $(seq 1 "$rabbits"); do
     servers+="    server rabbit-$n 127.0.0.1:$(cat "$rabbit_dir/rabbit-$n/mqtt.port")"$'\n'
+    managers+="    server rabbit-$n 127.0.0.1:$(cat "$rabbit_dir/rabbit-$n/management.port")"$'\n'
   done
   cat > "$proxy_dir/haproxy.cfg" <<EOF
 # Written by deploy/rabbitmq.sh on every start: the MQTT listeners of the RabbitMQ nodes
@@ -313,6 +327,17 @@ backend rabbitmq
     # are cut then, so their clients connect again through a live node.
     default-server check inter 1s fall 2 rise 2 on-marked-down shutdown-sessions
 $servers
+# The management API of every node behind one address: any node answers for the whole cluster.
+frontend management
+    bind 127.0.0.1:$management_port
+    default_backend rabbitmq-management
+
+backend rabbitmq-management
+    balance roundrobin
+    timeout client 30s
+    timeout server 30s
+    default-server check inter 1s fall 2 rise 2
+$managers
 listen stats
     bind 127.0.0.1:$stats_port
     mode http
@@ -345,7 +370,7 @@ start_node() {
                  --public-dir "$root/Public" --templates-dir "$root/Templates")
   mkdir -p "$data"
   chmod 700 "$data"
-  FOTOFOLIO_DATABASE_URL=$database_url FOTOFOLIO_MQTT_URL=$mqtt_url MALLOC_ARENA_MAX=2 \
+  FOTOFOLIO_DATABASE_URL=$database_url FOTOFOLIO_MQTT_URL=$mqtt_url FOTOFOLIO_MQTT_ACCOUNTS_API=$accounts_api MALLOC_ARENA_MAX=2 \
     setsid "$fotofolio" serve "${options[@]}" >> "$folder/$name.log" 2>&1 < /dev/null 3>&- 4>&- &
   echo $! > "$folder/$name.pid"
 }
@@ -368,9 +393,11 @@ start_everything() {
     start_haproxy
   else
     mqtt_port=$(cat "$rabbit_dir/rabbit-1/mqtt.port")
+    management_port=$(cat "$rabbit_dir/rabbit-1/management.port")
   fi
   mqtt_url=mqtt://fotofolio:$mqtt_password@127.0.0.1:$mqtt_port
-  (umask 077 && printf 'MQTT_HOST=127.0.0.1\nMQTT_PORT=%s\n' "$mqtt_port" >> "$rabbit_dir/connection")
+  accounts_api=http://fotofolio-accounts:$accounts_password@127.0.0.1:$management_port
+  (umask 077 && printf 'MQTT_HOST=127.0.0.1\nMQTT_PORT=%s\nMANAGEMENT_PORT=%s\n' "$mqtt_port" "$management_port" >> "$rabbit_dir/connection")
   database_url=$("$root/deploy/postgres.sh" start "$folder/postgres" 3>&- 4>&-)
   FOTOFOLIO_DATABASE_URL=$database_url "$fotofolio" seed --data-dir "$folder/shared" \
     --demo-photos-dir "$root/Demo/photos" > /dev/null
@@ -392,6 +419,7 @@ start_everything() {
   else
     echo "  MQTT for the nodes: RabbitMQ on 127.0.0.1:$mqtt_port"
   fi
+  echo "  management API (people's MQTT accounts): http://127.0.0.1:$management_port/api/, user fotofolio-accounts"
   for i in $(seq 1 "$rabbits"); do
     echo "  rabbit-$i@localhost: MQTT on 127.0.0.1:$(cat "$rabbit_dir/rabbit-$i/mqtt.port"), log $rabbit_dir/rabbit-$i/log/"
   done

@@ -5,14 +5,20 @@ vojtafoti's live stream is open on the second, and RabbitMQ nodes are killed und
 2. The RabbitMQ node holding the reader's broker connection (found through haproxy's session
    table) gets SIGKILL; posting goes on through the outage. It is started again afterwards.
 3. The same for the RabbitMQ node holding the writer's connection.
-4. (MINORITY=1) More nodes are killed until fewer than a majority run: what becomes of new MQTT
+4. People's own MQTT accounts, kept through the management API: jana.k makes one on the first
+   node's settings page; with it mosquitto_sub reads her conversation and mosquitto_pub posts
+   the thesis's payload into it as her; the cluster refuses a wildcard subscription, another
+   room, and a command under another account's name; leaving a group closes the client's
+   connection, and revoking the account on the second node shuts it out.
+5. (MINORITY=1) More nodes are killed until fewer than a majority run: what becomes of new MQTT
    connections, of a second connection with a client id already in use, and of the chat.
 
 Every message of steps 1 to 3 must reach the stream exactly once, in the order posted, and
 sooner than PROMPT seconds after it was posted: the nodes run with a safety poll longer than
 the check (LIVE_POLL), so only the broker (a wake-up, or the catch-up read a node makes when
 its connection comes back) can deliver it that soon. Step 4 is reported, not judged: it shows
-how RabbitMQ behaves, which its configuration decides. Prints PASS or FAIL; exits 0 on PASS.
+how RabbitMQ behaves, which its configuration decides. Step 4 must hold within ACCESS seconds
+of each change. Prints PASS or FAIL; exits 0 on PASS.
 
 deploy/rabbitmq.sh runs it with the nodes' addresses; it needs the browser tests' packages
 (Tests/Browser/live_client.py)."""
@@ -36,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "Tests" / "Brows
 from live_client import EventStream, Person  # noqa: E402
 
 PROMPT = 10.0  # seconds within which every message must arrive
+ACCESS = 10.0  # seconds within which the cluster follows a change to a person's MQTT account
 GAP = 0.25  # seconds between two posts
 SIGN_IN_PASSWORD = "heslovo"  # the demo accounts' (fotofolio seed)
 
@@ -272,6 +279,94 @@ def closed_within(connection, seconds):
     return time.monotonic() - started if not data else None
 
 
+def mqtt_packet(kind, body):
+    """An MQTT control packet: its first byte, the remaining length, the body."""
+    length, size = b"", len(body)
+    while True:
+        size, digit = divmod(size, 128)
+        length += bytes([digit | (0x80 if size else 0)])
+        if not size:
+            return bytes([kind]) + length + body
+
+
+def mqtt_text(value):
+    data = value.encode()
+    return struct.pack("!H", len(data)) + data
+
+
+def refused_subscription(port, user, password, topic):
+    """What the broker does with a SUBSCRIBE to `topic`: 'granted' or why not."""
+    connection, outcome = mqtt_connect(port, user, password, f"check-{uuid.uuid4().hex[:10]}")
+    if not connection:
+        return f"no connection: {outcome}"
+    try:
+        connection.sendall(mqtt_packet(0x82, struct.pack("!H", 1) + mqtt_text(topic) + b"\x00"))
+        connection.settimeout(5)
+        try:
+            answer = connection.recv(5)
+        except OSError:
+            answer = b""
+        if not answer:
+            return "closed the connection"
+        if answer[0] == 0x90 and len(answer) == 5:
+            return "granted" if answer[4] != 0x80 else "refused (SUBACK 0x80)"
+        return f"answered {answer.hex()}"
+    finally:
+        connection.close()
+
+
+def refused_publish(port, user, password, topic, payload):
+    """What the broker does with a QoS 1 PUBLISH to `topic`: 'acknowledged' or why not."""
+    connection, outcome = mqtt_connect(port, user, password, f"check-{uuid.uuid4().hex[:10]}")
+    if not connection:
+        return f"no connection: {outcome}"
+    try:
+        connection.sendall(mqtt_packet(0x32, mqtt_text(topic) + struct.pack("!H", 1) + payload.encode()))
+        connection.settimeout(5)
+        try:
+            answer = connection.recv(4)
+        except OSError:
+            answer = b""
+        if not answer:
+            return "closed the connection"
+        return "acknowledged" if answer[0] == 0x40 else f"answered {answer.hex()}"
+    finally:
+        connection.close()
+
+
+def subscribed(port, user, password, topic):
+    """A connection subscribed to `topic`, or None if the broker refused."""
+    connection, _ = mqtt_connect(port, user, password, f"check-{uuid.uuid4().hex[:10]}")
+    if not connection:
+        return None
+    connection.sendall(mqtt_packet(0x82, struct.pack("!H", 1) + mqtt_text(topic) + b"\x00"))
+    connection.settimeout(5)
+    try:
+        answer = connection.recv(5)
+    except OSError:
+        answer = b""
+    if len(answer) == 5 and answer[0] == 0x90 and answer[4] != 0x80:
+        return connection
+    connection.close()
+    return None
+
+
+def wait_until(condition, seconds):
+    """Seconds until `condition()` held, or None if it did not within `seconds`."""
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        if condition():
+            return time.monotonic() - started
+        time.sleep(0.1)
+    return None
+
+
+def thesis_payload(message_uuid, content):
+    """The MQTT messenger thesis's own new-message command."""
+    return ('{"type":"new-message","data":{"@type":{"swift":"B2aDicoMessengerMessageCreate"},'
+            f'"uuid":"{message_uuid}","content":"{content}","timestamp":{int(time.time())}}}}}')
+
+
 def same_client_id(site, wait):
     """Two connections with one client id: MQTT wants the broker to close the first."""
     client_id = f"check-{uuid.uuid4().hex[:10]}"
@@ -472,6 +567,119 @@ class Check:
                  + ("" if len(latencies) == len(messages) else
                     f" (the rest wait for a wake-up or the safety poll, every {self.options.live_poll} s)"))
 
+    def accounts(self):
+        """jana.k's own MQTT client on the cluster, through haproxy like the nodes' connections."""
+        port, writer, room = self.site.mqtt_port, self.chat.writer, self.chat.room
+        page = writer.request("GET", "/profile/mqtt")[2]
+        token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+        status, headers, page = writer.request("POST", "/profile/mqtt", {"_csrf": token, "label": "Check"})
+        assert status == 200, f"making an MQTT account answered {status}"
+        name = re.search(r"data-mqtt-username>([a-z0-9._-]+)<", page).group(1)
+        password = re.search(r"data-mqtt-password>([A-Za-z0-9]{32})<", page).group(1)
+        self.say(f"  people's MQTT accounts: jana.k made {name} on {self.writer} "
+                 f"(the answer: Cache-Control {headers.get('cache-control')})")
+        self.expect(headers.get("cache-control") == "no-store", "the answer with the password may be kept")
+        self.expect(f"-t &#39;fotofolio/chat-room/{room}/message&#39;" in page and "chat-room/+/message" not in page,
+                    "the page's mosquitto_sub command does not subscribe room by room")
+
+        def connects():
+            connection, _ = mqtt_connect(port, name, password, f"check-{uuid.uuid4().hex[:10]}")
+            if connection:
+                connection.close()
+            return connection is not None
+        seconds = wait_until(connects, ACCESS)
+        self.say(f"    the cluster took the account after {seconds:.2f} s" if seconds is not None
+                 else f"    the cluster did not take the account within {ACCESS:.0f} s")
+        self.expect(seconds is not None, "the cluster did not take the new account")
+        if seconds is None:
+            return
+
+        # mosquitto_sub reads the conversation: the message is posted again until it comes.
+        topic = f"fotofolio/chat-room/{room}/message"
+        login = ["-h", "127.0.0.1", "-p", str(port), "-u", name, "-P", password]
+        reader = subprocess.Popen(["mosquitto_sub"] + login + ["-t", topic, "-C", "1", "-W", str(int(PROMPT))],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            deadline = time.monotonic() + PROMPT
+            while reader.poll() is None and time.monotonic() < deadline:
+                self.chat.post(f"for {name}")
+                time.sleep(0.5)
+            output, _ = reader.communicate(timeout=PROMPT)
+        finally:
+            if reader.poll() is None:
+                reader.kill()
+        self.say(f"    mosquitto_sub as {name}: " + ("read its conversation" if f"for {name}" in output else f"read nothing ({output.strip()[:120]})"))
+        self.expect(f"for {name}" in output, "the account's mosquitto_sub did not read its conversation")
+
+        # mosquitto_pub posts the thesis's payload as jana.k; the reader's stream on the other node shows it.
+        message_uuid = uuid.uuid4().hex + uuid.uuid4().hex
+        content = f"from {name} over MQTT"
+        published = subprocess.run(["mosquitto_pub"] + login + ["-q", "1", "-t",
+                                   f"fotofolio/people/{name}/chat-room/{room}/new-message", "-m", thesis_payload(message_uuid, content)],
+                                   capture_output=True, text=True, timeout=30)
+        arrived = wait_until(lambda: any(event["kind"] == "message" and event["data"].get("content") == content
+                                         for event in list(self.chat.stream.events)), PROMPT)
+        self.say(f"    mosquitto_pub of the thesis's payload (exit {published.returncode}): "
+                 + (f"in vojtafoti's stream on {self.reader} after {arrived:.2f} s" if arrived is not None else "never arrived"))
+        self.expect(published.returncode == 0 and arrived is not None, "the thesis's payload posted as the account did not arrive")
+
+        # What the cluster refuses.
+        other = self.site_room_without_jana()
+        refusals = {
+            "a wildcard subscription": refused_subscription(port, name, password, "fotofolio/chat-room/+/message"),
+            "another conversation's messages": refused_subscription(port, name, password, f"fotofolio/chat-room/{other}/message"),
+            "a command under another account's name": refused_publish(
+                port, name, password, f"fotofolio/people/vojtafoti-abcdef/chat-room/{room}/new-message",
+                thesis_payload(uuid.uuid4().hex * 2, "posing")),
+            "a command into another conversation": refused_publish(
+                port, name, password, f"fotofolio/people/{name}/chat-room/{other}/new-message",
+                thesis_payload(uuid.uuid4().hex * 2, "elsewhere")),
+        }
+        for what, outcome in refusals.items():
+            self.say(f"    {what}: {outcome}")
+            self.expect(outcome in ("closed the connection", "refused (SUBACK 0x80)"), f"the cluster let the account have {what}")
+
+        # Leaving a group: the connection of a client subscribed to it is closed.
+        group = writer.group(f"Check {self.run_tag}", ["vojtafoti"])
+        topic = f"fotofolio/chat-room/{group}/message"
+        joined = wait_until(lambda: refused_subscription(port, name, password, topic) == "granted", ACCESS)
+        self.expect(joined is not None, "the account could not subscribe to a group it joined")
+        connection = subscribed(port, name, password, topic)
+        self.expect(connection is not None, "the account's subscription to its group was refused")
+        # Joining another group only adds to what the account may do: the connection stays.
+        second = writer.group(f"Check {self.run_tag} 2", ["vojtafoti"])
+        grown = wait_until(lambda: refused_subscription(port, name, password, f"fotofolio/chat-room/{second}/message") == "granted",
+                           ACCESS)
+        kept = connection is not None and closed_within(connection, 1) is None
+        self.say("    jana.k joined another group: subscribing to it granted after "
+                 + (f"{grown:.2f} s" if grown is not None else "never")
+                 + ("; the open connection stayed" if kept else "; the open connection was closed"))
+        self.expect(grown is not None and kept, "joining a group did not add it to the account, or cut the client off")
+        status, _, _ = writer.request("POST", f"/messages/{group}/members/remove", {"_csrf": writer.csrf(), "username": "jana.k"})
+        closed = closed_within(connection, ACCESS) if connection else None
+        refused = wait_until(lambda: refused_subscription(port, name, password, topic) != "granted", ACCESS)
+        self.say(f"    jana.k left a group (HTTP {status}): the connection subscribed to it "
+                 + (f"closed after {closed:.2f} s" if closed is not None else "stayed open")
+                 + (f", a new subscription refused after {refused:.2f} s" if refused is not None else ", new subscriptions still granted"))
+        self.expect(closed is not None and refused is not None, "leaving a group did not take it from the account")
+
+        # Revoking on the other node: the connection goes and the account is refused.
+        other_node = Person(self.site.nodes[self.reader], "jana.k", SIGN_IN_PASSWORD)
+        page = other_node.request("GET", "/profile/mqtt")[2]
+        action = re.search(r'action="(/profile/mqtt/\d+/revoke)"', page).group(1)
+        connection, _ = mqtt_connect(port, name, password, f"check-{uuid.uuid4().hex[:10]}")
+        status, _, _ = other_node.request("POST", action, {"_csrf": other_node.csrf()})
+        closed = closed_within(connection, ACCESS) if connection else None
+        refused = wait_until(lambda: not connects(), ACCESS)
+        self.say(f"    revoked on {self.reader} (HTTP {status}): the open connection "
+                 + (f"closed after {closed:.2f} s" if closed is not None else "stayed open")
+                 + (f", new ones refused after {refused:.2f} s" if refused is not None else ", new ones still taken"))
+        self.expect(closed is not None and refused is not None, "revoking did not shut the account out")
+
+    def site_room_without_jana(self):
+        """A conversation jana.k is not in: vojtafoti's with ad.fotograf."""
+        return Person(self.site.nodes[self.reader], "vojtafoti", SIGN_IN_PASSWORD).room_with("ad.fotograf")
+
     def order(self):
         """Every judged message exactly once, in the order posted."""
         judged = set(self.judged)
@@ -496,6 +704,7 @@ class Check:
             self.restart(first)
             self.kill_round("writer")
         self.order()
+        self.accounts()
         if rabbits >= 3 and self.options.minority == "1":
             self.minority()
         self.chat.stream.close()

@@ -41,11 +41,12 @@ public struct MosquittoPasswordTool: Sendable {
     }
 }
 
-/// A person's account on the private broker: its hashed password and the topics it may
-/// read and write (exact topics or filters).
+/// A person's account on a broker: its hashed password and the topics it may read and
+/// write (exact topics or filters).
 public struct BrokerAccount: Sendable, Equatable {
     public var username: String
-    /// As `MosquittoPasswordTool.hash` made it.
+    /// In the broker's own form: as `MosquittoPasswordTool.hash` made it for mosquitto,
+    /// `rabbit_password_hashing_sha256` for RabbitMQ.
     public var passwordHash: String
     public var read: [String]
     public var write: [String]

@@ -12,15 +12,26 @@ struct LiveBroker {
 
     /// Starts what is needed and returns once the client is connecting.
     /// - Parameter peoplePort: where the private broker also listens, on every address, for
-    ///   people's own clients; without it they reach it from this machine only.
-    static func start(url: String?, caFile: String?, prefix: String, peoplePort: Int? = nil, dataDirectory: String,
-                      logger: Logger) throws -> LiveBroker {
+    ///   people's own clients; without it they reach it from this machine only. With
+    ///   `accountsAPI`, where people's clients reach the RabbitMQ cluster (default `url`'s port).
+    /// - Parameter accountsAPI: the management API of the RabbitMQ cluster `url` names, which
+    ///   then keeps people's accounts (`RabbitMQAccounts`).
+    static func start(url: String?, caFile: String?, prefix: String, peoplePort: Int? = nil, accountsAPI: String? = nil,
+                      dataDirectory: String, logger: Logger) throws -> LiveBroker {
         let broker: MosquittoBroker?
         var configuration: MQTTClientConfiguration
+        var accountsBroker: AccountsBroker?
         if let url {
             broker = nil
             configuration = try Self.configuration(from: url, caFile: caFile)
             logger.info("Live messages travel through the MQTT broker at \(configuration.host):\(configuration.port)")
+            if let accountsAPI {
+                let address = try RabbitMQManagementAddress(accountsAPI)
+                // A broker on this machine's loopback is reached by others at the site's own host.
+                let host = ["127.0.0.1", "localhost", "::1"].contains(configuration.host.lowercased()) ? nil : configuration.host
+                accountsBroker = .rabbitMQ(RabbitMQAccounts(address: address), host: host, port: peoplePort ?? configuration.port)
+                logger.info("People's own MQTT accounts are kept through RabbitMQ's management API at \(address.host)")
+            }
         } else {
             let directory = URL(fileURLWithPath: dataDirectory).appendingPathComponent("mqtt").standardizedFileURL.path
             let connectionFile = directory + "/connection"
@@ -33,12 +44,13 @@ struct LiveBroker {
                                                     username: started.username, password: started.password)
             logger.info("Started a private MQTT broker on \(started.host):\(started.port) (files in \(directory))")
             if let peoplePort { logger.info("People's own MQTT clients connect on port \(peoplePort) of every address") }
+            accountsBroker = .mosquitto(started)
         }
         configuration.clientIdentifier = MQTTClientConfiguration.uniqueClientIdentifier(prefix: "fotofolio")
         let client = try MQTTClient(configuration: configuration, logger: Logger(label: "mqtt"))
         try client.start()
-        return LiveBroker(transport: LiveTransport(client: client, topics: LiveTopics(prefix: prefix),
-                                                   accountsBroker: broker.map { AccountsBroker.mosquitto($0) }), broker: broker)
+        return LiveBroker(transport: LiveTransport(client: client, topics: LiveTopics(prefix: prefix), accountsBroker: accountsBroker),
+                          broker: broker)
     }
 
     /// The password of an earlier start, so MQTT tools configured with it keep working.

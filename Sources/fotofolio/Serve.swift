@@ -9,6 +9,7 @@ import HTTPServer
 import Imaging
 import Logging
 import Mail
+import MQTTClient
 import Postgres
 
 /// `fotofolio serve`: opens the database, loads templates and assets, and serves HTTP
@@ -57,8 +58,11 @@ struct Serve: ParsableCommand {
     @Option(help: "Prefix of the MQTT topics. (FOTOFOLIO_MQTT_PREFIX, default fotofolio)")
     var mqttPrefix: String?
 
-    @Option(help: "A port on every address where the private broker also takes people's own MQTT clients (the app passwords of their settings); without it they connect from this machine only. (FOTOFOLIO_MQTT_PEOPLE_PORT)")
+    @Option(help: "A port on every address where the private broker also takes people's own MQTT clients (the app passwords of their settings); without it they connect from this machine only. With --mqtt-accounts-api, the port of the RabbitMQ cluster that people's clients reach (default the --mqtt-url's). (FOTOFOLIO_MQTT_PEOPLE_PORT)")
     var mqttPeoplePort: Int?
+
+    @Option(help: "The management API of the RabbitMQ cluster named by --mqtt-url, http://user:password@host:15672[?vhost=NAME], with an administrator that keeps people's own MQTT accounts there; without it a RabbitMQ site takes no people's clients. (FOTOFOLIO_MQTT_ACCOUNTS_API)")
+    var mqttAccountsApi: String?
 
     @Option(help: "Seconds between safety reads of the live event log; 0 leaves delivery to MQTT alone. (FOTOFOLIO_LIVE_POLL, default 5)")
     var livePoll: Double?
@@ -104,8 +108,18 @@ struct Serve: ParsableCommand {
         }
         if let peoplePort = resolvedMQTTPeoplePort {
             guard (1...65535).contains(peoplePort) else { throw ValidationError("The MQTT people's port must be 1 to 65535.") }
-            guard resolved(mqttUrl, "FOTOFOLIO_MQTT_URL") == nil else {
-                throw ValidationError("The MQTT people's port is the private broker's; a broker named by --mqtt-url keeps its own listeners.")
+            guard resolved(mqttUrl, "FOTOFOLIO_MQTT_URL") == nil || resolved(mqttAccountsApi, "FOTOFOLIO_MQTT_ACCOUNTS_API") != nil else {
+                throw ValidationError("The MQTT people's port is the private broker's, or a RabbitMQ cluster's with --mqtt-accounts-api; a broker named by --mqtt-url alone keeps its own listeners.")
+            }
+        }
+        if let api = resolved(mqttAccountsApi, "FOTOFOLIO_MQTT_ACCOUNTS_API") {
+            guard resolved(mqttUrl, "FOTOFOLIO_MQTT_URL") != nil else {
+                throw ValidationError("--mqtt-accounts-api is a RabbitMQ cluster's, which --mqtt-url names; the private broker keeps its accounts itself.")
+            }
+            do {
+                _ = try RabbitMQManagementAddress(api)
+            } catch {
+                throw ValidationError(error.description)
             }
         }
         if let poll = resolvedLivePoll, !(poll >= 0 && poll <= 3600) {
@@ -161,6 +175,7 @@ struct Serve: ParsableCommand {
         let broker = try LiveBroker.start(
             url: resolved(mqttUrl, "FOTOFOLIO_MQTT_URL"), caFile: resolved(mqttCaFile, "FOTOFOLIO_MQTT_CA_FILE"),
             prefix: resolved(mqttPrefix, "FOTOFOLIO_MQTT_PREFIX", "fotofolio"), peoplePort: resolvedMQTTPeoplePort,
+            accountsAPI: resolved(mqttAccountsApi, "FOTOFOLIO_MQTT_ACCOUNTS_API"),
             dataDirectory: dataDirectory, logger: logger)
         defer { broker.stop() }
         let mailSetup = try mail.setup(dataDirectory: dataDirectory,

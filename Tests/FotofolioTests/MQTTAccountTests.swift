@@ -27,9 +27,11 @@ extension TestDatabase {
         #expect(throws: MQTTAccountError.invalidLabel) { try MQTTAccountRules.validatedLabel(label, fallback: "Aplikace") }
     }
 
-    @Test func aBrokerUsernameIsTheUsernameAndSixLettersOrDigitsAndNeverHoldsATopicsSeparators() {
+    @Test func aBrokerUsernameIsTheUsernameAndSixLettersOrDigitsAndNeverHoldsATopicsSeparatorsOrADot() {
         let names = (0..<200).map { _ in MQTTAccountRules.brokerUsername(for: "jana.k") }
-        #expect(names.allSatisfy { $0.hasPrefix("jana.k.") && $0.utf8.count == 13 && MQTTAccountRules.isWellFormedBrokerUsername($0) })
+        // RabbitMQ's MQTT plugin reads a dot in a topic as a separator: none in the name.
+        #expect(names.allSatisfy { $0.hasPrefix("jana_k-") && $0.utf8.count == 13 && !$0.contains(".")
+                && MQTTAccountRules.isWellFormedBrokerUsername($0) })
         #expect(Set(names).count > 190)
         for bad in ["jana/k", "jana+", "#", "Jana", "ja na", "", "a\u{0}b", "jana.k.ž"] {
             #expect(!MQTTAccountRules.isWellFormedBrokerUsername(bad), "\(bad)")
@@ -49,12 +51,23 @@ extension TestDatabase {
     }
 
     @Test func theBrokerLetsAnAccountReadItsRoomsAndWriteIntoThemOnlyUnderItsName() {
-        let accounts = BrokerAccess.accounts([BrokerGrant(brokerUsername: "jana.k.abc123", mosquittoHash: "$7$x", rabbitHash: "r",
-                                                          rooms: [3, 12])], topics: LiveTopics())
-        #expect(accounts == [BrokerAccount(
-            username: "jana.k.abc123", passwordHash: "$7$x",
-            read: ["fotofolio/chat-room/3/message", "fotofolio/chat-room/12/message", "fotofolio/people/jana.k.abc123/refused"],
-            write: ["fotofolio/people/jana.k.abc123/chat-room/3/new-message", "fotofolio/people/jana.k.abc123/chat-room/12/new-message"])])
+        let grant = BrokerGrant(brokerUsername: "jana_k-abc123", mosquittoHash: "$7$x", rabbitHash: "r", rooms: [3, 12])
+        let read = ["fotofolio/chat-room/3/message", "fotofolio/chat-room/12/message", "fotofolio/people/jana_k-abc123/refused"]
+        let write = ["fotofolio/people/jana_k-abc123/chat-room/3/new-message", "fotofolio/people/jana_k-abc123/chat-room/12/new-message"]
+        #expect(BrokerAccess.accounts([grant], topics: LiveTopics())
+            == [BrokerAccount(username: "jana_k-abc123", passwordHash: "$7$x", read: read, write: write)])
+        // RabbitMQ gets the same topics with its own hash form.
+        #expect(BrokerAccess.accounts([grant], topics: LiveTopics(), kind: .rabbitMQ)
+            == [BrokerAccount(username: "jana_k-abc123", passwordHash: "r", read: read, write: write)])
+    }
+
+    /// An account made on a RabbitMQ site has no mosquitto hash: mosquitto must never get a
+    /// password line without one.
+    @Test func anAccountWithoutTheBrokersHashIsLeftOut() throws {
+        let grants = [BrokerGrant(brokerUsername: "jana_k-abc123", mosquittoHash: "", rabbitHash: "r", rooms: [3])]
+        #expect(BrokerAccess.accounts(grants, topics: LiveTopics()).isEmpty)
+        #expect(BrokerAccess.accounts(grants, topics: LiveTopics(), kind: .rabbitMQ).count == 1)
+        #expect(try RabbitMQHashingOnly().mosquittoHash(of: "x") == "")
     }
 
     @Test func anAccountsCommandTopicNamesTheAccountAndTheRoom() {
@@ -83,7 +96,7 @@ extension TestDatabase {
         let changes = Mutex(0)
         let accounts = world.mqttAccounts { changes.withLock { $0 += 1 } }
         let (account, password) = try accounts.create(for: jana, label: "Telefon", fallbackLabel: "Aplikace", at: Date())
-        #expect(account.label == "Telefon" && account.brokerUsername.hasPrefix("jana.k.") && account.userId == jana)
+        #expect(account.label == "Telefon" && account.brokerUsername.hasPrefix("jana_k-") && account.userId == jana)
         #expect(account.mosquittoHash == "$test$32" && !account.rabbitHash.contains(password))
         #expect(try accounts.list(of: jana) == [account])
         #expect(try world.stores.mqttAccounts.account(brokerUsername: account.brokerUsername) == account)

@@ -114,11 +114,11 @@ import Testing
     static func mqttAccounts(available: Bool) -> MQTTAccountPages.Page {
         MQTTAccountPages.Page(
             csrf: "c", available: available, host: "127.0.0.1", port: 1884, localOnly: true,
-            readFilter: "fotofolio/chat-room/+/message", writeTopic: "fotofolio/people/jana.abc123/chat-room/{id}/new-message",
-            refusedTopic: "fotofolio/people/jana.abc123/refused",
-            accounts: [.init(id: 1, label: "Telefon", brokerUsername: "jana.abc123", created: "Yesterday", lastUsed: "Today")],
+            readFilter: "fotofolio/chat-room/+/message", perRoom: available,
+            writeTopic: "fotofolio/people/jana-abc123/chat-room/{id}/new-message", refusedTopic: "fotofolio/people/jana-abc123/refused",
+            accounts: [.init(id: 1, label: "Telefon", brokerUsername: "jana-abc123", created: "Yesterday", lastUsed: "Today")],
             hasAccounts: true, canAdd: available, limit: 5, rooms: [.init(id: 3, title: "Vojta")],
-            hasRooms: true, created: .init(label: "Telefon", brokerUsername: "jana.abc123", password: "p", subscribe: "mosquitto_sub", publish: "mosquitto_pub"),
+            hasRooms: true, created: .init(label: "Telefon", brokerUsername: "jana-abc123", password: "p", subscribe: "mosquitto_sub", publish: "mosquitto_pub"),
             notice: "Revoked.", error: "Too long.", label: "x")
     }
 

@@ -7,7 +7,8 @@ extension MosquittoPasswordTool: BrokerPasswordHashing {
     public func mosquittoHash(of password: String) throws -> String { try hash(password) }
 }
 
-/// Keeps the private broker's users and permissions as the database says: each person's
+/// Keeps the broker's users and permissions (the private mosquitto's files, or a RabbitMQ
+/// cluster's users through its management API) as the database says: each person's
 /// account may read its rooms' canonical messages and write commands into them under its
 /// own name. It looks after every commit that appended to the live log (a room joined or
 /// left is one), when an account is made or revoked (`refresh`), and every `pollInterval`
@@ -19,29 +20,36 @@ public final class BrokerAccess: Sendable {
     private let store: any MQTTAccountStore
     private let liveEvents: any LiveEventStore
     private let topics: LiveTopics
+    private let kind: AccountsBroker.Kind
     private let apply: @Sendable ([BrokerAccount]) throws -> Void
     private let logger: Logger
     private let loop: SendingLoop
     private let applied = Mutex<[BrokerAccount]?>(nil)
 
-    /// - Parameter apply: hands the accounts to the broker (`MosquittoBroker.setAccounts`).
-    public init(stores: Stores, topics: LiveTopics, pollInterval: Duration = .seconds(2), logger: Logger,
-                apply: @escaping @Sendable ([BrokerAccount]) throws -> Void) {
+    /// - Parameter apply: hands the accounts to the broker (`MosquittoBroker.setAccounts`,
+    ///   `RabbitMQAccounts.apply`).
+    public init(stores: Stores, topics: LiveTopics, kind: AccountsBroker.Kind = .mosquitto, pollInterval: Duration = .seconds(2),
+                logger: Logger, apply: @escaping @Sendable ([BrokerAccount]) throws -> Void) {
         store = stores.mqttAccounts
         liveEvents = stores.liveEvents
         self.topics = topics
+        self.kind = kind
         self.apply = apply
         self.logger = logger
         loop = SendingLoop(name: "fotofolio.broker-access", pollInterval: pollInterval)
     }
 
     /// What the broker lets each account do, from the grants: read each room's messages,
-    /// write commands into each room under the account's name, read its refusals.
-    public static func accounts(_ grants: [BrokerGrant], topics: LiveTopics) -> [BrokerAccount] {
-        grants.map { grant in
-            BrokerAccount(username: grant.brokerUsername, passwordHash: grant.mosquittoHash,
-                          read: grant.rooms.map(topics.messages(of:)) + [topics.accountRefusals(grant.brokerUsername)],
-                          write: grant.rooms.map { topics.accountCommand(grant.brokerUsername, room: $0) })
+    /// write commands into each room under the account's name, read its refusals. Each has
+    /// the hash in the broker's own form; an account without one (made for the other kind of
+    /// broker) is left out.
+    public static func accounts(_ grants: [BrokerGrant], topics: LiveTopics, kind: AccountsBroker.Kind = .mosquitto) -> [BrokerAccount] {
+        grants.compactMap { grant in
+            let hash = kind == .mosquitto ? grant.mosquittoHash : grant.rabbitHash
+            guard !hash.isEmpty else { return nil }
+            return BrokerAccount(username: grant.brokerUsername, passwordHash: hash,
+                                 read: grant.rooms.map(topics.messages(of:)) + [topics.accountRefusals(grant.brokerUsername)],
+                                 write: grant.rooms.map { topics.accountCommand(grant.brokerUsername, room: $0) })
         }
     }
 
@@ -63,7 +71,7 @@ public final class BrokerAccess: Sendable {
     @discardableResult
     public func sync(at date: Date = Date()) -> Bool {
         do {
-            let accounts = Self.accounts(try store.grants(at: date), topics: topics)
+            let accounts = Self.accounts(try store.grants(at: date), topics: topics, kind: kind)
             guard applied.withLock({ $0 != accounts }) else { return false }
             try apply(accounts)
             applied.withLock { $0 = accounts }

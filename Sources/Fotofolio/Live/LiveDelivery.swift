@@ -51,7 +51,7 @@ public final class LiveDelivery: Sendable {
             let accountsBroker = transport?.accountsBroker
             bridge = MessengerBridge(client: client, topics: topics, hub: hub, messenger: messenger, accounts: accounts,
                                      mqttAccounts: accountsBroker == nil ? nil : stores.mqttAccounts, logger: logger)
-            brokerAccess = accountsBroker.map { BrokerAccess(stores: stores, topics: topics, logger: logger, apply: $0.apply) }
+            brokerAccess = accountsBroker.map { BrokerAccess(stores: stores, topics: topics, kind: $0.kind, logger: logger, apply: $0.apply) }
             self.accountsBroker = accountsBroker
         } else {
             publisher = nil
@@ -124,6 +124,17 @@ public struct LiveTransport: Sendable {
 /// A broker whose users and permissions the site keeps (`BrokerAccess`), so people may
 /// connect their own MQTT clients to it.
 public struct AccountsBroker: Sendable {
+    public enum Kind: Sendable {
+        /// The private mosquitto: its password and ACL files.
+        case mosquitto
+        /// A RabbitMQ cluster: users and topic permissions through its management API.
+        case rabbitMQ
+    }
+
+    public let kind: Kind
+    /// The host people's clients connect to; nil for the site's own host (or this machine,
+    /// when the broker takes no other machines).
+    public let host: String?
     /// The port people's clients connect to.
     public let port: Int
     /// Whether that port is open on every address (else on 127.0.0.1 alone).
@@ -132,19 +143,38 @@ public struct AccountsBroker: Sendable {
     /// Hands the accounts to the broker.
     public let apply: @Sendable ([BrokerAccount]) throws -> Void
 
-    public init(port: Int, reachableFromOtherMachines: Bool, hashing: any BrokerPasswordHashing,
-                apply: @escaping @Sendable ([BrokerAccount]) throws -> Void) {
+    public init(kind: Kind = .mosquitto, host: String? = nil, port: Int, reachableFromOtherMachines: Bool,
+                hashing: any BrokerPasswordHashing, apply: @escaping @Sendable ([BrokerAccount]) throws -> Void) {
+        self.kind = kind
+        self.host = host
         self.port = port
         self.reachableFromOtherMachines = reachableFromOtherMachines
         self.hashing = hashing
         self.apply = apply
     }
 
+    /// Whether a client must subscribe to each room's topic: RabbitMQ checks a subscription's
+    /// filter against the account's topics as it is, so a wildcard is refused.
+    public var subscribesPerRoom: Bool { kind == .rabbitMQ }
+
     /// The private mosquitto: its people's listener if it has one, else its loopback one.
     public static func mosquitto(_ broker: MosquittoBroker, hashing: any BrokerPasswordHashing = MosquittoPasswordTool()) -> AccountsBroker {
         AccountsBroker(port: broker.peoplePort ?? broker.port, reachableFromOtherMachines: broker.peoplePort != nil,
                        hashing: hashing) { [weak broker] accounts in try broker?.setAccounts(accounts) }
     }
+
+    /// A RabbitMQ cluster that people's clients reach at `host` (nil: the site's host) and `port`.
+    public static func rabbitMQ(_ accounts: RabbitMQAccounts, host: String?, port: Int) -> AccountsBroker {
+        AccountsBroker(kind: .rabbitMQ, host: host, port: port, reachableFromOtherMachines: true,
+                       hashing: RabbitMQHashingOnly()) { brokerAccounts in try accounts.apply(brokerAccounts) }
+    }
+}
+
+/// On a RabbitMQ site no mosquitto hash is made (mosquitto's tool need not be installed);
+/// `BrokerAccess` never gives mosquitto an account without one.
+public struct RabbitMQHashingOnly: BrokerPasswordHashing {
+    public init() {}
+    public func mosquittoHash(of password: String) throws -> String { "" }
 }
 
 /// A snapshot of the live path for a status page.

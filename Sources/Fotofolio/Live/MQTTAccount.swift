@@ -10,7 +10,8 @@ public struct MQTTAccount: Sendable, Equatable {
     public var userId: Int64
     /// What the person called it ("Telefon", "mosquitto_sub on my laptop").
     public var label: String
-    /// `{username}.{six letters or digits}`: unique, and never contains a topic's `/`, `+` or `#`.
+    /// `{username}-{six letters or digits}` (`MQTTAccountRules.brokerUsername`): unique, and
+    /// never contains a topic's `/`, `+` or `#`.
     public var brokerUsername: String
     /// The password as the private mosquitto's password file holds it (`$7$…`).
     public var mosquittoHash: String
@@ -94,10 +95,12 @@ public enum MQTTAccountRules {
         return trimmed.isEmpty ? fallback : trimmed
     }
 
-    /// `username.` and six random lower-case letters or digits (`adela.k3m9qz`). Usernames are
-    /// `a-z 0-9 . _`, so the name never holds a topic's separators or wildcards.
+    /// The username with its dots as `_`, a `-` and six random lower-case letters or digits
+    /// (`jana_k-k3m9qz`). Usernames are `a-z 0-9 . _`, so the name holds no topic separator or
+    /// wildcard, and no dot either: RabbitMQ's MQTT plugin reads a dot in a topic as a level
+    /// separator. The name is unique by its random end (the store's unique column).
     public static func brokerUsername(for username: String) -> String {
-        username + "." + randomText(6, from: "abcdefghijklmnopqrstuvwxyz0123456789")
+        username.replacingOccurrences(of: ".", with: "_") + "-" + randomText(6, from: "abcdefghijklmnopqrstuvwxyz0123456789")
     }
 
     /// A new password: `passwordLength` random letters and digits.
@@ -106,9 +109,10 @@ public enum MQTTAccountRules {
     }
 
     /// Whether a name from a topic could be an account's at all; anything else is not looked up.
+    /// Dots are allowed: names made before `brokerUsername` dropped them still work on mosquitto.
     public static func isWellFormedBrokerUsername(_ name: some StringProtocol) -> Bool {
         (3...80).contains(name.utf8.count) && name.utf8.allSatisfy {
-            (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x5F
+            (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D
         }
     }
 

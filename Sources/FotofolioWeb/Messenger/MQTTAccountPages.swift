@@ -52,6 +52,8 @@ struct MQTTAccountPages {
         let port: Int
         let localOnly: Bool
         let readFilter: String
+        /// The broker refuses wildcard subscriptions: one per room.
+        let perRoom: Bool
         let writeTopic: String
         let refusedTopic: String
         let accounts: [Account]
@@ -85,7 +87,8 @@ struct MQTTAccountPages {
             let quotedPassword = "'\(password)'"
             let created = Page.Created(
                 label: account.label, brokerUsername: name, password: password,
-                subscribe: "mosquitto_sub -h \(host) -p \(broker.port) -u \(name) -P \(quotedPassword) -t '\(topics.topic("chat-room/+/message"))' -v",
+                subscribe: "mosquitto_sub -h \(host) -p \(broker.port) -u \(name) -P \(quotedPassword) "
+                    + (try readFilters(for: signedIn.userId, on: broker)).map { "-t '\($0)' " }.joined() + "-v",
                 publish: "mosquitto_pub -h \(host) -p \(broker.port) -u \(name) -P \(quotedPassword) -q 1 -t '\(topics.topic("people/\(name)/chat-room/ROOM/new-message"))' "
                     + #"-m '{"type":"new-message","data":{"uuid":"'$(cat /proc/sys/kernel/random/uuid)'","content":"Ahoj"}}'"#)
             var response = try page(request, userId: signedIn.userId, created: created)
@@ -122,7 +125,8 @@ struct MQTTAccountPages {
         return try renderer.render(.mqttAccounts, for: request, content: Page(
             csrf: request.csrfToken, available: broker != nil, host: broker.map(host) ?? "", port: broker?.port ?? 0,
             localOnly: broker?.reachableFromOtherMachines == false,
-            readFilter: topics.topic("chat-room/+/message"), writeTopic: topics.topic("people/\(name)/chat-room/{id}/new-message"),
+            readFilter: broker?.subscribesPerRoom == true ? topics.topic("chat-room/{id}/message") : topics.topic("chat-room/+/message"),
+            perRoom: broker?.subscribesPerRoom == true, writeTopic: topics.topic("people/\(name)/chat-room/{id}/new-message"),
             refusedTopic: topics.accountRefusals(name),
             accounts: held.map { account in
                 Page.Account(id: account.id, label: account.label, brokerUsername: account.brokerUsername,
@@ -132,9 +136,18 @@ struct MQTTAccountPages {
             rooms: rooms, hasRooms: !rooms.isEmpty, created: created, notice: notice, error: error, label: label), status: status)
     }
 
-    /// Where people's clients reach the broker: the site's host when the broker listens on
-    /// every address, else this machine.
+    /// What a client subscribes to: every room at once, or each room's topic on a broker that
+    /// refuses wildcards (`AccountsBroker.subscribesPerRoom`; the room list as it is now).
+    private func readFilters(for userId: Int64, on broker: AccountsBroker) throws -> [String] {
+        guard broker.subscribesPerRoom else { return [topics.topic("chat-room/+/message")] }
+        let rooms = try messenger.rooms(of: userId).map(\.room.id).sorted()
+        return rooms.isEmpty ? [topics.topic("chat-room/ROOM/message")] : rooms.map(topics.messages(of:))
+    }
+
+    /// Where people's clients reach the broker: its own host if it has one, the site's host
+    /// when the broker listens on every address, else this machine.
     private func host(_ broker: AccountsBroker) -> String {
+        if let host = broker.host { return host }
         guard broker.reachableFromOtherMachines, let host = URL(string: publicAddress.origin)?.host, !host.isEmpty else {
             return "127.0.0.1"
         }
