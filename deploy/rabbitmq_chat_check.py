@@ -233,26 +233,33 @@ def mqtt_client_ports(pid, port):
     return ports
 
 
-def mqtt_connect(port, user, password, client_id, timeout=5):
-    """A bare MQTT 3.1.1 CONNECT: (socket or None, what happened)."""
-    def text(value):
-        data = value.encode()
-        return struct.pack("!H", len(data)) + data
-    # Protocol level 4 (3.1.1); flags: user name, password, clean session; keep-alive 60 s.
-    body = text("MQTT") + bytes([4, 0xC2]) + struct.pack("!H", 60) + text(client_id) + text(user) + text(password)
+def mqtt_packet(kind, body):
+    """An MQTT control packet: its first byte, the remaining length, the body."""
     length, size = b"", len(body)
     while True:
         size, digit = divmod(size, 128)
         length += bytes([digit | (0x80 if size else 0)])
         if not size:
-            break
+            return bytes([kind]) + length + body
+
+
+def mqtt_text(value):
+    data = value.encode()
+    return struct.pack("!H", len(data)) + data
+
+
+def mqtt_connect(port, user, password, client_id, timeout=5):
+    """A bare MQTT 3.1.1 CONNECT: (socket or None, what happened)."""
+    # Protocol level 4 (3.1.1); flags: user name, password, clean session; keep-alive 60 s.
+    body = (mqtt_text("MQTT") + bytes([4, 0xC2]) + struct.pack("!H", 60) + mqtt_text(client_id)
+            + mqtt_text(user) + mqtt_text(password))
     started = time.monotonic()
     try:
         connection = socket.create_connection(("127.0.0.1", port), timeout=timeout)
     except OSError as error:
         return None, f"no connection ({error.__class__.__name__})"
     try:
-        connection.sendall(b"\x10" + length + body)
+        connection.sendall(mqtt_packet(0x10, body))
         answer = connection.recv(4)
     except OSError as error:
         connection.close()
@@ -279,76 +286,63 @@ def closed_within(connection, seconds):
     return time.monotonic() - started if not data else None
 
 
-def mqtt_packet(kind, body):
-    """An MQTT control packet: its first byte, the remaining length, the body."""
-    length, size = b"", len(body)
-    while True:
-        size, digit = divmod(size, 128)
-        length += bytes([digit | (0x80 if size else 0)])
-        if not size:
-            return bytes([kind]) + length + body
-
-
-def mqtt_text(value):
-    data = value.encode()
-    return struct.pack("!H", len(data)) + data
-
-
-def refused_subscription(port, user, password, topic):
-    """What the broker does with a SUBSCRIBE to `topic`: 'granted' or why not."""
+def exchange(port, user, password, packet, answer_size):
+    """A new connection of the account's sends `packet`: (connection or None, the answer's
+    bytes, b"" when the broker closed the connection, or what went wrong)."""
     connection, outcome = mqtt_connect(port, user, password, f"check-{uuid.uuid4().hex[:10]}")
     if not connection:
-        return f"no connection: {outcome}"
+        return None, f"no connection: {outcome}"
+    connection.sendall(packet)
+    connection.settimeout(5)
     try:
-        connection.sendall(mqtt_packet(0x82, struct.pack("!H", 1) + mqtt_text(topic) + b"\x00"))
-        connection.settimeout(5)
-        try:
-            answer = connection.recv(5)
-        except OSError:
-            answer = b""
-        if not answer:
-            return "closed the connection"
-        if answer[0] == 0x90 and len(answer) == 5:
-            return "granted" if answer[4] != 0x80 else "refused (SUBACK 0x80)"
-        return f"answered {answer.hex()}"
-    finally:
-        connection.close()
+        return connection, connection.recv(answer_size)
+    except OSError:
+        return connection, b""
 
 
-def refused_publish(port, user, password, topic, payload):
-    """What the broker does with a QoS 1 PUBLISH to `topic`: 'acknowledged' or why not."""
-    connection, outcome = mqtt_connect(port, user, password, f"check-{uuid.uuid4().hex[:10]}")
-    if not connection:
-        return f"no connection: {outcome}"
-    try:
-        connection.sendall(mqtt_packet(0x32, mqtt_text(topic) + struct.pack("!H", 1) + payload.encode()))
-        connection.settimeout(5)
-        try:
-            answer = connection.recv(4)
-        except OSError:
-            answer = b""
-        if not answer:
-            return "closed the connection"
-        return "acknowledged" if answer[0] == 0x40 else f"answered {answer.hex()}"
-    finally:
-        connection.close()
+def subscribe_packet(topic):
+    return mqtt_packet(0x82, struct.pack("!H", 1) + mqtt_text(topic) + b"\x00")
+
+
+def granted(answer):
+    return len(answer) == 5 and answer[0] == 0x90 and answer[4] != 0x80
 
 
 def subscribed(port, user, password, topic):
     """A connection subscribed to `topic`, or None if the broker refused."""
-    connection, _ = mqtt_connect(port, user, password, f"check-{uuid.uuid4().hex[:10]}")
-    if not connection:
-        return None
-    connection.sendall(mqtt_packet(0x82, struct.pack("!H", 1) + mqtt_text(topic) + b"\x00"))
-    connection.settimeout(5)
-    try:
-        answer = connection.recv(5)
-    except OSError:
-        answer = b""
-    if len(answer) == 5 and answer[0] == 0x90 and answer[4] != 0x80:
+    connection, answer = exchange(port, user, password, subscribe_packet(topic), 5)
+    if connection and granted(answer):
         return connection
-    connection.close()
+    if connection:
+        connection.close()
     return None
+
+
+def refused_subscription(port, user, password, topic):
+    """What the broker does with a SUBSCRIBE to `topic`: 'granted' or why not."""
+    connection, answer = exchange(port, user, password, subscribe_packet(topic), 5)
+    if connection:
+        connection.close()
+    if isinstance(answer, str):
+        return answer
+    if not answer:
+        return "closed the connection"
+    if granted(answer):
+        return "granted"
+    return "refused (SUBACK 0x80)" if answer[:1] == b"\x90" else f"answered {answer.hex()}"
+
+
+def refused_publish(port, user, password, topic, payload):
+    """What the broker does with a QoS 1 PUBLISH to `topic`: 'acknowledged' or why not."""
+    packet = mqtt_packet(0x32, mqtt_text(topic) + struct.pack("!H", 1) + payload.encode())
+    connection, answer = exchange(port, user, password, packet, 4)
+    if connection:
+        connection.close()
+    if isinstance(answer, str):
+        return answer
+    if not answer:
+        return "closed the connection"
+    return "acknowledged" if answer[0] == 0x40 else f"answered {answer.hex()}"
 
 
 def wait_until(condition, seconds):
@@ -572,6 +566,9 @@ class Check:
         port, writer, room = self.site.mqtt_port, self.chat.writer, self.chat.room
         page = writer.request("GET", "/profile/mqtt")[2]
         token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
+        # The database outlives a check (FOLDER/postgres): accounts an earlier one left go first.
+        for action in re.findall(r'action="(/profile/mqtt/\d+/revoke)"', page):
+            writer.request("POST", action, {"_csrf": token})
         status, headers, page = writer.request("POST", "/profile/mqtt", {"_csrf": token, "label": "Check"})
         assert status == 200, f"making an MQTT account answered {status}"
         name = re.search(r"data-mqtt-username>([a-z0-9._-]+)<", page).group(1)
