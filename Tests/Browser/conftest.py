@@ -367,3 +367,23 @@ def pytest_runtest_makereport(item, call):
     report = yield
     setattr(item, f"report_{report.when}", report)
     return report
+
+
+TIMELINE_VARIABLE = "FOTOFOLIO_TEST_TIMELINE"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """With FOTOFOLIO_TEST_TIMELINE=FILE, each test's worker, start and end (setup and
+    teardown included) as a JSON line in FILE: where a run's time goes, and how evenly the
+    workers share it (`python3 Tests/Browser/timeline.py FILE`)."""
+    path = os.environ.get(TIMELINE_VARIABLE)
+    started = time.time()
+    try:
+        return (yield)
+    finally:
+        if path:
+            line = json.dumps({"worker": os.environ.get("PYTEST_XDIST_WORKER", "main"), "test": item.nodeid,
+                               "start": round(started, 3), "end": round(time.time(), 3)})
+            with open(path, "a") as timeline:
+                timeline.write(line + "\n")

@@ -114,6 +114,12 @@ def test_the_list_stays_beside_the_rooms_chosen_one_after_another(open_browser, 
     wait_until(lambda: driver.find_elements(By.CSS_SELECTOR, ".chat-message--own[data-message]"), message="the message was not sent")
     jana.post(first, "Výborně, děkuji!")
     wait_until(lambda: "Výborně, děkuji!" in message_texts(driver), message="the room beside the list did not follow live messages")
+    # The list follows too: the room moves to the top. Until it has, its rows may move between
+    # finding the next row and the click landing, which then opens whichever row moved there.
+    wait_until(lambda: driver.execute_script(
+        "const top = document.querySelector('.conversation[data-room]');"
+        "return Number(top?.dataset.room) === arguments[0] && top.textContent.includes('Výborně, děkuji!')", first),
+        message="the list did not follow the room's messages")
 
     # Another room: the one before stops listening (its messages do not land here).
     second = groups[5]
