@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import MQTTClient
 import Synchronization
 import Testing
@@ -107,6 +108,25 @@ extension TestDatabase {
         #expect(changes.withLock { $0 } == 2)
         #expect(try accounts.list(of: jana).isEmpty)
         #expect(try world.stores.mqttAccounts.account(brokerUsername: account.brokerUsername) == nil)
+    }
+
+    /// RabbitMQ may lose its users without the site changing anything (a cluster rebuilt, a
+    /// user deleted by hand): unchanged accounts go to it again after a while, so it comes
+    /// back to what the database says. mosquitto's files are the site's alone.
+    @Test func aBrokerOthersMayChangeGetsTheSameAccountsAgainAndMosquittoDoesNot() throws {
+        _ = try world.mqttAccounts().create(for: jana, label: "Telefon", fallbackLabel: "Aplikace", at: Date())
+        final class Handed: Sendable { let count = Mutex(0) }
+        func access(_ kind: AccountsBroker.Kind, every interval: Duration?, counting handed: Handed) -> BrokerAccess {
+            BrokerAccess(stores: world.stores, topics: LiveTopics(), kind: kind, reapplyInterval: interval,
+                         logger: Logger(label: "test")) { _ in handed.count.withLock { $0 += 1 } }
+        }
+        let often = Handed(), rabbit = Handed(), mosquitto = Handed()
+        let due = access(.rabbitMQ, every: .zero, counting: often)
+        #expect(due.sync() && due.sync() && often.count.withLock { $0 } == 2)
+        let notYet = access(.rabbitMQ, every: nil, counting: rabbit) // its own 30 s
+        #expect(notYet.sync() && !notYet.sync() && rabbit.count.withLock { $0 } == 1)
+        let files = access(.mosquitto, every: nil, counting: mosquitto)
+        #expect(files.sync() && !files.sync() && mosquitto.count.withLock { $0 } == 1)
     }
 
     @Test func aSixthAccountIsRefusedAndNothingIsStored() throws {

@@ -12,8 +12,11 @@ extension MosquittoPasswordTool: BrokerPasswordHashing {
 /// account may read its rooms' canonical messages and write commands into them under its
 /// own name. It looks after every commit that appended to the live log (a room joined or
 /// left is one), when an account is made or revoked (`refresh`), and every `pollInterval`
-/// (a suspension, or a change another process made); it rewrites the broker's files only
-/// when what they would say changed.
+/// (a suspension, or a change another process made); it hands the broker the accounts only
+/// when they changed. A broker that others may change too (RabbitMQ: rebuilt, or a user
+/// deleted by hand) gets them again every `reapplyInterval` even when they did not, so it
+/// comes back to what the database says; applying what the broker already holds changes
+/// nothing there.
 ///
 /// Threads: a thread of its own; `refresh` from any thread.
 public final class BrokerAccess: Sendable {
@@ -24,16 +27,22 @@ public final class BrokerAccess: Sendable {
     private let apply: @Sendable ([BrokerAccount]) throws -> Void
     private let logger: Logger
     private let loop: SendingLoop
-    private let applied = Mutex<[BrokerAccount]?>(nil)
+    private let reapplyInterval: Duration?
+    /// What was handed over last, and when.
+    private let applied = Mutex<(accounts: [BrokerAccount], at: ContinuousClock.Instant)?>(nil)
 
     /// - Parameter apply: hands the accounts to the broker (`MosquittoBroker.setAccounts`,
     ///   `RabbitMQAccounts.apply`).
+    /// - Parameter reapplyInterval: how often unchanged accounts are handed over again; nil
+    ///   for the kind's own: 30 s for RabbitMQ, never for the private mosquitto, whose files
+    ///   only the site writes.
     public init(stores: Stores, topics: LiveTopics, kind: AccountsBroker.Kind = .mosquitto, pollInterval: Duration = .seconds(2),
-                logger: Logger, apply: @escaping @Sendable ([BrokerAccount]) throws -> Void) {
+                reapplyInterval: Duration? = nil, logger: Logger, apply: @escaping @Sendable ([BrokerAccount]) throws -> Void) {
         store = stores.mqttAccounts
         liveEvents = stores.liveEvents
         self.topics = topics
         self.kind = kind
+        self.reapplyInterval = reapplyInterval ?? (kind == .rabbitMQ ? .seconds(30) : nil)
         self.apply = apply
         self.logger = logger
         loop = SendingLoop(name: "fotofolio.broker-access", pollInterval: pollInterval)
@@ -66,15 +75,20 @@ public final class BrokerAccess: Sendable {
     /// Something changed: look now (on the thread).
     public func refresh() { loop.kick() }
 
-    /// Reads the grants and hands them over if they differ from what the broker has.
-    /// Returns whether it did.
+    /// Reads the grants and hands them over if they differ from what was handed over last,
+    /// or that was `reapplyInterval` ago. Returns whether it did.
     @discardableResult
     public func sync(at date: Date = Date()) -> Bool {
         do {
             let accounts = Self.accounts(try store.grants(at: date), topics: topics, kind: kind)
-            guard applied.withLock({ $0 != accounts }) else { return false }
+            let now = ContinuousClock.now
+            let due = applied.withLock { last in
+                guard let last, last.accounts == accounts else { return true }
+                return reapplyInterval.map { now - last.at >= $0 } ?? false
+            }
+            guard due else { return false }
             try apply(accounts)
-            applied.withLock { $0 = accounts }
+            applied.withLock { $0 = (accounts, now) }
             return true
         } catch {
             logger.warning("Could not bring the broker's accounts up to date: \(error)")
