@@ -9,7 +9,8 @@ vojtafoti's live stream is open on the second, and RabbitMQ nodes are killed und
    node's settings page; with it mosquitto_sub reads her conversation and mosquitto_pub posts
    the thesis's payload into it as her; the cluster refuses a wildcard subscription, another
    room, and a command under another account's name; leaving a group closes the client's
-   connection, and revoking the account on the second node shuts it out.
+   connection; a user deleted behind the site's back comes back; and revoking the account on
+   the second node shuts it out.
 5. (MINORITY=1) More nodes are killed until fewer than a majority run: what becomes of new MQTT
    connections, of a second connection with a client id already in use, and of the chat.
 
@@ -24,6 +25,7 @@ deploy/rabbitmq.sh runs it with the nodes' addresses; it needs the browser tests
 (Tests/Browser/live_client.py)."""
 
 import argparse
+import base64
 import os
 import re
 import signal
@@ -34,6 +36,8 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from pathlib import Path
@@ -43,6 +47,7 @@ from live_client import EventStream, Person  # noqa: E402
 
 PROMPT = 10.0  # seconds within which every message must arrive
 ACCESS = 10.0  # seconds within which the cluster follows a change to a person's MQTT account
+REAPPLY = 30.0  # seconds after which the nodes apply unchanged accounts again (BrokerAccess)
 GAP = 0.25  # seconds between two posts
 SIGN_IN_PASSWORD = "heslovo"  # the demo accounts' (fotofolio seed)
 
@@ -355,6 +360,21 @@ def wait_until(condition, seconds):
     return None
 
 
+def management(site, method, path):
+    """A request to the management API as the nodes' accounts user; its HTTP status."""
+    connection = (site.folder / "rabbitmq" / "connection").read_text()
+    user = re.search(r"^ACCOUNTS_USER=(.*)$", connection, re.M).group(1)
+    password = re.search(r"^ACCOUNTS_PASSWORD=(.*)$", connection, re.M).group(1)
+    port = re.search(r"^MANAGEMENT_PORT=(\d+)$", connection, re.M).group(1)
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{urllib.parse.quote(path)}", method=method)
+    request.add_header("Authorization", "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode())
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
 def thesis_payload(message_uuid, content):
     """The MQTT messenger thesis's own new-message command."""
     return ('{"type":"new-message","data":{"@type":{"swift":"B2aDicoMessengerMessageCreate"},'
@@ -659,6 +679,14 @@ class Check:
                  + (f"closed after {closed:.2f} s" if closed is not None else "stayed open")
                  + (f", a new subscription refused after {refused:.2f} s" if refused is not None else ", new subscriptions still granted"))
         self.expect(closed is not None and refused is not None, "leaving a group did not take it from the account")
+
+        # A user deleted behind the site's back (a cluster rebuilt, an operator's slip) comes back.
+        deleted = management(self.site, "DELETE", f"/api/users/{name}")
+        gone = wait_until(lambda: not connects(), ACCESS)
+        back = wait_until(connects, REAPPLY + ACCESS) if gone is not None else None
+        self.say(f"    its RabbitMQ user deleted by hand (HTTP {deleted}): "
+                 + (f"the nodes made it again after {back:.1f} s" if back is not None else "it did not come back"))
+        self.expect(back is not None, "a user deleted by hand did not come back")
 
         # Revoking on the other node: the connection goes and the account is refused.
         other_node = Person(self.site.nodes[self.reader], "jana.k", SIGN_IN_PASSWORD)
