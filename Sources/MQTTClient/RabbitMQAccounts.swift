@@ -179,6 +179,9 @@ public struct RabbitMQAccountState: Sendable, Equatable {
     public var permissions: [String: Permissions]
     /// Their topic permissions on `amq.topic` in the vhost.
     public var topicPermissions: [String: TopicPermissions]
+    /// Users without the tag (the site's own, the operator's): never written, even when an
+    /// account's name happens to be one of them.
+    public var foreign: Set<String> = []
 
     public init(users: [String: User] = [:], permissions: [String: Permissions] = [:],
                 topicPermissions: [String: TopicPermissions] = [:]) {
@@ -214,7 +217,7 @@ public struct RabbitMQAccountsPlan: Sendable, Equatable {
     public init(state: RabbitMQAccountState, desired: [BrokerAccount]) {
         var steps: [Step] = []
         let wanted = Dictionary(desired.map { ($0.username, $0) }, uniquingKeysWith: { first, _ in first })
-        for account in desired where wanted[account.username] == account {
+        for account in desired where wanted[account.username] == account && !state.foreign.contains(account.username) {
             let name = account.username
             let topics = RabbitMQAccountState.TopicPermissions(read: RabbitMQTopicPattern.pattern(for: account.read),
                                                                write: RabbitMQTopicPattern.pattern(for: account.write))

@@ -37,7 +37,8 @@ struct RabbitMQManagementAPI: Sendable {
         }
         let users: [User] = try get("/api/users?columns=name,password_hash,hashing_algorithm,tags")
         var state = RabbitMQAccountState()
-        for user in users where user.tags.names.contains(tag) {
+        for user in users {
+            guard user.tags.names.contains(tag) else { state.foreign.insert(user.name); continue }
             state.users[user.name] = .init(passwordHash: user.password_hash ?? "", hashingAlgorithm: user.hashing_algorithm ?? "")
         }
         let permissions: [Permission] = try get("/api/permissions")

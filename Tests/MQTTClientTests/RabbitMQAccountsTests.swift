@@ -110,6 +110,13 @@ import Testing
         #expect(RabbitMQAccountsPlan(state: held(account()), desired: []).steps == [.deleteUser("jana_k-abc123")])
     }
 
+    /// An account whose name a user of the operator's already has never takes that user over.
+    @Test func aUserTheSiteDidNotMakeIsNeverWritten() {
+        var state = RabbitMQAccountState()
+        state.foreign = ["jana_k-abc123"]
+        #expect(RabbitMQAccountsPlan(state: state, desired: [account()]).steps.isEmpty)
+    }
+
     /// A user made by an apply that stopped half-way (no permissions yet) gets them.
     @Test func aUserWithoutPermissionsGetsThem() {
         var state = held(account())
