@@ -73,7 +73,7 @@ import MQTTClient
         #expect(eventually { outcomes.count == 300 })
         #expect(outcomes.all.allSatisfy { (try? $0.get()) != nil })
         #expect(eventually { inbox.count == 300 })
-        #expect(inbox.texts == (0..<300).map(String.init))
+        #expect(inbox.texts == (0..<300).map { (number: Int) in String(number) })
     }
 
     @Test func topicsWithWildcardsCannotBePublishedOn() throws {

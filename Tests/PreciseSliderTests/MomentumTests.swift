@@ -7,7 +7,7 @@ import Testing
     }
 
     @Test func aSteadyFingerGivesItsSpeed() throws {
-        let steady = samples((0...6).map { (Double($0) * 0.016, Double($0) * 16) })
+        let steady = samples((0...6).map { (step: Int) -> (Double, Double) in (Double(step) * 0.016, Double(step) * 16) })
         #expect(isClose(try estimateVelocity(steady), 1000))
     }
 
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func largeTimestampsLoseNoPrecision() throws {
-        let late = samples((0...6).map { (1.7e9 + Double($0) * 0.015625, Double($0) * -12.5) })
+        let late = samples((0...6).map { (step: Int) -> (Double, Double) in (1.7e9 + Double(step) * 0.015625, Double(step) * -12.5) })
         #expect(isClose(try estimateVelocity(late), -800, 1e-6))
     }
 }

@@ -58,7 +58,7 @@ import Testing
         let ticks = try axis.visibleTicks(value: 50, scale: 1, viewport: phone)
         #expect(ticks.map(\.index) == Array(25...75))
         #expect(ticks.first?.x == -195 && ticks.last?.x == 195)
-        #expect(ticks.filter(\.isMajor).compactMap(\.label) == stride(from: 25, through: 75, by: 5).map(String.init))
+        #expect(ticks.filter(\.isMajor).compactMap(\.label) == stride(from: 25, through: 75, by: 5).map { (number: Int) in String(number) })
         #expect(ticks.filter { !$0.isMajor }.allSatisfy { $0.heightRatio == 0 && $0.label == nil })
     }
 
@@ -72,7 +72,7 @@ import Testing
     @Test func scaleFiveHandsOverToStepsOfOneFifth() throws {
         let ticks = try axis.visibleTicks(value: 50, scale: 5, viewport: phone)
         #expect(ticks.count == 51)
-        #expect(ticks.filter(\.isMajor).compactMap(\.label) == (45...55).map(String.init))
+        #expect(ticks.filter(\.isMajor).compactMap(\.label) == (45...55).map { (number: Int) in String(number) })
         #expect(isClose(ticks[1].value - ticks[0].value, 0.2))
     }
 
@@ -82,7 +82,7 @@ import Testing
         #expect(isClose(ticks[0].value, 46.6))
         #expect(isClose(ticks[0].x, (46.6 - 50) * 56.94))
         #expect(ticks.filter { !$0.isMajor }.allSatisfy { isClose($0.heightRatio, 0.46 / 3) })
-        #expect(ticks.compactMap(\.label) == (47...53).map(String.init))
+        #expect(ticks.compactMap(\.label) == (47...53).map { (number: Int) in String(number) })
     }
 
     @Test func aSixHundredSecondVideoAtScaleNinetyLabelsEveryQuarterSecondTick() throws {
