@@ -2,6 +2,7 @@ import Fotofolio
 import FotofolioSQLite
 import Foundation
 import GRDB
+import Synchronization
 
 /// The demo creators' portfolios, built from the licensed photos in `Demo/photos/`
 /// through the same pipeline as any upload, each photo with its credit.
@@ -157,10 +158,16 @@ public struct DemoPortfolios: Sendable {
         let service = PortfoliosService(stores: .sqlite(database))
         let accounts = AccountsService(stores: .sqlite(database))
         let sharing = Sharing(stores: .sqlite(database))
-        var created = 0
+        var owners: [Int: User] = [:]
         for (index, plan) in plans.enumerated() {
             guard let owner = try accounts.user(username: plan.username), let ownerId = owner.id,
                   try !hasPortfolio(named: plan.name, ownerId) else { continue }
+            owners[index] = owner
+        }
+        let prepared = try prepare(Set(owners.keys.flatMap { plans[$0].photos.map(\.file) }))
+        var created = 0
+        for (index, plan) in plans.enumerated() {
+            guard let owner = owners[index], let ownerId = owner.id else { continue }
             let date = createdAt(index)
             var draft = PortfolioDraft()
             draft.name = plan.name
@@ -168,7 +175,7 @@ public struct DemoPortfolios: Sendable {
             draft.tags = plan.tags
             draft.visibility = plan.visibility
             for (file, alt) in plan.photos {
-                let photo = try photos.importPhoto(fileAt: "\(photosDirectory)/\(file)", owner: ownerId, credit: credits[file], at: date)
+                let photo = try photos.store(prepared[file]!, owner: ownerId, credit: credits[file], at: date)
                 // Someone else's photo keeps the licence it came with.
                 draft.photos.append(.init(photoId: photo.id!, altText: alt, licence: credits[file].flatMap { Licence(creditName: $0.licence) }))
             }
@@ -179,6 +186,18 @@ public struct DemoPortfolios: Sendable {
             created += 1
         }
         return created
+    }
+
+    /// The photo work for `files`, done side by side (as many at once as the library's
+    /// processing allows): most of the time seeding takes.
+    private func prepare(_ files: Set<String>) throws -> [String: PhotoLibrary.Prepared] {
+        let files = files.sorted()
+        let results = Mutex([String: Result<PhotoLibrary.Prepared, PhotoImportError>]())
+        DispatchQueue.concurrentPerform(iterations: files.count) { [photos, photosDirectory] index in
+            let result = Result { () throws(PhotoImportError) in try photos.prepare(fileAt: "\(photosDirectory)/\(files[index])") }
+            results.withLock { $0[files[index]] = result }
+        }
+        return try results.withLock { $0 }.mapValues { try $0.get() }
     }
 
     private func hasPortfolio(named name: String, _ ownerId: Int64) throws -> Bool {

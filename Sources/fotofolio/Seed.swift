@@ -56,7 +56,9 @@ struct Seed: ParsableCommand {
 
     private func seed(_ database: AppDatabase, media: String, photos: String) throws -> (Int, Int, Int) {
         let accounts = try DemoWorld(database: database).seed()
-        let library = PhotoLibrary(stores: .sqlite(database), mediaDirectory: media)
+        // Nothing else runs while seeding: every core may make photos.
+        let library = PhotoLibrary(stores: .sqlite(database), mediaDirectory: media,
+                                   processing: PhotoProcessing(concurrency: ProcessInfo.processInfo.activeProcessorCount))
         let portfolios = try DemoPortfolios(database: database, photos: library, photosDirectory: photos).seed()
         try DemoFilms(database: database, films: FilmLibrary(photos: library), photosDirectory: photos).seed()
         try DemoGalleries(database: database, photos: library, photosDirectory: photos).seed()

@@ -36,17 +36,33 @@ public struct PhotoLibrary: Sendable {
     /// A film's poster frame comes with its `film`, whose bytes count to the owner's.
     public func importPhoto(fileAt path: String, owner: Int64, credit: PhotoCredit? = nil, film: Film? = nil,
                             at date: Date = Date()) throws(PhotoImportError) -> Photo {
+        // The quota first: a person past it costs no photo work.
+        try checkQuota(of: owner, adding: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        return try store(try prepare(fileAt: path), owner: owner, credit: credit, film: film, at: date)
+    }
+
+    /// The part of an import that needs no database: the variants made and the original
+    /// kept in the media directory. Several may be prepared at once (the demo world's are);
+    /// `store` makes one a photo.
+    public struct Prepared: Sendable {
+        let made: PhotoVariants
+        let originalFile: String
+        let size: Int
+    }
+
+    public func prepare(fileAt path: String) throws(PhotoImportError) -> Prepared {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        do {
-            guard try storedBytes(of: owner) + size <= storagePerPerson else { throw PhotoImportError.quotaExceeded }
-        } catch let error as PhotoImportError {
-            throw error
-        } catch {
-            throw .failed(detail: "\(error)")
-        }
         let made = try makeVariants(fromFileAt: path)
+        return Prepared(made: made, originalFile: try keepOriginal(path, format: made.photo.format), size: size)
+    }
+
+    /// Stores a prepared picture as a photo owned by `owner`, within their quota.
+    public func store(_ prepared: Prepared, owner: Int64, credit: PhotoCredit? = nil, film: Film? = nil,
+                      at date: Date = Date()) throws(PhotoImportError) -> Photo {
+        try checkQuota(of: owner, adding: prepared.size)
+        let made = prepared.made
         let photo = Photo(
-            id: nil, ownerId: owner, originalFile: try keepOriginal(path, format: made.photo.format),
+            id: nil, ownerId: owner, originalFile: prepared.originalFile,
             format: made.photo.format, width: made.width, height: made.height,
             byteCount: made.photo.byteCount + (film.map { $0.mp4Bytes + $0.webmBytes } ?? 0),
             placeholderColor: made.placeholderColor, cropCenterX: made.framing.centerX,
@@ -55,6 +71,16 @@ public struct PhotoLibrary: Sendable {
             createdAt: date, film: film)
         do {
             return try store.insert(photo)
+        } catch {
+            throw .failed(detail: "\(error)")
+        }
+    }
+
+    private func checkQuota(of owner: Int64, adding size: Int) throws(PhotoImportError) {
+        do {
+            guard try storedBytes(of: owner) + size <= storagePerPerson else { throw PhotoImportError.quotaExceeded }
+        } catch let error as PhotoImportError {
+            throw error
         } catch {
             throw .failed(detail: "\(error)")
         }
