@@ -34,7 +34,7 @@ import Testing
     @Test func everyRouteAnswersItsPhotographerAndItsClientAndIsA404ToEveryoneElse() async throws {
         let scene = try await GalleryScene.make()
         let server = scene.server
-        #expect(try await scene.upload(["food-espresso-cup.jpg", "landscape-misty-fields.jpg"]).status == 303)
+        #expect(try await scene.upload(["food-espresso-cup.jpg", "night-city-skyline.jpg"]).status == 303)
         let photo = try scene.details().photos[0].photo.id!
         let pick = "\(scene.clientPath)/photos/\(photo)/pick"
         let download = "\(scene.clientPath)/photos/\(photo)/download", zip = "\(scene.clientPath)/download.zip"
@@ -208,7 +208,7 @@ import Testing
 
         scene.be(scene.photographer)
         #expect(try await server.send("/galleries", method: "POST", headers: sameOrigin, form: "title=Podvrh").status == 403)
-        let forgedUpload = try await server.submitMultipart(scene.path + "/photos", [], files: [try .demoPhoto("landscape-misty-fields.jpg")],
+        let forgedUpload = try await server.submitMultipart(scene.path + "/photos", [], files: [try .demoPhoto("night-city-skyline.jpg")],
                                                             csrf: false)
         #expect(forgedUpload.status == 403)
         #expect(try await server.send(scene.path + "/deliver", method: "POST", headers: sameOrigin, form: "").status == 403)
@@ -228,16 +228,16 @@ import Testing
     @Test func uploadingTwoPhotosAddsTwoTilesShowingTheirWatermarkedPreviews() async throws {
         let scene = try await GalleryScene.make()
         let server = scene.server
-        let uploaded = try await scene.upload(["food-espresso-cup.jpg", "landscape-misty-fields.jpg"])
+        let uploaded = try await scene.upload(["food-espresso-cup.jpg", "night-city-skyline.jpg"])
         #expect(uploaded.status == 303)
         #expect(uploaded.headers["location"] == scene.path + "?added=2")
         let page = try await server.send(scene.path + "?added=2")
         #expect(page.body.contains("2 photos added."))
         #expect(Self.tileCount(page.body) == 2)
-        #expect(page.body.contains("food-espresso-cup.jpg") && page.body.contains("landscape-misty-fields.jpg"))
+        #expect(page.body.contains("food-espresso-cup.jpg") && page.body.contains("night-city-skyline.jpg"))
 
         let details = try scene.details()
-        #expect(details.photos.map(\.fileName) == ["food-espresso-cup.jpg", "landscape-misty-fields.jpg"])
+        #expect(details.photos.map(\.fileName) == ["food-espresso-cup.jpg", "night-city-skyline.jpg"])
         let previewFiles = Set(details.photos.flatMap { $0.previews.map(\.fileName) })
         let plainFiles = Set(details.photos.flatMap { $0.photo.variants.map(\.fileName) })
         #expect(!previewFiles.isEmpty && previewFiles.isDisjoint(with: plainFiles))
@@ -278,7 +278,7 @@ import Testing
     @Test func thePreviewsPixelsDifferFromThePlainVariantsAndTheDeliveredFileIsTheOriginal() async throws {
         let scene = try await GalleryScene.make()
         let server = scene.server
-        let name = "landscape-misty-fields.jpg"
+        let name = "night-city-skyline.jpg"
         try await scene.upload([name])
         let item = try #require(try scene.details().photos.first)
         let scratch = server.directory + "/compare"
@@ -340,8 +340,8 @@ import Testing
     @Test func heartsFollowTheLimitAndTheCommentsTheirLength() async throws {
         let scene = try await GalleryScene.make(pickLimit: "2")
         let server = scene.server
-        try await scene.upload(["food-espresso-cup.jpg", "landscape-misty-fields.jpg", "animals-cat-chelsea.jpg"])
-        let ids = try scene.ids(of: ["food-espresso-cup.jpg", "landscape-misty-fields.jpg", "animals-cat-chelsea.jpg"])
+        try await scene.upload(["food-espresso-cup.jpg", "night-city-skyline.jpg", "animals-cat-chelsea.jpg"])
+        let ids = try scene.ids(of: ["food-espresso-cup.jpg", "night-city-skyline.jpg", "animals-cat-chelsea.jpg"])
         let json = ["Accept": "application/json"]
         func pick(_ id: Int64, _ fields: [String: String], headers: [String: String] = json) async throws -> WebTestServer.Reply {
             try await server.submit("\(scene.clientPath)/photos/\(id)/pick", fields, headers: headers)
@@ -384,7 +384,7 @@ import Testing
     @Test func theWholeFormRefusesTooManyIdsAndSendsTheChoice() async throws {
         let scene = try await GalleryScene.make()
         let server = scene.server
-        let names = ["food-espresso-cup.jpg", "landscape-misty-fields.jpg", "animals-cat-chelsea.jpg"]
+        let names = ["food-espresso-cup.jpg", "night-city-skyline.jpg", "animals-cat-chelsea.jpg"]
         try await scene.upload(names)
         let ids = try scene.ids(of: names)
         scene.be(scene.client)
@@ -442,8 +442,8 @@ import Testing
     @Test func aClientsPickReachesThePhotographersLiveStreamAndTheirTiles() async throws {
         let scene = try await GalleryScene.make()
         let server = scene.server
-        try await scene.upload(["food-espresso-cup.jpg", "landscape-misty-fields.jpg"])
-        let ids = try scene.ids(of: ["food-espresso-cup.jpg", "landscape-misty-fields.jpg"])
+        try await scene.upload(["food-espresso-cup.jpg", "night-city-skyline.jpg"])
+        let ids = try scene.ids(of: ["food-espresso-cup.jpg", "night-city-skyline.jpg"])
         let stream = try await server.stream(for: scene.photographer)
         #expect(stream.status == 200)
         // Another photographer's stream hears nothing of it.
@@ -479,7 +479,7 @@ import Testing
     @Test func deliveryOpensTheOriginalsWithTheLicenceAndAZipOfThePicks() async throws {
         let scene = try await GalleryScene.make(title: "Svatba Novákových 2026")
         let server = scene.server
-        let names = ["food-espresso-cup.jpg", "landscape-misty-fields.jpg", "animals-cat-chelsea.jpg"]
+        let names = ["food-espresso-cup.jpg", "night-city-skyline.jpg", "animals-cat-chelsea.jpg"]
         try await scene.upload(names)
         let ids = try scene.ids(of: names)
         // The photographer's default licence: CC BY.

@@ -14,7 +14,7 @@ import Testing
 
     private func portfolioWithAPhoto(_ server: WebTestServer) async throws -> Edited {
         try await server.signUpCreator()
-        let path = try await server.createPortfolio(photos: ["landscape-misty-fields.jpg"])
+        let path = try await server.createPortfolio(photos: ["night-city-skyline.jpg"])
         let id = Int64(path.split(separator: "/").last!)!
         let details = try #require(try PortfoliosService(stores: .sqlite(server.database)).details(id: id))
         return Edited(path: path, photo: details.photos[0].photo)
@@ -133,7 +133,7 @@ import Testing
             ("bio", "Svatby"), ("yearsOfExperience", "5"),
         ]
         let uploaded = try await server.submitMultipart("/profile/edit", profile,
-                                                        files: [try .demoPhoto("landscape-misty-fields.jpg", field: "avatar")])
+                                                        files: [try .demoPhoto("night-city-skyline.jpg", field: "avatar")])
         #expect(uploaded.status == 303)
         let user = try #require(try AccountsService(stores: .sqlite(server.database)).user(username: "vojta.test"))
         let avatar = try #require(user.avatarPhotoId)

@@ -8,7 +8,7 @@ import Testing
     @Test func aCreatorCreatesAPortfolioWithoutJavaScriptAndSeesIt() async throws {
         let server = try WebTestServer()
         try await server.signUpCreator()
-        let path = try await server.createPortfolio(name: "Svatby 2026", photos: ["food-espresso-cup.jpg", "landscape-misty-fields.jpg"],
+        let path = try await server.createPortfolio(name: "Svatby 2026", photos: ["food-espresso-cup.jpg", "night-city-skyline.jpg"],
                                                     tags: "svatba Portrét, Praha")
         let page = try await server.send(path, headers: ["Accept-Language": "cs"])
         #expect(page.status == 200)
@@ -43,7 +43,7 @@ import Testing
         let server = try WebTestServer()
         try await server.signUpCreator()
         let reply = try await server.submitMultipart("/portfolios", [("name", "Krajina"), ("save", "1")],
-                                                     files: [.text("<?php echo 1; ?>", named: "krajina.jpg"), try .demoPhoto("landscape-misty-fields.jpg")])
+                                                     files: [.text("<?php echo 1; ?>", named: "krajina.jpg"), try .demoPhoto("night-city-skyline.jpg")])
         #expect(reply.status == 422)
         #expect(reply.body.contains("“krajina.jpg” is not a photo we can read") || reply.body.contains("„krajina.jpg“ není fotka"))
         #expect(reply.body.contains("value=\"Krajina\""))
@@ -53,7 +53,7 @@ import Testing
     @Test func movingAPhotoWithoutJavaScriptChangesTheFormOnlyUntilSaved() async throws {
         let server = try WebTestServer()
         try await server.signUpCreator()
-        let path = try await server.createPortfolio(photos: ["food-espresso-cup.jpg", "landscape-misty-fields.jpg"])
+        let path = try await server.createPortfolio(photos: ["food-espresso-cup.jpg", "night-city-skyline.jpg"])
         let id = Int64(path.split(separator: "/").last!)!
         let before = try #require(try PortfoliosService(stores: .sqlite(server.database)).details(id: id))
         let ids = before.photos.map { $0.photo.id! }
@@ -79,7 +79,7 @@ import Testing
     @Test func removingAPhotoInTheFormKeepsItUntilSaved() async throws {
         let server = try WebTestServer()
         try await server.signUpCreator()
-        let path = try await server.createPortfolio(photos: ["food-espresso-cup.jpg", "landscape-misty-fields.jpg"])
+        let path = try await server.createPortfolio(photos: ["food-espresso-cup.jpg", "night-city-skyline.jpg"])
         let id = Int64(path.split(separator: "/").last!)!
         let ids = try #require(try PortfoliosService(stores: .sqlite(server.database)).details(id: id)).photos.map { $0.photo.id! }
         let removed = try await server.submitMultipart(path, [
@@ -150,6 +150,7 @@ import Testing
     @Test func shotDetailsShowUnlessTheCreatorHidesThem() async throws {
         let server = try WebTestServer()
         try await server.signUpCreator()
+        // A photo with camera details.
         let path = try await server.createPortfolio(photos: ["landscape-misty-fields.jpg"])
         let shown = try await server.send(path, headers: ["Accept-Language": "cs"])
         #expect(shown.body.contains("class=\"frame__shot\""))
@@ -179,11 +180,11 @@ import Testing
         }
         fields += ids.map { ("photo", "\($0)") }
         let reply = try await server.submitMultipart("/portfolios", fields, files: [
-            try .demoPhoto("food-espresso-cup.jpg"), try .demoPhoto("landscape-misty-fields.jpg"),
+            try .demoPhoto("food-espresso-cup.jpg"), try .demoPhoto("night-city-skyline.jpg"),
         ])
         #expect(reply.status == 422)
         #expect(reply.body.matches(of: /name="photo" value="\d+"/).count == 30)
-        #expect(reply.body.contains("“landscape-misty-fields.jpg” was not added") || reply.body.contains("„landscape-misty-fields.jpg“ nebyla přidána"))
+        #expect(reply.body.contains("“night-city-skyline.jpg” was not added") || reply.body.contains("„night-city-skyline.jpg“ nebyla přidána"))
     }
 }
 
@@ -191,7 +192,7 @@ import Testing
     @Test func aCreditWithoutAnAuthorNamesJustTheLicence() async throws {
         let server = try WebTestServer()
         try await server.signUpCreator()
-        let path = try await server.createPortfolio(photos: ["landscape-misty-fields.jpg", "food-espresso-cup.jpg"])
+        let path = try await server.createPortfolio(photos: ["night-city-skyline.jpg", "food-espresso-cup.jpg"])
         try await server.database.pool.write { db in
             try db.execute(sql: "UPDATE photo SET credit = '', licence = 'CC BY-SA 3.0', licenceURL = 'https://creativecommons.org/licenses/by-sa/3.0/' WHERE id = (SELECT MIN(id) FROM photo)")
             try db.execute(sql: "UPDATE photo SET credit = 'Jan Fotograf', licence = 'CC BY 4.0', licenceURL = 'https://creativecommons.org/licenses/by/4.0/' WHERE id = (SELECT MAX(id) FROM photo)")

@@ -53,17 +53,17 @@ final class SubjectWorld {
     private func build() async throws {
         let moderation = Moderation(stores: stores)
         try await server.signUpCreator(username: "petr.test")
-        let suspendedWork = try await work("suspended", name: "Pozastavené 45", tag: "pozastavene", photo: "animals-meerkats.jpg",
+        let suspendedWork = try await work("suspended", name: "Pozastavené 45", tag: "pozastavene", photo: "people-astronaut-eileen-collins.jpg",
                                            owner: "petr.test")
         server.signOut()
         try await server.signUpCreator(username: "vojta.test")
         jars[.owner] = server.jar
         let shown = try await work("public", name: "Veřejné 41", tag: "verejne", photo: "food-espresso-cup.jpg",
-                                   extra: "food-citrus-slices.jpg")
-        let unlisted = try await work("unlisted", name: "Nevypsané 42", tag: "nevypsane", photo: "food-fig-in-red-bowl.jpg")
+                                   extra: "night-city-skyline.jpg")
+        let unlisted = try await work("unlisted", name: "Nevypsané 42", tag: "nevypsane", photo: "architecture-chinese-pagoda.jpg")
         let closed = try await work("private", name: "Soukromé 43", tag: "soukrome", photo: "animals-cat-chelsea.jpg")
-        let hidden = try await work("hidden", name: "Skryté 44", tag: "skryte", photo: "animals-red-panda.jpg")
-        let upload = try await server.submitMultipart("/photos", [], files: [try .demoPhoto("animals-kingfisher.jpg", field: "file")])
+        let hidden = try await work("hidden", name: "Skryté 44", tag: "skryte", photo: "people-grace-hopper-portrait.jpg")
+        let upload = try await server.submitMultipart("/photos", [], files: [try .demoPhoto("people-cameraman-black-and-white.jpg", field: "file")])
         let uploadId = try #require(upload.body.firstMatch(of: /"id":(\d+)/).flatMap { Int64($0.1) })
         for (person, name) in [(Person.stranger, "jana.k"), (.op, "spravce"), (.blocked, "eva.b")] {
             server.signOut()
