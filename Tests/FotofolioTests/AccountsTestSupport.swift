@@ -47,6 +47,15 @@ final class TestDatabase {
         }
     }
 
+    /// A SQLite database of its own that starts as a copy of the one in `folder`, with its media.
+    init(copying folder: String) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: folder + "/fotofolio.sqlite", toPath: directory + "/fotofolio.sqlite")
+        try FileManager.default.copyItem(atPath: folder + "/media", toPath: directory + "/media")
+        let database = try AppDatabase(directory: directory)
+        (sqlite, postgresURL, postgres, stores) = (database, nil, nil, .sqlite(database))
+    }
+
     deinit {
         pools.withLock { $0.forEach { $0.close() } }
         try? FileManager.default.removeItem(atPath: directory)

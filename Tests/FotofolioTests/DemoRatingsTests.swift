@@ -39,8 +39,9 @@ import Testing
     }
 
     @Test func theBestRatedComeFirstInTheFeedSortedByRating() throws {
-        let library = PhotoLibrary(stores: world.stores, mediaDirectory: world.directory + "/media")
-        try DemoPortfolios(database: world.database, photos: library, photosDirectory: DemoPhotos.directory).seed()
+        let world = try SeededDemoPortfolios.world()
+        try DemoConversations(database: world.database).seed()
+        try DemoBookings(database: world.database).seed()
         try DemoRatings(database: world.database).seed()
         var query = FeedQuery(sort: .rating)
         query.pageSize = 100

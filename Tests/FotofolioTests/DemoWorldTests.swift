@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import Fotofolio
 @testable import FotofolioDemo
+import FotofolioSQLite
+import GRDB
 
 @Suite struct DemoWorldTests {
     @Test(.enabled(if: TestStore.kind == .sqlite, "the demo seeder writes SQLite rows"))
@@ -49,15 +51,47 @@ import Testing
     }
 }
 
+/// The demo world's people with every demo portfolio, seeded once per test process (its
+/// photos take half a minute of a core to process); each test works on a copy.
+enum SeededDemoPortfolios {
+    struct Seeded: Sendable {
+        let folder: String
+        /// What `DemoPortfolios.seed` and `seedAddedLater` said they created.
+        let created: Int
+        let createdLater: Int
+    }
+
+    private static let folder = NSTemporaryDirectory() + "fotofolio-demo-portfolios-" + UUID().uuidString
+
+    static let seeded = Result<Seeded, any Error> {
+        atexit { try? FileManager.default.removeItem(atPath: SeededDemoPortfolios.folder) }
+        let database = try AppDatabase(directory: folder + "/seeding")
+        try DemoWorld(database: database, hasher: PasswordHasher(parameters: .fastForTests)).seed()
+        let library = PhotoLibrary(stores: .sqlite(database), mediaDirectory: folder + "/media")
+        let demo = DemoPortfolios(database: database, photos: library, photosDirectory: DemoPhotos.directory)
+        let (created, createdLater) = (try demo.seed(), try demo.seedAddedLater())
+        // Whole, without its WAL: what `TestDatabase(copying:)` copies.
+        try database.pool.writeWithoutTransaction { db in
+            try db.execute(sql: "VACUUM INTO ?", arguments: [folder + "/fotofolio.sqlite"])
+        }
+        return Seeded(folder: folder, created: created, createdLater: createdLater)
+    }
+
+    /// A database of its own with the demo people and portfolios, and their photos' files.
+    static func world() throws -> TestDatabase {
+        try TestDatabase(copying: try seeded.get().folder)
+    }
+}
+
 @Suite struct DemoPortfoliosTests {
     @Test(.enabled(if: TestStore.kind == .sqlite, "the demo seeders write SQLite rows"))
     func demoCreatorsGetPortfoliosWithCreditedPhotosOnceOnly() throws {
-        let world = try TestDatabase()
-        try DemoWorld(database: world.database, hasher: PasswordHasher(parameters: .fastForTests)).seed()
+        let seeded = try SeededDemoPortfolios.seeded.get()
+        #expect(seeded.created == DemoPortfolios.plans.count)
+        #expect(seeded.createdLater == DemoPortfolios.addedLater.count)
+        let world = try SeededDemoPortfolios.world()
         let library = PhotoLibrary(stores: world.stores, mediaDirectory: world.directory + "/media")
         let demo = DemoPortfolios(database: world.database, photos: library, photosDirectory: DemoPhotos.directory)
-        #expect(try demo.seed() == DemoPortfolios.plans.count)
-        #expect(try demo.seedAddedLater() == DemoPortfolios.addedLater.count)
         #expect(try demo.seed() == 0 && demo.seedAddedLater() == 0)
         let vojta = try world.accounts.user(username: "vojtafoti")!
         let portfolios = try world.portfolios.portfolios(ownedBy: vojta.id!)
