@@ -37,9 +37,17 @@ final class EventStreamClient: @unchecked Sendable {
     private(set) var ended = false
 
     /// Connects and sends `GET path` with the cookies (and `Last-Event-ID` when given).
-    init(port: Int, path: String = "/live", cookies: [String: String], lastEventId: String? = nil) throws {
+    /// `receiveBuffer` makes the kernel hold at most about that many bytes for this client
+    /// (SO_RCVBUF, set before connecting so the window starts small).
+    init(port: Int, path: String = "/live", cookies: [String: String], lastEventId: String? = nil,
+         receiveBuffer: Int32? = nil) throws {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.socket = socket
+        if var size = receiveBuffer {
+            guard setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
+                throw Failure(description: "SO_RCVBUF failed: errno \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -135,20 +135,24 @@ import Testing
         try server.seedDiscovery([])
         let room = try server.directRoom("jana.k", "vojtafoti")
         let vojta = try await server.cookies(of: "vojtafoti")
-        let stuck = try await server.stream(for: vojta)
+        // A client whose kernel holds little for it, so the stream's own 1 MiB backlog fills
+        // after a few hundred messages instead of the thousands a loopback socket's buffers hold.
+        let stuck = try await server.stream(for: vojta, receiveBuffer: 4096)
         let reading = try await server.stream(for: vojta)
         let messenger = MessengerService(stores: .sqlite(server.database))
         let jana = try server.userId("jana.k")
         let text = String(repeating: "x", count: 4000)
-        // Far more than the kernel's socket buffers (a few MB) and the stream's 1 MiB backlog hold;
-        // written through the domain, delivered because each commit is observed.
-        for _ in 0..<20 {
-            for _ in 0..<100 {
+        // Written through the domain, delivered because each commit is observed; until the
+        // stuck stream is cut, and at most 8 MB of text (far more than the backlog holds).
+        var sent = 0
+        while server.app.live.status.streams == 2 && sent < 2000 {
+            for _ in 0..<50 {
                 _ = try messenger.send(MessageDraft(uuid: UUID().uuidString, content: text), in: room, by: jana)
             }
-            #expect(try await reading.next(100).count == 100)
+            sent += 50
+            #expect(try await reading.next(50).count == 50)
         }
-        #expect(server.app.live.status.streams == 1)
+        #expect(server.app.live.status.streams == 1, "the stream that stopped reading was still open after \(sent) messages")
         _ = stuck
     }
 }

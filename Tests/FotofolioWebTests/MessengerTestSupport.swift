@@ -55,13 +55,14 @@ extension WebTestServer {
     }
 
     /// Opens `/live` on a thread of its own (connecting blocks until the response head).
-    func stream(for cookies: [String: String], lastEventId: String? = nil, after: Int64? = nil) async throws -> EventStreamClient {
+    func stream(for cookies: [String: String], lastEventId: String? = nil, after: Int64? = nil,
+                receiveBuffer: Int32? = nil) async throws -> EventStreamClient {
         let port = daemon.port
         return try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result {
                     try EventStreamClient(port: port, path: after.map { "/live?after=\($0)" } ?? "/live", cookies: cookies,
-                                          lastEventId: lastEventId)
+                                          lastEventId: lastEventId, receiveBuffer: receiveBuffer)
                 })
             }.start()
         }
