@@ -22,7 +22,7 @@ TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-headless-shell chr
                  libvips-tools libimage-exiftool-perl imagemagick openssl gstreamer1.0-plugins-good haproxy \
                  python3-aiosmtpd fonts-noto-color-emoji mosquitto-clients
 
-.PHONY: run test build release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean postgres cluster
+.PHONY: run test build build-and-venv release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean postgres cluster
 
 # MALLOC_ARENA_MAX: glibc gives every thread that mallocs its own arena; libvips's worker
 # threads would each keep one full of freed photo buffers, so the server's memory creeps
@@ -36,7 +36,7 @@ run: deps release
 
 # The phases of `make test` in order, each with the name its time is printed under. Each runs
 # in a make of its own, with IN_PHASES set so it does not redo the phases before it.
-TEST_PHASES := test-deps:Debian_packages build:build $(VENV)/.installed:Python_packages swift-test:Swift_tests \
+TEST_PHASES := test-deps:Debian_packages build-and-venv:build_and_Python_packages swift-test:Swift_tests \
                js-test:JS_tests browser-test:browser_tests
 
 # Prints how long each phase took at the end, also when one fails (it is the last one listed).
@@ -58,8 +58,14 @@ test:
 release:
 	$(SWIFT) build -c release --product fotofolio
 
+# Without the index that editors read (index-while-building): an eighth less build time. A
+# `swift build` with the index after it compiles everything again, and the other way round.
 build:
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests --disable-index-store
+
+# The Python packages mostly download while the build keeps the cores busy.
+build-and-venv:
+	$(MAKE) --no-print-directory -j2 build $(VENV)/.installed
 
 # The domain's tests run twice: on SQLite, and on PostgreSQL (a throwaway cluster).
 # Swift Testing would otherwise record a backtrace for every error thrown anywhere, caught or
