@@ -58,10 +58,8 @@ test:
 release:
 	$(SWIFT) build -c release --product fotofolio
 
-# Without the index that editors read (index-while-building): an eighth less build time. A
-# `swift build` with the index after it compiles everything again, and the other way round.
 build:
-	$(SWIFT) build --build-tests --disable-index-store
+	$(SWIFT) build --build-tests
 
 # The Python packages mostly download while the build keeps the cores busy.
 build-and-venv:

@@ -56,9 +56,10 @@ struct Seed: ParsableCommand {
 
     private func seed(_ database: AppDatabase, media: String, photos: String) throws -> (Int, Int, Int) {
         let accounts = try DemoWorld(database: database).seed()
-        // Nothing else runs while seeding: every core may make photos.
+        // Nothing else runs while seeding: every core may make photos, up to eight (each
+        // holds tens of MB while it works).
         let library = PhotoLibrary(stores: .sqlite(database), mediaDirectory: media,
-                                   processing: PhotoProcessing(concurrency: ProcessInfo.processInfo.activeProcessorCount))
+                                   processing: PhotoProcessing(concurrency: min(ProcessInfo.processInfo.activeProcessorCount, 8)))
         let portfolios = try DemoPortfolios(database: database, photos: library, photosDirectory: photos).seed()
         try DemoFilms(database: database, films: FilmLibrary(photos: library), photosDirectory: photos).seed()
         try DemoGalleries(database: database, photos: library, photosDirectory: photos).seed()

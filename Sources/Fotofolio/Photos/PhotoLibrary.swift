@@ -50,6 +50,7 @@ public struct PhotoLibrary: Sendable {
         let size: Int
     }
 
+    /// Makes the variants of the picture at `path` and keeps its original; stores nothing.
     public func prepare(fileAt path: String) throws(PhotoImportError) -> Prepared {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let made = try makeVariants(fromFileAt: path)
