@@ -50,9 +50,9 @@ test:
 	done; \
 	echo; echo "make test: time per phase$$([ $$status -eq 0 ] || echo ', the last one failed')"; \
 	for entry in $$times; do \
-	  seconds=$${entry##*:}; printf '  %-17s %3d:%02d\n' "$$(echo $${entry%:*} | tr _ ' ')" $$((seconds / 60)) $$((seconds % 60)); \
+	  seconds=$${entry##*:}; printf '  %-26s %3d:%02d\n' "$$(echo $${entry%:*} | tr _ ' ')" $$((seconds / 60)) $$((seconds % 60)); \
 	done; \
-	seconds=$$(( $$(date +%s) - started )); printf '  %-17s %3d:%02d\n' total $$((seconds / 60)) $$((seconds % 60)); \
+	seconds=$$(( $$(date +%s) - started )); printf '  %-26s %3d:%02d\n' total $$((seconds / 60)) $$((seconds % 60)); \
 	exit $$status
 
 release:
