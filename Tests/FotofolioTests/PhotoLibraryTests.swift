@@ -52,6 +52,27 @@ enum DemoPhotos {
         _ = try library.importPhoto(fileAt: photo, owner: other)
     }
 
+    @Test func aPreparedPhotoIsStoredWithinTheQuotaAsAnImportedOneIs() throws {
+        let world = try TestDatabase()
+        let owner = try world.creator().id!
+        let photo = DemoPhotos.path("food-espresso-cup.jpg")
+        let size = try FileManager.default.attributesOfItem(atPath: photo)[.size] as! Int
+        let library = PhotoLibrary(stores: world.stores, mediaDirectory: world.directory + "/media",
+                                   storagePerPerson: size + size / 2)
+        // Prepared twice before either is stored (as seeding prepares side by side): nothing counts yet.
+        let (first, second) = (try library.prepare(fileAt: photo), try library.prepare(fileAt: photo))
+        #expect(try library.storedBytes(of: owner) == 0)
+        let stored = try library.store(first, owner: owner)
+        #expect(stored.variants == (try library.importPhoto(fileAt: photo, owner: try world.client("jana.k").id!)).variants)
+        do {
+            _ = try library.store(second, owner: owner)
+            Issue.record("a prepared photo past the quota was stored")
+        } catch {
+            guard case .quotaExceeded = error else { Issue.record("\(error)"); return }
+        }
+        #expect(try library.storedBytes(of: owner) == size)
+    }
+
     @Test func aFileThatIsNotAPhotoIsRejectedAndNothingIsStored() throws {
         let world = try TestDatabase()
         let owner = try world.creator()
