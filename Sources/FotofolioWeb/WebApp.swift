@@ -193,7 +193,8 @@ public struct WebApp: Sendable {
             RequestLogging(logger: logger, secretParameters: ["token"]),
             PublicAddressing(address: publicAddress),
             MetricsRecording(metrics: metrics),
-            SecurityHeaders(),
+            // The one inline script is the import map, allowed by its hash.
+            SecurityHeaders(contentSecurityPolicy: site.importMap.contentSecurityPolicy),
             SessionLoading(sessions: sessions, logger: logger),
             CSRFToken(),
             ErrorResponses(logger: logger, classify: Self.meaning) { error, request in errorPages.render(error, for: request) },

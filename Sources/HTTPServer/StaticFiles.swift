@@ -39,6 +39,17 @@ public struct StaticFiles: Sendable {
         return fingerprinted + path[end...]
     }
 
+    /// Every catalogued file whose plain URL starts with `prefix` and ends with `suffix`
+    /// (`"/js/"`, `".js"`), as its plain and fingerprinted URLs, both percent-encoded, in
+    /// the order of the plain URLs: what a browser's import map needs so that a module
+    /// imported by its plain address is fetched by its fingerprinted one.
+    public func fingerprintedURLs(under prefix: String, ending suffix: String) -> [(plain: String, fingerprinted: String)] {
+        catalogue.fingerprintedURLs
+            .filter { $0.key.hasPrefix(prefix) && $0.key.hasSuffix(suffix) }
+            .map { (plain: Catalogue.encodedPath($0.key), fingerprinted: $0.value) }
+            .sorted { $0.plain < $1.plain }
+    }
+
     /// Answers a GET or HEAD for a catalogued file, by plain or fingerprinted path.
     ///
     /// Handles `If-None-Match`/`If-Modified-Since` (304), `Range`/`If-Range` (206, 416) and
@@ -167,6 +178,13 @@ extension StaticFiles {
             }
             self.routes = routes
             self.fingerprintedURLs = urls
+        }
+
+        /// A decoded plain path (a key of `fingerprintedURLs`) as a URL path: no segment
+        /// of a catalogued file holds a `/`, so splitting at them gives its segments back.
+        static func encodedPath(_ path: String) -> String {
+            path.split(separator: "/", omittingEmptySubsequences: false).map { percentEncoded(String($0)) }
+                .joined(separator: "/")
         }
 
         /// The same key `RequestPath.description` gives for these segments.

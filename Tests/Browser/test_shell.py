@@ -1,6 +1,7 @@
 """The app shell as a person meets it in a browser: language, navigation, layout on a
 phone and on a wide screen, the not-found page, and pages that stay clean and usable."""
 
+import re
 import urllib.error
 import urllib.request
 from urllib.parse import parse_qs, urlsplit
@@ -389,3 +390,24 @@ def test_every_page_is_captured_in_a_screenshot(open_browser, base_url, sign_up,
         file.unlink(missing_ok=True)  # a stale file must not pass for a new one
         assert driver.save_screenshot(str(file)), f"could not write {file}"
         assert png_size(file) == (width, height)
+
+
+FINGERPRINTED_SCRIPT = re.compile(r"/js/[a-z0-9/-]+\.[0-9a-f]{16}\.js")
+
+
+@pytest.mark.engines
+def test_a_page_fetches_every_module_by_its_fingerprinted_address(open_browser, base_url):
+    """Modules import each other by plain address (`./fragment.js`); the page's import map,
+    which the CSP allows by its hash, resolves each to its fingerprinted address, kept for a
+    year. Without the map, or with a map the browser refused, the feed would ask for each
+    imported module again on every view (plain addresses are revalidated)."""
+    driver = open_browser(size=DESKTOP)
+    driver.get(base_url + "/")  # the feed: three levels of imports (slider, sheet, bookmarks)
+    # Module scripts run before the load event, so by then every static import was fetched.
+    WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    scripts = driver.execute_script("""return performance.getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith("/js/"))""")  # not /sw.js, the worker's fixed address
+    assert len(scripts) > 20, scripts
+    assert not [path for path in scripts if not FINGERPRINTED_SCRIPT.fullmatch(path)], scripts
+    assert "/js/precise-slider/constants.js" not in scripts
+    assert driver.find_elements(By.CSS_SELECTOR, ".segmented--live"), "the page's scripts did not run"

@@ -1,3 +1,5 @@
+import Foundation
+import HTTPServer
 import Testing
 @testable import FotofolioWeb
 
@@ -63,6 +65,38 @@ import Testing
         let css = try await server.send(String(match.1))
         #expect(css.status == 200)
         #expect(css.headers["cache-control"] == "public, max-age=31536000, immutable")
+    }
+
+    /// Modules import each other by plain address; the import map gives each its
+    /// fingerprinted one, so a page view asks the server for no script it has cached.
+    @Test func everyImportedModuleIsMappedToItsFingerprintedAddressByAMapTheCSPAllows() async throws {
+        let server = try WebTestServer()
+        let page = try await server.send("/")
+        let map = try #require(page.body.firstMatch(of: /<script type="importmap">([^<]*)<\/script>/))
+        let mapText = String(map.1)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(mapText.utf8)) as? [String: [String: String]])
+        let imports = try #require(json["imports"])
+        // Every module any script imports, read from the scripts themselves.
+        let folder = WebTestServer.repository + "/Public/js"
+        var imported = Set<String>()
+        for file in try #require(FileManager.default.enumerator(atPath: folder)).compactMap({ $0 as? String }) where file.hasSuffix(".js") {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            let directory = URL(fileURLWithPath: "/js/" + file).deletingLastPathComponent()
+            for found in text.matches(of: /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+\.js)"/) {
+                imported.insert(directory.appendingPathComponent(String(found.1)).standardized.path)
+            }
+        }
+        #expect(imported.count > 20 && imported.contains("/js/precise-slider/constants.js"))
+        for module in imported.sorted() {
+            let address = try #require(imports[module], "\(module) is not in the import map")
+            #expect(address.firstMatch(of: /^\/js\/[a-z0-9\/-]+\.[0-9a-f]{16}\.js$/) != nil, "\(address)")
+            #expect(try await server.send(address).headers["cache-control"] == "public, max-age=31536000, immutable")
+        }
+        // Before any module script, and allowed by the hash of exactly its text.
+        let first = try #require(page.body.firstRange(of: "<script type=\"module\""))
+        #expect(page.body.range(of: "<script type=\"importmap\">")!.lowerBound < first.lowerBound)
+        #expect(page.headers["content-security-policy"] == SecurityHeaders.contentSecurityPolicy(allowingInlineScripts: [mapText]))
+        #expect(page.body.matches(of: /<script(?![^>]*\bsrc=)[^>]*>/).count == 1, "the import map is the one inline script")
     }
 
     @Test func userTextInTheURLIsEscaped() async throws {

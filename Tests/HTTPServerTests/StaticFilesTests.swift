@@ -207,6 +207,18 @@ func mediaTypeFollowsExtension(name: String, type: String) {
         #expect(response.headers["Last-Modified"].flatMap(StaticFiles.HTTPDate.parse) != nil)
     }
 
+    @Test func fingerprintedURLsUnderAFolderListItsFilesPercentEncodedInOrder() throws {
+        let scripts = files.fingerprintedURLs(under: "/js/", ending: ".js")
+        #expect(scripts.map(\.plain) == ["/js/app.js", "/js/vendor.js"])
+        #expect(scripts.map(\.fingerprinted) == [files.url(for: "/js/app.js"), files.url(for: "/js/vendor.js")])
+        // A name that needs escaping is escaped on both sides; hidden files and links out are not listed.
+        let texts = files.fingerprintedURLs(under: "/", ending: ".txt")
+        #expect(texts.map(\.plain) == ["/docs/guide/readme.txt", "/my%20file.txt"])
+        let spaced = try #require(texts.last?.fingerprinted)
+        #expect(spaced.hasPrefix("/my%20file.") && spaced.hasSuffix(".txt"))
+        #expect(try answer(files, spaced).status == .ok)
+    }
+
     @Test func urlForUnknownPathIsUnchanged() throws {
         #expect(files.url(for: "/css/missing.css") == "/css/missing.css")
         #expect(files.url(for: "https://example.com/x.css") == "https://example.com/x.css")

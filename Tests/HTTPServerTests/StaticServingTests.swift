@@ -104,4 +104,13 @@ import Testing
         #expect(response.headers["referrer-policy"] != nil)
         #expect(response.headers["permissions-policy"] != nil)
     }
+
+    @Test func anInlineScriptIsAllowedByTheHashOfItsExactText() {
+        let policy = SecurityHeaders.contentSecurityPolicy(allowingInlineScripts: ["", "{}"])
+        // `printf '' | openssl dgst -sha256 -binary | base64`, and the same of `{}`.
+        #expect(policy.contains("script-src 'self' 'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=' "
+                                + "'sha256-RBNvo1WzZ4oRRq0W9+hknpT7T8If536DEMBg9hyq/4o=';"))
+        #expect(SecurityHeaders.defaultContentSecurityPolicy.contains("script-src 'self';"))
+        #expect(SecurityHeaders.defaultContentSecurityPolicy == SecurityHeaders.contentSecurityPolicy(allowingInlineScripts: []))
+    }
 }

@@ -11,7 +11,8 @@ struct ServiceWorkerScript: Sendable {
     let text: String
 
     /// The files a page needs to show without the network: the stylesheet, the icons, the
-    /// scripts of the offline page (and what they import, by plain address).
+    /// scripts of the offline page and what they import (by fingerprinted address, as the
+    /// page's import map gives it, and by plain address for a browser without import maps).
     static let shellFiles = ["/css/app.css", "/img/icons.svg", "/img/favicon.svg", "/js/segmented-control.js",
                              "/js/sw-register.js", "/icons/app-192.png", "/icons/badge-96.png"]
     static let importedModules = ["/js/saved-conversations.js", "/js/segmented-control-math.js", "/js/motion.js",
@@ -28,11 +29,11 @@ struct ServiceWorkerScript: Sendable {
 
     init(renderer: PageRenderer) throws {
         let files = renderer.site.staticFiles
-        let assets = Self.shellFiles.map(files.url(for:)) + Self.importedModules
+        let assets = Self.shellFiles.map(files.url(for:)) + Self.importedModules.map(files.url(for:)) + Self.importedModules
         let body = files.url(for: "/js/sw-worker.js")
         var fingerprint = Fingerprint()
-        // The imported modules are kept by plain address: their content names the version.
-        for asset in assets + [body] + Self.importedModules.map(files.url(for:)) { fingerprint.add(asset) }
+        // Fingerprinted addresses name every file's content, so the version changes with any of them.
+        for asset in assets + [body] { fingerprint.add(asset) }
         for language in Language.allCases {
             fingerprint.add(try renderer.fragmentText(Page.offline.template, of: .offline, language: language, content: NoContent()))
         }

@@ -186,8 +186,10 @@ struct AssetURLs: ViewModel, Sendable {
     let swRegister: String
     let push: String
     let appleTouchIcon: String
+    /// The import map's JSON, for the layout's head (`ModuleImportMap`).
+    let importMap: String
 
-    init(_ files: StaticFiles) {
+    init(_ files: StaticFiles, importMap: ModuleImportMap) {
         css = files.url(for: "/css/app.css")
         icons = files.url(for: "/img/icons.svg")
         favicon = files.url(for: "/img/favicon.svg")
@@ -218,6 +220,7 @@ struct AssetURLs: ViewModel, Sendable {
         swRegister = files.url(for: "/js/sw-register.js")
         push = files.url(for: "/js/push.js")
         appleTouchIcon = files.url(for: "/icons/apple-touch-icon.png")
+        self.importMap = importMap.json
     }
 }
 

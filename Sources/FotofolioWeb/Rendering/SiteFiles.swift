@@ -12,6 +12,7 @@ public struct SiteFiles: Sendable {
     let templates: TemplateLibrary
     let staticFiles: StaticFiles
     let assets: AssetURLs
+    let importMap: ModuleImportMap
     let shells: [ShellKey: ShellTemplate]
 
     struct ShellKey: Hashable {
@@ -23,7 +24,8 @@ public struct SiteFiles: Sendable {
     public init(templatesDirectory: String, publicDirectory: String) throws {
         templates = try TemplateLibrary(directory: templatesDirectory)
         staticFiles = try StaticFiles(root: publicDirectory)
-        assets = AssetURLs(staticFiles)
+        importMap = ModuleImportMap(staticFiles)
+        assets = AssetURLs(staticFiles, importMap: importMap)
         var shells: [ShellKey: ShellTemplate] = [:]
         for language in Language.allCases {
             let table = templates.table(for: language)
