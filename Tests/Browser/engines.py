@@ -6,7 +6,7 @@
   installed app's checks, notifications and push.
 - Firefox: Debian's firefox-esr, headless, through Marionette (marionette_bridge.py).
 - WebKit: Debian's WebKitGTK MiniBrowser through WebKitWebDriver, on a private X server
-  (Xvfb): MiniBrowser has no headless mode.
+  (Xvfb): MiniBrowser has no headless mode. Pages are painted without the GL compositor.
 
 `open_engine(engine, size, language, javascript, whole)` starts one; the rest of this module does
 one thing the same way in each, or says where an engine cannot."""
@@ -143,6 +143,10 @@ def webkit(size, language, javascript):
         # WebKitGTK asks for the languages of the process's locale (Accept-Language).
         "LOCPATH": str(locales()), "LC_ALL": locale_for(language), "LANGUAGE": language.replace(",", ":"),
         "XDG_CONFIG_HOME": str(gtk_settings()),
+        # Pages are painted without the GL compositor: Xvfb has no GPU, so it would run on
+        # Mesa's software GL (llvmpipe), which costs a quarter more CPU and once crashed in
+        # the compositor's thread (swrast_dri.so) in the middle of a run.
+        "WEBKIT_DISABLE_COMPOSITING_MODE": "1",
     }
     try:
         driver = webdriver.WebKitGTK(options=options, service=WebKitService(WEBKIT_DRIVER, env=environment))
