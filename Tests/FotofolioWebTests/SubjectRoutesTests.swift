@@ -68,7 +68,7 @@ import Testing
     static let walked: Set<String> = [
         "GET /portfolios/:id", "GET /portfolios/:id/edit", "POST /portfolios/:id", "GET /portfolios/:id/delete",
         "POST /portfolios/:id/delete", "GET /s/:token", "POST /s/:token", "GET /media/:file", "GET /photos/:id/original",
-        "GET /u/:username", "GET /u/:username/shoot", "GET /report", "POST /report", "POST /selection/toggle",
+        "GET /u/:username", "GET /u/:username/feed.atom", "GET /u/:username/shoot", "GET /report", "POST /report", "POST /selection/toggle",
         "POST /selection/add", "POST /selection/remove",
     ]
 

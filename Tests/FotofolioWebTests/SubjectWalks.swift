@@ -122,6 +122,24 @@ struct SubjectWalks {
                 if seesWork == .none && listed { failures.append("\(person) /u/\(username) lists \(work.state) portfolio") }
                 if seesWork >= .reader && profile.status == 200 && !listed { failures.append("\(person) /u/\(username) leaves out \(work.state)") }
             }
+            // The Atom feed is the public profile's list: a suspended person has none, and it
+            // holds the public work this reader may see, without what an operator hid.
+            let suspended = subject == .profile(world.suspendedId)
+            if profile.status == 200 && profile.body.contains("/feed.atom") == suspended {
+                failures.append("\(person) /u/\(username) \(suspended ? "names a feed it does not have" : "does not name its feed")")
+            }
+            let feed = try await server.send("/u/\(username)/feed.atom")
+            check("GET /u/\(username)/feed.atom", as: person, feed, expected: sees >= .reader && !suspended ? [200] : [404],
+                  mustNotName: world.works.filter { $0.ownerName == username }.map(\.name))
+            for work in world.works where work.ownerName == username {
+                let listed = feed.body.contains(work.name)
+                let seesWork = try sight(.portfolio(work.id), person)
+                let shouldList = feed.status == 200 && work.state == "public" && seesWork >= .reader
+                if listed != shouldList { failures.append("\(person) feed of \(username) \(listed ? "lists" : "leaves out") \(work.state)") }
+            }
+            for photo in world.loosePhotos where photo.files.contains(where: feed.body.contains) {
+                failures.append("\(person) feed of \(username) shows the \(photo.state)")
+            }
         }
         for work in world.works where work.ownerName == "vojta.test" {
             let sees = try sight(.portfolio(work.id), person)

@@ -432,7 +432,7 @@ enum Sample {
                    hasReceived: isOwn,
                    contact: contact, canBlock: !isOwn, reportURL: isOwn ? nil : "/report?subject=profile:1", showsModeration: isOwn,
                    shootURL: isOwn ? nil : "/u/vojta/shoot", availability: Shoots.availability(editable: false),
-                   portfolios: [row], hasPortfolios: true, emptyState: state, notice: "Saved.", confirmationFailed: true)
+                   portfolios: [row], hasPortfolios: true, feedURL: "/u/vojta/feed.atom", emptyState: state, notice: "Saved.", confirmationFailed: true)
     }
 
     static func portfolioPage(isOwn: Bool) -> PortfolioPage {

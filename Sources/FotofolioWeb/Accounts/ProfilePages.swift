@@ -17,6 +17,16 @@ struct ProfilePages {
     func register(in router: inout Router) {
         router.get("/u/:username") { request in try profile(request) }
         router.get("/u/:username/accent.css") { request in try accentStylesheet(request) }
+        router.get("/u/:username/feed.atom") { request in try feed(request) }
+    }
+
+    /// A photographer's public portfolios as an Atom feed (`ProfileFeed`); nobody else has one.
+    private func feed(_ request: Request) throws -> Response {
+        guard let username = request.parameters["username"], let user = try accounts.user(username: username),
+              user.role == .creator, try moderation.suspension(of: user.storedId) == nil else {
+            throw HTTPFailure(.notFound, "There is no feed at this address.")
+        }
+        return ProfileFeed(user: user, portfolios: try feedPortfolios(of: user, for: request.viewer), request: request).response()
     }
 
     /// The creator's colour for their profile page, per theme; the link carries the colour,
@@ -63,7 +73,8 @@ struct ProfilePages {
             image: image.map { CanonicalURL.of(request, path: $0) },
             accentStylesheet: Self.accent(of: user).map { accent in
                 "/u/\(QueryItems.escape(user.username))/accent.css?v=" + String(format: "%.1f-%.1f", accent.hue, accent.saturation)
-            })
+            },
+            feed: user.role == .creator && !suspended ? "/u/\(QueryItems.escape(user.username))/feed.atom" : nil)
         return try renderer.render(isOwn ? .ownProfile : .person, for: request, title: user.fullName, content: PersonPage(
             csrf: request.csrfToken, isOwn: isOwn,
             person: PersonViewModel(user: user, table: table, showPrivate: isOwn, avatar: avatar),
@@ -74,7 +85,7 @@ struct ProfilePages {
             // Only where a message could start: a request opens the conversation.
             shootURL: !isOwn && user.role == .creator && contact == .open ? "/u/\(QueryItems.escape(user.username))/shoot" : nil,
             availability: try availability(of: user, table: table),
-            portfolios: owned.map(PortfolioViews(table: table).row), hasPortfolios: !owned.isEmpty,
+            portfolios: owned.map(PortfolioViews(table: table).row), hasPortfolios: !owned.isEmpty, feedURL: head.feed,
             emptyState: owned.isEmpty ? emptyPortfolios(isOwn: isOwn).model(table) : nil,
             notice: isOwn ? notice(request.query, table: table) : visitorNotice(request.query, contact: contact, table: table),
             confirmationFailed: isOwn && request.query["confirmed"] == "0"), head: head,
@@ -90,16 +101,29 @@ struct ProfilePages {
                                 editable: false, table: table)
     }
 
-    /// The person's portfolios; for everyone but them and operators only the public ones,
-    /// without what an operator hid.
     /// Everything to its owner and operators; to anyone else, the public portfolios the rule
     /// lets them see (not hidden, not the work of someone who blocked them).
     private func visiblePortfolios(of user: User, for viewer: Viewer, seesAll: Bool) throws -> [PortfolioDetails] {
         guard user.role == .creator else { return [] }
         let owned = try portfolios.portfolios(ownedBy: user.storedId)
         guard !seesAll else { return owned }
-        return try moderation.withoutHiddenPhotos(owned.filter {
-            try $0.portfolio.visibility == .public && visibility.sight(of: .portfolio($0.portfolio.storedId), for: viewer) >= .reader
+        return try publicPortfolios(among: owned, for: viewer) { $0.viewer >= .reader }
+    }
+
+    /// The feed's list: the public portfolios a guest may see, less those this reader may not
+    /// (a block), so that an owner's or operator's feed is everyone's.
+    private func feedPortfolios(of user: User, for viewer: Viewer) throws -> [PortfolioDetails] {
+        try publicPortfolios(among: portfolios.portfolios(ownedBy: user.storedId), for: viewer) {
+            $0.viewer >= .reader && $0.guest >= .reader
+        }
+    }
+
+    /// The public ones of `owned` whose sights (this reader's and a guest's) `seen` accepts,
+    /// without the photos an operator hid.
+    private func publicPortfolios(among owned: [PortfolioDetails], for viewer: Viewer,
+                                  seen: ((viewer: Sight, guest: Sight)) -> Bool) throws -> [PortfolioDetails] {
+        try moderation.withoutHiddenPhotos(owned.filter {
+            try $0.portfolio.visibility == .public && seen(visibility.sights(of: .portfolio($0.portfolio.storedId), for: viewer))
         })
     }
 
@@ -195,6 +219,8 @@ struct PersonPage: ViewModel {
     let availability: AvailabilityView?
     let portfolios: [PortfolioRow]
     let hasPortfolios: Bool
+    /// A photographer's Atom feed, shown under their portfolios.
+    let feedURL: String?
     let emptyState: ContentState.Model?
     /// What the owner just did ("Saved").
     let notice: String?

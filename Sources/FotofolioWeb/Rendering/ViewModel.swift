@@ -59,6 +59,8 @@ public struct SocialMeta: ViewModel {
     let image: String?
     /// The profile's own accent colours, when the page's author chose some.
     let accentStylesheet: String?
+    /// A photographer's Atom feed (`ProfileFeed`), for feed readers to find.
+    var feed: String? = nil
 }
 
 enum ViewModelLookup {
