@@ -111,6 +111,6 @@ struct ProfileFeed {
 
     /// RFC 3339 in UTC, to the second, as Atom's date constructs are.
     static func date(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
+        date.formatted(.iso8601)  // the style is in GMT unless told otherwise
     }
 }
