@@ -11,7 +11,8 @@
 // Keys anywhere in the player: Space or K plays and pauses, J and L jump 10 s back and
 // forward, comma and full stop step one frame; the slider keeps its own keys (arrows, Page
 // keys, Home/End, + and −). The time beside the buttons is a field: a typed time
-// (`m:ss.SSS`, decimal point or comma) seeks to it on Enter.
+// (`m:ss.SSS`, decimal point or comma) seeks to it on Enter. An address with a time opens the
+// film at that frame (`data-film-start`, from `?t=`).
 
 
 import { clockText, parseStoryboard } from "./film-storyboard.js";
@@ -62,6 +63,17 @@ class FilmPlayer {
     this.#listen(controls);
     this.#loadStoryboard(root.dataset.storyboard);
     this.#showTime();
+    const start = Number(root.dataset.filmStart);
+    if (root.dataset.filmStart && Number.isFinite(start)) this.#openAt(start);
+  }
+
+  /** An address with a time (`?t=1:05.250`): the exact frame, once the film's length is known. */
+  #openAt(seconds) {
+    const seek = () => this.seek(seconds);
+    if (this.#video.readyState >= HTMLMediaElement.HAVE_METADATA) seek();
+    else this.#video.addEventListener("loadedmetadata", seek, { once: true });
+    this.#showTime(seconds);
+    if (this.root.getBoundingClientRect().top > innerHeight) this.root.scrollIntoView({ block: "center" });
   }
 
   get duration() {

@@ -108,6 +108,8 @@ public struct WebApp: Sendable {
         let feedCaches = FeedCaches(renderer: renderer)
         FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking, moderation: moderation,
                   caches: feedCaches).register(in: &router)
+        Sitemaps(feed: FeedService(stores: stores)).register(in: &router)
+        RobotsTxt().register(in: &router)
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios, moderation: moderation, visibility: visibility)
             .register(in: &router)
         PeopleSearchPages(renderer: renderer, search: PeopleSearch(stores: stores), blocking: blocking, photos: photos)

@@ -80,7 +80,10 @@ def heading(driver):
 
 
 def path_of(driver):
-    return urlsplit(driver.current_url).path
+    """The page the browser shows, by its path without a language's prefix: `/en/u/jana` is
+    `/u/jana`, the same page in English (test_open_web.py checks the addresses themselves)."""
+    path = urlsplit(driver.current_url).path
+    return "/" if path in ("/en", "/en/") else path.removeprefix("/en") if path.startswith("/en/") else path
 
 
 def http_status_of_page(driver):

@@ -161,7 +161,9 @@ def pages_without_scripts(driver, base_url, audit, language):
 def photographer_pages(driver, base_url, audit, language):
     sign_in(driver, base_url, "lenka.svetlo")
     visit(driver, base_url, "/u/lenka.svetlo")
-    portfolio = next(href for href, _ in links(driver, "a[href^='/portfolios/']") if href.split("/")[-1].isdigit())
+    # Its page in the reader's language, and the path its author's pages (edit, delete) hang from.
+    portfolio = next(href for href, _ in links(driver, "a[href*='/portfolios/']") if href.split("/")[-1].isdigit())
+    portfolio = portfolio.removeprefix("/en")
     audit.check("own profile, its menu open", prepare=open_details("details.menu"))
     for path in ("/profile/edit", "/profile/password", "/portfolios/new", portfolio, portfolio + "/delete", "/",
                  "/u/eva.s"):

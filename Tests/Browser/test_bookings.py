@@ -396,7 +396,7 @@ def test_without_javascript_the_request_form_works_and_keeps_what_was_typed(open
     sign_up(driver, role="client")
     assert javascript_is_off(driver)
     driver.get(f"{base_url}/u/{FORM_PHOTOGRAPHER}")
-    portfolio = driver.find_element(By.CSS_SELECTOR, ".profile__portfolios a[href^='/portfolios/']").get_attribute("href")
+    portfolio = driver.find_element(By.CSS_SELECTOR, ".profile__portfolios a[href*='/portfolios/']").get_attribute("href")
     driver.get(portfolio)
     tags = [tag.text for tag in driver.find_elements(By.CSS_SELECTOR, ".portfolio-page .tag")]
     click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, ".portfolio-page__actions [data-request-shoot]"))
@@ -429,7 +429,7 @@ def test_without_javascript_the_request_form_works_and_keeps_what_was_typed(open
 # Busy days ----------------------------------------------------------------------------------------
 
 def authors_in_feed(driver):
-    return {e.text for e in driver.find_elements(By.CSS_SELECTOR, ".feed-card a[href^='/u/']")}
+    return {e.text for e in driver.find_elements(By.CSS_SELECTOR, ".feed-card a[href*='/u/']")}
 
 
 def day_state(driver, day):

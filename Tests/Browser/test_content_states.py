@@ -39,7 +39,7 @@ def test_a_filter_that_matches_nothing_offers_to_clear_it(open_browser, base_url
     driver = open_browser(size=DESKTOP, language=language)
     driver.get(base_url + "/?tags=svatba,neexistuje")
     texts = strings(language, "feedNoMatch")
-    assert shown_state(driver) == ["empty", texts["title"], texts["action"], "/"]
+    assert shown_state(driver) == ["empty", texts["title"], texts["action"], "/" if language == "cs" else "/en/"]
     WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".tag-input__text"), "the scripts did not run")
 
     click(driver, driver.find_element(By.CSS_SELECTOR, ".state__action a"))
@@ -89,7 +89,7 @@ def test_a_search_that_fails_shows_an_error_and_retries(open_browser, base_url):
     assert shown_state(driver, "[data-search-results]")[1] == strings("en", "searchFailed")["title"]
     block(driver)
     click(driver, driver.find_element(By.CSS_SELECTOR, "[data-search-results] .state__action a"))
-    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".person-result[href='/u/ad.fotograf']"),
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".person-result[href$='/u/ad.fotograf']"),
                                       "the retry found nobody")
 
 
@@ -101,7 +101,7 @@ def test_nobody_found_suggests_searching_the_other_way(open_browser, base_url, l
     texts = strings(language, "searchNobodyByName")
     assert shown_state(driver)[:3] == ["empty", texts["title"], texts["action"]]
     click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, ".state__action a"))
-    assert driver.find_elements(By.CSS_SELECTOR, ".person-result[href='/u/michal1']"), "the same words by place find Plzeň"
+    assert driver.find_elements(By.CSS_SELECTOR, ".person-result[href$='/u/michal1']"), "the same words by place find Plzeň"
     assert driver.find_element(By.CSS_SELECTOR, "input[name='by'][value='location']").is_selected()
 
 
@@ -111,7 +111,7 @@ def test_an_empty_selection_leads_to_the_feed(open_browser, base_url, sign_up, s
     sign_up(driver, role="client")
     driver.get(base_url + "/selection")
     texts = strings(language, "selectionEmpty")
-    assert shown_state(driver) == ["empty", texts["title"], texts["action"], "/"]
+    assert shown_state(driver) == ["empty", texts["title"], texts["action"], "/" if language == "cs" else "/en/"]
     driver.save_screenshot(str(screenshots_dir / f"state-selection-empty-{language}-phone.png"))
 
 
@@ -124,7 +124,7 @@ def test_a_photographer_without_portfolios_shows_an_empty_state(open_browser, ba
     guest = open_browser(size=PHONE, language="en")
     guest.get(base_url + f"/u/{account.username}")
     texts = strings("en", "portfoliosEmpty")
-    assert shown_state(guest) == ["empty", texts["title"], texts["action"], "/"]
+    assert shown_state(guest) == ["empty", texts["title"], texts["action"], "/en/"]
 
 
 def test_a_conversation_says_it_is_offline_while_the_network_is_gone(open_browser, base_url, screenshots_dir):

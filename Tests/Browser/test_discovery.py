@@ -144,7 +144,7 @@ def test_a_client_shortlists_rates_and_finds_people(open_browser, base_url, sign
 
     # One tap on a star rates; the two have written to each other, so the rating is verified.
     converse(base_url, account.username, "ad.fotograf", first_password=account.password)
-    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "a.feed-card__author[href='/u/ad.fotograf']"))
+    click_and_wait_for_next_page(driver, driver.find_element(By.CSS_SELECTOR, "a.feed-card__author[href$='/u/ad.fotograf']"))
     summary = driver.find_element(By.CSS_SELECTOR, "#rating [data-rating-summary]")
     before = summary.text
     star = driver.find_element(By.CSS_SELECTOR, ".rating-stars button[name='stars'][value='4']")
@@ -231,7 +231,7 @@ def test_the_bookmark_on_a_portfolio_page_toggles_in_place_and_posts_without_jav
     driver = open_browser(size=PHONE)
     sign_up(driver, role="client")
     driver.get(base_url + "/?tags=krajina")
-    link = driver.find_element(By.CSS_SELECTOR, "[data-feed-card] a[href^='/portfolios/']")
+    link = driver.find_element(By.CSS_SELECTOR, "[data-feed-card] a[href*='/portfolios/']")
     portfolio = urlsplit(link.get_attribute("href")).path
     name = driver.find_element(By.CSS_SELECTOR, "[data-feed-card] .feed-card__name").text
     driver.get(base_url + portfolio)

@@ -28,7 +28,7 @@ PROCESSING_WAIT = 120  # seconds: FFmpeg on two shared cores beside a debug serv
 def open_demo_film(driver, base_url):
     """michal1's "Krajina" opens with the demo film; returns the player's root."""
     driver.get(base_url + "/u/michal1")
-    link = next(a for a in driver.find_elements(By.CSS_SELECTOR, "a[href^='/portfolios/']") if "Krajina" in a.text)
+    link = next(a for a in driver.find_elements(By.CSS_SELECTOR, "a[href*='/portfolios/']") if "Krajina" in a.text)
     driver.get(link.get_attribute("href").split("#")[0])
     player = driver.find_element(By.CSS_SELECTOR, "[data-film]")
     wait_until(lambda: player.get_attribute("class") and driver.execute_script(
@@ -222,7 +222,7 @@ def test_without_javascript_the_native_player_plays_the_film(open_browser, base_
     driver = open_browser(size=PHONE, language="cs", javascript=False)
     assert javascript_is_off(driver)
     driver.get(base_url + "/u/michal1")
-    link = next(a for a in driver.find_elements(By.CSS_SELECTOR, "a[href^='/portfolios/']") if "Krajina" in a.text)
+    link = next(a for a in driver.find_elements(By.CSS_SELECTOR, "a[href*='/portfolios/']") if "Krajina" in a.text)
     driver.get(link.get_attribute("href").split("#")[0])
     video = driver.find_element(By.CSS_SELECTOR, "[data-film] video")
     assert video.get_attribute("controls") is not None

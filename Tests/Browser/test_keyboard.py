@@ -164,7 +164,7 @@ def test_the_five_user_test_tasks_with_the_keyboard_alone(open_browser, base_url
     keys.press(Keys.ENTER)
     keys.wait_for_page("/", "the feed did not open")
     # Someone else's portfolio: the newest card is the one just made.
-    bookmark = keys.tab_to(f"li[data-feed-card]:not(:has(a.feed-card__author[href='/u/{account.username}'])) "
+    bookmark = keys.tab_to(f"li[data-feed-card]:not(:has(a.feed-card__author[href$='/u/{account.username}'])) "
                            "[data-bookmark-button][aria-pressed='false']")
     keys.press(Keys.SPACE)
     wait_until(lambda: bookmark.get_attribute("aria-pressed") == "true", WAIT, "Space did not shortlist the portfolio")
@@ -221,7 +221,7 @@ def test_the_five_user_test_tasks_with_the_keyboard_alone(open_browser, base_url
     keys.choose_with_arrows("input[name='by'][value='location']")
     keys.tab_to("#q")
     keys.type("Praha")
-    wait_until(lambda: driver.find_elements("css selector", ".person-result[href='/u/vojtafoti']"), WAIT,
+    wait_until(lambda: driver.find_elements("css selector", ".person-result[href$='/u/vojtafoti']"), WAIT,
                "searching by town found nobody")
 
     # 5. Answer a conversation with an unread message: a demo photographer writes (the

@@ -43,16 +43,16 @@ def test_the_feed_keeps_photographers_up_to_the_chosen_rate(open_browser, own_se
     driver = open_browser(size=DESKTOP)
     driver.get(server.url + "/?maxRate=1100")
     assert "do 1 100 Kč/h" in spaced(driver.find_element(By.CSS_SELECTOR, "[data-feed-peek]").get_attribute("textContent"))
-    authors = {e.text for e in driver.find_elements(By.CSS_SELECTOR, ".feed-card a[href^='/u/']")}
+    authors = {e.text for e in driver.find_elements(By.CSS_SELECTOR, ".feed-card a[href*='/u/']")}
     assert authors and authors <= {"@velvary.foto", "@lenka.svetlo"}
     ruler = driver.find_element(By.XPATH, "//input[@name='maxRate']/ancestor::*[@data-precise-slider]//*[@data-slider-ruler]")
     click(driver, ruler)
     ruler.send_keys(Keys.END)
     WebDriverWait(driver, WAIT).until(lambda d: "maxRate=10000" in d.current_url, "the filter did not follow the slider")
     WebDriverWait(driver, WAIT).until(
-        lambda d: "@vojtafoti" in {e.text for e in d.find_elements(By.CSS_SELECTOR, ".feed-card a[href^='/u/']")},
+        lambda d: "@vojtafoti" in {e.text for e in d.find_elements(By.CSS_SELECTOR, ".feed-card a[href*='/u/']")},
         "a photographer within the new rate did not appear")
-    authors = {e.text for e in driver.find_elements(By.CSS_SELECTOR, ".feed-card a[href^='/u/']")}
+    authors = {e.text for e in driver.find_elements(By.CSS_SELECTOR, ".feed-card a[href*='/u/']")}
     assert "@michal1" not in authors  # by agreement: no stated rate
     driver.save_screenshot(str(screenshots_dir / "rate-feed-filter-desktop.png"))
 

@@ -109,7 +109,7 @@ def is_not_found(driver):
 
 def profile_portfolios(driver, base_url, username):
     driver.get(f"{base_url}/u/{username}")
-    return {int(m.group(1)) for a in driver.find_elements(By.CSS_SELECTOR, "main a[href^='/portfolios/']")
+    return {int(m.group(1)) for a in driver.find_elements(By.CSS_SELECTOR, "main a[href*='/portfolios/']")
             if (m := re.fullmatch(r".*/portfolios/(\d+)", a.get_attribute("href")))}
 
 
@@ -224,7 +224,7 @@ def test_without_javascript_the_password_form_opens_the_demo_unlisted_series(ope
     owner = open_browser(size=DESKTOP)
     sign_in(owner, base_url, DEMO_OWNER)
     owner.get(f"{base_url}/u/{DEMO_OWNER}")
-    [link] = [a for a in owner.find_elements(By.CSS_SELECTOR, "main a[href^='/portfolios/']")
+    [link] = [a for a in owner.find_elements(By.CSS_SELECTOR, "main a[href*='/portfolios/']")
               if DEMO_UNLISTED in a.get_attribute("textContent")][:1]
     owner.get(link.get_attribute("href"))
     portfolio = portfolio_id(owner)

@@ -114,10 +114,14 @@ def test_language_switch_changes_language_and_returns_to_the_same_page(open_brow
     choose_language(driver, "en")
 
     assert html_lang(driver) == "en"
-    assert path_of(driver) == "/search"
+    # The English address of the same page, with its query.
+    assert urlsplit(driver.current_url).path == "/en/search"
     assert parse_qs(urlsplit(driver.current_url).query) == parse_qs(urlsplit(path).query)
     assert heading(driver) == STRINGS["en"]["pages"]["search"]["title"]
     assert pressed_language(driver) == ["en"]
+    # And back to the Czech one.
+    choose_language(driver, "cs")
+    assert html_lang(driver) == "cs" and urlsplit(driver.current_url).path == "/search"
 
 
 def test_chosen_language_survives_a_reload(open_browser, base_url):
@@ -342,7 +346,7 @@ def test_unknown_path_shows_the_not_found_page_in_the_readers_language(open_brow
     assert heading(driver) == title
     assert "404" in driver.find_element(By.CSS_SELECTOR, ".error-page__code").text
     assert driver.find_element(By.CSS_SELECTOR, ".error-page__message").text == message
-    assert driver.find_element(By.CSS_SELECTOR, ".error-page__actions a").get_dom_attribute("href") == "/"
+    assert driver.find_element(By.CSS_SELECTOR, ".error-page__actions a").get_dom_attribute("href") == ("/" if language == "cs" else "/en/")
     assert driver.find_elements(By.CSS_SELECTOR, "[aria-current='page']") == []
 
 

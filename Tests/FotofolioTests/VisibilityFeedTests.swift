@@ -45,6 +45,29 @@ import Testing
         return (page.portfolios.map { $0.id! }, page.total)
     }
 
+    /// What the sitemaps list: the feed's portfolios unfiltered, the photographers not
+    /// suspended (no client), each once in id order, and each when it last changed.
+    @Test func searchEnginesAreToldOfThePublicPortfoliosAndThePhotographersInView() throws {
+        let feed = world.feed
+        #expect(try feed.indexablePortfolios(offset: 0, limit: 10).map(\.key) == [String(shown)])
+        #expect(try feed.indexablePhotographers(offset: 0, limit: 10).map(\.key) == ["vojtafoti", "petra.foto"])
+        #expect(try feed.indexablePhotographers(offset: 1, limit: 10).map(\.key) == ["petra.foto"])
+        #expect(try feed.indexablePhotographers(offset: 0, limit: 1).map(\.key) == ["vojtafoti"])
+        #expect(try feed.indexableCounts() == (1, 2))
+        // A photographer's page changed when their newest public portfolio did; Petra has none.
+        let photographers = try feed.indexablePhotographers(offset: 0, limit: 10)
+        let portfolio = try #require(try world.portfolios.details(id: shown)).portfolio
+        #expect(abs(photographers[0].lastModified.timeIntervalSince(max(vojta.createdAt, portfolio.updatedAt))) < 0.002)
+        #expect(abs(photographers[1].lastModified.timeIntervalSince(petra.createdAt)) < 0.002)
+        // Hidden and suspended leave the lists.
+        let op = try world.operatorAccount()
+        try world.moderation.apply(.hidePortfolio(shown), reason: "Spam", by: op.id!)
+        #expect(try feed.indexablePortfolios(offset: 0, limit: 10).isEmpty)
+        try world.moderation.apply(.suspend(userId: petra.id!, until: nil), reason: "Spam", by: op.id!)
+        #expect(try feed.indexablePhotographers(offset: 0, limit: 10).map(\.key) == ["vojtafoti"])
+        #expect(try feed.indexableCounts() == (0, 1))
+    }
+
     @Test func unlistedAndPrivatePortfoliosAreInNoPageAndNoCount() throws {
         for query in queries {
             let found = try ids(query)

@@ -14,7 +14,7 @@ import Testing
         let tab = try await server.send("/profile")
         #expect(tab.status == 303)
         #expect(tab.headers["location"] == "/u/jana.k")
-        let profile = try await server.send("/u/jana.k")
+        let profile = try await server.send("/en/u/jana.k")
         #expect(profile.status == 200)
         #expect(profile.body.contains("Jana Králová"))
         #expect(profile.body.contains("@jana.k"))
@@ -112,7 +112,7 @@ import Testing
 
     @Test func aFormWithoutTheTokenIsA403Page() async throws {
         let server = try WebTestServer()
-        _ = try await server.send("/")
+        _ = try await server.send("/en/")
         let reply = try await server.send("/login", method: "POST", headers: ["Accept-Language": "en"], form: "identifier=a&password=b")
         #expect(reply.status == 403)
         #expect(reply.body.contains("data-page=\"error\""))
@@ -131,7 +131,7 @@ import Testing
 @Suite struct CSRFCookieTests {
     @Test func aPageGivesAGuestACSRFCookieButAStaticFileDoesNot() async throws {
         let server = try WebTestServer()
-        let page = try await server.send("/")
+        let page = try await server.send("/en/")
         #expect(page.cookies["csrf"]?.count == 43)
         let fresh = try WebTestServer()
         let css = try await fresh.send("/css/app.css")

@@ -9,8 +9,10 @@ import Testing
     static let injection = "N\u{600}<b data-inj=1 \u{600}>q\"\u{301} data-inj2=1"
 
     /// The raw bytes an escaped page must never contain for `injection`.
-    static func carriesInjection(_ html: String) -> Bool {
-        html.contains("<b data-inj") || html.utf8.contains(subsequence: Array("\"\u{301} data-inj2".utf8))
+    /// Outside the page's JSON-LD, whose strings are JSON's (`StructuredDataTests`).
+    static func carriesInjection(_ page: String) -> Bool {
+        let html = page.replacing(/<script type="application\/ld\+json">[^<]*<\/script>/, with: "")
+        return html.contains("<b data-inj") || html.utf8.contains(subsequence: Array("\"\u{301} data-inj2".utf8))
             || html.contains("<meta http-equiv")
     }
 

@@ -24,7 +24,7 @@ import Testing
         #expect(WebTestServer.cardNames(both.body) == ["Svatby"])
         #expect(both.body.contains("1 portfolio"))
         #expect(both.body.contains("class=\"filter-chip\""))
-        let spaced = try await server.send("/?tags=portrét")
+        let spaced = try await server.send("/en/?tags=portrét")
         #expect(Set(WebTestServer.cardNames(spaced.body)) == ["Svatby", "Portréty"])
     }
 
@@ -36,8 +36,8 @@ import Testing
         #expect(WebTestServer.cardNames(cheap.body) == ["Portréty"])
         let spaced = cheap.body.replacing("\u{A0}", with: " ").replacing("\u{202F}", with: " ")
         #expect(spaced.contains("1 portfolio · do 1 200 Kč/h"))
-        #expect(Set(WebTestServer.cardNames(try await server.send("/?maxRate=1 500 Kč").body)) == ["Svatby v zahradě", "Portréty", "Svatby"])
-        let combined = try await server.send("/?tags=svatba&maxRate=1200")
+        #expect(Set(WebTestServer.cardNames(try await server.send("/en/?maxRate=1 500 Kč").body)) == ["Svatby v zahradě", "Portréty", "Svatby"])
+        let combined = try await server.send("/en/?tags=svatba&maxRate=1200")
         #expect(WebTestServer.cardNames(combined.body).isEmpty)
     }
 
@@ -54,10 +54,10 @@ import Testing
     @Test func nothingMatchingSaysSoAndOffersToClearTheFilter() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()
-        let none = try await server.send("/?tags=svatba,krajina&sort=rating", headers: ["Accept-Language": "en"])
+        let none = try await server.send("/en/?tags=svatba,krajina&sort=rating", headers: ["Accept-Language": "en"])
         #expect(WebTestServer.cardNames(none.body).isEmpty)
         #expect(none.body.contains("No portfolio has all of these tags"))
-        #expect(none.body.contains("href=\"/?sort=rating\" data-filter-tags=\"\""))
+        #expect(none.body.contains("href=\"/en/?sort=rating\" data-filter-tags=\"\""))
     }
 
     @Test func theRatingSortPutsTheBestRatedAuthorFirst() async throws {
@@ -71,7 +71,7 @@ import Testing
         try server.haveTalked("jana.k", "ad.fotograf")
         try ratings.rate(michal.id!, stars: 5, by: jana.id!)
         try ratings.rate(adela.id!, stars: 3, by: jana.id!)
-        let sorted = try await server.send("/?sort=rating")
+        let sorted = try await server.send("/en/?sort=rating")
         #expect(WebTestServer.cardNames(sorted.body) == ["Krajina", "Portréty", "Svatby v zahradě", "Svatby"])
     }
 
@@ -84,7 +84,7 @@ import Testing
     func badParametersGiveTheFeedWithAMessageNotAnError(path: String) async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()
-        let reply = try await server.send(path)
+        let reply = try await server.send("/en" + path)
         #expect(reply.status == 200)
         #expect(reply.body.contains("class=\"form-alert\" role=\"alert\""))
     }
@@ -92,10 +92,10 @@ import Testing
     @Test func twelveCardsAPageAndLoadMoreContinuesWhereItEnded() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery((0..<15).map { ("michal1", "P\($0)", "krajina") })
-        let first = try await server.send("/?tags=krajina")
+        let first = try await server.send("/en/?tags=krajina")
         #expect(WebTestServer.cardNames(first.body) == (3..<15).reversed().map { "P\($0)" })
         let more = try #require(first.body.firstMatch(of: /href="([^"]+)" data-load-more/).map { String($0.1) })
-        #expect(more.hasPrefix("/?tags=krajina&amp;after="))
+        #expect(more.hasPrefix("/en/?tags=krajina&amp;after="))
         try server.seedDiscovery([])
         let next = try await server.send(more.replacingOccurrences(of: "&amp;", with: "&"), headers: ["X-Fragment": "page"])
         #expect(!next.body.contains("<html"))
@@ -116,8 +116,8 @@ import Testing
     @Test func aTagOnACardAddsItToTheCurrentFilter() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()
-        let reply = try await server.send("/?tags=svatba")
-        #expect(reply.body.contains("href=\"/?tags=svatba,zahrada\" data-filter-tags=\"svatba zahrada\""))
+        let reply = try await server.send("/en/?tags=svatba")
+        #expect(reply.body.contains("href=\"/en/?tags=svatba,zahrada\" data-filter-tags=\"svatba zahrada\""))
     }
 
     @Test func cardsRenderedOnceStillShowEachReadersOwnBookmarksAndToken() async throws {
@@ -125,12 +125,12 @@ import Testing
         try server.seedDiscovery()
         let id = try server.portfolioId(named: "Krajina")
         _ = try await server.submit("/selection/add", ["portfolio": "\(id)"])
-        let first = try await server.send("/")
+        let first = try await server.send("/en/")
         let firstToken = try await server.currentCSRFToken()
         #expect(first.body.matches(of: /aria-pressed="true" data-bookmark-button/).count == 1)
         #expect(first.body.contains("name=\"_csrf\" value=\"\(firstToken)\""))
         server.signOut()
-        let second = try await server.send("/")
+        let second = try await server.send("/en/")
         let secondToken = try await server.currentCSRFToken()
         #expect(second.body.matches(of: /aria-pressed="true" data-bookmark-button/).isEmpty)
         #expect(!second.body.contains(firstToken))
@@ -140,9 +140,9 @@ import Testing
     @Test func anEditedPortfolioShowsItsNewTextInTheFeed() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()
-        #expect(try await server.send("/").body.contains("Popis: Krajina"))
+        #expect(try await server.send("/en/").body.contains("Popis: Krajina"))
         try Self.edit("Krajina", on: server) { $0.description = "Nový popis krajiny" }
-        let after = try await server.send("/")
+        let after = try await server.send("/en/")
         #expect(after.body.contains("Nový popis krajiny"))
         #expect(!after.body.contains("Popis: Krajina"))
     }
@@ -166,10 +166,10 @@ import Testing
     @Test func aGuestsPageIsKeptWholeWithEachGuestsOwnTokenAndBookmarks() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()
-        let first = try await server.send("/")
+        let first = try await server.send("/en/")
         let firstToken = try #require(server.jar["csrf"])
         server.signOut()
-        let second = try await server.send("/")
+        let second = try await server.send("/en/")
         let secondToken = try #require(server.jar["csrf"])
         #expect(firstToken != secondToken)
         #expect(try await Self.keptPagesServed(server) == 1)
@@ -178,9 +178,9 @@ import Testing
         #expect(second.body.contains("name=\"_csrf\" value=\"\(secondToken)\""))
         // A card in the guest's selection makes a page of its own.
         _ = try await server.submit("/selection/add", ["portfolio": "\(try server.portfolioId(named: "Krajina"))"])
-        #expect(try await server.send("/").body.matches(of: /aria-pressed="true" data-bookmark-button/).count == 1)
+        #expect(try await server.send("/en/").body.matches(of: /aria-pressed="true" data-bookmark-button/).count == 1)
         server.signOut()
-        #expect(try await server.send("/").body.matches(of: /aria-pressed="true" data-bookmark-button/).isEmpty)
+        #expect(try await server.send("/en/").body.matches(of: /aria-pressed="true" data-bookmark-button/).isEmpty)
     }
 
     @Test func aKeptPageGoesBackToTheAddressAsItWasWrittenAndInTheReadersLanguage() async throws {
@@ -188,23 +188,23 @@ import Testing
         try server.seedDiscovery()
         let written = try await server.send("/?tags=svatba,zahrada", headers: ["Accept-Language": "cs"])
         let reordered = try await server.send("/?tags=zahrada,svatba", headers: ["Accept-Language": "cs"])
-        let english = try await server.send("/?tags=zahrada,svatba", headers: ["Accept-Language": "en"])
+        let english = try await server.send("/en/?tags=zahrada,svatba", headers: ["Accept-Language": "en"])
         #expect(written.body.contains("name=\"return\" value=\"/?tags=svatba%2Czahrada\""))
         #expect(reordered.body.contains("name=\"return\" value=\"/?tags=zahrada%2Csvatba\""))
         #expect(reordered.body.contains("<html lang=\"cs\">"))
         #expect(english.body.contains("<html lang=\"en\">"))
-        #expect(try await server.send("/?tags=zahrada,svatba", headers: ["Accept-Language": "en"]).body == english.body)
+        #expect(try await server.send("/en/?tags=zahrada,svatba", headers: ["Accept-Language": "en"]).body == english.body)
         #expect(try await Self.keptPagesServed(server) == 1)
     }
 
     @Test func aKeptPageIsNotServedOnceThePortfoliosOnItChange() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()
-        _ = try await server.send("/?sort=rating")
-        let kept = try await server.send("/?sort=rating")
+        _ = try await server.send("/en/?sort=rating")
+        let kept = try await server.send("/en/?sort=rating")
         #expect(try await Self.keptPagesServed(server) == 1)
         try Self.edit("Krajina", on: server) { $0.name = "Krajina po dešti" }
-        let after = try await server.send("/?sort=rating")
+        let after = try await server.send("/en/?sort=rating")
         #expect(WebTestServer.cardNames(after.body).contains("Krajina po dešti"))
         #expect(!WebTestServer.cardNames(kept.body).contains("Krajina po dešti"))
         #expect(try await Self.keptPagesServed(server) == 1)
@@ -213,11 +213,11 @@ import Testing
     @Test func aSignedInReadersPageIsNeverTakenFromAGuestsPage() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()
-        _ = try await server.send("/")
-        _ = try await server.send("/")
+        _ = try await server.send("/en/")
+        _ = try await server.send("/en/")
         #expect(try await Self.keptPagesServed(server) == 1)
         try await server.logIn("jana.k")
-        let member = try await server.send("/")
+        let member = try await server.send("/en/")
         #expect(member.body.contains("jana.k"))
         #expect(try await Self.keptPagesServed(server) == 1)
     }
@@ -244,7 +244,7 @@ import Testing
     func aPortfolioNamedWithTheMarksPagesAreCutAtIsShownAsTyped(name: String) async throws {
         let server = try WebTestServer()
         try server.seedDiscovery([(username: "michal1", name: "Most \(name) přes řeku", tags: "praha")])
-        let page = try await server.send("/")
+        let page = try await server.send("/en/")
         #expect(page.status == 200)
         #expect(WebTestServer.cardNames(page.body) == ["Most \(name) přes řeku"])
         let token = try #require(server.jar["csrf"])

@@ -35,6 +35,18 @@ extension WebTestServer {
         }
         return photo
     }
+
+    /// vojta.test (signed up here) with a portfolio of one 2-second film: its path and film.
+    func portfolioWithAFilm() async throws -> (path: String, film: Photo) {
+        try await signUpCreator()
+        let film = try await uploadFilm(seconds: 2)
+        let saved = try await submitMultipart("/portfolios", [
+            ("name", "Svatební film"), ("description", "Krátký film"), ("tags", "svatba film"),
+            ("photo", String(film.id!)), ("alt-\(film.id!)", "Novomanželé tančí"), ("save", "1"),
+        ])
+        guard saved.status == 303, let location = saved.headers["location"] else { throw TestFailure("saving answered \(saved.status)") }
+        return (String(location.split(separator: "?")[0]), film)
+    }
 }
 
 @Suite struct FilmPagesTests {
@@ -95,14 +107,7 @@ extension WebTestServer {
 
     @Test func aPortfolioWithAFilmPlaysItWithThePreciseSeekBarAndItsCardShowsTheLength() async throws {
         let server = try WebTestServer()
-        try await server.signUpCreator()
-        let film = try await server.uploadFilm(seconds: 2)
-        let saved = try await server.submitMultipart("/portfolios", [
-            ("name", "Svatební film"), ("description", "Krátký film"), ("tags", "svatba film"),
-            ("photo", String(film.id!)), ("alt-\(film.id!)", "Novomanželé tančí"), ("save", "1"),
-        ])
-        #expect(saved.status == 303)
-        let path = String(try #require(saved.headers["location"]).split(separator: "?")[0])
+        let (path, film) = try await server.portfolioWithAFilm()
         let page = try await server.send(path)
         #expect(page.status == 200)
         let info = try #require(film.film)

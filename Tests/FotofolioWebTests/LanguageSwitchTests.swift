@@ -5,9 +5,23 @@ import Testing
     @Test func choosingALanguageSetsTheCookieAndReturnsToThePage() async throws {
         let reply = try await WebTestServer().submit("/language", ["lang": "en", "return": "/search?q=x"])
         #expect(reply.status == 303)
-        #expect(reply.headers["location"] == "/search?q=x")
+        #expect(reply.headers["location"] == "/en/search?q=x")
         #expect(reply.cookies["lang"] == "en")
         #expect(reply.headers["set-cookie"]?.contains("SameSite=Lax") == true)
+    }
+
+    /// A public page has an address per language: the switch goes to the other one; a page
+    /// with one address is returned to as it is.
+    @Test(arguments: [
+        ("cs", "/en/u/jana?x=1", "/u/jana?x=1"), ("en", "/u/jana", "/en/u/jana"), ("cs", "/en/", "/"), ("en", "/", "/en/"),
+        ("en", "/?tags=svatba", "/en/?tags=svatba"), ("cs", "/en?sort=rating", "/?sort=rating"), ("en", "/portfolios/7", "/en/portfolios/7"),
+        ("en", "/en/portfolios/7", "/en/portfolios/7"), ("en", "/messages", "/messages"), ("cs", "/portfolios/7/edit", "/portfolios/7/edit"),
+        ("en", "/u/jana/shoot", "/u/jana/shoot"), ("en", "/enigma", "/enigma"),
+    ])
+    func theSwitchGoesToThePagesAddressInTheChosenLanguage(language: String, page: String, target: String) async throws {
+        let reply = try await WebTestServer().submit("/language", ["lang": language, "return": page])
+        #expect(reply.status == 303)
+        #expect(reply.headers["location"] == target)
     }
 
     @Test(arguments: ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", ""])

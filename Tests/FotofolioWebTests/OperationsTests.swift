@@ -25,20 +25,20 @@ import Testing
         #expect(health.status == 503)
         #expect(health.body.contains(#""status":"draining""#))
         #expect(health.headers["cache-control"] == "no-store")
-        #expect(try await server.send("/").status == 200)
+        #expect(try await server.send("/en/").status == 200)
         #expect(try await server.signUp().status == 303)
     }
 
     @Test func metricsCountRequestsByRouteAndStatus() async throws {
         let server = try WebTestServer()
-        _ = try await server.send("/")
+        _ = try await server.send("/en/")
         _ = try await server.send("/missing")
         let metrics = try await server.send("/metrics")
         #expect(metrics.status == 200)
         #expect(metrics.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
-        #expect(metrics.body.contains(#"http_requests_total{route="/",method="GET",status="200"} 1"#))
+        #expect(metrics.body.contains(#"http_requests_total{route="/en/",method="GET",status="200"} 1"#))
         #expect(metrics.body.contains(#"http_requests_total{route="unmatched",method="GET",status="404"} 1"#))
-        #expect(metrics.body.contains(#"http_request_duration_seconds_bucket{route="/",le="+Inf"} 1"#))
+        #expect(metrics.body.contains(#"http_request_duration_seconds_bucket{route="/en/",le="+Inf"} 1"#))
         #expect(metrics.body.contains("http_open_connections "))
     }
 }

@@ -20,8 +20,8 @@ import Testing
         #expect(page.body.contains("<meta property=\"og:image\" content=\"http://127.0.0.1:\(server.daemon.port)/media/"))
         let profile = try await server.send("/u/vojta.test")
         #expect(profile.body.contains("data-carousel"))
-        #expect(profile.body.contains("href=\"\(path)\">Svatby 2026</a>"))
-        #expect(profile.body.contains("href=\"\(path)#photo-2\""))
+        #expect(profile.body.contains("href=\"/en\(path)\">Svatby 2026</a>"))
+        #expect(profile.body.contains("href=\"/en\(path)#photo-2\""))
         #expect(page.body.contains("id=\"photo-2\""))
     }
 

@@ -29,7 +29,7 @@ import Testing
         #expect(saved.headers["location"] == "/profile?saved=1")
         let user = try await storedUser(server, "vojta.test")
         #expect(user.fullName == "Vojtěch Test" && user.location == "Brno" && user.hourlyRate == 2000)
-        let profile = try await server.send("/u/vojta.test?saved=1", headers: ["Accept-Language": "en"])
+        let profile = try await server.send("/en/u/vojta.test?saved=1", headers: ["Accept-Language": "en"])
         #expect(profile.body.contains("Your profile is saved."))
     }
 
@@ -66,7 +66,7 @@ import Testing
         ])
         #expect(saved.status == 303)
         #expect(try await storedUser(server, "vojta.test").avatarPhotoId == Int64(photoId))
-        #expect(try await server.send("/u/vojta.test").body.contains("class=\"avatar avatar--photo\""))
+        #expect(try await server.send("/en/u/vojta.test").body.contains("class=\"avatar avatar--photo\""))
     }
 
     @Test func someoneElsesPhotoCannotBecomeMyAvatar() async throws {
@@ -129,12 +129,12 @@ import Testing
     @Test func theOwnProfileHasASettingsMenuAndANewPortfolioButton() async throws {
         let server = try WebTestServer()
         try await server.signUpCreator()
-        let profile = try await server.send("/u/vojta.test", headers: ["Accept-Language": "en"])
+        let profile = try await server.send("/en/u/vojta.test", headers: ["Accept-Language": "en"])
         #expect(profile.body.contains("<details class=\"menu profile__menu\" data-dismissible>"))
         #expect(profile.body.contains("href=\"/profile/edit\""))
         #expect(profile.body.contains("href=\"/portfolios/new\""))
         server.signOut()
-        let asGuest = try await server.send("/u/vojta.test")
+        let asGuest = try await server.send("/en/u/vojta.test")
         #expect(!asGuest.body.contains("href=\"/portfolios/new\""))
         #expect(!asGuest.body.contains("href=\"/profile/edit\""))
     }

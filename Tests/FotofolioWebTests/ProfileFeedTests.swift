@@ -30,18 +30,19 @@ import Testing
         let (server, feed) = try await photographerWithPortfolios()
         #expect(feed.status == 200)
         #expect(feed.headers["content-type"] == "application/atom+xml; charset=utf-8")
-        let document = try AtomDocument(feed.body)
+        let document = try XMLTree(feed.body)
         let base = "http://127.0.0.1:\(server.daemon.port)"
         #expect(document.value("feed/id") == [base + "/u/vojta.test/feed.atom"])
         #expect(document.value("feed/title") == ["Vojta Test (@vojta.test) · Fotofolio"])
         #expect(document.value("feed/author/name") == ["Vojta Test"])
-        #expect(document.attributes("feed/link").contains(["rel": "alternate", "type": "text/html", "href": base + "/u/vojta.test"]))
+        // An English reader's feed links the English pages.
+        #expect(document.attributes("feed/link").contains(["rel": "alternate", "type": "text/html", "href": base + "/en/u/vojta.test"]))
         #expect(document.attributes("feed/link").contains(["rel": "self", "type": "application/atom+xml", "href": base + "/u/vojta.test/feed.atom"]))
         // Newest first; the unlisted one is not there.
         #expect(document.value("feed/entry/title") == ["Noční Praha", "Svatby <b>&</b> ]]> \"portréty\""])
         #expect(!feed.body.contains("Jen s odkazem 77") && !feed.body.contains("Tajné"))
         let ids = document.value("feed/entry/id")
-        #expect(ids.allSatisfy { $0.hasPrefix(base + "/portfolios/") } && Set(ids).count == 2)
+        #expect(ids.allSatisfy { $0.hasPrefix(base + "/en/portfolios/") } && Set(ids).count == 2)
         // Every date construct is RFC 3339, and the feed was updated when its newest entry was.
         let dates = document.value("feed/updated") + document.value("feed/entry/updated") + document.value("feed/entry/published")
         #expect(dates.count == 5 && dates.allSatisfy { (try? Date($0, strategy: .iso8601)) != nil }, "\(dates)")
@@ -75,7 +76,7 @@ import Testing
     @Test func aPhotographerWithoutPublicWorkHasAnEmptyFeedUpdatedWhenTheyJoined() async throws {
         let server = try WebTestServer()
         try await server.signUpCreator(username: "nova.f")
-        let document = try AtomDocument(try await server.send("/u/nova.f/feed.atom").body)
+        let document = try XMLTree(try await server.send("/u/nova.f/feed.atom").body)
         #expect(document.value("feed/entry/id").isEmpty)
         #expect(document.value("feed/updated").count == 1)
     }
@@ -86,42 +87,7 @@ import Testing
         #expect(XMLText.escape("\"\u{301}<\u{301}") == "&quot;\u{301}&lt;\u{301}")
         #expect(XMLText.escape("a\u{0}b\u{1B}c\u{FFFE}d\te\nf\r") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\te\nf\r")
         let text = "x\u{0}\u{7}<]]>&\u{FFFF}"
-        let document = try AtomDocument("<feed><title>\(XMLText.escape(text))</title></feed>")
+        let document = try XMLTree("<feed><title>\(XMLText.escape(text))</title></feed>")
         #expect(document.value("feed/title") == ["x\u{FFFD}\u{FFFD}<]]>&\u{FFFD}"])
-    }
-}
-
-/// A document read with Foundation's XML parser (libxml2): its elements' texts and
-/// attributes by path, or an error when it is not well-formed.
-private final class AtomDocument: NSObject, XMLParserDelegate {
-    private var path: [String] = []
-    private var texts: [(path: String, text: String)] = []
-    private var attributeSets: [(path: String, attributes: [String: String])] = []
-    private var open: [String] = []
-
-    init(_ text: String) throws {
-        super.init()
-        let parser = XMLParser(data: Data(text.utf8))
-        parser.delegate = self
-        guard parser.parse() else { throw parser.parserError ?? CocoaError(.coderReadCorrupt) }
-    }
-
-    func value(_ path: String) -> [String] { texts.filter { $0.path == path }.map(\.text) }
-    func attributes(_ path: String) -> [[String: String]] { attributeSets.filter { $0.path == path }.map(\.attributes) }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        path.append(name)
-        attributeSets.append((path.joined(separator: "/"), attributes))
-        open.append("")
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if !open.isEmpty { open[open.count - 1] += string }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        texts.append((path.joined(separator: "/"), open.removeLast()))
-        path.removeLast()
     }
 }

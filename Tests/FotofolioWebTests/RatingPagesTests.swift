@@ -20,7 +20,7 @@ import Testing
         #expect(form.body.contains("data-rating-remove hidden"))
         let reply = try await server.submit("/u/michal1/rating", ["stars": "4"], headers: ["Accept": "application/json", "Accept-Language": "cs"])
         #expect(reply.body == "{\"stars\":4,\"summary\":\"★ 4,0 · 1 hodnocení\"}")
-        let page = try await server.send("/u/michal1", headers: ["Accept-Language": "en"])
+        let page = try await server.send("/en/u/michal1", headers: ["Accept-Language": "en"])
         #expect(page.body.contains("★ 4.0 · 1 rating"))
         #expect(page.body.contains("name=\"stars\" value=\"4\" aria-pressed=\"true\""))
         #expect(page.body.matches(of: /rating__star rating__star--filled/).count == 4)
@@ -39,7 +39,7 @@ import Testing
         try await server.logIn("eva.s")
         let reply = try await server.submit("/u/michal1/rating", ["stars": "4"], headers: ["Accept": "application/json", "Accept-Language": "cs"])
         #expect(reply.body == "{\"stars\":4,\"summary\":\"★ 4,5 · 2 hodnocení · 1 ověřené\"}")
-        #expect(try await server.send("/u/michal1", headers: ["Accept-Language": "en"]).body.contains("★ 4.5 · 2 ratings · 1 verified"))
+        #expect(try await server.send("/en/u/michal1", headers: ["Accept-Language": "en"]).body.contains("★ 4.5 · 2 ratings · 1 verified"))
     }
 
     @Test func withoutScriptsAStarReturnsToTheProfile() async throws {
@@ -53,13 +53,13 @@ import Testing
     @Test func theOwnerGetsNoStarsAndAGuestIsAskedToSignIn() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery()
-        let guest = try await server.send("/u/michal1", headers: ["Accept-Language": "en"]).body
+        let guest = try await server.send("/en/u/michal1", headers: ["Accept-Language": "en"]).body
         #expect(!guest.contains("name=\"stars\""))
         #expect(guest.contains("<a href=\"/login?return=/u/michal1%23rating\">Log in to rate</a>"))
         #expect(guest.contains("id=\"rating\""))
         #expect(try await server.submit("/u/michal1/rating", ["stars": "5"]).headers["location"]?.hasPrefix("/login") == true)
         try await server.logIn("michal1")
-        let own = try await server.send("/u/michal1").body
+        let own = try await server.send("/en/u/michal1").body
         #expect(!own.contains("name=\"stars\"") && !own.contains("/login?return"))
         #expect(try await server.submit("/u/michal1/rating", ["stars": "5"]).status == 403)
         #expect(try await server.submit("/u/vojtafoti/rating", ["stars": "9"]).status == 422)
@@ -105,12 +105,12 @@ import Testing
         _ = try await server.submit("/u/michal1/rating", ["stars": "1"])
         let id = try #require(try RatingsService(stores: .sqlite(server.database)).ratings(of: server.userId("michal1")).first?.id)
         try await server.cookies(of: "eva.s")
-        #expect(!(try await server.send("/u/michal1").body.contains("data-received-rating")), "only the owner sees who rated")
+        #expect(!(try await server.send("/en/u/michal1").body.contains("data-received-rating")), "only the owner sees who rated")
         #expect(try await server.send("/report?subject=rating:\(id)").status == 404)
 
         try await server.cookies(of: "michal1")
-        let own = try await server.send("/u/michal1", headers: ["Accept-Language": "en"]).body
-        #expect(own.contains("<a href=\"/u/jana.k\">@jana.k</a> <span class=\"rating-received__line\">★☆☆☆☆ · not verified</span>"))
+        let own = try await server.send("/en/u/michal1", headers: ["Accept-Language": "en"]).body
+        #expect(own.contains("<a href=\"/en/u/jana.k\">@jana.k</a> <span class=\"rating-received__line\">★☆☆☆☆ · not verified</span>"))
         #expect(own.contains("href=\"/report?subject=rating:\(id)\""))
         let form = try await server.send("/report?subject=rating:\(id)", headers: ["Accept-Language": "en"])
         #expect(form.status == 200 && form.body.contains("@jana.k → @michal1"))

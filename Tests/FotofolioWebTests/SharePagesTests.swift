@@ -77,20 +77,20 @@ import Testing
         let id = try server.portfolioId(named: "Svatby")
         try server.setVisibility(.unlisted, of: id)
         server.signOut()
-        let missing = try await server.send("/portfolios/999999")
+        let missing = try await server.send("/en/portfolios/999999")
         #expect(missing.status == 404)
-        let guest = try await server.send("/portfolios/\(id)")
+        let guest = try await server.send("/en/portfolios/\(id)")
         #expect(guest.status == 404)
         #expect(Self.page(guest.body) == Self.page(missing.body))
         #expect(!guest.body.contains("Svatby"))
 
         try await server.cookies(of: "michal1")
-        let another = try await server.send("/portfolios/\(id)")
+        let another = try await server.send("/en/portfolios/\(id)")
         #expect(another.status == 404)
-        #expect(Self.page(another.body) == Self.page(try await server.send("/portfolios/999999").body))
+        #expect(Self.page(another.body) == Self.page(try await server.send("/en/portfolios/999999").body))
 
         try await server.cookies(of: "vojtafoti")
-        let own = try await server.send("/portfolios/\(id)", headers: ["Accept-Language": "en"])
+        let own = try await server.send("/en/portfolios/\(id)", headers: ["Accept-Language": "en"])
         #expect(own.status == 200)
         #expect(own.body.contains("<h1 class=\"page-header__title\">Svatby</h1>"))
         #expect(own.body.contains("data-visibility-notice>Unlisted: only people with one of its links see this portfolio."))
@@ -264,7 +264,7 @@ import Testing
         #expect(details.portfolio.licence == .ccBy)
         #expect(details.photos.map(\.licence) == [nil, .cc0, nil])
 
-        let page = try await server.send(path, headers: ["Accept-Language": "en"])
+        let page = try await server.send("/en" + path, headers: ["Accept-Language": "en"])
         let lines = page.body.matches(of: /<p class="frame__licence" data-licence>(.*?)<\/p>/).map { String($0.1) }
         #expect(lines == [
             "<a href=\"https://creativecommons.org/licenses/by/4.0/\" rel=\"license\">Licence: CC BY 4.0</a>",
@@ -286,11 +286,11 @@ import Testing
         let after = try #require(try PortfoliosService(stores: .sqlite(server.database)).details(id: id))
         #expect(after.portfolio.visibility == .private)
         #expect(after.portfolio.licence == nil)
-        let reserved = try await server.send(path, headers: ["Accept-Language": "en"])
+        let reserved = try await server.send("/en" + path, headers: ["Accept-Language": "en"])
         #expect(reserved.body.contains("<p class=\"frame__licence\" data-licence>© Vojta Votruba, all rights reserved</p>"))
         #expect(reserved.body.contains("data-visibility-notice>Private: only you see this portfolio"))
         server.signOut()
-        #expect(try await server.send(path).status == 404)
+        #expect(try await server.send("/en" + path).status == 404)
     }
 
     @Test func theProfileDefaultLicenceIsSavedAndShownUnderPhotos() async throws {
@@ -305,7 +305,7 @@ import Testing
         #expect(try AccountsService(stores: .sqlite(server.database)).user(username: "vojta.test")?.licence == .ccBySa)
         #expect(try await server.send("/profile/edit").body.contains("<option value=\"cc-by-sa\" selected>"))
         server.signOut()
-        let page = try await server.send(path, headers: ["Accept-Language": "en"])
+        let page = try await server.send("/en" + path, headers: ["Accept-Language": "en"])
         #expect(page.body.contains("<a href=\"https://creativecommons.org/licenses/by-sa/4.0/\" rel=\"license\">Licence: CC BY-SA 4.0</a>"))
     }
 
@@ -321,23 +321,23 @@ import Testing
 
         // The profile: only public portfolios for others, every one with badges for the author.
         server.signOut()
-        #expect(Self.rowNames(try await server.send("/u/vojtafoti").body) == ["Svatby"])
+        #expect(Self.rowNames(try await server.send("/en/u/vojtafoti").body) == ["Svatby"])
         try await server.cookies(of: "michal1")
-        let another = try await server.send("/u/vojtafoti").body
+        let another = try await server.send("/en/u/vojtafoti").body
         #expect(Self.rowNames(another) == ["Svatby"])
         #expect(!another.contains("data-visibility-badge"))
         try await server.cookies(of: "vojtafoti")
-        let own = try await server.send("/u/vojtafoti", headers: ["Accept-Language": "en"]).body
+        let own = try await server.send("/en/u/vojtafoti", headers: ["Accept-Language": "en"]).body
         #expect(Set(Self.rowNames(own)) == ["Svatby", "Svatby v zahradě"])
         #expect(own.contains("Svatby v zahradě</a> <span class=\"badge badge--quiet\" data-visibility-badge>Unlisted</span>"))
         #expect(own.matches(of: /data-visibility-badge/).count == 1)
 
         // The feed, with and without "free to reuse".
         server.signOut()
-        let feed = try await server.send("/", headers: ["Accept-Language": "en"])
+        let feed = try await server.send("/en/", headers: ["Accept-Language": "en"])
         #expect(WebTestServer.cardNames(feed.body) == ["Krajina", "Portréty", "Svatby"])
         #expect(feed.body.contains("3 portfolios"))
-        let free = try await server.send("/?reuse=free", headers: ["Accept-Language": "en"])
+        let free = try await server.send("/en/?reuse=free", headers: ["Accept-Language": "en"])
         #expect(WebTestServer.cardNames(free.body) == ["Krajina"])
         #expect(free.body.contains("name=\"reuse\" value=\"free\" checked"))
 

@@ -4,7 +4,7 @@ import Testing
 @testable import FotofolioWeb
 
 @Suite struct ShellPageTests {
-    @Test(arguments: ["/", "/search"])
+    @Test(arguments: ["/en/", "/en/search"])
     func publicTabPagesRenderForGuests(path: String) async throws {
         let reply = try await WebTestServer().send(path)
         #expect(reply.status == 200)
@@ -19,12 +19,13 @@ import Testing
         #expect(reply.headers["location"] == "/login?return=\(path.replacingOccurrences(of: "/", with: "%2F"))")
     }
 
-    @Test(arguments: ["/", "/selection", "/search", "/messages", "/profile"])
+    @Test(arguments: ["/en/", "/selection", "/en/search", "/messages", "/profile"])
     func everyTabPageRendersInTheShellWhenSignedIn(path: String) async throws {
         let server = try WebTestServer()
         try await server.signUp()
         var reply = try await server.send(path)
-        if reply.status == 303, let location = reply.headers["location"] { reply = try await server.send(location) } // Profile → /u/me
+        // Profile → /u/me → /en/u/me (the reader's browser asks for English)
+        while [302, 303].contains(reply.status), let location = reply.headers["location"] { reply = try await server.send(location) }
         #expect(reply.status == 200)
         #expect(reply.headers["content-type"] == "text/html; charset=utf-8")
         #expect(reply.body.contains("class=\"tabbar\""))
@@ -32,7 +33,7 @@ import Testing
         #expect(reply.body.contains("href=\"\(path)\" aria-current=\"page\""))
     }
 
-    @Test(arguments: ["/", "/search", "/no/such/page"])
+    @Test(arguments: ["/en/", "/en/search", "/no/such/page"])
     func everyIconPointsIntoTheFingerprintedSprite(path: String) async throws {
         let reply = try await WebTestServer().send(path)
         let uses = reply.body.matches(of: /<use href="([^"]*)"/).map { String($0.1) }
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func acceptLanguageChoosesEnglish() async throws {
-        let reply = try await WebTestServer().send("/", headers: ["Accept-Language": "en-GB,en;q=0.9,cs;q=0.5"])
+        let reply = try await WebTestServer().send("/en/", headers: ["Accept-Language": "en-GB,en;q=0.9,cs;q=0.5"])
         #expect(reply.body.contains("<html lang=\"en\">"))
         #expect(reply.body.contains("Messages"))
     }
@@ -60,7 +61,7 @@ import Testing
 
     @Test func assetsAreLinkedByFingerprintedURLs() async throws {
         let server = try WebTestServer()
-        let page = try await server.send("/")
+        let page = try await server.send("/en/")
         let match = try #require(page.body.firstMatch(of: /href="(\/css\/app\.[0-9a-f]{16}\.css)"/))
         let css = try await server.send(String(match.1))
         #expect(css.status == 200)
@@ -71,7 +72,7 @@ import Testing
     /// fingerprinted one, so a page view asks the server for no script it has cached.
     @Test func everyImportedModuleIsMappedToItsFingerprintedAddressByAMapTheCSPAllows() async throws {
         let server = try WebTestServer()
-        let page = try await server.send("/")
+        let page = try await server.send("/en/")
         let map = try #require(page.body.firstMatch(of: /<script type="importmap">([^<]*)<\/script>/))
         let mapText = String(map.1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(mapText.utf8)) as? [String: [String: String]])
@@ -100,8 +101,8 @@ import Testing
     }
 
     @Test func userTextInTheURLIsEscaped() async throws {
-        let reply = try await WebTestServer().send("/search?q=%3Cscript%3Ealert(1)%3C/script%3E")
+        let reply = try await WebTestServer().send("/en/search?q=%3Cscript%3Ealert(1)%3C/script%3E")
         #expect(!reply.body.contains("<script>alert(1)"))
-        #expect(reply.body.contains("value=\"/search?q=%3Cscript%3Ealert%281%29%3C%2Fscript%3E\""))
+        #expect(reply.body.contains("value=\"/en/search?q=%3Cscript%3Ealert%281%29%3C%2Fscript%3E\""))
     }
 }

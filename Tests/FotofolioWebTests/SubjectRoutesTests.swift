@@ -62,13 +62,14 @@ import Testing
         "POST /portfolios/:id/links/:link/revoke": "the author's own links: another's portfolio is a 404 to anyone",
         "POST /push/subscriptions/:id/remove": "the person's own devices: another's is a 404 (PushStore.remove)",
         "POST /profile/mqtt/:account/revoke": "the person's own MQTT accounts: another's is a 404 (MQTTAccountStore.remove)",
+        "GET /sitemaps/:file": "lists only what a guest may open, for everyone alike (SitemapTests)",
     ]
 
     /// Routes walked below, with a parameter or with a subject in their query or form.
     static let walked: Set<String> = [
         "GET /portfolios/:id", "GET /portfolios/:id/edit", "POST /portfolios/:id", "GET /portfolios/:id/delete",
         "POST /portfolios/:id/delete", "GET /s/:token", "POST /s/:token", "GET /media/:file", "GET /photos/:id/original",
-        "GET /u/:username", "GET /u/:username/feed.atom", "GET /u/:username/shoot", "GET /report", "POST /report", "POST /selection/toggle",
+        "GET /u/:username", "GET /en/u/:username", "GET /en/portfolios/:id", "GET /u/:username/feed.atom", "GET /u/:username/shoot", "GET /report", "POST /report", "POST /selection/toggle",
         "POST /selection/add", "POST /selection/remove",
     ]
 

@@ -36,8 +36,10 @@ struct SubjectWalks {
             let sees = try sight(.portfolio(work.id), person)
             let names = [work.name, work.tag] + work.files
             let page = "/portfolios/\(work.id)"
-            check("GET \(page) (\(work.state))", as: person, try await server.send(page), expected: sees >= .reader ? [200] : [404],
-                  mustNotName: names)
+            for address in [page, "/en" + page] {
+                check("GET \(address) (\(work.state))", as: person, try await server.send(address, headers: ["Accept-Language": "cs"]),
+                      expected: sees >= .reader ? [200] : [404], mustNotName: names)
+            }
             let isOwner = person == .owner && work.ownerName == "vojta.test"
             let notYours: Set<Int> = !signedIn ? [303] : isOwner ? [200] : sees == .none ? [404] : [403]
             for editing in ["\(page)/edit", "\(page)/delete"] {
@@ -113,8 +115,10 @@ struct SubjectWalks {
         for (username, subject) in [("vojta.test", Subject.profile(world.viewer(.owner).personId!)),
                                     ("petr.test", .profile(world.suspendedId))] {
             let sees = try sight(subject, person)
-            let profile = try await server.send("/u/\(username)")
+            let profile = try await server.send("/u/\(username)", headers: ["Accept-Language": "cs"])
             check("GET /u/\(username)", as: person, profile, expected: sees >= .reader ? [200] : [404])
+            check("GET /en/u/\(username)", as: person, try await server.send("/en/u/\(username)"), expected: sees >= .reader ? [200] : [404],
+                  mustNotName: world.works.filter { $0.ownerName == username && (try? sight(.portfolio($0.id), person)) == Sight.none }.map(\.name))
             // The profile lists the person's work that this viewer may see, and no other.
             for work in world.works where work.ownerName == username {
                 let listed = profile.body.contains(work.name)

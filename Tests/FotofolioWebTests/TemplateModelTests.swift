@@ -86,8 +86,9 @@ import Testing
         ("partials/portfolio-row", Sample.row),
         ("partials/precise-plane", Sample.plane),
         ("partials/precise-slider", Sample.slider),
-        ("partials/social-meta", SocialMeta(url: "u", type: "profile", title: "t", description: "d", image: "i",
-                                            accentStylesheet: "a")),
+        ("partials/social-meta", SocialMeta(Request(method: .get, path: RequestPath(segments: [])), path: "/u/x", type: "profile",
+                                            title: "t", description: "d", image: "/i", accentStylesheet: "a", feed: "/f",
+                                            structuredData: "{}")),
         ("partials/film", Sample.film),
         ("partials/state-empty", Sample.state),
         ("partials/state-error", Sample.state),
@@ -284,7 +285,7 @@ enum Chat {
 
     static var noConversations: ConversationsView {
         ConversationsView(rooms: [], hasRooms: false,
-                          emptyState: MessagePages.emptyState(hasAny: true, shown: 0)?.model(table))
+                          emptyState: MessagePages.emptyState(hasAny: true, shown: 0, language: .en)?.model(table))
     }
 
     static func pane(problem: String?) -> ConversationPane {
@@ -437,7 +438,7 @@ enum Sample {
 
     static func portfolioPage(isOwn: Bool) -> PortfolioPage {
         PortfolioPage(
-            portfolio: .init(name: "Svatby", description: "Popis", url: "/portfolios/1",
+            portfolio: .init(name: "Svatby", description: "Popis", url: "/en/portfolios/1", path: "/portfolios/1",
                              author: .init(username: "vojta", fullName: "Vojta"), photoCount: "1 photo", hasTags: true,
                              tags: row.tags, isOwn: isOwn, shootURL: isOwn ? nil : "/u/vojta/shoot?portfolio=1",
                              frames: [.init(number: 1, photo: photo, film: nil, fullURL: "a.jpg", originalURL: "/photos/1/original",

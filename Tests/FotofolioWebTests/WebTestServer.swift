@@ -135,15 +135,22 @@ final class WebTestServer {
     /// Cookies kept between requests, like a browser's.
     var jar: [String: String] = [:]
 
-    /// Sends a request without following redirects, with the cookies of earlier replies.
+    /// Sends a request with the cookies of earlier replies, following no redirect but the
+    /// one a browser makes without being asked: a public page's Czech address sends a reader
+    /// of English (the default `Accept-Language` here) to its English one with a 302
+    /// (`LanguageAddress`). `followingLanguage: false` shows that redirect itself.
     func send(_ path: String, method: String = "GET", headers: [String: String] = [:], form: String? = nil,
-              body: (data: Data, contentType: String)? = nil) async throws -> Reply {
+              body: (data: Data, contentType: String)? = nil, followingLanguage: Bool = true) async throws -> Reply {
         let request = request(path, method: method, headers: headers, form: form, body: body)
         let reply = switch transport {
         case .inProcess: try await request.sent()
         case .http: try await sendOverHTTP(path, method: method, headers: request.headers, body: request.body)
         }
         for (name, value) in reply.cookies { jar[name] = value.isEmpty ? nil : value }
+        if followingLanguage, reply.status == 302, ["GET", "HEAD"].contains(method), let location = reply.headers["location"],
+           LanguageAddress.split(location).0 != nil {
+            return try await send(location, method: method, headers: headers, followingLanguage: false)
+        }
         return reply
     }
 
@@ -192,7 +199,7 @@ final class WebTestServer {
     }
 
     private func formBody(_ fields: [String: String]) async throws -> String {
-        if jar["csrf"] == nil && jar["session"] == nil { _ = try await send("/") }
+        if jar["csrf"] == nil && jar["session"] == nil { _ = try await send("/en/") }
         let token = try await currentCSRFToken()
         return (fields.merging(["_csrf": token]) { old, _ in old })
             .map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }
@@ -201,7 +208,7 @@ final class WebTestServer {
 
     /// The token the forms of the current page carry.
     func currentCSRFToken() async throws -> String {
-        let page = try await send("/search")
+        let page = try await send("/en/search")
         return page.body.firstMatch(of: /name="_csrf" value="([^"]+)"/).map { String($0.1) } ?? ""
     }
 

@@ -131,4 +131,17 @@ public struct FeedService: Sendable {
         guard !portfolios.isEmpty else { return [] }
         return try store.details(of: portfolios)
     }
+
+    /// What search engines may index, a part at a time (`FeedStore.indexablePortfolios`).
+    public func indexablePortfolios(offset: Int, limit: Int) throws -> [IndexablePage] {
+        try store.indexablePortfolios(offset: offset, limit: limit)
+    }
+
+    public func indexablePhotographers(offset: Int, limit: Int) throws -> [IndexablePage] {
+        try store.indexablePhotographers(offset: offset, limit: limit)
+    }
+
+    public func indexableCounts() throws -> (portfolios: Int, photographers: Int) {
+        try store.indexableCounts()
+    }
 }

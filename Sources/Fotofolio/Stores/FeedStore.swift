@@ -1,3 +1,5 @@
+import Foundation
+
 /// The feed's reading of portfolios.
 public protocol FeedStore: Sendable {
     /// One page of portfolios having every tag of `query.tags` (folded) and, with
@@ -11,4 +13,27 @@ public protocol FeedStore: Sendable {
 
     /// Author, tags and photos of these portfolios, in the same order.
     func details(of portfolios: [Portfolio]) throws -> [PortfolioDetails]
+
+    /// What a search engine may index (`Sitemap`), in id order from the `offset`-th, at most
+    /// `limit`: public portfolios in view (the feed's, unfiltered) with when each last changed.
+    func indexablePortfolios(offset: Int, limit: Int) throws -> [IndexablePage]
+
+    /// Photographers not suspended now, each with the latest of their joining and their
+    /// portfolios' changes (`IndexablePage.key` is the username).
+    func indexablePhotographers(offset: Int, limit: Int) throws -> [IndexablePage]
+
+    /// How many of each there are.
+    func indexableCounts() throws -> (portfolios: Int, photographers: Int)
+}
+
+/// A page of the public site as a sitemap lists it: the portfolio's id or the
+/// photographer's username, and when it last changed.
+public struct IndexablePage: Sendable, Equatable {
+    public let key: String
+    public let lastModified: Date
+
+    public init(key: String, lastModified: Date) {
+        self.key = key
+        self.lastModified = lastModified
+    }
 }

@@ -1,4 +1,5 @@
 import Fotofolio
+import HTTPServer
 
 /// Who a person is, as a profile page (`person`) and a selection card (`author`) show them.
 struct PersonViewModel: ViewModel {
@@ -38,7 +39,7 @@ extension PersonViewModel {
         experience = user.yearsOfExperience.map { table.plural("profile.experience", count: $0) }
         price = Self.price(of: user, table: table)
         rating = RatingSummary.text(user, table: table)
-        profileURL = "/u/\(user.username)"
+        profileURL = LanguageAddress.path("/u/\(QueryItems.escape(user.username))", in: table.language)
         self.avatar = avatar.map { Avatar(src: PhotoViews.thumbnailURL($0), color: $0.placeholderColor) }
         email = showPrivate ? user.email : ""
         emailConfirmed = showPrivate && user.emailConfirmedAt != nil

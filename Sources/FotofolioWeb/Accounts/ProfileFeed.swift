@@ -38,15 +38,17 @@ struct ProfileFeed {
     init(user: User, portfolios: [PortfolioDetails], request: Request) {
         let profilePath = "/u/\(QueryItems.escape(user.username))"
         feedURL = CanonicalURL.of(request, path: profilePath + "/feed.atom")
-        profileURL = CanonicalURL.of(request, path: profilePath)
+        let language = Language.preferred(by: request)
+        // Links open the pages in the feed's language.
+        profileURL = CanonicalURL.of(request, path: LanguageAddress.path(profilePath, in: language))
         title = "\(user.fullName) (@\(user.username)) · Fotofolio"
         subtitle = user.bio ?? ""
         author = user.fullName
-        language = Language.preferred(by: request)
+        self.language = language
         let newest = portfolios.sorted { ($0.portfolio.createdAt, $0.portfolio.storedId) > ($1.portfolio.createdAt, $1.portfolio.storedId) }
             .prefix(Self.entryLimit)
         entries = newest.map { details in
-            Entry(url: CanonicalURL.of(request, path: PortfolioViews.path(details)), title: details.portfolio.name,
+            Entry(url: CanonicalURL.of(request, path: LanguageAddress.path(PortfolioViews.path(details), in: language)), title: details.portfolio.name,
                   published: details.portfolio.createdAt, updated: details.portfolio.updatedAt,
                   summary: details.portfolio.description,
                   cover: details.cover.flatMap { cover in

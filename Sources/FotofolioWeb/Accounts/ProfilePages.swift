@@ -15,7 +15,7 @@ struct ProfilePages {
     let visibility: Visibility
 
     func register(in router: inout Router) {
-        router.get("/u/:username") { request in try profile(request) }
+        router.publicPage("/u/:username") { request in try profile(request) }
         router.get("/u/:username/accent.css") { request in try accentStylesheet(request) }
         router.get("/u/:username/feed.atom") { request in try feed(request) }
     }
@@ -67,14 +67,17 @@ struct ProfilePages {
         // Only what anyone may see stands for the profile where its address is pasted.
         let image = (avatar ?? owned.first { $0.portfolio.visibility == .public }?.cover?.photo).flatMap(PhotoViews.cardImagePath)
         let head = SocialMeta(
-            url: CanonicalURL.of(request, path: "/u/\(QueryItems.escape(user.username))"), type: "profile",
+            request, path: "/u/\(QueryItems.escape(user.username))", type: "profile",
             title: "\(user.fullName) (@\(user.username))",
             description: user.role == .creator ? (user.bio ?? "") : "\(user.fullName) · \(user.location)",
-            image: image.map { CanonicalURL.of(request, path: $0) },
+            image: image,
             accentStylesheet: Self.accent(of: user).map { accent in
                 "/u/\(QueryItems.escape(user.username))/accent.css?v=" + String(format: "%.1f-%.1f", accent.hue, accent.saturation)
             },
-            feed: user.role == .creator && !suspended ? "/u/\(QueryItems.escape(user.username))/feed.atom" : nil)
+            feed: user.role == .creator && !suspended ? "/u/\(QueryItems.escape(user.username))/feed.atom" : nil,
+            structuredData: suspended ? nil : StructuredData.profile(
+                user, portfolios: try publicPortfolios(among: owned, for: request.viewer) { $0.guest >= .reader }, avatar: avatar,
+                request: request))
         return try renderer.render(isOwn ? .ownProfile : .person, for: request, title: user.fullName, content: PersonPage(
             csrf: request.csrfToken, isOwn: isOwn,
             person: PersonViewModel(user: user, table: table, showPrivate: isOwn, avatar: avatar),
@@ -86,7 +89,7 @@ struct ProfilePages {
             shootURL: !isOwn && user.role == .creator && contact == .open ? "/u/\(QueryItems.escape(user.username))/shoot" : nil,
             availability: try availability(of: user, table: table),
             portfolios: owned.map(PortfolioViews(table: table).row), hasPortfolios: !owned.isEmpty, feedURL: head.feed,
-            emptyState: owned.isEmpty ? emptyPortfolios(isOwn: isOwn).model(table) : nil,
+            emptyState: owned.isEmpty ? emptyPortfolios(isOwn: isOwn, language: table.language).model(table) : nil,
             notice: isOwn ? notice(request.query, table: table) : visitorNotice(request.query, contact: contact, table: table),
             confirmationFailed: isOwn && request.query["confirmed"] == "0"), head: head,
             status: ratingProblem == nil ? .ok : .tooManyRequests)
@@ -128,9 +131,9 @@ struct ProfilePages {
     }
 
     /// The owner has the "new portfolio" button just above; a visitor is shown the way on.
-    private func emptyPortfolios(isOwn: Bool) -> ContentState {
+    private func emptyPortfolios(isOwn: Bool, language: Language) -> ContentState {
         isOwn ? ContentState(.empty, "ownPortfoliosEmpty", icon: "feed")
-            : ContentState(.empty, "portfoliosEmpty", icon: "feed", action: .init(href: "/", name: "browse"))
+            : ContentState(.empty, "portfoliosEmpty", icon: "feed", action: .init(href: LanguageAddress.path("/", in: language), name: "browse"))
     }
 
     /// What the signed-in visitor may do about writing to this person; a guest is offered
@@ -158,7 +161,7 @@ struct ProfilePages {
     private func received(by user: User, table: StringTable) throws -> [PersonPage.Received] {
         try ratings.ratings(of: user.storedId).compactMap { rating in
             guard let rater = try accounts.user(id: rating.raterId) else { return nil }
-            return .init(rater: "@\(rater.username)", profile: "/u/\(QueryItems.escape(rater.username))",
+            return .init(rater: "@\(rater.username)", profile: LanguageAddress.path("/u/\(QueryItems.escape(rater.username))", in: table.language),
                          line: RatingReports.line(rating, table: table), reportURL: ReportPages.url(ReportSubject(.rating, rating.id)))
         }
     }

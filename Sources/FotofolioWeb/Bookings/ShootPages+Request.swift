@@ -92,7 +92,8 @@ extension ShootPages {
             fields: fields + [message], budget: budgetView,
             tags: tags.filter { seen.insert($0.lowercased()).inserted }.map(Page.Tag.init),
             problem: problem ?? (problems.fields.isEmpty ? nil : table.string("forms.fixErrors")),
-            submit: table.string("bookings.request.send"), danger: false, back: "/u/\(photographer.username)"), status: status)
+            submit: table.string("bookings.request.send"), danger: false,
+            back: LanguageAddress.path("/u/\(QueryItems.escape(photographer.username))", in: table.language)), status: status)
     }
 
     /// The photographer the address names; a client or oneself cannot be asked.

@@ -53,7 +53,13 @@ struct FeedAddress: Equatable {
 
     var query: FeedQuery { FeedQuery(tags: tags.map(\.folded), maxRate: maxRate, freeOn: freeOn, freeToReuse: freeToReuse, sort: sort, after: after) }
 
-    /// The canonical link: tags joined by commas, the default sort and first page left out.
+    /// The canonical link in `language` (`LanguageAddress`).
+    func url(after cursor: FeedCursor? = nil, in language: Language) -> String {
+        LanguageAddress.path(url(after: cursor), in: language)
+    }
+
+    /// The canonical link at the root: tags joined by commas, the default sort and first
+    /// page left out.
     func url(after cursor: FeedCursor? = nil) -> String {
         var parts: [String] = []
         // Commas stay readable: "/?tags=svatba,praha".

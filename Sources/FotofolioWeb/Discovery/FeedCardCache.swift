@@ -29,7 +29,7 @@ final class FeedCardCache: Sendable {
         let table = renderer.strings(for: request)
         let filterQuery = address.tags.map { QueryItems.escape($0.label) + "," }.joined()
         let values: [Slot: String] = [
-            .csrf: HTMLText.escape(csrf), .returnTo: HTMLText.escape(address.url()),
+            .csrf: HTMLText.escape(csrf), .returnTo: HTMLText.escape(address.url(in: table.language)),
             .filterQuery: HTMLText.escape(filterQuery),
             .sortQuery: address.sort == .newest ? "" : HTMLText.escape("&sort=\(address.sort.rawValue)"),
             .filterTags: HTMLText.escape(address.tags.map { $0.label + " " }.joined()),
@@ -86,7 +86,7 @@ final class FeedCardCache: Sendable {
         // Tag links add their tag to whatever the reader filters by now (a repeated tag is
         // dropped when the address is read).
         card.tagLinks = details.tags.map { tag in
-            .init(label: tag.label, href: "/?tags=" + mark(.filterQuery) + QueryItems.escape(tag.label) + mark(.sortQuery),
+            .init(label: tag.label, href: LanguageAddress.prefix(table.language) + "/?tags=" + mark(.filterQuery) + QueryItems.escape(tag.label) + mark(.sortQuery),
                   filterTags: mark(.filterTags) + tag.label)
         }
         return card

@@ -15,7 +15,7 @@ struct FeedPages {
     let caches: FeedCaches
 
     func register(in router: inout Router) {
-        router.get("/") { request in try show(request) }
+        router.publicPage("/") { request in try show(request) }
     }
 
     private func show(_ request: Request) throws -> Response {
@@ -58,8 +58,15 @@ struct FeedPages {
         case .page:
             return try renderer.fragment("partials/feed-page", of: .feed, for: request, inserting: html, memo: memo, making: content)
         case nil:
-            return try renderer.render(.feed, for: request, inserting: html, memo: memo, making: content)
+            return try renderer.render(.feed, for: request, head: Self.head(request, table: renderer.strings(for: request)),
+                                       inserting: html, memo: memo, making: content)
         }
+    }
+
+    /// Whatever the filter, the feed stands for itself where its address is pasted or found.
+    static func head(_ request: Request, table: StringTable) -> SocialMeta {
+        SocialMeta(request, path: "/", type: "website", title: "\(table.string("app.name")) – \(table.string("app.tagline"))",
+                   description: table.string("app.description"))
     }
 
     /// The filter sheet's peek bar on phones: "12 portfolií · svatba, praha · do 1 500 Kč/h".
@@ -90,23 +97,23 @@ struct FeedPages {
             sortNewest: address.sort == .newest, sortRating: address.sort == .rating,
             activeTags: address.tags.map { tag in
                 let without = address.removing(tag)
-                return .init(label: tag.label, href: without.url(), filterTags: without.tagsAttribute)
+                return .init(label: tag.label, href: without.url(in: table.language), filterTags: without.tagsAttribute)
             },
-            clearURL: address.cleared.url(),
-            emptyState: page.portfolios.isEmpty ? emptyState(filtered: filtered, address: address).model(table) : nil,
-            errorState: ContentState(.error, "feedFailed", icon: "alert", action: .init(href: address.url(), name: "retry")).model(table),
+            clearURL: address.cleared.url(in: table.language),
+            emptyState: page.portfolios.isEmpty ? emptyState(filtered: filtered, address: address, language: table.language).model(table) : nil,
+            errorState: ContentState(.error, "feedFailed", icon: "alert", action: .init(href: address.url(in: table.language), name: "retry")).model(table),
             problems: address.problems.map { table.string($0) },
-            moreURL: page.next.map { address.url(after: $0) },
-            refreshURL: address.url(), isNextPage: address.after != nil, maxTags: FeedQuery.maximumTags)
+            moreURL: page.next.map { address.url(after: $0, in: table.language) },
+            refreshURL: address.url(in: table.language), isNextPage: address.after != nil, maxTags: FeedQuery.maximumTags)
     }
 }
 
 extension FeedPages {
     /// A filter that matches nothing is cleared in place; an empty feed points to people search.
-    private func emptyState(filtered: Bool, address: FeedAddress) -> ContentState {
+    private func emptyState(filtered: Bool, address: FeedAddress, language: Language) -> ContentState {
         filtered
-            ? ContentState(.empty, "feedNoMatch", icon: "filter", action: .init(href: address.cleared.url(), name: "clear-filters"))
-            : ContentState(.empty, "feedEmpty", icon: "feed", action: .init(href: "/search", name: "browse"))
+            ? ContentState(.empty, "feedNoMatch", icon: "filter", action: .init(href: address.cleared.url(in: language), name: "clear-filters"))
+            : ContentState(.empty, "feedEmpty", icon: "feed", action: .init(href: LanguageAddress.path("/search", in: language), name: "browse"))
     }
 }
 

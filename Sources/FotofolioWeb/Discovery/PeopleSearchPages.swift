@@ -10,7 +10,7 @@ struct PeopleSearchPages {
     let photos: PhotoLibrary
 
     func register(in router: inout Router) {
-        router.get("/search") { request in try show(request) }
+        router.publicPage("/search") { request in try show(request) }
     }
 
     private func show(_ request: Request) throws -> Response {
@@ -23,18 +23,20 @@ struct PeopleSearchPages {
             searched: !text.trimmingCharacters(in: .whitespaces).isEmpty, hasPeople: !people.isEmpty,
             count: table.plural("search.peopleCount", count: people.count),
             people: try people.map { try result($0, searcher: request.signedIn?.userId) },
-            emptyState: people.isEmpty ? nobodyFound(text, mode: mode).model(table) : nil,
-            errorState: ContentState(.error, "searchFailed", icon: "alert", action: .init(href: "/search", name: "retry")).model(table))
+            emptyState: people.isEmpty ? nobodyFound(text, mode: mode, language: table.language).model(table) : nil,
+            errorState: ContentState(.error, "searchFailed", icon: "alert", action: .init(href: LanguageAddress.path("/search", in: table.language), name: "retry")).model(table))
         if request.fragment == "results" {
             return try renderer.fragment("partials/people-results", of: .search, for: request, content: content)
         }
-        return try renderer.render(.search, for: request, content: content)
+        let head = SocialMeta(request, path: "/search", type: "website", title: "\(table.string("pages.search.title")) · Fotofolio",
+                              description: table.string("pages.search.lead"))
+        return try renderer.render(.search, for: request, content: content, head: head)
     }
 
     /// Nobody found: the suggestion is the same words searched the other way.
-    private func nobodyFound(_ text: String, mode: PeopleSearch.Mode) -> ContentState {
+    private func nobodyFound(_ text: String, mode: PeopleSearch.Mode, language: Language) -> ContentState {
         let other: PeopleSearch.Mode = mode == .name ? .location : .name
-        let href = "/search?q=\(QueryItems.escape(text))&by=\(other.rawValue)"
+        let href = LanguageAddress.prefix(language) + "/search?q=\(QueryItems.escape(text))&by=\(other.rawValue)"
         return ContentState(.empty, mode == .name ? "searchNobodyByName" : "searchNobodyByLocation", icon: "search",
                             action: .init(href: href, name: "search-\(other.rawValue)"))
     }

@@ -14,16 +14,16 @@ struct PortfolioCards {
         let id = details.portfolio.storedId
         let isSelected = selected.contains(id)
         return FeedCard(
-            id: id, name: details.portfolio.name, description: details.portfolio.description, url: PortfolioViews.path(details),
+            id: id, name: details.portfolio.name, description: details.portfolio.description, url: LanguageAddress.path(PortfolioViews.path(details), in: table.language),
             hasTags: !details.tags.isEmpty,
             tagLinks: details.tags.map { tag in
                 let filtered = address.adding(tag)
-                return .init(label: tag.label, href: filtered.url(), filterTags: filtered.tagsAttribute)
+                return .init(label: tag.label, href: filtered.url(in: table.language), filterTags: filtered.tagsAttribute)
             },
             // A double tap on the photos bookmarks the portfolio; links there would navigate instead.
             carousel: PortfolioViews(table: table).carousel(details, linkPhotos: false),
             author: PersonViewModel(user: details.owner, table: table, showPrivate: false, avatar: nil),
-            withAuthor: withAuthor, csrf: csrf, returnTo: address.url() + "#portfolio-\(id)",
+            withAuthor: withAuthor, csrf: csrf, returnTo: address.url(in: table.language) + "#portfolio-\(id)",
             pressed: isSelected ? "true" : "false", bookmarkLabel: table.string(isSelected ? "selection.remove" : "selection.add"))
     }
 }

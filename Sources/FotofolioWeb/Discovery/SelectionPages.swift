@@ -32,7 +32,7 @@ struct SelectionPages {
             hasCards: !entries.isEmpty, count: table.plural("portfolioCount", count: entries.count),
             cleared: request.query["cleared"] == "1",
             emptyState: entries.isEmpty
-                ? ContentState(.empty, "selectionEmpty", icon: "selection", action: .init(href: "/", name: "browse")).model(table)
+                ? ContentState(.empty, "selectionEmpty", icon: "selection", action: .init(href: LanguageAddress.path("/", in: table.language), name: "browse")).model(table)
                 : nil))
     }
 

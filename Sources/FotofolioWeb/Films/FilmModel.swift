@@ -17,4 +17,8 @@ struct FilmModel: ViewModel {
     let seek: PreciseSliderModel
     /// The first film a reader sees is fetched at once.
     let eager: Bool
+    /// Where it opens, in seconds ("65.25"), when the address says (`FilmStart`): the
+    /// sources' media fragment (`#t=`) starts it there without scripts, the player seeks to
+    /// that exact frame.
+    var start: String? = nil
 }

@@ -10,9 +10,11 @@ enum FilmViews {
         return "\(minutes):\(rest < 10 ? "0" : "")\(rest)"
     }
 
-    static func model(_ photo: Photo, film: Film, alt: String, number: Int, eager: Bool, table: StringTable) -> FilmModel {
+    /// - Parameter start: where the film opens (`FilmStart`), 0 for its beginning.
+    static func model(_ photo: Photo, film: Film, alt: String, number: Int, eager: Bool, table: StringTable,
+                      at start: Double = 0) -> FilmModel {
         let language: SliderLanguage = table.language == .cs ? .czech : .english
-        let seek = FilmSeekField(film: film, name: "seek-\(number)", at: 0, frameKeys: false)
+        let seek = FilmSeekField(film: film, name: "seek-\(number)", at: start, frameKeys: false)
         return FilmModel(
             mp4: MediaFiles.url(film.mp4File), webm: MediaFiles.url(film.webmFile),
             storyboard: MediaFiles.url(film.storyboardMapFile),
@@ -21,6 +23,6 @@ enum FilmViews {
             frameRate: "\(film.frameRateNumerator)/\(film.frameRateDenominator)",
             seek: seek.view(id: "seek-\(number)", label: table.string("film.seek"), hint: table.string("film.seekHint"),
                             language: language),
-            eager: eager)
+            eager: eager, start: start > 0 ? FilmStart.text(start) : nil)
     }
 }

@@ -17,9 +17,23 @@ public enum Language: String, CaseIterable, Sendable {
         }
     }
 
+    /// The language a page is shown in: a public page's address decides
+    /// (`LanguageAddress`); any other page is in the reader's chosen language.
+    public static func preferred(by request: Request) -> Language {
+        request.context[LanguageAddress.Key.self] ?? chosen(by: request)
+    }
+
+    /// The language and territory Open Graph names it by (`og:locale`).
+    var openGraphLocale: String {
+        switch self {
+        case .cs: "cs_CZ"
+        case .en: "en_GB"
+        }
+    }
+
     /// The reader's language: the switch's cookie, else the best `Accept-Language` match,
     /// else Czech.
-    public static func preferred(by request: Request) -> Language {
+    static func chosen(by request: Request) -> Language {
         if let chosen = request.cookies[cookieName].flatMap(Language.init(rawValue:)) { return chosen }
         return request.headers["accept-language"].flatMap(bestMatch(acceptLanguage:)) ?? fallback
     }

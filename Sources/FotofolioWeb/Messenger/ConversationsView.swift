@@ -52,7 +52,7 @@ extension ConversationPane {
             conversations = ConversationsView(
                 rooms: rooms.map { ConversationView($0, reader: userId, table: table, dates: dates, current: current) },
                 hasRooms: !rooms.isEmpty,
-                emptyState: MessagePages.emptyState(hasAny: hasAny, shown: rooms.count)?.model(table))
+                emptyState: MessagePages.emptyState(hasAny: hasAny, shown: rooms.count, language: table.language)?.model(table))
         }
         self.init(
             conversations: conversations,

@@ -46,11 +46,11 @@ struct MessagePages {
 
     /// Why the list is empty: no conversations yet (find someone to write to), or none that
     /// match the filters (clear them).
-    static func emptyState(hasAny: Bool, shown: Int) -> ContentState? {
+    static func emptyState(hasAny: Bool, shown: Int, language: Language) -> ContentState? {
         guard shown == 0 else { return nil }
         return hasAny
             ? ContentState(.empty, "conversationsNoMatch", icon: "messages", action: .init(href: "/messages", name: "clear-filters"))
-            : ContentState(.empty, "conversationsEmpty", icon: "messages", action: .init(href: "/search", name: "find-photographer"))
+            : ContentState(.empty, "conversationsEmpty", icon: "messages", action: .init(href: LanguageAddress.path("/search", in: language), name: "find-photographer"))
     }
 
     /// `?unread=1&relevant=1` (a checkbox sends `on`); anything else leaves a filter off.

@@ -9,7 +9,10 @@ struct PortfolioPage: ViewModel {
 
         let name: String
         let description: String
+        /// The page in the reader's language (`LanguageAddress`).
         let url: String
+        /// Its one address for what only the author does: `{{path}}/edit`, `{{path}}/delete`.
+        let path: String
         let author: Author
         let photoCount: String
         let hasTags: Bool

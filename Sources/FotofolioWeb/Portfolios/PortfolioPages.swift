@@ -15,7 +15,7 @@ struct PortfolioPages {
 
     func register(in router: inout Router) {
         let uploads = self.uploads.routeOptions
-        router.get("/portfolios/:id") { request in try show(request) }
+        router.publicPage("/portfolios/:id") { request in try show(request) }
         registerShared(in: &router)
         router.group(RequireSignIn()) { router in
             router.get("/portfolios/new") { request in try newPortfolio(request) }
@@ -45,17 +45,22 @@ struct PortfolioPages {
         let path = PortfolioViews.path(details)
         // Previewed where its address is pasted only when a guest could open it.
         let cover = details.cover.flatMap { PhotoViews.cardImagePath($0.photo) }
+        // Search engines are told what a guest sees: never a photo an operator hid.
         let head = sight.guest < .reader ? nil : SocialMeta(
-            url: CanonicalURL.of(request, path: path), type: "article", title: "\(details.portfolio.name) – @\(details.owner.username)",
-            description: details.portfolio.description, image: cover.map { CanonicalURL.of(request, path: $0) }, accentStylesheet: nil)
-        var page = try page(request, details, isOwn: isOwn, bookmarkable: details.portfolio.visibility == .public)
+            request, path: path, type: "article", title: "\(details.portfolio.name) – @\(details.owner.username)",
+            description: details.portfolio.description, image: cover,
+            structuredData: StructuredData.portfolio(seesAll ? try moderation.withoutHiddenPhotos([stored])[0] : details,
+                                                     request: request, table: table))
+        var page = try page(request, details, isOwn: isOwn, bookmarkable: details.portfolio.visibility == .public,
+                            start: FilmStart(request.query))
         page.moderationNotice = Self.moderationNotice(hiddenState, hiddenPhotos: hiddenPhotoCount, table: table)
         page.justSaved = isOwn && request.query["saved"] == "1"
         return try renderer.render(.portfolio, for: request, title: details.portfolio.name, content: page, head: head)
     }
 
     /// The portfolio's page as its author, a reader, or the holder of a share link sees it.
-    func page(_ request: Request, _ details: PortfolioDetails, isOwn: Bool, bookmarkable: Bool) throws -> PortfolioPage {
+    func page(_ request: Request, _ details: PortfolioDetails, isOwn: Bool, bookmarkable: Bool,
+              start: FilmStart? = nil) throws -> PortfolioPage {
         let table = renderer.strings(for: request)
         let id = details.portfolio.storedId
         let path = PortfolioViews.path(details)
@@ -66,7 +71,7 @@ struct PortfolioPages {
         case .private: table.string("sharing.noticePrivate")
         }
         return PortfolioPage(
-            portfolio: PortfolioViews(table: table).page(details, isOwn: isOwn), csrf: request.csrfToken,
+            portfolio: PortfolioViews(table: table).page(details, isOwn: isOwn, start: start), csrf: request.csrfToken,
             justSaved: false, moderationNotice: nil, visibilityNotice: isOwn ? notice : nil,
             linksURL: isOwn ? ShareLinkPages.path(id) : nil, bookmarkable: bookmarkable,
             reportURL: isOwn ? nil : ReportPages.url(ReportSubject(.portfolio, id)),

@@ -36,7 +36,7 @@ struct ShellViewModel: ViewModel {
     init(page: Page, table: StringTable, signedIn: Bool) {
         account = signedIn ? Account(username: ShellTemplate.Slot.username.marker) : nil
         nav = NavigationTab.all.map { tab in
-            Tab(id: tab.page.rawValue, href: tab.path, label: table.string("nav.\(tab.page.rawValue)"),
+            Tab(id: tab.page.rawValue, href: LanguageAddress.path(tab.path, in: table.language), label: table.string("nav.\(tab.page.rawValue)"),
                 current: tab.page == page.tab, badge: signedIn && tab.page == .messages)
         }
         languages = Language.allCases.map { language in

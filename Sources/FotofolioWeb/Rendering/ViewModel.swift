@@ -1,3 +1,4 @@
+import HTTPServer
 import Mustache
 import Synchronization
 
@@ -34,9 +35,13 @@ struct PageModel: ViewModel {
     let assets: AssetURLs
     /// The web app manifest in the page's language.
     let manifest: String
+    /// What goes before a public page's path in the page's language ("" or "/en"), so its
+    /// links stay in that language: `href="{{root}}/u/{{username}}"` (`LanguageAddress`).
+    let root: String
 
     init(page: Page, table: StringTable, assets: AssetURLs) {
         lang = table.language.rawValue
+        root = LanguageAddress.prefix(table.language)
         manifest = WebAppManifest.address(for: table.language)
         t = table.tree
         self.page = PageName(id: page.rawValue)
@@ -49,9 +54,21 @@ struct PageName: ViewModel {
     let id: String
 }
 
-/// The social-sharing tags in a page's head (`partials/social-meta`): canonical URL, Open
-/// Graph and Twitter cards.
+/// The head of a public page (`partials/social-meta`): its canonical address and those of
+/// its other languages, Open Graph and Twitter cards, and its structured data.
 public struct SocialMeta: ViewModel {
+    /// Another language's address of the same page (`hreflang`), and the default one
+    /// (`x-default`, the root) for readers of any other language.
+    struct Alternate: ViewModel {
+        let hreflang: String
+        let href: String
+    }
+
+    struct Locale: ViewModel {
+        let code: String
+    }
+
+    /// The canonical address: the page in its language, without a query.
     let url: String
     let type: String
     let title: String
@@ -60,7 +77,32 @@ public struct SocialMeta: ViewModel {
     /// The profile's own accent colours, when the page's author chose some.
     let accentStylesheet: String?
     /// A photographer's Atom feed (`ProfileFeed`), for feed readers to find.
-    var feed: String? = nil
+    let feed: String?
+    let alternates: [Alternate]
+    /// `og:locale` and the other languages' (`og:locale:alternate`).
+    let locale: String
+    let alternateLocales: [Locale]
+    /// JSON-LD, already made safe to stand inside a script element (`StructuredData`).
+    let structuredData: String?
+
+    /// The head of the public page at `path` (without a language's prefix or a query),
+    /// shown in the request's language; `image` and `accentStylesheet` are paths on this site.
+    init(_ request: Request, path: String, type: String, title: String, description: String, image: String? = nil,
+         accentStylesheet: String? = nil, feed: String? = nil, structuredData: String? = nil) {
+        let language = Language.preferred(by: request)
+        url = CanonicalURL.of(request, path: LanguageAddress.path(path, in: language))
+        self.type = type
+        self.title = title
+        self.description = description
+        self.image = image.map { CanonicalURL.of(request, path: $0) }
+        self.accentStylesheet = accentStylesheet
+        self.feed = feed
+        alternates = Language.allCases.map { Alternate(hreflang: $0.rawValue, href: CanonicalURL.of(request, path: LanguageAddress.path(path, in: $0))) }
+            + [Alternate(hreflang: "x-default", href: CanonicalURL.of(request, path: LanguageAddress.path(path, in: .fallback)))]
+        locale = language.openGraphLocale
+        alternateLocales = Language.allCases.filter { $0 != language }.map { Locale(code: $0.openGraphLocale) }
+        self.structuredData = structuredData
+    }
 }
 
 enum ViewModelLookup {
