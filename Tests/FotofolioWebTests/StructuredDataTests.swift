@@ -1,7 +1,8 @@
 import Foundation
-import Fotofolio
+@testable import Fotofolio
 import GRDB
 import HTTPServer
+import Imaging
 import Testing
 @testable import FotofolioWeb
 
@@ -160,6 +161,20 @@ import Testing
         #expect(action["@type"] as? String == "SeekToAction")
         #expect(action["target"] as? String == "\(site)/en\(path)?film=\(film.id!)&t={seek_to_second_number}")
         #expect(action["startOffset-input"] as? String == "required name=seek_to_second_number")
+    }
+
+    /// The camera's year, else the upload's for one's own photo; a credit of unknown year has none.
+    @Test func theCopyrightNamesTheYearTheCameraSaysOrTheUploadsForOnesOwn() throws {
+        var photo = Photo(ownerId: 1, originalFile: "x.jpg", format: .jpeg, width: 1, height: 1, byteCount: 1, placeholderColor: "#000",
+                          cropCenterX: 0.5, cropCenterY: 0.5, cropZoom: 1, variants: [], shot: ShotDetails(),
+                          createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(StructuredData.copyright(photo, by: "Vojta") == "© 2027 Vojta")
+        photo.shot = ShotDetails(takenAt: "2011-01-29T13:49:35")
+        #expect(StructuredData.copyright(photo, by: "Vojta") == "© 2011 Vojta")
+        photo.credit = "stefonarch"
+        #expect(StructuredData.copyright(photo, by: "stefonarch") == "© 2011 stefonarch")
+        photo.shot = ShotDetails(takenAt: "year 0")
+        #expect(StructuredData.copyright(photo, by: "stefonarch") == "© stefonarch")
     }
 
     @Test(arguments: [(16.2, "PT16.2S"), (65.25, "PT1M5.25S"), (7, "PT7S"), (0.001, "PT0.001S"), (-3, "PT0S"), (.nan, "PT0S")])

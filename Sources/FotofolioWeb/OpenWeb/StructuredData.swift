@@ -76,7 +76,7 @@ enum StructuredData {
             let creatorName = creator["name"] as? String ?? owner.fullName
             var object: [String: Any] = [
                 "name": views.altText(item, index: index, in: details), "creator": creator, "creditText": creatorName,
-                "copyrightNotice": "© \(Calendar(identifier: .gregorian).component(.year, from: photo.createdAt)) \(creatorName)",
+                "copyrightNotice": copyright(photo, by: creatorName),
                 "acquireLicensePage": profile, "uploadDate": date(photo.createdAt),
             ]
             if let licence = photo.credit == nil ? details.licence(of: item).url : photo.licenceURL, !licence.isEmpty {
@@ -112,6 +112,17 @@ enum StructuredData {
         if !details.portfolio.description.isEmpty { gallery["description"] = details.portfolio.description }
         if !details.tags.isEmpty { gallery["keywords"] = details.tags.map(\.label).joined(separator: ", ") }
         return script(gallery)
+    }
+
+    /// "© 2011 Name": the year the camera says it was taken, else (for the author's own
+    /// photo) the year it was uploaded; a credited photo of unknown year is "© Name".
+    static func copyright(_ photo: Photo, by name: String) -> String {
+        let taken = photo.shot.takenAt.flatMap { stamp -> Int? in
+            guard stamp.utf8.count >= 4, let year = Int(stamp.prefix(4)), (1826...9999).contains(year) else { return nil }
+            return year
+        }
+        let uploaded = photo.credit == nil ? Calendar(identifier: .gregorian).component(.year, from: photo.createdAt) : nil
+        return ["©", (taken ?? uploaded).map(String.init), name].compactMap { $0 }.joined(separator: " ")
     }
 
     /// ISO 8601 durations to the millisecond: "PT16.2S", "PT1M5.25S".
