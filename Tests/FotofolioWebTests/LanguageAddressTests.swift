@@ -11,7 +11,7 @@ import HTTPServer
         ("/en?sort=rating", .en, "/en/?sort=rating"), ("/search?q=x", .en, "/en/search?q=x"), ("/u/jana", .en, "/en/u/jana"),
         ("/en/u/jana", .en, "/en/u/jana"), ("/portfolios/7", .cs, "/portfolios/7"), ("/en/portfolios/7", .cs, "/portfolios/7"),
         ("/portfolios/7/edit", .en, "/portfolios/7/edit"), ("/u/jana/shoot", .en, "/u/jana/shoot"), ("/messages", .en, "/messages"),
-        ("/enigma", .en, "/enigma"), ("/english/u/x", .cs, "/english/u/x"), ("/sliders", .en, "/sliders"),
+        ("/enigma", .en, "/enigma"), ("/portfolios/new", .en, "/portfolios/new"), ("/portfolios/x", .en, "/portfolios/x"), ("/english/u/x", .cs, "/english/u/x"), ("/sliders", .en, "/sliders"),
     ])
     func aPublicPagesPathTakesTheLanguagesPrefixAndNoOtherDoes(path: String, language: Language, expected: String) {
         #expect(LanguageAddress.path(path, in: language) == expected)

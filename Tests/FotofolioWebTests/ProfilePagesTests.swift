@@ -68,6 +68,8 @@ import Testing
         #expect(english.body.contains("<a class=\"brand\" href=\"/en/\""))
         #expect(english.body.contains("href=\"/en/search\""))
         #expect(!english.body.contains("href=\"/search\""))
+        // An address no page has is a 404 where it was asked, never a redirect to itself.
+        #expect(try await server.send("/portfolios/x", headers: ["Cookie": "lang=en"], followingLanguage: false).status == 404)
         // Pages with one address have none under /en/.
         #expect(try await server.send("/en/login").status == 404)
         #expect(try await server.send("/en/u/vojtafoti/shoot").status == 404)

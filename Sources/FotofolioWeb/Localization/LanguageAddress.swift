@@ -48,8 +48,10 @@ enum LanguageAddress {
         switch segments.count {
         case 0: return true
         case 1: return segments[0] == "search"
-        // As the routes match: whatever the name or number, the page decides (a 404 in each language).
-        case 2: return segments[0] == "u" || segments[0] == "portfolios"
+        case 2:
+            if segments[0] == "u" { return true }
+            // A number: `/portfolios/new` is the editor, which has one address.
+            return segments[0] == "portfolios" && segments[1].utf8.allSatisfy { (48...57).contains($0) }
         default: return false
         }
     }
@@ -84,8 +86,10 @@ struct AddressedLanguage: Middleware {
     func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
         if language == .fallback, request.headers["x-fragment"] == nil {
             let chosen = Language.chosen(by: request)
-            if chosen != language {
-                let target = LanguageAddress.path(ReturnPath.of(request), in: chosen)
+            let here = ReturnPath.of(request)
+            let target = LanguageAddress.path(here, in: chosen)
+            // An address no page has in another language (`/portfolios/x`) is answered here.
+            if chosen != language, target != here {
                 var response = Response.redirect(to: target, status: .found)
                 response.headers.set("Vary", "Accept-Language, Cookie")
                 response.headers.set("Cache-Control", "private, no-cache")
