@@ -26,30 +26,22 @@ enum StructuredData {
     static func profile(_ user: User, portfolios: [PortfolioDetails], avatar: Photo?, request: Request) -> String? {
         let language = Language.preferred(by: request)
         let address = CanonicalURL.of(request, path: LanguageAddress.path("/u/\(QueryItems.escape(user.username))", in: language))
-        var person: [String: Any] = [
-            "@type": "Person", "name": user.fullName, "alternateName": "@\(user.username)", "identifier": user.username,
-            "url": address,
-        ]
-        if !user.location.isEmpty {
-            person["homeLocation"] = ["@type": "Place", "address": ["@type": "PostalAddress", "addressLocality": user.location]]
-        }
-        if let bio = user.bio, !bio.isEmpty { person["description"] = bio }
-        if let image = avatar.flatMap(PhotoViews.cardImagePath) { person["image"] = CanonicalURL.of(request, path: image) }
+        var person = LinkedData.Person(name: user.fullName, url: address)
+        person.alternateName = "@\(user.username)"
+        person.identifier = user.username
+        if !user.location.isEmpty { person.homeLocation = LinkedData.Place(address: .init(addressLocality: user.location)) }
+        if let bio = user.bio, !bio.isEmpty { person.description = bio }
+        person.image = avatar.flatMap(PhotoViews.cardImagePath).map { CanonicalURL.of(request, path: $0) }
         if user.role == .creator {
-            person["jobTitle"] = language == .cs ? "Fotograf" : "Photographer"
+            person.jobTitle = language == .cs ? "Fotograf" : "Photographer"
             let kinds = kindsOfWork(portfolios)
-            if !kinds.isEmpty { person["knowsAbout"] = kinds }
+            if !kinds.isEmpty { person.knowsAbout = kinds }
         }
         if user.verifiedRatingCount >= verifiedRatingsForAggregate, let average = user.averageRating {
-            person["aggregateRating"] = [
-                "@type": "AggregateRating", "ratingValue": String(format: "%.1f", average), "ratingCount": user.ratingCount,
-                "bestRating": 5, "worstRating": 1,
-            ]
+            person.aggregateRating = LinkedData.Rating(ratingValue: String(format: "%.1f", average), ratingCount: user.ratingCount)
         }
-        return script([
-            "@context": "https://schema.org", "@type": "ProfilePage", "url": address, "inLanguage": language.rawValue,
-            "dateCreated": date(user.createdAt), "mainEntity": person,
-        ])
+        return script(LinkedData.ProfilePage(url: address, inLanguage: language.rawValue, dateCreated: date(user.createdAt),
+                                             mainEntity: person))
     }
 
     /// The tags of `portfolios`, most used first, then as first seen.
@@ -67,51 +59,40 @@ enum StructuredData {
         let address = CanonicalURL.of(request, path: LanguageAddress.path(path, in: language))
         let owner = details.owner
         let profile = CanonicalURL.of(request, path: LanguageAddress.path("/u/\(QueryItems.escape(owner.username))", in: language))
-        let author: [String: Any] = ["@type": "Person", "name": owner.fullName, "url": profile]
+        let author = LinkedData.Person(name: owner.fullName, url: profile)
         let views = PortfolioViews(table: table)
-        let media: [[String: Any]] = details.photos.enumerated().compactMap { index, item in
+        let media: [LinkedData.Media] = details.photos.enumerated().compactMap { index, item in
             let photo = item.photo
             // Someone else's photo (a credit) keeps their name and terms.
-            let creator: [String: Any] = photo.credit.flatMap { $0.isEmpty ? nil : ["@type": "Person", "name": $0] } ?? author
-            let creatorName = creator["name"] as? String ?? owner.fullName
-            var object: [String: Any] = [
-                "name": views.altText(item, index: index, in: details), "creator": creator, "creditText": creatorName,
-                "copyrightNotice": copyright(photo, by: creatorName),
-                "acquireLicensePage": profile, "uploadDate": date(photo.createdAt),
-            ]
-            if let licence = photo.credit == nil ? details.licence(of: item).url : photo.licenceURL, !licence.isEmpty {
-                object["license"] = licence
-            }
+            let creator = photo.credit.flatMap { $0.isEmpty ? nil : LinkedData.Person(name: $0) } ?? author
+            let licence = photo.credit == nil ? details.licence(of: item).url : photo.licenceURL
+            var object = LinkedData.Media(
+                type: "ImageObject", name: views.altText(item, index: index, in: details), creator: creator, creditText: creator.name,
+                copyrightNotice: copyright(photo, by: creator.name), acquireLicensePage: profile, uploadDate: date(photo.createdAt),
+                license: licence?.isEmpty == false ? licence : nil)
             if let film = photo.film {
-                object["@type"] = "VideoObject"
-                object["description"] = details.portfolio.description.isEmpty ? object["name"] : details.portfolio.description
-                object["contentUrl"] = CanonicalURL.of(request, path: MediaFiles.url(film.mp4File))
-                if let poster = photo.variant(.full, .jpeg) { object["thumbnailUrl"] = [CanonicalURL.of(request, path: MediaFiles.url(poster.fileName))] }
-                object["duration"] = duration(film.duration)
-                object["width"] = film.width
-                object["height"] = film.height
-                object["potentialAction"] = [
-                    "@type": "SeekToAction", "target": "\(address)?film=\(photo.storedId)&t={seek_to_second_number}",
-                    "startOffset-input": "required name=seek_to_second_number",
-                ]
+                object.type = "VideoObject"
+                object.description = details.portfolio.description.isEmpty ? object.name : details.portfolio.description
+                object.contentUrl = CanonicalURL.of(request, path: MediaFiles.url(film.mp4File))
+                object.thumbnailUrl = photo.variant(.full, .jpeg).map { [CanonicalURL.of(request, path: MediaFiles.url($0.fileName))] }
+                object.duration = duration(film.duration)
+                object.width = film.width
+                object.height = film.height
+                object.potentialAction = LinkedData.SeekToAction(target: "\(address)?film=\(photo.storedId)&t={seek_to_second_number}")
             } else {
                 guard let full = photo.variant(.full, .jpeg) else { return nil }
-                object["@type"] = "ImageObject"
-                object["contentUrl"] = CanonicalURL.of(request, path: MediaFiles.url(full.fileName))
-                object["width"] = full.width
-                object["height"] = full.height
-                if let square = PhotoViews.cardImagePath(photo) { object["thumbnailUrl"] = CanonicalURL.of(request, path: square) }
+                object.contentUrl = CanonicalURL.of(request, path: MediaFiles.url(full.fileName))
+                object.width = full.width
+                object.height = full.height
+                object.thumbnailUrl = PhotoViews.cardImagePath(photo).map { [CanonicalURL.of(request, path: $0)] }
             }
             return object
         }
-        var gallery: [String: Any] = [
-            "@context": "https://schema.org", "@type": "ImageGallery", "name": details.portfolio.name, "url": address,
-            "inLanguage": language.rawValue, "author": author, "dateCreated": date(details.portfolio.createdAt),
-            "dateModified": date(details.portfolio.updatedAt), "associatedMedia": media,
-        ]
-        if !details.portfolio.description.isEmpty { gallery["description"] = details.portfolio.description }
-        if !details.tags.isEmpty { gallery["keywords"] = details.tags.map(\.label).joined(separator: ", ") }
-        return script(gallery)
+        return script(LinkedData.Gallery(
+            name: details.portfolio.name, url: address, inLanguage: language.rawValue, author: author,
+            dateCreated: date(details.portfolio.createdAt), dateModified: date(details.portfolio.updatedAt), associatedMedia: media,
+            description: details.portfolio.description.isEmpty ? nil : details.portfolio.description,
+            keywords: details.tags.isEmpty ? nil : details.tags.map(\.label).joined(separator: ", ")))
     }
 
     /// "© 2011 Name": the year the camera says it was taken, else (for the author's own
@@ -138,9 +119,10 @@ enum StructuredData {
     /// keys, and `<`, `>`, `&` escaped (they stand only inside strings in JSON, where the
     /// escapes mean the same characters). Nil if it cannot be written (it always can: only
     /// strings, numbers, arrays and dictionaries go in).
-    static func script(_ object: [String: Any]) -> String? {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]),
-              let json = String(data: data, encoding: .utf8) else { return nil }
+    static func script(_ object: some Encodable) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(object), let json = String(data: data, encoding: .utf8) else { return nil }
         var escaped = ""
         escaped.reserveCapacity(json.utf8.count)
         for scalar in json.unicodeScalars {
@@ -152,5 +134,87 @@ enum StructuredData {
             }
         }
         return escaped
+    }
+}
+
+/// The schema.org types the pages state, as typed values; nil properties are left out.
+enum LinkedData {
+    struct ProfilePage: Encodable {
+        let context = "https://schema.org", type = "ProfilePage"
+        let url: String, inLanguage: String, dateCreated: String
+        let mainEntity: Person
+        enum CodingKeys: String, CodingKey { case context = "@context", type = "@type", url, inLanguage, dateCreated, mainEntity }
+    }
+
+    struct Person: Encodable {
+        let type = "Person"
+        let name: String
+        var url: String?
+        var alternateName: String?, identifier: String?, description: String?, image: String?, jobTitle: String?
+        var homeLocation: Place?
+        var knowsAbout: [String]?
+        var aggregateRating: Rating?
+        init(name: String, url: String? = nil) {
+            self.name = name
+            self.url = url
+        }
+        enum CodingKeys: String, CodingKey {
+            case type = "@type", name, url, alternateName, identifier, description, image, jobTitle, homeLocation, knowsAbout, aggregateRating
+        }
+    }
+
+    struct Place: Encodable {
+        let type = "Place"
+        let address: Address
+        enum CodingKeys: String, CodingKey { case type = "@type", address }
+    }
+
+    struct Address: Encodable {
+        let type = "PostalAddress"
+        let addressLocality: String
+        enum CodingKeys: String, CodingKey { case type = "@type", addressLocality }
+    }
+
+    struct Rating: Encodable {
+        let type = "AggregateRating"
+        let ratingValue: String, ratingCount: Int
+        let bestRating = 5, worstRating = 1
+        enum CodingKeys: String, CodingKey { case type = "@type", ratingValue, ratingCount, bestRating, worstRating }
+    }
+
+    struct Gallery: Encodable {
+        let context = "https://schema.org", type = "ImageGallery"
+        let name: String, url: String, inLanguage: String
+        let author: Person
+        let dateCreated: String, dateModified: String
+        let associatedMedia: [Media]
+        let description: String?, keywords: String?
+        enum CodingKeys: String, CodingKey {
+            case context = "@context", type = "@type", name, url, inLanguage, author, dateCreated, dateModified, associatedMedia,
+                 description, keywords
+        }
+    }
+
+    /// An `ImageObject` or a `VideoObject`.
+    struct Media: Encodable {
+        var type: String
+        let name: String
+        let creator: Person
+        let creditText: String, copyrightNotice: String, acquireLicensePage: String, uploadDate: String
+        let license: String?
+        var description: String?, contentUrl: String?, thumbnailUrl: [String]?, duration: String?
+        var width: Int?, height: Int?
+        var potentialAction: SeekToAction?
+        enum CodingKeys: String, CodingKey {
+            case type = "@type", name, creator, creditText, copyrightNotice, acquireLicensePage, uploadDate, license, description,
+                 contentUrl, thumbnailUrl, duration, width, height, potentialAction
+        }
+    }
+
+    struct SeekToAction: Encodable {
+        let type = "SeekToAction"
+        let target: String
+        let startOffsetInput = "required name=seek_to_second_number"
+        enum CodingKeys: String, CodingKey { case type = "@type", target, startOffsetInput = "startOffset-input" }
     }
 }
