@@ -17,10 +17,11 @@ RUN_PACKAGES  := pkg-config libmicrohttpd-dev zlib1g-dev libqrencode-dev libsqli
 # tests' SMTP server (Tests/Mail/smtp_sink.py, run by Debian's /usr/bin/python3).
 # fonts-noto-color-emoji: the reactions (👍 ❤️ …) drawn as emoji, not boxes, in screenshots.
 # mosquitto-clients: mosquitto_pub, as a person's own MQTT client posts with it.
+# zbar-tools: zbarimg, an independent reader of the QR payments the pages draw.
 TEST_PACKAGES := $(RUN_PACKAGES) postgresql chromium chromium-headless-shell chromium-driver python3 python3-venv \
                  firefox-esr webkit2gtk-driver xvfb xdotool locales \
                  libvips-tools libimage-exiftool-perl imagemagick openssl gstreamer1.0-plugins-good haproxy \
-                 python3-aiosmtpd fonts-noto-color-emoji mosquitto-clients
+                 python3-aiosmtpd fonts-noto-color-emoji mosquitto-clients zbar-tools
 
 .PHONY: run test build build-and-venv release deps test-deps swift-test js-test browser-test fuzz-smoke fuzz bench clean postgres cluster
 

@@ -39,7 +39,8 @@ extension PostgresBookingStore {
             ShootOffer(id: try row.decode("id"), requestId: try row.decode("request_id"), day: try day(row, "day"),
                        startMinutes: try row.decode("start_minutes"), hours: try row.decode("hours"), place: try row.decode("place"),
                        price: try row.decode("price"), included: try row.decode("included"),
-                       validUntil: try day(row, "valid_until"), createdAt: try row.decode("created_at"))
+                       validUntil: try day(row, "valid_until"), createdAt: try row.decode("created_at"),
+                       payment: try paymentTerms(row))
         }
         let booking = try connection.query("SELECT * FROM booking WHERE request_id = $1", [requestId]).first.map(booking(row:))
         return Shoot(request: request, offers: offers, booking: booking)
@@ -59,7 +60,14 @@ extension PostgresBookingStore {
             roomId: try row.decode("room_id"), clientId: try row.decode("client_id"), photographerId: try row.decode("photographer_id"),
             kind: try row.decode("kind"), day: try day(row, "day"), startMinutes: try row.decode("start_minutes"),
             hours: try row.decode("hours"), place: try row.decode("place"), price: try row.decode("price"),
-            included: try row.decode("included"), createdAt: try row.decode("created_at"), cancellation: cancellation)
+            included: try row.decode("included"), createdAt: try row.decode("created_at"), cancellation: cancellation,
+            payment: try paymentTerms(row))
+    }
+
+    /// An offer's or a booking's payment terms.
+    static func paymentTerms(_ row: PostgresRow) throws -> PaymentTerms {
+        PaymentTerms(deposit: Amount(halers: try row.decode("deposit")), depositDueDays: try row.decode("deposit_due_days"),
+                     restDueDays: try row.decode("rest_due_days"))
     }
 
     /// A day column; one holding what is not a day is a damaged row, never shown as some

@@ -55,10 +55,12 @@ struct PostgresBookingStore: BookingStore {
             try BookingRules.checkOffer(draft, on: shoot, by: photographerId,
                                         busy: try Self.isBusy(photographerId, on: draft.day, connection))
             let id = try connection.query("""
-                INSERT INTO shoot_offer (request_id, day, start_minutes, hours, place, price, included, valid_until, created_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
+                INSERT INTO shoot_offer (request_id, day, start_minutes, hours, place, price, included, valid_until, created_at,
+                                         deposit, deposit_due_days, rest_due_days)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id
                 """, [requestId, draft.day.text, draft.startMinutes, draft.hours, draft.place, draft.price, draft.included,
-                      draft.validUntil.text, date.stored])[0].decode(0, as: Int64.self)
+                      draft.validUntil.text, date.stored, draft.payment.deposit.halers, draft.payment.depositDueDays,
+                      draft.payment.restDueDays])[0].decode(0, as: Int64.self)
             _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .offer(id), mail: .shoot, in: shoot.request.roomId, by: photographerId,
                                                 linksInert: false, at: date, connection)
             try Self.announceCards(of: shoot, except: .offer(id), at: date, connection)
@@ -99,11 +101,12 @@ struct PostgresBookingStore: BookingStore {
             guard try !Self.isBusy(shoot.request.photographerId, on: offer.day, connection) else { throw BookingError.busyDay }
             let id = try connection.query("""
                 INSERT INTO booking (request_id, offer_id, room_id, client_id, photographer_id, kind, day, start_minutes, hours, starts_at,
-                                     ends_at, place, price, included, created_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id
+                                     ends_at, place, price, included, created_at, deposit, deposit_due_days, rest_due_days)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id
                 """, [requestId, offerId, shoot.request.roomId, clientId, shoot.request.photographerId, shoot.request.kind,
                       offer.day.text, offer.startMinutes, offer.hours, offer.startsAt.stored, offer.endsAt.stored, offer.place,
-                      offer.price, offer.included, date.stored])[0].decode(0, as: Int64.self)
+                      offer.price, offer.included, date.stored, offer.payment.deposit.halers, offer.payment.depositDueDays,
+                      offer.payment.restDueDays])[0].decode(0, as: Int64.self)
             try Self.markBusy(shoot.request.photographerId, on: offer.day, by: id, connection)
             _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .booking(id), mail: .shoot, in: shoot.request.roomId, by: clientId,
                                                 linksInert: false, at: date, connection)

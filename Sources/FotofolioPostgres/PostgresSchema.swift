@@ -148,6 +148,7 @@ public enum PostgresSchema {
                 last_used_at timestamptz);
             CREATE INDEX mqtt_account_user ON mqtt_account (user_id);
             """),
+        Migration(identifier: "v20 payments", sql: payments),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, holding an

@@ -48,6 +48,8 @@ public struct SQLiteToPostgres {
         Table(sqlite: "shootRequest", postgres: "shoot_request"),
         Table(sqlite: "shootOffer", postgres: "shoot_offer"),
         Table(sqlite: "booking", postgres: "booking"),
+        Table(sqlite: "bookingPayment", postgres: "booking_payment"),
+        Table(sqlite: "payee", postgres: "payee"),
         Table(sqlite: "busyDay", postgres: "busy_day"),
         Table(sqlite: "calendarToken", postgres: "calendar_token"),
         Table(sqlite: "liveEvent", postgres: "live_event"),

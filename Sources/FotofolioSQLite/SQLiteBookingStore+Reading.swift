@@ -28,7 +28,7 @@ extension SQLiteBookingStore {
                                       arguments: [requestId]).map { row in
             ShootOffer(id: row["id"], requestId: row["requestId"], day: try day(row, "day"), startMinutes: row["startMinutes"],
                        hours: row["hours"], place: row["place"], price: row["price"], included: row["included"],
-                       validUntil: try day(row, "validUntil"), createdAt: row["createdAt"])
+                       validUntil: try day(row, "validUntil"), createdAt: row["createdAt"], payment: paymentTerms(row))
         }
         let booking = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM booking WHERE requestId = ?"), arguments: [requestId])
             .map(booking(row:))
@@ -46,7 +46,12 @@ extension SQLiteBookingStore {
         return Booking(id: row["id"], requestId: row["requestId"], offerId: row["offerId"], roomId: row["roomId"], clientId: row["clientId"],
                        photographerId: row["photographerId"], kind: row["kind"], day: try day(row, "day"),
                        startMinutes: row["startMinutes"], hours: row["hours"], place: row["place"], price: row["price"],
-                       included: row["included"], createdAt: row["createdAt"], cancellation: cancellation)
+                       included: row["included"], createdAt: row["createdAt"], cancellation: cancellation, payment: paymentTerms(row))
+    }
+
+    /// An offer's or a booking's payment terms.
+    static func paymentTerms(_ row: Row) -> PaymentTerms {
+        PaymentTerms(deposit: Amount(halers: row["deposit"]), depositDueDays: row["depositDueDays"], restDueDays: row["restDueDays"])
     }
 
     static func day(_ row: Row, _ column: String) throws -> CalendarDay {

@@ -43,10 +43,12 @@ struct SQLiteBookingStore: BookingStore {
             try SQLiteMessengerStore.checkNoBlock(in: shoot.request.roomId, for: photographerId, db)
             try BookingRules.checkOffer(draft, on: shoot, by: photographerId, busy: try Self.isBusy(photographerId, on: draft.day, db))
             try db.execute(sql: """
-                INSERT INTO shootOffer (requestId, day, startMinutes, hours, place, price, included, validUntil, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO shootOffer (requestId, day, startMinutes, hours, place, price, included, validUntil, createdAt,
+                                        deposit, depositDueDays, restDueDays)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [requestId, draft.day.text, draft.startMinutes, draft.hours, draft.place, draft.price, draft.included,
-                                 draft.validUntil.text, date])
+                                 draft.validUntil.text, date, draft.payment.deposit.halers, draft.payment.depositDueDays,
+                                 draft.payment.restDueDays])
             let id = db.lastInsertedRowID
             _ = try SQLiteMessengerStore.post(text, uuid: uuid, card: .offer(id), mail: .shoot, in: shoot.request.roomId, by: photographerId,
                                               linksInert: false, at: date, db)
@@ -86,11 +88,12 @@ struct SQLiteBookingStore: BookingStore {
             guard try !Self.isBusy(shoot.request.photographerId, on: offer.day, db) else { throw BookingError.busyDay }
             try db.execute(sql: """
                 INSERT INTO booking (requestId, offerId, roomId, clientId, photographerId, kind, day, startMinutes, hours, startsAt, endsAt,
-                                     place, price, included, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     place, price, included, createdAt, deposit, depositDueDays, restDueDays)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [requestId, offerId, shoot.request.roomId, clientId, shoot.request.photographerId, shoot.request.kind,
                                  offer.day.text, offer.startMinutes, offer.hours, offer.startsAt, offer.endsAt, offer.place, offer.price,
-                                 offer.included, date])
+                                 offer.included, date, offer.payment.deposit.halers, offer.payment.depositDueDays,
+                                 offer.payment.restDueDays])
             let id = db.lastInsertedRowID
             try db.execute(sql: "INSERT INTO busyDay (photographerId, day, bookingId) VALUES (?, ?, ?)",
                            arguments: [shoot.request.photographerId, offer.day.text, id])

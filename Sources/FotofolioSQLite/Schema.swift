@@ -183,6 +183,9 @@ enum Schema {
         migrator.registerMigration("v27 message search by rooms and word beginnings") { db in
             try indexMessageSearchByRoomsAndBeginnings(db)
         }
+        migrator.registerMigration("v28 payments") { db in
+            try createPayments(db)
+        }
         return migrator
     }
 

@@ -54,9 +54,11 @@ public struct ShootOffer: Sendable, Equatable {
     /// The last day the client may accept it.
     public var validUntil: CalendarDay
     public var createdAt: Date
+    /// How the price is paid: a deposit and when the rest is due.
+    public var payment: PaymentTerms
 
     public init(id: Int64, requestId: Int64, day: CalendarDay, startMinutes: Int, hours: Int, place: String, price: Int,
-                included: String, validUntil: CalendarDay, createdAt: Date) {
+                included: String, validUntil: CalendarDay, createdAt: Date, payment: PaymentTerms = .standard) {
         self.id = id
         self.requestId = requestId
         self.day = day
@@ -67,6 +69,7 @@ public struct ShootOffer: Sendable, Equatable {
         self.included = included
         self.validUntil = validUntil
         self.createdAt = createdAt
+        self.payment = payment
     }
 
     public var startsAt: Date { day.at(minutes: startMinutes) }
@@ -109,10 +112,12 @@ public struct Booking: Sendable, Equatable {
     public var included: String
     public var createdAt: Date
     public var cancellation: Cancellation?
+    /// The accepted offer's payment terms.
+    public var payment: PaymentTerms
 
     public init(id: Int64, requestId: Int64, offerId: Int64, roomId: Int64, clientId: Int64, photographerId: Int64, kind: String,
                 day: CalendarDay, startMinutes: Int, hours: Int, place: String, price: Int, included: String, createdAt: Date,
-                cancellation: Cancellation? = nil) {
+                cancellation: Cancellation? = nil, payment: PaymentTerms = .standard) {
         self.id = id
         self.requestId = requestId
         self.offerId = offerId
@@ -128,6 +133,7 @@ public struct Booking: Sendable, Equatable {
         self.included = included
         self.createdAt = createdAt
         self.cancellation = cancellation
+        self.payment = payment
     }
 
     public var startsAt: Date { day.at(minutes: startMinutes) }

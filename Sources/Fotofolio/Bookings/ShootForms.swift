@@ -4,6 +4,7 @@ import Foundation
 public enum ShootField: String, Sendable, CaseIterable {
     case kind, firstDay, lastDay, town, hours, budget, message
     case day, start, place, price, included, validUntil
+    case deposit, depositDueDays, restDueDays
     case reason
 }
 
@@ -22,6 +23,11 @@ public enum ShootProblem: String, Sendable {
     case notATime
     case afterShoot
     case busyDay
+    case notAnAmount
+    case negative
+    case zeroAmount
+    case tooManyDecimals
+    case depositAbovePrice
 }
 
 /// Every refused field of a form at once, so the page marks them all and keeps what was typed.
@@ -128,6 +134,11 @@ public struct ShootOfferForm: Sendable, Equatable {
     public var price = ""
     public var included = ""
     public var validUntil = ""
+    /// Empty for none, an amount in Kč (`3 000`, `2500,50`) or a share of the price (`30 %`).
+    public var deposit = ""
+    public var depositDueDays = ""
+    /// Days from the shoot: `-7` a week before it, `14` two weeks after.
+    public var restDueDays = ""
 
     public init() {}
 
@@ -143,9 +154,10 @@ public struct ShootOfferForm: Sendable, Equatable {
         if reader.problems.fields[.day] == nil, reader.problems.fields[.validUntil] == nil, day < validUntil {
             reader.problems.fields[.validUntil] = .afterShoot
         }
+        let payment = reader.payment(self, price: reader.problems.fields[.price] == nil ? price : nil)
         guard reader.problems.isEmpty else { throw reader.problems }
         return ShootOfferDraft(day: day, startMinutes: start, hours: hours, place: place, price: price, included: included,
-                               validUntil: validUntil)
+                               validUntil: validUntil, payment: payment)
     }
 }
 
@@ -157,4 +169,47 @@ public struct ShootOfferDraft: Sendable, Equatable {
     public var price: Int
     public var included: String
     public var validUntil: CalendarDay
+    public var payment: PaymentTerms = .standard
+}
+
+extension FieldReader {
+    /// The offer's payment terms: the deposit (an amount or a percentage of `price`, never
+    /// above it) and the two numbers of days. `price` is nil when the price itself was refused.
+    mutating func payment(_ form: ShootOfferForm, price: Int?) -> PaymentTerms {
+        var terms = PaymentTerms.standard
+        let raw = form.deposit.trimmingCharacters(in: .whitespaces)
+        if !raw.isEmpty {
+            if raw.hasSuffix("%") {
+                let percent = number(.deposit, String(raw.dropLast()), in: 1...100)
+                if problems.fields[.deposit] == nil, let price { terms.deposit = Amount(crowns: price).percent(percent) }
+            } else {
+                do {
+                    terms.deposit = try Amount.parse(raw)
+                } catch {
+                    problems.fields[.deposit] = switch error {
+                    case .missing, .format: .notAnAmount
+                    case .negative: .negative
+                    case .zero: .zeroAmount
+                    case .tooManyDecimals: .tooManyDecimals
+                    case .tooLarge: .outOfRange
+                    }
+                }
+            }
+            if problems.fields[.deposit] == nil, let price, terms.deposit > Amount(crowns: price) || terms.deposit == .zero {
+                problems.fields[.deposit] = .depositAbovePrice
+            }
+        }
+        // Empty: the standard week.
+        if !form.depositDueDays.trimmingCharacters(in: .whitespaces).isEmpty {
+            terms.depositDueDays = number(.depositDueDays, form.depositDueDays, in: PaymentTerms.dueDaysRange)
+        }
+        let restDays = form.restDueDays.trimmingCharacters(in: .whitespaces)
+        if !restDays.isEmpty {
+            // A whole number of days from the shoot, before it with a minus sign.
+            let before = restDays.hasPrefix("-") || restDays.hasPrefix("−")
+            let days = number(.restDueDays, before ? String(restDays.unicodeScalars.dropFirst()) : restDays, in: PaymentTerms.dueDaysRange)
+            terms.restDueDays = before ? -days : days
+        }
+        return terms
+    }
 }

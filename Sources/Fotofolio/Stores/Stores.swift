@@ -22,6 +22,7 @@ public struct Stores: Sendable {
     public var moderation: any ModerationStore
     public var messenger: any MessengerStore
     public var bookings: any BookingStore
+    public var payments: any PaymentStore
     public var liveEvents: any LiveEventStore
     public var outbox: any OutboxStore
     public var serverStarts: any ServerStartStore
@@ -35,7 +36,7 @@ public struct Stores: Sendable {
                 galleries: any GalleryStore, feed: any FeedStore, selection: any SelectionStore,
                 ratings: any RatingsStore, peopleSearch: any PeopleSearchStore, blocks: any BlockStore,
                 moderation: any ModerationStore,
-                messenger: any MessengerStore, bookings: any BookingStore,
+                messenger: any MessengerStore, bookings: any BookingStore, payments: any PaymentStore,
                 liveEvents: any LiveEventStore, outbox: any OutboxStore, serverStarts: any ServerStartStore,
                 health: any DatabaseHealth) {
         self.accounts = accounts
@@ -59,6 +60,7 @@ public struct Stores: Sendable {
         self.moderation = moderation
         self.messenger = messenger
         self.bookings = bookings
+        self.payments = payments
         self.liveEvents = liveEvents
         self.outbox = outbox
         self.serverStarts = serverStarts

@@ -1,0 +1,69 @@
+/// How an offer's price is paid: an optional deposit due some days after the client
+/// accepts, and the rest due some days before or after the shoot. An accepted offer's terms
+/// are copied into its booking, so what was agreed never moves.
+public struct PaymentTerms: Sendable, Equatable {
+    /// `.zero`: no deposit; the whole price is the rest.
+    public var deposit: Amount
+    /// Days after the acceptance the deposit is due by (never later than the shoot).
+    public var depositDueDays: Int
+    /// Days from the shoot the rest is due by: negative before it, positive after it.
+    public var restDueDays: Int
+
+    public static let dueDaysRange = 0...60
+    public static let restDueDaysRange = -60...60
+    public static let standard = PaymentTerms(deposit: .zero, depositDueDays: 7, restDueDays: 0)
+
+    public init(deposit: Amount, depositDueDays: Int, restDueDays: Int) {
+        self.deposit = deposit
+        self.depositDueDays = depositDueDays
+        self.restDueDays = restDueDays
+    }
+
+    public var hasDeposit: Bool { deposit > .zero }
+}
+
+/// The two payments of a booking.
+public enum PaymentPart: String, Sendable, CaseIterable, Hashable {
+    case deposit
+    case rest
+}
+
+/// What one payment of a booking is: how much, by when, and whether the photographer marked
+/// it received (on which day).
+public struct PaymentDue: Sendable, Equatable {
+    public var part: PaymentPart
+    public var amount: Amount
+    public var dueDay: CalendarDay
+    public var paidOn: CalendarDay?
+
+    public init(part: PaymentPart, amount: Amount, dueDay: CalendarDay, paidOn: CalendarDay?) {
+        self.part = part
+        self.amount = amount
+        self.dueDay = dueDay
+        self.paidOn = paidOn
+    }
+
+    public var isPaid: Bool { paidOn != nil }
+
+    /// Not paid and its day has gone by.
+    public func isOverdue(today: CalendarDay) -> Bool { paidOn == nil && dueDay < today }
+}
+
+extension Booking {
+    /// The booking's payments with what was marked received: the deposit (when there is one)
+    /// and the rest (when anything remains). A price of 0 has none.
+    public func payments(paid: [PaymentPart: CalendarDay] = [:]) -> [PaymentDue] {
+        let price = Amount(crowns: self.price)
+        var payments: [PaymentDue] = []
+        let deposit = min(payment.deposit, price)
+        if deposit > .zero {
+            let due = min(CalendarDay(createdAt).adding(days: payment.depositDueDays), day)
+            payments.append(PaymentDue(part: .deposit, amount: deposit, dueDay: due, paidOn: paid[.deposit]))
+        }
+        let rest = price - deposit
+        if rest > .zero {
+            payments.append(PaymentDue(part: .rest, amount: rest, dueDay: day.adding(days: payment.restDueDays), paidOn: paid[.rest]))
+        }
+        return payments
+    }
+}

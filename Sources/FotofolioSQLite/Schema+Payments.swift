@@ -1,0 +1,38 @@
+import GRDB
+
+extension Schema {
+    /// Money on shoots: an offer's payment terms copied into its booking, the payments a
+    /// photographer marked received, and photographers' bank details. Amounts are whole
+    /// haléře; days are `yyyy-mm-dd` text.
+    static func createPayments(_ db: Database) throws {
+        for table in ["shootOffer", "booking"] {
+            try db.alter(table: table) { table in
+                table.add(column: "deposit", .integer).notNull().defaults(to: 0)
+                table.add(column: "depositDueDays", .integer).notNull().defaults(to: PaymentDefaults.depositDueDays)
+                table.add(column: "restDueDays", .integer).notNull().defaults(to: 0)
+            }
+        }
+        try db.create(table: "bookingPayment") { table in
+            table.column("bookingId", .integer).notNull().references("booking", onDelete: .cascade)
+            table.column("part", .text).notNull().check { ["deposit", "rest"].contains($0) }
+            table.column("paidOn", .text).notNull()
+            table.column("markedAt", .datetime).notNull()
+            table.primaryKey(["bookingId", "part"])
+        }
+        try db.create(table: "payee") { table in
+            table.primaryKey("userId", .integer).references("user", onDelete: .cascade)
+            table.column("iban", .text).notNull()
+            table.column("name", .text).notNull()
+            table.column("address", .text).notNull()
+            table.column("companyId", .text)
+            table.column("vatNumber", .text)
+            table.column("paymentNote", .text).notNull()
+            table.column("updatedAt", .datetime).notNull()
+        }
+    }
+}
+
+/// The defaults of rows stored before offers had payment terms (`PaymentTerms.standard`).
+enum PaymentDefaults {
+    static let depositDueDays = 7
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+@testable import Fotofolio
+
+/// Money on a shoot, from the offer's terms to the payments marked received, and the bank
+/// details they are paid to: on the store `FOTOFOLIO_TEST_STORE` names.
+@Suite struct PaymentsTests {
+    let shoots: ShootWorld
+    var payments: Payments { Payments(stores: shoots.world.stores) }
+
+    init() throws {
+        shoots = try ShootWorld()
+    }
+
+    /// A booking of 4 800 Kč in ten days, with the offer's payment fields as typed.
+    func booking(deposit: String = "30 %", depositDueDays: String = "5", restDueDays: String = "-2") throws -> Booking {
+        let request = try shoots.request(from: shoots.jana, to: shoots.vojta)
+        var form = ShootOfferForm.valid(day: shoots.today.adding(days: 10), validUntil: shoots.today.adding(days: 5))
+        form.deposit = deposit
+        form.depositDueDays = depositDueDays
+        form.restDueDays = restDueDays
+        let offer = try shoots.bookings.offer(form, on: request.id, uuid: UUID().uuidString, by: shoots.vojta, text: { _ in "Nabídka" },
+                                              at: shoots.later(60))
+        return try shoots.accept(offer.id, by: shoots.jana)
+    }
+
+    var payeeForm: PayeeForm {
+        var form = PayeeForm()
+        form.account = "19-2000145399/0800"
+        form.name = "Vojtěch Foťák"
+        form.address = "Letná 1\n170 00 Praha 7"
+        form.companyId = "26168685"
+        form.paymentNote = "Foto Vojta"
+        return form
+    }
+
+    @Test func theOffersTermsAreTheBookingsAndGiveItsTwoPayments() throws {
+        let booking = try booking()
+        #expect(booking.payment == PaymentTerms(deposit: Amount(halers: 144_000), depositDueDays: 5, restDueDays: -2))
+        let today = shoots.today
+        #expect(try payments.payments(of: booking) == [
+            PaymentDue(part: .deposit, amount: Amount(crowns: 1440), dueDay: today.adding(days: 5), paidOn: nil),
+            PaymentDue(part: .rest, amount: Amount(crowns: 3360), dueDay: today.adding(days: 8), paidOn: nil),
+        ])
+        // The offer the client saw had the same terms.
+        #expect(try shoots.shoot(booking.requestId, for: shoots.jana).offers.last?.payment == booking.payment)
+    }
+
+    @Test func aDepositIsDueByTheShootAtTheLatestAndAWholePriceDepositLeavesNoRest() throws {
+        let booking = try booking(deposit: "4800", depositDueDays: "30", restDueDays: "14")
+        #expect(try payments.payments(of: booking) == [
+            PaymentDue(part: .deposit, amount: Amount(crowns: 4800), dueDay: shoots.today.adding(days: 10), paidOn: nil),
+        ])
+    }
+
+    @Test func withoutADepositTheWholePriceIsTheRest() throws {
+        let booking = try booking(deposit: "", depositDueDays: "", restDueDays: "14")
+        #expect(try payments.payments(of: booking).map(\.part) == [.rest])
+        #expect(try payments.payments(of: booking).first?.dueDay == shoots.today.adding(days: 24))
+    }
+
+    @Test(arguments: [("5000", ShootProblem.depositAbovePrice), ("0", .zeroAmount), ("-100", .negative), ("1,2345", .tooManyDecimals),
+                      ("1000000000000000", .outOfRange), ("abc", .notAnAmount), ("150 %", .outOfRange), ("0 %", .outOfRange),
+                      ("x %", .notANumber)])
+    func aWrongDepositIsRefusedAndNothingIsOffered(_ deposit: String, _ problem: ShootProblem) throws {
+        let request = try shoots.request(from: shoots.jana, to: shoots.vojta)
+        var form = ShootOfferForm.valid(day: shoots.today.adding(days: 10))
+        form.deposit = deposit
+        #expect(shootProblems { _ = try form.validated(today: shoots.today) } == [.deposit: problem])
+        #expect(throws: ShootProblems.self) {
+            try shoots.bookings.offer(form, on: request.id, uuid: UUID().uuidString, by: shoots.vojta, text: { _ in "x" })
+        }
+        #expect(try shoots.shoot(request.id, for: shoots.vojta).offers.isEmpty)
+    }
+
+    @Test(arguments: [("61", ShootField.depositDueDays), ("-1", .depositDueDays), ("-61", .restDueDays), ("x", .restDueDays)])
+    func dueDaysOutsideTwoMonthsAreRefused(_ days: String, _ field: ShootField) {
+        var form = ShootOfferForm.valid(day: shoots.today.adding(days: 10))
+        form.deposit = "1000"
+        if field == .depositDueDays { form.depositDueDays = days } else { form.restDueDays = days }
+        #expect(shootProblems { _ = try form.validated(today: shoots.today) }.keys.contains(field))
+    }
+
+    @Test func onlyThePhotographerMarksAPaymentReceivedAndTheDayMustHaveCome() throws {
+        let booking = try booking()
+        let today = shoots.today
+        let now = shoots.now
+        #expect(throws: BookingError.onlyThePhotographer) {
+            try payments.mark(.deposit, of: booking.id, received: true, on: today.text, by: shoots.jana, at: now)
+        }
+        #expect(throws: BookingError.unknown) {
+            try payments.mark(.deposit, of: booking.id, received: true, on: today.text, by: shoots.petra, at: now)
+        }
+        #expect(throws: PaymentMarkProblem.inTheFuture) {
+            try payments.mark(.deposit, of: booking.id, received: true, on: today.adding(days: 1).text, by: shoots.vojta, at: now)
+        }
+        #expect(throws: PaymentMarkProblem.notADay) {
+            try payments.mark(.deposit, of: booking.id, received: true, on: "31. 2.", by: shoots.vojta, at: now)
+        }
+        #expect(try payments.payments(of: booking).allSatisfy { !$0.isPaid })
+
+        try payments.mark(.deposit, of: booking.id, received: true, on: today.text, by: shoots.vojta, at: now)
+        #expect(try payments.payments(of: booking).map(\.paidOn) == [today, nil])
+        // Marked again with another day: the day changes; then taken back.
+        try payments.mark(.deposit, of: booking.id, received: true, on: today.adding(days: -1).text, by: shoots.vojta, at: now)
+        #expect(try payments.payments(of: booking).first?.paidOn == today.adding(days: -1))
+        try payments.mark(.deposit, of: booking.id, received: false, on: "", by: shoots.vojta, at: now)
+        #expect(try payments.payments(of: booking).first?.paidOn == nil)
+    }
+
+    @Test func aPaymentTheBookingDoesNotHaveCannotBeMarked() throws {
+        let booking = try booking(deposit: "", depositDueDays: "", restDueDays: "")
+        #expect(throws: BookingError.unknown) {
+            try payments.mark(.deposit, of: booking.id, received: true, on: shoots.today.text, by: shoots.vojta, at: shoots.now)
+        }
+    }
+
+    @Test func theBookingsListReadsEveryBookingsPaymentsAtOnce() throws {
+        let first = try booking()
+        let request = try shoots.request(from: shoots.eva, to: shoots.vojta)
+        let offer = try shoots.offer(on: request.id, by: shoots.vojta, dayIn: 12)
+        let second = try shoots.accept(offer.id, by: shoots.eva)
+        try payments.mark(.rest, of: first.id, received: true, on: shoots.today.text, by: shoots.vojta, at: shoots.now)
+        let all = try payments.payments(of: [first, second])
+        #expect(all[first.id]?.map(\.isPaid) == [false, true])
+        #expect(all[second.id]?.map(\.part) == [.rest])
+        #expect(all[second.id]?.first?.amount == Amount(crowns: 4800))
+    }
+
+    @Test func aPhotographersBankDetailsAreKeptAsCheckedAndReplaced() throws {
+        #expect(try payments.payee(of: shoots.vojta) == nil)
+        let saved = try payments.savePayee(payeeForm, for: shoots.vojta, at: shoots.now)
+        #expect(try payments.payee(of: shoots.vojta) == saved)
+        #expect(saved.account.iban.text == "CZ6508000000192000145399")
+        #expect(saved.companyId?.text == "26168685" && saved.vatNumber == nil && !saved.isVATPayer)
+        var form = payeeForm
+        form.account = "DE89 3704 0044 0532 0130 00"
+        form.vatNumber = "cz26168685"
+        try payments.savePayee(form, for: shoots.vojta, at: shoots.later(1))
+        let replaced = try #require(try payments.payee(of: shoots.vojta))
+        #expect(replaced.account.display == "DE89 3704 0044 0532 0130 00" && replaced.vatNumber?.text == "CZ26168685")
+        try payments.removePayee(of: shoots.vojta)
+        #expect(try payments.payee(of: shoots.vojta) == nil)
+    }
+
+    @Test func wrongBankDetailsAreRefusedFieldByFieldAndNothingIsKept() throws {
+        var form = PayeeForm()
+        form.account = "19-2000145398/0800"
+        form.name = ""
+        form.address = String(repeating: "a", count: 301)
+        form.companyId = "26168684"
+        form.vatNumber = "CZ1234567"
+        form.paymentNote = "Foto*Vojta"
+        #expect(throws: PayeeProblems([.account: "checksum", .name: "missing", .address: "tooLong", .companyId: "companyId.checksum",
+                                       .vatNumber: "vatNumber.format", .paymentNote: "noteCharacters"])) {
+            try payments.savePayee(form, for: shoots.vojta)
+        }
+        form = payeeForm
+        form.paymentNote = "Foto 📸"
+        #expect(throws: PayeeProblems([.paymentNote: "noteCharacters"])) { try payments.savePayee(form, for: shoots.vojta) }
+        #expect(try payments.payee(of: shoots.vojta) == nil)
+    }
+
+    @Test func clientsHaveNoBankDetailsToKeep() {
+        #expect(throws: BookingError.notAPhotographer) { try payments.savePayee(payeeForm, for: shoots.jana) }
+    }
+
+    @Test func theQRPaymentCarriesTheBookingsNumberAndSaysWhatItIsFor() throws {
+        let booking = try booking()
+        let payee = try payments.savePayee(payeeForm, for: shoots.vojta)
+        let deposit = try #require(try payments.payments(of: booking).first)
+        let qr = Payments.qrPayment(deposit, of: booking, to: payee, partName: "Záloha")
+        #expect(qr.text == "SPD*1.0*ACC:CZ6508000000192000145399*AM:1440.00*CC:CZK*DT:\(deposit.dueDay.text.replacingOccurrences(of: "-", with: ""))"
+            + "*RN:Vojtech Fotak*X-VS:\(booking.id)*MSG:Foto Vojta Zaloha Svatba \(booking.day.text)")
+    }
+}
