@@ -68,6 +68,10 @@ public struct DemoBookings: Sendable {
         second.price = "19500"
         second.included = "Přípravy, obřad, portréty novomanželů, raut a první tanec; 350 upravených fotografií "
             + "do tří týdnů a fotokniha 30 × 30 cm."
+        // A deposit to hold the day, the rest when the photos are delivered.
+        second.deposit = "5 000"
+        second.depositDueDays = "7"
+        second.restDueDays = "14"
         steps.append(("d3e40000-0000-4000-8000-000000000114", .daysAgo(1, hour: 8, minute: 15), .offer(by: "vojtafoti", second)))
         steps.append(("d3e40000-0000-4000-8000-000000000115", .daysAgo(1, hour: 21, minute: 40), .accept(by: "martin.b")))
         steps.append(("d3e40000-0000-4000-8000-000000000116", .minutesAgo(25),
@@ -112,9 +116,27 @@ public struct DemoBookings: Sendable {
                 if try count() > before { stored += 1 }
                 // The photographer has seen the booking; only what follows is new to him.
                 try messenger.markRead(booking.roomId, by: booking.photographerId, upTo: .max, at: at)
+                try seedPayments(of: booking, at: date)
             }
         }
         return stored
+    }
+
+    /// Vojta's bank details (a made-up account: its checksum is right, so the QR payment
+    /// scans) and the wedding's deposit received today; the balance is still to pay.
+    private func seedPayments(of booking: Booking, at date: Date) throws {
+        let payments = Payments(stores: .sqlite(database))
+        if try payments.payee(of: booking.photographerId) == nil {
+            var payee = PayeeForm()
+            payee.account = "1234567899/0800"
+            payee.name = "Vojta Votruba"
+            payee.address = "Milady Horákové 12\n170 00 Praha 7"
+            payee.paymentNote = "Foto Vojta"
+            try payments.savePayee(payee, for: booking.photographerId, at: date)
+        }
+        if booking.payment.hasDeposit, try payments.payments(of: booking).first?.isPaid == false {
+            try payments.mark(.deposit, of: booking.id, received: true, on: CalendarDay(date).text, by: booking.photographerId, at: date)
+        }
     }
 
     /// Messages stored in all: what tells a step stored now from one stored before.

@@ -245,7 +245,7 @@ def test_a_client_books_a_shoot_and_both_open_conversations_follow_every_step(op
     assert still_the_same_page(studio), "the photographer's conversation was loaded anew"
     for driver in (client, studio):
         booking = card(driver, "booking", "confirmed")
-        assert actions(booking) == ["ics", "cancel"]
+        assert actions(booking) == ["payment", "ics", "cancel"]
         assert "11:00–14:00" in booking.text and "3 300 Kč" in spaced(booking.text)
     number = booking_id(card(client, "booking", "confirmed"))
     assert booking_id(card(studio, "booking", "confirmed")) == number

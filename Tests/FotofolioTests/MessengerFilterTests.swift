@@ -99,6 +99,14 @@ import Testing
         #expect(shoot.state(of: shoot.offers[0], at: now) == .replaced)
         #expect(shoot.state(of: shoot.offers[1], at: now) == .accepted)
         #expect(try bookings.busyDays(of: vojta, from: booked.day, through: booked.day)[booked.day] == .some(booked.id))
+        // Its money: a deposit received today, the balance two weeks after the wedding, to a QR-payable account.
+        let payments = Payments(stores: world.stores)
+        #expect(try payments.payments(of: booked) == [
+            PaymentDue(part: .deposit, amount: Amount(crowns: 5000), dueDay: CalendarDay(booked.createdAt).adding(days: 7),
+                       paidOn: CalendarDay(now)),
+            PaymentDue(part: .rest, amount: Amount(crowns: 14_500), dueDay: booked.day.adding(days: 14), paidOn: nil),
+        ])
+        #expect(try payments.payee(of: vojta)?.account.display == "1234567899/0800")
         let jana = try id("jana.k")
         let rooms = try world.messenger.rooms(of: jana)
         let request = try #require(try rooms.first { $0.title == "Vojta Votruba" }?.lastMessage?.card)

@@ -16,12 +16,14 @@ enum Shoots {
                                    createdAt: now, declineReason: "Busy season.")
         let offers = [1, 2].map { id in
             ShootOffer(id: Int64(id), requestId: 1, day: today.adding(days: 30), startMinutes: 600, hours: 6, place: "Mělník",
-                       price: 9000, included: "100 edited photos", validUntil: today.adding(days: 7), createdAt: now)
+                       price: 9000, included: "100 edited photos", validUntil: today.adding(days: 7), createdAt: now,
+                       payment: PaymentTerms(deposit: Amount(crowns: 2000), depositDueDays: 5, restDueDays: -7))
         }
         let booking = Booking(id: 1, requestId: 1, offerId: 2, roomId: 2, clientId: 1, photographerId: 2, kind: "Wedding",
                               day: today.adding(days: 30), startMinutes: 600, hours: 6, place: "Mělník", price: 9000,
                               included: "100 edited photos", createdAt: now,
-                              cancellation: .init(byId: 2, reason: "Ill.", at: now))
+                              cancellation: .init(byId: 2, reason: "Ill.", at: now),
+                              payment: PaymentTerms(deposit: Amount(crowns: 2000), depositDueDays: 5, restDueDays: 14))
         return Shoot(request: request, offers: offers, booking: booking)
     }
 
@@ -72,7 +74,8 @@ enum Shoots {
         let item = BookingPages.ListPage.Item(
             id: 1, kind: "Wedding", with: "Vojta", withUsername: "vojta", when: "Saturday", place: "Mělník", price: "9,000 Kč",
             stateKey: "done", state: "Done", note: "Cancelled: ill", conversation: "/messages/2", ics: "/bookings/1/calendar.ics",
-            cancel: "/bookings/1/cancel", rate: "/u/vojta#rating")
+            cancel: "/bookings/1/cancel", rate: "/u/vojta#rating", detail: "/bookings/1", payment: "3,000 Kč to pay",
+            paymentKey: "outstanding", outstanding: true)
         return BookingPages.ListPage(groups: [.init(title: "Done", key: "done", items: [item])], hasBookings: feed,
                                      feedURL: feed ? "http://h/calendar/x/bookings.ics" : nil,
                                      webcalURL: feed ? "webcal://h/calendar/x/bookings.ics" : nil, csrf: "c", isCreator: feed)
@@ -84,8 +87,36 @@ enum Shoots {
         return ChatMessageView(message, reader: 1, dates: Chat.dates, card: cards[2])
     }
 
+    /// A booking with a deposit received and a balance waiting, for each side.
+    static func bookingPage(photographer: Bool, problem: String?) -> BookingPages.DetailPage {
+        typealias Page = BookingPages.DetailPage
+        let rows = [Page.Row(label: "IBAN", value: "CZ65 0800 0000 1920 0014 5399", code: true), Page.Row(label: "Amount", value: "7,000 Kč", code: false)]
+        let payments = [
+            Page.PaymentView(part: "deposit", title: "Deposit", amount: "2,000 Kč", stateKey: "paid", state: "Received 1/6/2027", qr: nil,
+                             qrLabel: "QR payment: Deposit, 2,000 Kč", details: rows, hasDetails: true,
+                             mark: photographer ? Page.MarkForm(action: "/bookings/1/payments/deposit", paidOn: "2027-06-01", max: "2027-06-02",
+                                                                received: true, error: nil) : nil),
+            Page.PaymentView(part: "rest", title: "Balance", amount: "7,000 Kč", stateKey: "overdue", state: "Overdue", qr: "<svg></svg>",
+                             qrLabel: "QR payment: Balance, 7,000 Kč", details: rows, hasDetails: true,
+                             mark: photographer ? Page.MarkForm(action: "/bookings/1/payments/rest", paidOn: "2027-06-03", max: "2027-06-02",
+                                                                received: false, error: problem) : nil),
+        ]
+        return Page(id: 1, title: "Wedding", stateKey: "confirmed", state: "Confirmed", rows: rows, included: "100 edited photos",
+                    note: "Cancelled: ill", payments: payments, hasPayments: true, hasQR: true, summary: "7,000 Kč left to pay.",
+                    noPayeeClient: !photographer, noPayeePhotographer: photographer, isPhotographer: photographer,
+                    conversation: "/messages/2", ics: "/bookings/1/calendar.ics", cancel: "/bookings/1/cancel", csrf: "c")
+    }
+
+    static var payeePage: PayeePages.Page {
+        PayeePages.Page(fields: fields + [FormFieldView("restDueDays", label: "Balance due", value: "-7", hint: "h", error: "e",
+                                                        options: [("-7", "7 days before"), ("0", "On the day")])],
+                        csrf: "c", saved: true, removed: true, hasErrors: true, hasPayee: true, shownAs: "Clients will see: 19-2000145399/0800")
+    }
+
     static var checked: [(template: String, model: any ViewModel)] {
         [("pages/shoot", requestPage), ("pages/shoot", stepPage),
+         ("pages/booking", bookingPage(photographer: true, problem: "That day has not come yet.")),
+         ("pages/booking", bookingPage(photographer: false, problem: nil)), ("pages/payee", payeePage),
          ("pages/bookings", bookingsPage(feed: true)), ("pages/bookings", bookingsPage(feed: false)),
          ("pages/availability", AvailabilityPages.Page(availability: availability(editable: true), csrf: "c", saved: true)),
          ("partials/availability", availability(editable: true)), ("partials/availability", availability(editable: false)),

@@ -46,6 +46,8 @@ import Testing
         "GET /bookings/:booking/cancel": "a shoot: its two people (BookingRules)",
         "POST /bookings/:booking/cancel": "a shoot: its two people (BookingRules)",
         "GET /bookings/:booking/calendar.ics": "a booking: its two people (BookingRules)",
+        "GET /bookings/:booking": "a booking: its two people (BookingPaymentPagesTests)",
+        "POST /bookings/:booking/payments/:part": "a booking's payments: its photographer marks, its client is refused, anyone else gets a 404 (BookingPaymentPagesTests)",
         "GET /galleries/:id": "a gallery: its photographer's (Galleries.owned)",
         "POST /galleries/:id/photos": "a gallery: its photographer's (Galleries.owned)",
         "POST /galleries/:id/deliver": "a gallery: its photographer's (Galleries.owned)",

@@ -65,7 +65,7 @@ public struct PayeeForm: Sendable, Equatable {
     public func validated(for userId: Int64) throws(PayeeProblems) -> Payee {
         var problems = PayeeProblems()
         var account: BankAccount?
-        do { account = try BankAccount.parse(self.account) } catch { problems.fields[.account] = error.rawValue }
+        do { account = try BankAccount.parse(self.account) } catch { problems.fields[.account] = "account." + error.rawValue }
         let name = Self.text(self.name, limit: Self.nameLimit, required: true, field: .name, &problems)
         let address = Self.text(self.address, limit: Self.addressLimit, required: true, multiline: true, field: .address, &problems)
         var companyId: CompanyID?, vatNumber: VATNumber?

@@ -65,6 +65,15 @@ extension Request {
         }
         return signedIn
     }
+
+    /// The signed-in photographer; a client is answered 403 with the sentence of the string
+    /// table's `bookings.errors.notAPhotographer` (pages only photographers have: busy days,
+    /// bank details).
+    func requirePhotographer(_ table: StringTable) throws -> SignedIn {
+        let signedIn = try requireSignIn()
+        guard signedIn.user.role == .creator else { throw HTTPFailure(.forbidden, table.string("bookings.errors.notAPhotographer")) }
+        return signedIn
+    }
 }
 
 /// For a route group where every handler needs a signed-in person (`router.group`): a

@@ -40,10 +40,6 @@ struct AvailabilityPages {
     }
 
     private func photographer(_ request: Request) throws -> Int64 {
-        let signedIn = try request.requireSignIn()
-        guard signedIn.user.role == .creator else {
-            throw HTTPFailure(.forbidden, renderer.strings(for: request).string("bookings.errors.notAPhotographer"))
-        }
-        return signedIn.userId
+        try request.requirePhotographer(renderer.strings(for: request)).userId
     }
 }

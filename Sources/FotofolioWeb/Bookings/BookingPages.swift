@@ -11,6 +11,7 @@ struct BookingPages {
     let renderer: PageRenderer
     let accounts: AccountsService
     let bookings: Bookings
+    let payments: Payments
 
     static func icsPath(_ bookingId: Int64) -> String { "/bookings/\(bookingId)/calendar.ics" }
     static func feedPath(_ token: String) -> String { "/calendar/\(token)/bookings.ics" }
@@ -19,6 +20,8 @@ struct BookingPages {
         router.group(RequireSignIn()) { router in
             router.get("/bookings") { request in try list(request) }
             router.get("/bookings/:booking/calendar.ics") { request in try file(request) }
+            router.get("/bookings/:booking") { request in try detail(request) }
+            router.post("/bookings/:booking/payments/:part") { request in try markPayment(request) }
             router.post("/bookings/calendar") { request in try renewFeed(request) }
             router.post("/bookings/calendar/off") { request in try turnOffFeed(request) }
         }
@@ -42,6 +45,11 @@ struct BookingPages {
             let ics: String?
             let cancel: String?
             let rate: String?
+            let detail: String
+            /// What is left to pay ("K zaplacení 3 360 Kč") or that all is paid; nil for a free shoot.
+            let payment: String?
+            let paymentKey: String
+            let outstanding: Bool
         }
 
         struct Group: ViewModel {
@@ -66,7 +74,11 @@ struct BookingPages {
         let now = Date()
         var people: [Int64: User] = [:]
         var grouped: [Booking.State: [ListPage.Item]] = [:]
-        for booking in try bookings.bookings(of: userId) {
+        let all = try bookings.bookings(of: userId)
+        let dues = try payments.payments(of: all)
+        for booking in all {
+            let due = dues[booking.id] ?? []
+            let left = due.filter { !$0.isPaid }.reduce(Amount.zero) { $0 + $1.amount }
             let otherId = booking.other(than: userId)
             if people[otherId] == nil { people[otherId] = try accounts.user(id: otherId) }
             let other = people[otherId]
@@ -79,7 +91,12 @@ struct BookingPages {
                 conversation: "/messages/\(booking.roomId)",
                 ics: state == .cancelled ? nil : Self.icsPath(booking.id),
                 cancel: state == .confirmed ? "/bookings/\(booking.id)/cancel" : nil,
-                rate: state == .done && booking.clientId == userId ? "/u/\(other?.username ?? "")#rating" : nil))
+                rate: state == .done && booking.clientId == userId ? "/u/\(other?.username ?? "")#rating" : nil,
+                detail: Self.path(booking.id),
+                payment: due.isEmpty || state == .cancelled && left > .zero ? nil
+                    : left == .zero ? table.string("bookings.list.paid")
+                    : table.string("bookings.list.outstanding").replacingOccurrences(of: "{amount}", with: text.amount(left)),
+                paymentKey: left == .zero ? "paid" : "outstanding", outstanding: state == .confirmed && left > .zero))
         }
         // Coming ones soonest first; past and cancelled ones the latest first.
         let groups = [Booking.State.confirmed, .done, .cancelled].compactMap { state -> ListPage.Group? in

@@ -73,6 +73,7 @@ struct ShootCardView: ViewModel {
             rows = [Row(label: table.string("bookings.fields.when"), value: text.time(offer.day, startMinutes: offer.startMinutes, hours: offer.hours)),
                     Row(label: table.string("bookings.fields.place"), value: offer.place),
                     Row(label: table.string("bookings.fields.validUntil"), value: text.day(offer.validUntil))]
+                + text.paymentRows(offer.payment, price: offer.price).map { Row(label: $0.label, value: $0.value) }
             self.text = offer.included.isEmpty ? nil : offer.included
             note = nil
             if state == .open, isClient {
@@ -90,8 +91,13 @@ struct ShootCardView: ViewModel {
             rows = [Row(label: table.string("bookings.fields.when"), value: text.time(booking.day, startMinutes: booking.startMinutes, hours: booking.hours)),
                     Row(label: table.string("bookings.fields.place"), value: booking.place),
                     Row(label: table.string("bookings.fields.price"), value: text.price(booking.price))]
+                + text.paymentRows(booking.payment, price: booking.price).map { Row(label: $0.label, value: $0.value) }
             self.text = nil
             note = booking.cancellation.map { text.cancelled($0.reason) }
+            if booking.price > 0 {
+                actions.append(Action(label: table.string("payments.actions.open"), href: BookingPages.path(booking.id),
+                                      primary: state == .confirmed, key: "payment"))
+            }
             if state != .cancelled {
                 actions.append(Action(label: table.string("bookings.actions.calendar"), href: BookingPages.icsPath(booking.id),
                                       primary: false, key: "ics"))

@@ -17,10 +17,19 @@ struct FormFieldView: ViewModel {
     let maxlength: Int?
     let list: String?
     let inputmode: String?
+    /// A choice among these instead of a typed value (the one whose value is `value` is chosen).
+    let options: [Option]?
+    let isSelect: Bool
+
+    struct Option: ViewModel {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
 
     init(_ name: String, label: String, type: String = "text", value: String, hint: String? = nil, error: String? = nil,
          required: Bool = true, multiline: Bool = false, min: String? = nil, max: String? = nil, maxlength: Int? = nil,
-         list: String? = nil, inputmode: String? = nil) {
+         list: String? = nil, inputmode: String? = nil, options: [(value: String, label: String)]? = nil) {
         id = "field-\(name)"
         self.name = name
         self.label = label
@@ -35,6 +44,8 @@ struct FormFieldView: ViewModel {
         self.maxlength = maxlength
         self.list = list
         self.inputmode = inputmode
+        isSelect = options != nil
+        self.options = options?.map { Option(value: $0.value, label: $0.label, selected: $0.value == value) }
     }
 }
 

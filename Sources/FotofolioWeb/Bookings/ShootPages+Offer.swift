@@ -18,6 +18,10 @@ extension ShootPages {
         form.price = String(previous?.price ?? shoot.request.budget * shoot.request.hours)
         form.included = previous?.included ?? ""
         form.validUntil = (previous?.validUntil ?? min(today.adding(days: 7), max(shoot.request.firstDay, today))).text
+        let terms = previous?.payment ?? .standard
+        form.deposit = terms.hasDeposit ? ShootText(table: renderer.strings(for: request)).amountField(terms.deposit) : ""
+        form.depositDueDays = String(terms.depositDueDays)
+        form.restDueDays = String(terms.restDueDays)
         return try offerPage(request, shoot: shoot, form: form)
     }
 
@@ -33,6 +37,9 @@ extension ShootPages {
         form.price = request.form["price"] ?? ""
         form.included = request.form["included"] ?? ""
         form.validUntil = request.form["validUntil"] ?? ""
+        form.deposit = request.form["deposit"] ?? ""
+        form.depositDueDays = request.form["depositDueDays"] ?? ""
+        form.restDueDays = request.form["restDueDays"] ?? ""
         do {
             try bookings.offer(form, on: shoot.request.id, uuid: request.form["uuid"] ?? "", by: userId, text: ShootText(table: table).offer)
             return .redirect(to: "/messages/\(shoot.request.roomId)")
@@ -75,9 +82,29 @@ extension ShootPages {
             FormFieldView("validUntil", label: table.string("bookings.fields.validUntil"), type: "date", value: form.validUntil,
                           hint: table.string("bookings.hints.validUntil"), error: problems.message(.validUntil, table: table),
                           min: today.text, max: horizon),
+            FormFieldView("deposit", label: table.string("payments.fields.deposit"), value: form.deposit,
+                          hint: table.string("payments.hints.deposit"), error: problems.message(.deposit, table: table), required: false,
+                          maxlength: 20, inputmode: "decimal"),
+            FormFieldView("depositDueDays", label: table.string("payments.fields.depositDueDays"), type: "number",
+                          value: form.depositDueDays, hint: table.string("payments.hints.depositDueDays"),
+                          error: problems.message(.depositDueDays, table: table), required: false, min: "0",
+                          max: String(PaymentTerms.dueDaysRange.upperBound), inputmode: "numeric"),
+            FormFieldView("restDueDays", label: table.string("payments.fields.restDueDays"), value: form.restDueDays,
+                          error: problems.message(.restDueDays, table: table), required: false,
+                          options: Self.restDueChoices(including: form.restDueDays, text: ShootText(table: table))),
         ]
         return try stepPage(request, shoot: shoot, card: .request(shoot.request.id), key: "offer", fields: fields,
                             problem: problem ?? (problems.fields.isEmpty ? nil : table.string("forms.fixErrors")), uuid: uuid,
                             status: status)
+    }
+
+    /// When the rest may be due: the usual choices, and a typed one kept when it is none of them.
+    static func restDueChoices(including typed: String, text: ShootText) -> [(value: String, label: String)] {
+        var days = [-14, -7, -1, 0, 7, 14, 30]
+        if let value = Int(typed), PaymentTerms.restDueDaysRange.contains(value), !days.contains(value) {
+            days.append(value)
+            days.sort()
+        }
+        return days.map { (String($0), text.restDue($0)) }
     }
 }

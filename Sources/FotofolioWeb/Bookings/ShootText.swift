@@ -44,7 +44,53 @@ struct ShootText: Sendable {
         "\(crowns.formatted(.number.locale(locale).grouping(.automatic))) Kč"
     }
 
+    /// "1 440 Kč", "1 440,30 Kč": haléře only when there are some.
+    func amount(_ amount: Amount) -> String {
+        let crowns = amount.crowns.formatted(.number.locale(locale).grouping(.automatic))
+        guard !amount.isWholeCrowns else { return "\(crowns) Kč" }
+        let rest = amount.halers % 100
+        let separator = locale.decimalSeparator ?? ","
+        return "\(crowns)\(separator)\(rest < 10 ? "0" : "")\(rest) Kč"
+    }
+
+    /// An amount as a form field holds it: "1440" or "1440,30", no unit.
+    func amountField(_ amount: Amount) -> String {
+        let rest = amount.halers % 100
+        guard rest != 0 else { return "\(amount.crowns)" }
+        return "\(amount.crowns)\(locale.decimalSeparator ?? ",")\(rest < 10 ? "0" : "")\(rest)"
+    }
+
     func hours(_ count: Int) -> String { table.plural("bookings.hours", count: count) }
+
+    // MARK: - Money
+
+    /// When the deposit is due: "do 5 dnů od přijetí".
+    func depositDue(_ days: Int) -> String {
+        days == 0 ? table.string("payments.due.onAcceptance") : table.plural("payments.due.afterAcceptance", count: days)
+    }
+
+    /// When the rest is due: "2 dny před focením", "v den focení", "14 dní po focení".
+    func restDue(_ days: Int) -> String {
+        if days == 0 { return table.string("payments.due.onShootDay") }
+        return table.plural(days < 0 ? "payments.due.beforeShoot" : "payments.due.afterShoot", count: abs(days))
+    }
+
+    /// The terms of a price in rows: the deposit and the rest with when each is due; a
+    /// price of 0 has none.
+    func paymentRows(_ terms: PaymentTerms, price: Int) -> [(label: String, value: String)] {
+        let price = Amount(crowns: price)
+        guard price > .zero else { return [] }
+        let deposit = min(terms.deposit, price)
+        var rows: [(String, String)] = []
+        if deposit > .zero {
+            rows.append((table.string("payments.parts.deposit"), "\(amount(deposit)), \(depositDue(terms.depositDueDays))"))
+        }
+        if price - deposit > .zero {
+            rows.append((table.string(deposit > .zero ? "payments.parts.rest" : "payments.parts.whole"),
+                         "\(amount(price - deposit)), \(restDue(terms.restDueDays))"))
+        }
+        return rows
+    }
 
     // MARK: - A card in words
 
@@ -66,7 +112,7 @@ struct ShootText: Sendable {
             "\(table.string("bookings.fields.when")): \(time(draft.day, startMinutes: draft.startMinutes, hours: draft.hours))",
             "\(table.string("bookings.fields.place")): \(draft.place)",
             "\(table.string("bookings.fields.validUntil")): \(day(draft.validUntil))",
-        ]
+        ] + paymentRows(draft.payment, price: draft.price).map { "\($0.label): \($0.value)" }
         if !draft.included.isEmpty { lines += ["", draft.included] }
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,159 @@
+import Foundation
+import Fotofolio
+import HTTPServer
+import QRCode
+
+/// One booking for its two people (`/bookings/:booking`): what was agreed, and its payments,
+/// each with a QR payment to the photographer's account and the same details as text; the
+/// photographer marks each received (`/bookings/:booking/payments/:part`).
+extension BookingPages {
+    static func path(_ bookingId: Int64) -> String { "/bookings/\(bookingId)" }
+    static func markPath(_ bookingId: Int64, _ part: PaymentPart) -> String { "/bookings/\(bookingId)/payments/\(part.rawValue)" }
+
+    /// `pages/booking`.
+    struct DetailPage: ViewModel {
+        struct Row: ViewModel {
+            let label: String
+            let value: String
+            /// Set in a monospace face and selectable whole: account numbers, symbols.
+            let code: Bool
+        }
+
+        struct MarkForm: ViewModel {
+            let action: String
+            let paidOn: String
+            let max: String
+            let received: Bool
+            let error: String?
+        }
+
+        struct PaymentView: ViewModel {
+            let part: String
+            let title: String
+            let amount: String
+            let stateKey: String
+            let state: String
+            let qr: String?
+            let qrLabel: String
+            let details: [Row]
+            let hasDetails: Bool
+            let mark: MarkForm?
+        }
+
+        let id: Int64
+        let title: String
+        let stateKey: String
+        let state: String
+        let rows: [Row]
+        let included: String?
+        let note: String?
+        let payments: [PaymentView]
+        let hasPayments: Bool
+        /// Some payment has a code to scan.
+        let hasQR: Bool
+        let summary: String
+        let noPayeeClient: Bool
+        let noPayeePhotographer: Bool
+        let isPhotographer: Bool
+        let conversation: String
+        let ics: String?
+        let cancel: String?
+        let csrf: String
+    }
+
+    func detail(_ request: Request) throws -> Response {
+        try detailPage(request)
+    }
+
+    func markPayment(_ request: Request) throws -> Response {
+        let table = renderer.strings(for: request)
+        let userId = try request.requireSignIn().userId
+        guard let id = request.storedId("booking"), let part = request.parameters["part"].flatMap(PaymentPart.init(rawValue:)) else {
+            throw HTTPFailure(.notFound, table.string("bookings.errors.unknown"))
+        }
+        let received = request.form["received"] != "0"
+        do {
+            try payments.mark(part, of: id, received: received, on: request.form["paidOn"] ?? "", by: userId)
+            return .redirect(to: Self.path(id) + "#payment-\(part.rawValue)")
+        } catch let problem as PaymentMarkProblem {
+            return try detailPage(request, problem: (part, table.string("payments.problems.\(problem.rawValue)")),
+                                  typed: request.form["paidOn"], status: .unprocessableContent)
+        } catch let error as BookingError {
+            throw HTTPFailure(ShootPages.status(error), ShootPages.problem(error, table))
+        }
+    }
+
+    private func detailPage(_ request: Request, problem: (PaymentPart, String)? = nil, typed: String? = nil,
+                            status: HTTPStatus = .ok) throws -> Response {
+        let userId = try request.requireSignIn().userId
+        let table = renderer.strings(for: request)
+        guard let id = request.storedId("booking"), let booking = try bookings.booking(id, for: userId) else {
+            throw HTTPFailure(.notFound, table.string("bookings.errors.unknown"))
+        }
+        let text = ShootText(table: table)
+        let now = Date(), today = CalendarDay.today(at: now)
+        let other = try accounts.user(id: booking.other(than: userId))
+        let isPhotographer = booking.photographerId == userId
+        let payee = try payments.payee(of: booking.photographerId)
+        let dues = try payments.payments(of: booking)
+        let state = booking.state(at: now)
+        var views: [DetailPage.PaymentView] = []
+        for due in dues {
+            let title = table.string("payments.parts.\(dues.count == 1 && due.part == .rest ? "whole" : due.part.rawValue)")
+            let stateKey = due.isPaid ? "paid" : due.isOverdue(today: today) ? "overdue" : "waiting"
+            let stateText = table.string("payments.states.\(stateKey)")
+                .replacingOccurrences(of: "{day}", with: text.shortDay(due.paidOn ?? due.dueDay))
+            var qr: String?
+            var details: [DetailPage.Row] = []
+            if let payee {
+                let payment = Payments.qrPayment(due, of: booking, to: payee, partName: title)
+                if !due.isPaid, state != .cancelled { qr = try? QRCode(encoding: payment.text).svg() }
+                details.append(DetailPage.Row(label: table.string("payments.fields.recipient"), value: payee.name, code: false))
+                if let czech = payee.account.czech {
+                    details.append(DetailPage.Row(label: table.string("payments.fields.czechAccount"), value: czech.text, code: true))
+                }
+                details += [
+                    DetailPage.Row(label: table.string("payments.fields.iban"), value: payee.account.iban.printed, code: true),
+                    DetailPage.Row(label: table.string("payments.fields.amount"), value: text.amount(due.amount), code: false),
+                    DetailPage.Row(label: table.string("payments.fields.variableSymbol"), value: String(booking.id), code: true),
+                    DetailPage.Row(label: table.string("payments.fields.message"), value: QRPayment.value(payment.message, limit: QRPayment.messageLimit),
+                                   code: false),
+                    DetailPage.Row(label: table.string("payments.fields.dueDay"), value: text.day(due.dueDay), code: false),
+                ]
+            }
+            let error = problem?.0 == due.part ? problem?.1 : nil
+            views.append(DetailPage.PaymentView(
+                part: due.part.rawValue, title: title, amount: text.amount(due.amount), stateKey: stateKey, state: stateText, qr: qr,
+                qrLabel: table.string("payments.booking.qrLabel").replacingOccurrences(of: "{part}", with: title)
+                    .replacingOccurrences(of: "{amount}", with: text.amount(due.amount)),
+                details: details, hasDetails: !details.isEmpty,
+                mark: isPhotographer ? DetailPage.MarkForm(action: Self.markPath(booking.id, due.part),
+                                                           paidOn: (error != nil ? typed : nil) ?? (due.paidOn ?? today).text,
+                                                           max: today.text, received: due.isPaid, error: error) : nil))
+        }
+        let outstanding = dues.filter { !$0.isPaid }.reduce(Amount.zero) { $0 + $1.amount }
+        let summary = dues.isEmpty ? table.string("payments.booking.free")
+            : outstanding == .zero ? table.string("payments.booking.allPaid")
+            : table.string("payments.booking.outstanding").replacingOccurrences(of: "{amount}", with: text.amount(outstanding))
+        var rows = [
+            DetailPage.Row(label: table.string("bookings.fields.with"), value: "\(other?.fullName ?? "") (@\(other?.username ?? ""))", code: false),
+            DetailPage.Row(label: table.string("bookings.fields.when"), value: text.time(booking.day, startMinutes: booking.startMinutes,
+                                                                                         hours: booking.hours), code: false),
+            DetailPage.Row(label: table.string("bookings.fields.place"), value: booking.place, code: false),
+            DetailPage.Row(label: table.string("bookings.fields.price"), value: text.price(booking.price), code: false),
+        ]
+        rows += text.paymentRows(booking.payment, price: booking.price).map { DetailPage.Row(label: $0.label, value: $0.value, code: false) }
+        let page = DetailPage(
+            id: booking.id, title: booking.kind, stateKey: state.rawValue, state: table.string("bookings.bookingStates.\(state.rawValue)"),
+            rows: rows, included: booking.included.isEmpty ? nil : booking.included,
+            note: booking.cancellation.map { text.cancelled($0.reason) }, payments: views, hasPayments: !views.isEmpty, hasQR: views.contains { $0.qr != nil }, summary: summary,
+            noPayeeClient: payee == nil && !dues.isEmpty && !isPhotographer, noPayeePhotographer: payee == nil && isPhotographer,
+            isPhotographer: isPhotographer, conversation: "/messages/\(booking.roomId)",
+            ics: state == .cancelled ? nil : Self.icsPath(booking.id), cancel: state == .confirmed ? "/bookings/\(booking.id)/cancel" : nil,
+            csrf: request.csrfToken)
+        var response = try renderer.render(.booking, for: request, title: booking.kind, content: page)
+        response.status = status
+        response.headers.set("Cache-Control", "private, no-store")
+        return response
+    }
+}
