@@ -123,7 +123,8 @@ public struct DemoBookings: Sendable {
     }
 
     /// Vojta's bank details (a made-up account: its checksum is right, so the QR payment
-    /// scans) and the wedding's deposit received today; the balance is still to pay.
+    /// scans) and the wedding's deposit received today, with its invoice; the balance is
+    /// still to pay.
     private func seedPayments(of booking: Booking, at date: Date) throws {
         let payments = Payments(stores: .sqlite(database))
         if try payments.payee(of: booking.photographerId) == nil {
@@ -135,7 +136,10 @@ public struct DemoBookings: Sendable {
             try payments.savePayee(payee, for: booking.photographerId, at: date)
         }
         if booking.payment.hasDeposit, try payments.payments(of: booking).first?.isPaid == false {
-            try payments.mark(.deposit, of: booking.id, received: true, on: CalendarDay(date).text, by: booking.photographerId, at: date)
+            try payments.mark(.deposit, of: booking.id, received: true, on: CalendarDay(date).text, by: booking.photographerId,
+                              describe: { booking, _ in
+                                  "Záloha na focení: \(booking.kind), \(booking.day.day). \(booking.day.month). \(booking.day.year)"
+                              }, at: date)
         }
     }
 

@@ -9,24 +9,27 @@ struct PostgresPaymentStore: PaymentStore {
 
     func payee(of userId: Int64) throws -> Payee? {
         try pool.withConnection { connection in
-            try connection.query("SELECT * FROM payee WHERE user_id = $1", [userId]).first.map { row in
-                try PayeeRecord(userId: try row.decode("user_id"), iban: try row.decode("iban"), name: try row.decode("name"),
-                                address: try row.decode("address"), companyId: try row.decodeIfPresent("company_id"),
-                                vatNumber: try row.decodeIfPresent("vat_number"), paymentNote: try row.decode("payment_note")).payee()
-            }
+            try connection.query("SELECT * FROM payee WHERE user_id = $1", [userId]).first.map(Self.payee)
         }
+    }
+
+    static func payee(_ row: PostgresRow) throws -> Payee {
+        try PayeeRecord(userId: try row.decode("user_id"), iban: try row.decode("iban"), name: try row.decode("name"),
+                        address: try row.decode("address"), companyId: try row.decodeIfPresent("company_id"),
+                        vatNumber: try row.decodeIfPresent("vat_number"), paymentNote: try row.decode("payment_note"),
+                        invoicePrefix: try row.decode("invoice_prefix")).payee()
     }
 
     func setPayee(_ payee: Payee, at date: Date) throws {
         try pool.withConnection { connection in
             try connection.query("""
-                INSERT INTO payee (user_id, iban, name, address, company_id, vat_number, payment_note, updated_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                INSERT INTO payee (user_id, iban, name, address, company_id, vat_number, payment_note, invoice_prefix, updated_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                 ON CONFLICT (user_id) DO UPDATE SET iban = excluded.iban, name = excluded.name, address = excluded.address,
                     company_id = excluded.company_id, vat_number = excluded.vat_number, payment_note = excluded.payment_note,
-                    updated_at = excluded.updated_at
+                    invoice_prefix = excluded.invoice_prefix, updated_at = excluded.updated_at
                 """, [payee.userId, payee.account.iban.text, payee.name, payee.address, payee.companyId?.text, payee.vatNumber?.text,
-                      payee.paymentNote, date.stored])
+                      payee.paymentNote, payee.invoicePrefix, date.stored])
         }
     }
 
@@ -48,19 +51,82 @@ struct PostgresPaymentStore: PaymentStore {
         }
     }
 
-    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, at date: Date) throws {
+    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, description: String,
+              at date: Date) throws -> Invoice? {
         try pool.transaction { connection in
             guard let booking = try PostgresBookingStore.booking(bookingId, connection), booking.involves(photographerId)
             else { throw BookingError.unknown }
             guard booking.photographerId == photographerId else { throw BookingError.onlyThePhotographer }
-            if let day {
-                try connection.query("""
-                    INSERT INTO booking_payment (booking_id, part, paid_on, marked_at) VALUES ($1, $2, $3, $4)
-                    ON CONFLICT (booking_id, part) DO UPDATE SET paid_on = excluded.paid_on, marked_at = excluded.marked_at
-                    """, [bookingId, part.rawValue, day.text, date.stored])
-            } else {
+            guard let day else {
                 try connection.query("DELETE FROM booking_payment WHERE booking_id = $1 AND part = $2", [bookingId, part.rawValue])
+                return try Self.invoice(of: bookingId, part, connection)
             }
+            try connection.query("""
+                INSERT INTO booking_payment (booking_id, part, paid_on, marked_at) VALUES ($1, $2, $3, $4)
+                ON CONFLICT (booking_id, part) DO UPDATE SET paid_on = excluded.paid_on, marked_at = excluded.marked_at
+                """, [bookingId, part.rawValue, day.text, date.stored])
+            // The booking's payment row is locked now: a second marking of the same part waits
+            // here and then finds the invoice this one issues.
+            if let issued = try Self.invoice(of: bookingId, part, connection) { return issued }
+            guard let payee = try connection.query("SELECT * FROM payee WHERE user_id = $1", [photographerId]).first.map(Self.payee)
+            else { return nil }
+            let today = CalendarDay(date)
+            let prefix = payee.invoicePrefix(on: today)
+            let sequence = try connection.query("""
+                INSERT INTO invoice_counter (photographer_id, prefix, last) VALUES ($1, $2, 1)
+                ON CONFLICT (photographer_id, prefix) DO UPDATE SET last = invoice_counter.last + 1 RETURNING last
+                """, [photographerId, prefix])[0].decode(0, as: Int64.self)
+            let customer = try connection.query("SELECT full_name, location FROM account WHERE id = $1", [booking.clientId]).first
+                .map { Invoice.Party(name: try $0.decode("full_name"), address: try $0.decode("location")) }
+                ?? Invoice.Party(name: "", address: "")
+            guard let invoice = Invoice.issued(for: booking, part: part, payee: payee, customer: customer,
+                                               number: InvoiceSeries.number(prefix: prefix, sequence: sequence), uuid: UUID().uuidString,
+                                               issuedOn: today, taxPointOn: day, description: description)
+            else { throw BookingError.unknown }
+            try connection.query("""
+                INSERT INTO invoice (number, uuid, booking_id, part, photographer_id, client_id, issued_on, tax_point_on, due_on, amount,
+                                     vat_percent, supplier, customer, description, iban, variable_symbol, created_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+                """, [invoice.number, invoice.uuid, bookingId, part.rawValue, photographerId, booking.clientId, invoice.issuedOn.text,
+                      invoice.taxPointOn.text, invoice.dueOn.text, invoice.amount.halers, Int64(invoice.vatPercent),
+                      InvoiceCoding.text(invoice.supplier), InvoiceCoding.text(invoice.customer), invoice.description, invoice.iban,
+                      Int64(invoice.variableSymbol), date.stored])
+            return try Self.invoice(of: bookingId, part, connection)
         }
+    }
+
+    func invoices(of bookingIds: [Int64]) throws -> [Int64: [PaymentPart: Invoice]] {
+        guard !bookingIds.isEmpty else { return [:] }
+        return try pool.withConnection { connection in
+            var invoices: [Int64: [PaymentPart: Invoice]] = [:]
+            for row in try connection.query("SELECT * FROM invoice WHERE booking_id = ANY($1::bigint[])", [IdList(bookingIds)]) {
+                let invoice = try Self.invoice(row)
+                invoices[invoice.bookingId, default: [:]][invoice.part] = invoice
+            }
+            return invoices
+        }
+    }
+
+    func invoice(_ id: Int64) throws -> Invoice? {
+        try pool.withConnection { connection in
+            try connection.query("SELECT * FROM invoice WHERE id = $1", [id]).first.map(Self.invoice)
+        }
+    }
+
+    static func invoice(of bookingId: Int64, _ part: PaymentPart, _ connection: PostgresConnection) throws -> Invoice? {
+        try connection.query("SELECT * FROM invoice WHERE booking_id = $1 AND part = $2", [bookingId, part.rawValue]).first.map(invoice)
+    }
+
+    static func invoice(_ row: PostgresRow) throws -> Invoice {
+        let partText = try row.decode("part", as: String.self)
+        guard let part = PaymentPart(rawValue: partText) else { throw PostgresError(sqlState: nil, message: "part holds \(partText)") }
+        return Invoice(id: try row.decode("id"), number: try row.decode("number"), uuid: try row.decode("uuid"),
+                       bookingId: try row.decode("booking_id"), part: part, photographerId: try row.decode("photographer_id"),
+                       clientId: try row.decode("client_id"), issuedOn: try PostgresBookingStore.day(row, "issued_on"),
+                       taxPointOn: try PostgresBookingStore.day(row, "tax_point_on"), dueOn: try PostgresBookingStore.day(row, "due_on"),
+                       amount: Amount(halers: try row.decode("amount")), vatPercent: Int(try row.decode("vat_percent", as: Int64.self)),
+                       supplier: try InvoiceCoding.party(try row.decode("supplier")),
+                       customer: try InvoiceCoding.party(try row.decode("customer")), description: try row.decode("description"),
+                       iban: try row.decode("iban"), variableSymbol: UInt64(max(0, try row.decode("variable_symbol", as: Int64.self))))
     }
 }

@@ -50,6 +50,8 @@ public struct SQLiteToPostgres {
         Table(sqlite: "booking", postgres: "booking"),
         Table(sqlite: "bookingPayment", postgres: "booking_payment"),
         Table(sqlite: "payee", postgres: "payee"),
+        Table(sqlite: "invoiceCounter", postgres: "invoice_counter"),
+        Table(sqlite: "invoice", postgres: "invoice"),
         Table(sqlite: "busyDay", postgres: "busy_day"),
         Table(sqlite: "calendarToken", postgres: "calendar_token"),
         Table(sqlite: "liveEvent", postgres: "live_event"),

@@ -9,22 +9,26 @@ struct SQLitePaymentStore: PaymentStore {
     func payee(of userId: Int64) throws -> Payee? {
         try database.pool.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM payee WHERE userId = ?", arguments: [userId]).map { row in
-                try PayeeRecord(userId: row["userId"], iban: row["iban"], name: row["name"], address: row["address"],
-                                companyId: row["companyId"], vatNumber: row["vatNumber"], paymentNote: row["paymentNote"]).payee()
+                try Self.payee(row)
             }
         }
+    }
+
+    static func payee(_ row: Row) throws -> Payee {
+        try PayeeRecord(userId: row["userId"], iban: row["iban"], name: row["name"], address: row["address"], companyId: row["companyId"],
+                        vatNumber: row["vatNumber"], paymentNote: row["paymentNote"], invoicePrefix: row["invoicePrefix"]).payee()
     }
 
     func setPayee(_ payee: Payee, at date: Date) throws {
         try database.pool.write { db in
             try db.execute(sql: """
-                INSERT INTO payee (userId, iban, name, address, companyId, vatNumber, paymentNote, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO payee (userId, iban, name, address, companyId, vatNumber, paymentNote, invoicePrefix, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (userId) DO UPDATE SET iban = excluded.iban, name = excluded.name, address = excluded.address,
                     companyId = excluded.companyId, vatNumber = excluded.vatNumber, paymentNote = excluded.paymentNote,
-                    updatedAt = excluded.updatedAt
+                    invoicePrefix = excluded.invoicePrefix, updatedAt = excluded.updatedAt
                 """, arguments: [payee.userId, payee.account.iban.text, payee.name, payee.address, payee.companyId?.text,
-                                 payee.vatNumber?.text, payee.paymentNote, date])
+                                 payee.vatNumber?.text, payee.paymentNote, payee.invoicePrefix, date])
         }
     }
 
@@ -46,19 +50,77 @@ struct SQLitePaymentStore: PaymentStore {
         }
     }
 
-    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, at date: Date) throws {
+    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, description: String,
+              at date: Date) throws -> Invoice? {
         try database.pool.write { db in
             guard let booking = try SQLiteBookingStore.booking(bookingId, db), booking.involves(photographerId)
             else { throw BookingError.unknown }
             guard booking.photographerId == photographerId else { throw BookingError.onlyThePhotographer }
-            if let day {
-                try db.execute(sql: """
-                    INSERT INTO bookingPayment (bookingId, part, paidOn, markedAt) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (bookingId, part) DO UPDATE SET paidOn = excluded.paidOn, markedAt = excluded.markedAt
-                    """, arguments: [bookingId, part.rawValue, day.text, date])
-            } else {
+            guard let day else {
                 try db.execute(sql: "DELETE FROM bookingPayment WHERE bookingId = ? AND part = ?", arguments: [bookingId, part.rawValue])
+                return try Self.invoice(of: bookingId, part, db)
             }
+            try db.execute(sql: """
+                INSERT INTO bookingPayment (bookingId, part, paidOn, markedAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT (bookingId, part) DO UPDATE SET paidOn = excluded.paidOn, markedAt = excluded.markedAt
+                """, arguments: [bookingId, part.rawValue, day.text, date])
+            if let issued = try Self.invoice(of: bookingId, part, db) { return issued }
+            guard let payee = try Row.fetchOne(db, sql: "SELECT * FROM payee WHERE userId = ?", arguments: [photographerId]).map(Self.payee)
+            else { return nil }
+            let today = CalendarDay(date)
+            let prefix = payee.invoicePrefix(on: today)
+            let sequence = try Int64.fetchOne(db, sql: """
+                INSERT INTO invoiceCounter (photographerId, prefix, last) VALUES (?, ?, 1)
+                ON CONFLICT (photographerId, prefix) DO UPDATE SET last = last + 1 RETURNING last
+                """, arguments: [photographerId, prefix])!
+            let customer = try Row.fetchOne(db, sql: "SELECT fullName, location FROM user WHERE id = ?", arguments: [booking.clientId])
+                .map { Invoice.Party(name: $0["fullName"], address: $0["location"]) } ?? Invoice.Party(name: "", address: "")
+            guard let invoice = Invoice.issued(for: booking, part: part, payee: payee, customer: customer,
+                                               number: InvoiceSeries.number(prefix: prefix, sequence: sequence), uuid: UUID().uuidString,
+                                               issuedOn: today, taxPointOn: day, description: description)
+            else { throw BookingError.unknown }
+            try db.execute(sql: """
+                INSERT INTO invoice (number, uuid, bookingId, part, photographerId, clientId, issuedOn, taxPointOn, dueOn, amount, vatPercent,
+                                     supplier, customer, description, iban, variableSymbol, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [invoice.number, invoice.uuid, bookingId, part.rawValue, photographerId, booking.clientId, invoice.issuedOn.text,
+                                 invoice.taxPointOn.text, invoice.dueOn.text, invoice.amount.halers, invoice.vatPercent,
+                                 InvoiceCoding.text(invoice.supplier), InvoiceCoding.text(invoice.customer), invoice.description,
+                                 invoice.iban, Int64(invoice.variableSymbol), date])
+            return try Self.invoice(of: bookingId, part, db)
         }
+    }
+
+    func invoices(of bookingIds: [Int64]) throws -> [Int64: [PaymentPart: Invoice]] {
+        guard !bookingIds.isEmpty else { return [:] }
+        return try database.pool.read { db in
+            var invoices: [Int64: [PaymentPart: Invoice]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM invoice WHERE bookingId IN (SELECT value FROM json_each(?))",
+                                        arguments: [String(describing: bookingIds)]) {
+                let invoice = try Self.invoice(row)
+                invoices[invoice.bookingId, default: [:]][invoice.part] = invoice
+            }
+            return invoices
+        }
+    }
+
+    func invoice(_ id: Int64) throws -> Invoice? {
+        try database.pool.read { db in try Row.fetchOne(db, sql: "SELECT * FROM invoice WHERE id = ?", arguments: [id]).map(Self.invoice) }
+    }
+
+    static func invoice(of bookingId: Int64, _ part: PaymentPart, _ db: Database) throws -> Invoice? {
+        try Row.fetchOne(db, sql: "SELECT * FROM invoice WHERE bookingId = ? AND part = ?", arguments: [bookingId, part.rawValue])
+            .map(invoice)
+    }
+
+    static func invoice(_ row: Row) throws -> Invoice {
+        guard let part = PaymentPart(rawValue: row["part"]) else { throw StoredDayUnreadable(text: row["part"]) }
+        let variableSymbol: Int64 = row["variableSymbol"]
+        return Invoice(id: row["id"], number: row["number"], uuid: row["uuid"], bookingId: row["bookingId"], part: part,
+                       photographerId: row["photographerId"], clientId: row["clientId"],
+                       issuedOn: try SQLiteBookingStore.day(row, "issuedOn"), taxPointOn: try SQLiteBookingStore.day(row, "taxPointOn"),
+                       dueOn: try SQLiteBookingStore.day(row, "dueOn"), amount: Amount(halers: row["amount"]), vatPercent: row["vatPercent"],
+                       supplier: try InvoiceCoding.party(row["supplier"]), customer: try InvoiceCoding.party(row["customer"]),
+                       description: row["description"], iban: row["iban"], variableSymbol: UInt64(max(0, variableSymbol)))
     }
 }

@@ -27,7 +27,38 @@ extension Schema {
             table.column("companyId", .text)
             table.column("vatNumber", .text)
             table.column("paymentNote", .text).notNull()
+            table.column("invoicePrefix", .text).notNull().defaults(to: "")
             table.column("updatedAt", .datetime).notNull()
+        }
+        // Each series' last number: one row per photographer and prefix, written in the
+        // transaction that issues, so numbers have no gaps and are never used twice.
+        try db.create(table: "invoiceCounter") { table in
+            table.column("photographerId", .integer).notNull().references("user", onDelete: .cascade)
+            table.column("prefix", .text).notNull()
+            table.column("last", .integer).notNull()
+            table.primaryKey(["photographerId", "prefix"])
+        }
+        try db.create(table: "invoice") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("number", .text).notNull()
+            table.column("uuid", .text).notNull().unique()
+            table.column("bookingId", .integer).notNull().references("booking", onDelete: .cascade)
+            table.column("part", .text).notNull().check { ["deposit", "rest"].contains($0) }
+            table.column("photographerId", .integer).notNull().references("user", onDelete: .cascade)
+            table.column("clientId", .integer).notNull().references("user", onDelete: .cascade)
+            table.column("issuedOn", .text).notNull()
+            table.column("taxPointOn", .text).notNull()
+            table.column("dueOn", .text).notNull()
+            table.column("amount", .integer).notNull()
+            table.column("vatPercent", .integer).notNull()
+            table.column("supplier", .text).notNull()
+            table.column("customer", .text).notNull()
+            table.column("description", .text).notNull()
+            table.column("iban", .text).notNull()
+            table.column("variableSymbol", .integer).notNull()
+            table.column("createdAt", .datetime).notNull()
+            table.uniqueKey(["photographerId", "number"])
+            table.uniqueKey(["bookingId", "part"])
         }
     }
 }

@@ -127,6 +127,7 @@ public struct WebApp: Sendable {
         let payments = Payments(stores: stores)
         BookingPages(renderer: renderer, accounts: accounts, bookings: bookings, payments: payments).register(in: &router)
         PayeePages(renderer: renderer, payments: payments).register(in: &router)
+        InvoicePages(renderer: renderer, payments: payments).register(in: &router)
         AvailabilityPages(renderer: renderer, bookings: bookings).register(in: &router)
         LiveEndpoint(live: live, markup: LiveMessageMarkup(renderer: renderer, messenger: messenger, cards: cards, logger: logger))
             .register(in: &router)

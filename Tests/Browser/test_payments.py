@@ -8,6 +8,9 @@ bank details form on a phone and a desktop, light and dark, through axe."""
 
 import re
 import shutil
+import urllib.request
+import xml.etree.ElementTree as ElementTree
+from decimal import Decimal
 import subprocess
 import tempfile
 from datetime import timedelta
@@ -55,6 +58,22 @@ def scanned_payments(driver):
             fields = spayd_fields(text)
             read[fields["AM"]] = fields
     return read
+
+
+NS = {"i": "http://isdoc.cz/namespace/2013"}
+
+
+def isdoc(driver, url):
+    """The invoice's ISDOC file fetched with the browser's session, parsed as XML."""
+    request = urllib.request.Request(url, headers={"Cookie": "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())})
+    with urllib.request.urlopen(request, timeout=WAIT) as response:
+        assert response.headers["Content-Type"] == "application/xml; charset=utf-8"
+        root = ElementTree.fromstring(response.read())
+    assert root.tag == "{http://isdoc.cz/namespace/2013}Invoice" and root.get("version") == "6.0.2"
+    total = Decimal(root.findtext("i:LegalMonetaryTotal/i:TaxInclusiveAmount", namespaces=NS))
+    base = Decimal(root.findtext("i:LegalMonetaryTotal/i:TaxExclusiveAmount", namespaces=NS))
+    assert base + Decimal(root.findtext("i:TaxTotal/i:TaxAmount", namespaces=NS)) == total
+    return root
 
 
 def codes(driver):
@@ -158,6 +177,19 @@ def test_a_client_pays_by_qr_code_and_the_photographer_marks_it_received(open_br
     click_and_wait_for_next_page(studio, deposit_item.find_element(By.CSS_SELECTOR, "[data-payment-received]"))
     assert payment_state(studio, "deposit") == "paid"
     pictures(studio, studio_audit, screenshots_dir, f"payments-booking-photographer-{language}", "booking marked paid")
+
+    # Its invoice: a page in the reader's language and an ISDOC file that adds up.
+    link = studio.find_element(By.CSS_SELECTOR, "[data-payment='deposit'] [data-payment-invoice] a")
+    invoice_number = link.text.split()[-1]
+    assert re.fullmatch(rf"{today().year}-0001", invoice_number), f"the first invoice is numbered {invoice_number}"
+    click_and_wait_for_next_page(studio, link)
+    assert studio.find_element(By.CSS_SELECTOR, "h1").text == f"{words['payments']['invoice']['title']} {invoice_number}"
+    assert "3 000 Kč" in spaced(studio.find_element(By.CSS_SELECTOR, "[data-invoice-total]").text).replace(",", " ")
+    pictures(studio, studio_audit, screenshots_dir, f"payments-invoice-{language}", "invoice")
+    invoice = isdoc(studio, studio.find_element(By.CSS_SELECTOR, "[data-invoice-isdoc]").get_attribute("href"))
+    assert invoice.findtext("i:ID", namespaces=NS) == invoice_number
+    assert invoice.findtext("i:LegalMonetaryTotal/i:PayableAmount", namespaces=NS) == "3000.00"
+    assert invoice.findtext("i:PaymentMeans/i:Payment/i:Details/i:IBAN", namespaces=NS) == IBAN
 
     client.refresh()
     wait_until(lambda: payment_state(client, "deposit") == "paid", WAIT, "the client does not see the deposit received")

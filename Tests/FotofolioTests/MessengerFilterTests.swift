@@ -107,6 +107,9 @@ import Testing
             PaymentDue(part: .rest, amount: Amount(crowns: 14_500), dueDay: booked.day.adding(days: 14), paidOn: nil),
         ])
         #expect(try payments.payee(of: vojta)?.account.display == "1234567899/0800")
+        let invoice = try #require(try payments.invoices(of: [booked])[booked.id]?[.deposit])
+        #expect(invoice.number == "\(CalendarDay(now).year)-0001" && invoice.amount == Amount(crowns: 5000))
+        #expect(invoice.description.hasPrefix("Záloha na focení: Svatba, 14. 6. "))
         let jana = try id("jana.k")
         let rooms = try world.messenger.rooms(of: jana)
         let request = try #require(try rooms.first { $0.title == "Vojta Votruba" }?.lastMessage?.card)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Fotofolio
 
@@ -172,5 +173,76 @@ import Testing
         let qr = Payments.qrPayment(deposit, of: booking, to: payee, partName: "Záloha")
         #expect(qr.text == "SPD*1.0*ACC:CZ6508000000192000145399*AM:1440.00*CC:CZK*DT:\(deposit.dueDay.text.replacingOccurrences(of: "-", with: ""))"
             + "*RN:Vojtech Fotak*X-VS:\(booking.id)*MSG:Foto Vojta Zaloha Svatba \(booking.day.text)")
+    }
+
+    // MARK: Invoices
+
+    @Test func aPaymentMarkedReceivedGetsTheNextNumberOfTheSeriesOnceAndKeepsIt() throws {
+        try payments.savePayee(payeeForm, for: shoots.vojta, at: shoots.now)
+        let first = try booking()
+        let today = shoots.today
+        let deposit = try #require(try payments.mark(.deposit, of: first.id, received: true, on: today.text, by: shoots.vojta, at: shoots.now))
+        #expect(deposit.number == "\(today.year)-0001")
+        #expect(deposit.amount == Amount(crowns: 1440) && deposit.vatPercent == 0 && deposit.taxBase == deposit.amount)
+        #expect(deposit.supplier == Invoice.Party(name: "Vojtěch Foťák", address: "Letná 1\n170 00 Praha 7", companyId: "26168685"))
+        #expect(deposit.customer.name == "Jana Králová")
+        #expect(deposit.taxPointOn == today && deposit.issuedOn == today && deposit.variableSymbol == UInt64(first.id))
+        // Taken back and marked again: the same invoice, no new number.
+        try payments.mark(.deposit, of: first.id, received: false, on: "", by: shoots.vojta, at: shoots.now)
+        #expect(try payments.mark(.deposit, of: first.id, received: true, on: today.text, by: shoots.vojta, at: shoots.now) == deposit)
+        let rest = try #require(try payments.mark(.rest, of: first.id, received: true, on: today.text, by: shoots.vojta, at: shoots.now))
+        #expect(rest.number == "\(today.year)-0002")
+        #expect(try payments.invoices(of: [first])[first.id] == [.deposit: deposit, .rest: rest])
+        #expect(try payments.invoice(deposit.id, for: shoots.jana) == deposit)
+        #expect(try payments.invoice(deposit.id, for: shoots.petra) == nil, "a stranger has no such invoice")
+    }
+
+    @Test func withoutBankDetailsNoInvoiceIsIssuedAndANewPrefixStartsItsOwnSeries() throws {
+        let first = try booking()
+        #expect(try payments.mark(.deposit, of: first.id, received: true, on: shoots.today.text, by: shoots.vojta, at: shoots.now) == nil)
+        var form = payeeForm
+        form.invoicePrefix = "FV/"
+        try payments.savePayee(form, for: shoots.vojta, at: shoots.now)
+        let rest = try #require(try payments.mark(.rest, of: first.id, received: true, on: shoots.today.text, by: shoots.vojta, at: shoots.now))
+        #expect(rest.number == "FV/0001")
+        form.invoicePrefix = "FV 2026*"
+        #expect(throws: PayeeProblems([.invoicePrefix: "invoicePrefix"])) { try payments.savePayee(form, for: shoots.vojta) }
+    }
+
+    @Test func aVATPayersInvoiceSplitsThePriceIntoBaseAndTaxThatAddUp() throws {
+        var form = payeeForm
+        form.vatNumber = "CZ26168685"
+        try payments.savePayee(form, for: shoots.vojta, at: shoots.now)
+        let booking = try booking(deposit: "1 000,01")
+        let invoice = try #require(try payments.mark(.deposit, of: booking.id, received: true, on: shoots.today.text, by: shoots.vojta,
+                                                     at: shoots.now))
+        #expect(invoice.vatPercent == 21 && invoice.isVATApplicable)
+        // 1 000,01 × 100 / 121 = 826,45…: base 826,45, tax 173,56.
+        #expect(invoice.taxBase == Amount(halers: 82_645) && invoice.tax == Amount(halers: 17_356))
+        #expect(invoice.taxBase + invoice.tax == invoice.amount)
+    }
+
+    /// Markings of many payments at once, on as many connections as the store has: every
+    /// number of the series once, none skipped.
+    @Test func markingsAtTheSameMomentTakeEveryNumberOnceWithoutGaps() throws {
+        try payments.savePayee(payeeForm, for: shoots.vojta, at: shoots.now)
+        var bookings: [Booking] = []
+        for offset in 0..<6 {
+            let client = [shoots.jana, shoots.eva, shoots.karel][offset % 3]
+            let request = try shoots.request(from: client, to: shoots.vojta)
+            let offer = try shoots.offer(on: request.id, by: shoots.vojta, dayIn: 10 + offset)
+            bookings.append(try shoots.accept(offer.id, by: client))
+        }
+        let marks = bookings.flatMap { booking in PaymentPart.allCases.map { (booking.id, $0) } }
+            .filter { id, part in part == .rest || bookings.first { $0.id == id }!.payment.hasDeposit }
+        let payments = self.payments, vojta = shoots.vojta, today = shoots.today, now = shoots.now
+        let numbers = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: marks.count) { index in
+            let (id, part) = marks[index]
+            if let invoice = try? payments.mark(part, of: id, received: true, on: today.text, by: vojta, at: now) {
+                numbers.withLock { $0.append(invoice.number) }
+            }
+        }
+        #expect(numbers.withLock { $0 }.sorted() == (1...marks.count).map { InvoiceSeries.number(prefix: "\(today.year)-", sequence: Int64($0)) })
     }
 }

@@ -37,9 +37,12 @@ import Testing
         let conversation = try await server.send("/messages/\(room)").body
         if deposit.isEmpty {
             #expect(conversation.contains("<dt>Payment</dt><dd>12,000 Kč, 7 days before the shoot</dd>"))
-        } else {
+        } else if deposit == "30 %" {
             #expect(conversation.contains("<dt>Deposit</dt><dd>3,600 Kč, within 5 days of acceptance</dd>"))
             #expect(conversation.contains("<dt>Balance</dt><dd>8,400 Kč, 7 days before the shoot</dd>"))
+        }
+        if deposit == "1 000,01" {
+            #expect(conversation.contains("<dt>Deposit</dt><dd>1,000.01 Kč, within 5 days of acceptance</dd>"))
         }
         #expect(try await server.submit("/offers/\(offerId)/accept", ["uuid": UUID().uuidString]).status == 303)
         return try #require(try bookings.bookings(of: jana).first?.id)
@@ -203,5 +206,116 @@ import Testing
         let forged = try await server.send("/profile/payments", method: "POST", headers: ["Sec-Fetch-Site": "cross-site"], form: body)
         #expect(forged.status == 403)
         #expect(try Payments(stores: .sqlite(server.database)).payee(of: try server.userId("vojtafoti")) == nil)
+    }
+
+    // MARK: Invoices
+
+    /// The invoice of the booking's deposit, marked received today by Vojta with `payee`'s details.
+    static func depositInvoice(on server: WebTestServer, payee: [String: String] = payee) async throws -> (booking: Int64, invoice: Invoice) {
+        try await server.cookies(of: "vojtafoti")
+        #expect(try await server.submit("/profile/payments", payee).status == 303)
+        let bookingId = try await book(on: server, deposit: "1 000,01")
+        try await server.cookies(of: "vojtafoti")
+        _ = try await server.submit("/bookings/\(bookingId)/payments/deposit", ["received": "1", "paidOn": CalendarDay(Date()).text])
+        let booking = try #require(try Bookings(stores: .sqlite(server.database)).booking(bookingId, for: try server.userId("vojtafoti")))
+        let invoice = try #require(try Payments(stores: .sqlite(server.database)).invoices(of: [booking])[bookingId]?[.deposit])
+        return (bookingId, invoice)
+    }
+
+    @Test func aPaymentMarkedReceivedHasItsInvoiceForBothPeopleOnlyAsAPageAndAsISDOC() async throws {
+        let server = try ShootPagesTests.seeded()
+        let (bookingId, invoice) = try await Self.depositInvoice(on: server)
+        let year = CalendarDay(Date()).year
+        #expect(invoice.number == "\(year)-0001")
+        #expect(invoice.description.hasPrefix("Deposit for a shoot: Svatba, "))
+        for person in ["vojtafoti", "jana.k"] {
+            try await server.cookies(of: person)
+            #expect(try await server.send("/bookings/\(bookingId)").body.contains("href=\"/invoices/\(invoice.id)\">Invoice \(year)-0001</a>"))
+            let page = try await server.send("/invoices/\(invoice.id)")
+            #expect(page.status == 200, "\(person)")
+            for text in ["Invoice \(year)-0001", "Vojta Votruba", "Letná 12", "170 00 Praha 7", "26168685", "Not a VAT payer",
+                         "Jana Králová", "CZ65 0800 0000 1920 0014 5399", "1,000.01 Kč", "data-invoice-paid"] {
+                #expect(page.body.contains(text), "\(text)")
+            }
+            let file = try await server.send("/invoices/\(invoice.id)/isdoc")
+            #expect(file.status == 200)
+            #expect(file.headers["content-type"] == "application/xml; charset=utf-8")
+            #expect(file.headers["content-disposition"] == "attachment; filename=\"faktura-\(year)-0001.isdoc\"")
+        }
+        try await server.cookies(of: "eva.s")
+        #expect(try await server.send("/invoices/\(invoice.id)").status == 404)
+        #expect(try await server.send("/invoices/\(invoice.id)/isdoc").status == 404)
+        server.signOut()
+        #expect([302, 303].contains(try await server.send("/invoices/\(invoice.id)/isdoc").status))
+    }
+
+    /// The ISDOC file read back as XML, without our writer: the header, the parties, the line,
+    /// the VAT breakdown and the totals agree with each other and with the payment.
+    static func checkISDOC(_ text: String, invoice: Invoice, bookingId: Int64, vatPercent: Int) throws {
+        let tree = try XMLTree(text)
+        func one(_ path: String) -> String { tree.value("Invoice/" + path).first ?? "<missing \(path)>" }
+        func number(_ path: String) -> Decimal { Decimal(string: one(path)) ?? -1 }
+        #expect(tree.attributes("Invoice").first == ["xmlns": "http://isdoc.cz/namespace/2013", "version": "6.0.2"])
+        #expect(one("ID") == invoice.number && one("UUID").count == 36 && one("LocalCurrencyCode") == "CZK")
+        #expect(one("IssueDate") == invoice.issuedOn.text && one("TaxPointDate") == invoice.taxPointOn.text)
+        #expect(one("VATApplicable") == (vatPercent > 0 ? "true" : "false"))
+        #expect(one("AccountingSupplierParty/Party/PartyName/Name") == "Vojta Votruba")
+        #expect(one("AccountingSupplierParty/Party/PartyIdentification/ID") == "26168685")
+        #expect(one("AccountingSupplierParty/Party/PostalAddress/StreetName") == "Letná")
+        #expect(one("AccountingSupplierParty/Party/PostalAddress/BuildingNumber") == "12")
+        #expect(one("AccountingSupplierParty/Party/PostalAddress/PostalZone") == "17000")
+        #expect(one("AccountingSupplierParty/Party/PostalAddress/CityName") == "Praha 7")
+        #expect(one("AccountingCustomerParty/Party/PartyName/Name") == "Jana Králová")
+        let line = "InvoiceLines/InvoiceLine/"
+        #expect(tree.value("Invoice/InvoiceLines/InvoiceLine").count == 1)
+        #expect(one(line + "ClassifiedTaxCategory/Percent") == "\(vatPercent)")
+        let base = number(line + "LineExtensionAmount"), tax = number(line + "LineExtensionTaxAmount")
+        let total = number(line + "LineExtensionAmountTaxInclusive")
+        #expect(base + tax == total)
+        #expect(total == Decimal(string: invoice.amount.machineText))
+        // The rate applied to the base, to the haléř.
+        var expected = base * Decimal(vatPercent) / 100, rounded = Decimal()
+        NSDecimalRound(&rounded, &expected, 2, .plain)
+        #expect(abs((tax - rounded) as Decimal) <= Decimal(string: "0.01")!)
+        let sub = "TaxTotal/TaxSubTotal/"
+        #expect(number(sub + "TaxableAmount") == base && number(sub + "TaxAmount") == tax && number(sub + "TaxInclusiveAmount") == total)
+        #expect(number(sub + "DifferenceTaxInclusiveAmount") == total && number("TaxTotal/TaxAmount") == tax)
+        #expect(number("LegalMonetaryTotal/TaxExclusiveAmount") == base && number("LegalMonetaryTotal/TaxInclusiveAmount") == total)
+        #expect(number("LegalMonetaryTotal/PayableAmount") == total)
+        let details = "PaymentMeans/Payment/Details/"
+        #expect(number("PaymentMeans/Payment/PaidAmount") == total)
+        #expect(one(details + "IBAN") == "CZ6508000000192000145399" && one(details + "ID") == "19-2000145399")
+        #expect(one(details + "BankCode") == "0800" && one(details + "VariableSymbol") == "\(bookingId)")
+        #expect(one(details + "PaymentDueDate") == invoice.dueOn.text)
+    }
+
+    @Test func theISDOCFileIsWellFormedAndItsTotalsAgreeForANonPayer() async throws {
+        let server = try ShootPagesTests.seeded()
+        let (bookingId, invoice) = try await Self.depositInvoice(on: server)
+        let file = try await server.send("/invoices/\(invoice.id)/isdoc").body
+        try Self.checkISDOC(file, invoice: invoice, bookingId: bookingId, vatPercent: 0)
+        #expect(file.contains("<Note>Dodavatel není plátcem DPH.</Note>"))
+    }
+
+    @Test func aVATPayersISDOCSplitsTheAmountAt21PercentAndTheTotalsAgree() async throws {
+        let server = try ShootPagesTests.seeded()
+        var payee = Self.payee
+        payee["vatNumber"] = "CZ26168685"
+        let (bookingId, invoice) = try await Self.depositInvoice(on: server, payee: payee)
+        let file = try await server.send("/invoices/\(invoice.id)/isdoc").body
+        try Self.checkISDOC(file, invoice: invoice, bookingId: bookingId, vatPercent: 21)
+        #expect(file.contains("<DocumentType>5</DocumentType>"), "a VAT payer's deposit is a tax document for a payment received")
+        #expect(file.contains("<CompanyID>CZ26168685</CompanyID>"))
+        let page = try await server.send("/invoices/\(invoice.id)").body
+        #expect(page.contains("826.45 Kč") && page.contains("173.56 Kč") && page.contains("VAT payer"))
+    }
+
+    @Test func aPostalAddressIsReadIntoItsParts() {
+        #expect(PostalAddress("Letná 12\n170 00 Praha 7") == PostalAddress(street: "Letná", building: "12", postalZone: "17000", city: "Praha 7"))
+        #expect(PostalAddress("Na Příkopě 1234/5a\n110 00 Praha 1") == PostalAddress(street: "Na Příkopě", building: "1234/5a",
+                                                                                   postalZone: "11000", city: "Praha 1"))
+        #expect(PostalAddress("Brno") == PostalAddress(street: "", building: "", postalZone: "", city: "Brno"))
+        #expect(PostalAddress("Dlouhá\nOlomouc") == PostalAddress(street: "Dlouhá", building: "", postalZone: "", city: "Olomouc"))
+        #expect(PostalAddress("") == PostalAddress(street: "", building: "", postalZone: "", city: ""))
     }
 }

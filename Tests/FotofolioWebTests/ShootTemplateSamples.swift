@@ -95,16 +95,26 @@ enum Shoots {
             Page.PaymentView(part: "deposit", title: "Deposit", amount: "2,000 Kč", stateKey: "paid", state: "Received 1/6/2027", qr: nil,
                              qrLabel: "QR payment: Deposit, 2,000 Kč", details: rows, hasDetails: true,
                              mark: photographer ? Page.MarkForm(action: "/bookings/1/payments/deposit", paidOn: "2027-06-01", max: "2027-06-02",
-                                                                received: true, error: nil) : nil),
+                                                                received: true, error: nil) : nil,
+                             invoice: "Invoice 2027-0001", invoicePage: "/invoices/1", invoiceISDOC: "/invoices/1/isdoc"),
             Page.PaymentView(part: "rest", title: "Balance", amount: "7,000 Kč", stateKey: "overdue", state: "Overdue", qr: "<svg></svg>",
                              qrLabel: "QR payment: Balance, 7,000 Kč", details: rows, hasDetails: true,
                              mark: photographer ? Page.MarkForm(action: "/bookings/1/payments/rest", paidOn: "2027-06-03", max: "2027-06-02",
-                                                                received: false, error: problem) : nil),
+                                                                received: false, error: problem) : nil,
+                             invoice: nil, invoicePage: nil, invoiceISDOC: nil),
         ]
         return Page(id: 1, title: "Wedding", stateKey: "confirmed", state: "Confirmed", rows: rows, included: "100 edited photos",
                     note: "Cancelled: ill", payments: payments, hasPayments: true, hasQR: true, summary: "7,000 Kč left to pay.",
                     noPayeeClient: !photographer, noPayeePhotographer: photographer, isPhotographer: photographer,
                     conversation: "/messages/2", ics: "/bookings/1/calendar.ics", cancel: "/bookings/1/cancel", csrf: "c")
+    }
+
+    static func invoicePage(vatPayer: Bool) -> InvoicePages.Page {
+        let party = InvoicePages.Page.Party(name: "Vojta", lines: ["Letná 12", "170 00 Praha 7"], companyId: "26168685", vatNumber: "CZ26168685")
+        let rows = [InvoicePages.Page.Row(label: "Issued", value: "1/6/2027")]
+        return InvoicePages.Page(number: "2027-0001", supplier: party, customer: party, vatPayer: vatPayer, dates: rows, payment: rows,
+                                 description: "Deposit", base: "826.45 Kč", vatPercent: "21 %", tax: "173.56 Kč", total: "1,000.01 Kč",
+                                 paid: "Paid 1/6/2027", isdoc: "/invoices/1/isdoc", booking: "/bookings/1")
     }
 
     static var payeePage: PayeePages.Page {
@@ -117,6 +127,7 @@ enum Shoots {
         [("pages/shoot", requestPage), ("pages/shoot", stepPage),
          ("pages/booking", bookingPage(photographer: true, problem: "That day has not come yet.")),
          ("pages/booking", bookingPage(photographer: false, problem: nil)), ("pages/payee", payeePage),
+         ("pages/invoice", invoicePage(vatPayer: true)), ("pages/invoice", invoicePage(vatPayer: false)),
          ("pages/bookings", bookingsPage(feed: true)), ("pages/bookings", bookingsPage(feed: false)),
          ("pages/availability", AvailabilityPages.Page(availability: availability(editable: true), csrf: "c", saved: true)),
          ("partials/availability", availability(editable: true)), ("partials/availability", availability(editable: false)),

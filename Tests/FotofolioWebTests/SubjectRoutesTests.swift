@@ -47,6 +47,8 @@ import Testing
         "POST /bookings/:booking/cancel": "a shoot: its two people (BookingRules)",
         "GET /bookings/:booking/calendar.ics": "a booking: its two people (BookingRules)",
         "GET /bookings/:booking": "a booking: its two people (BookingPaymentPagesTests)",
+        "GET /invoices/:invoice": "a booking's invoice: its two people (BookingPaymentPagesTests)",
+        "GET /invoices/:invoice/isdoc": "a booking's invoice: its two people (BookingPaymentPagesTests)",
         "POST /bookings/:booking/payments/:part": "a booking's payments: its photographer marks, its client is refused, anyone else gets a 404 (BookingPaymentPagesTests)",
         "GET /galleries/:id": "a gallery: its photographer's (Galleries.owned)",
         "POST /galleries/:id/photos": "a gallery: its photographer's (Galleries.owned)",

@@ -10,9 +10,11 @@ public struct Payee: Sendable, Equatable {
     public var vatNumber: VATNumber?
     /// Put before what a payment is for in its QR message, e.g. a trade name.
     public var paymentNote: String
+    /// The invoice series' prefix (`InvoiceSeries`); empty: the year of each invoice and a dash.
+    public var invoicePrefix: String
 
     public init(userId: Int64, account: BankAccount, name: String, address: String, companyId: CompanyID?, vatNumber: VATNumber?,
-                paymentNote: String) {
+                paymentNote: String, invoicePrefix: String = "") {
         self.userId = userId
         self.account = account
         self.name = name
@@ -20,6 +22,17 @@ public struct Payee: Sendable, Equatable {
         self.companyId = companyId
         self.vatNumber = vatNumber
         self.paymentNote = paymentNote
+        self.invoicePrefix = invoicePrefix
+    }
+
+    /// The prefix of an invoice issued on `day`.
+    public func invoicePrefix(on day: CalendarDay) -> String {
+        invoicePrefix.isEmpty ? InvoiceSeries.defaultPrefix(on: day) : invoicePrefix
+    }
+
+    /// The photographer as an invoice names its supplier.
+    public var invoiceParty: Invoice.Party {
+        Invoice.Party(name: name, address: address, companyId: companyId?.text, vatNumber: vatNumber?.text)
     }
 
     /// Whether the photographer charges VAT: they gave a VAT number.
@@ -28,7 +41,7 @@ public struct Payee: Sendable, Equatable {
 
 /// The fields of the bank details form, as their problems name them.
 public enum PayeeField: String, Sendable, CaseIterable {
-    case account, name, address, companyId, vatNumber, paymentNote
+    case account, name, address, companyId, vatNumber, paymentNote, invoicePrefix
 }
 
 /// Every refused field of the bank details form at once, each with its reason's key
@@ -46,6 +59,7 @@ public struct PayeeForm: Sendable, Equatable {
     public var companyId = ""
     public var vatNumber = ""
     public var paymentNote = ""
+    public var invoicePrefix = ""
 
     public init() {}
 
@@ -56,6 +70,7 @@ public struct PayeeForm: Sendable, Equatable {
         companyId = payee.companyId?.text ?? ""
         vatNumber = payee.vatNumber?.text ?? ""
         paymentNote = payee.paymentNote
+        invoicePrefix = payee.invoicePrefix
     }
 
     public static let nameLimit = TextLimit(characters: 120)
@@ -79,9 +94,11 @@ public struct PayeeForm: Sendable, Equatable {
         if problems.fields[.paymentNote] == nil, !note.unicodeScalars.allSatisfy(Self.allowedInNote) {
             problems.fields[.paymentNote] = "noteCharacters"
         }
+        let prefix = invoicePrefix.trimmingCharacters(in: .whitespaces)
+        if !InvoiceSeries.isValidPrefix(prefix) { problems.fields[.invoicePrefix] = "invoicePrefix" }
         guard problems.fields.isEmpty, let account else { throw problems }
         return Payee(userId: userId, account: account, name: name, address: address, companyId: companyId, vatNumber: vatNumber,
-                     paymentNote: note)
+                     paymentNote: note, invoicePrefix: prefix)
     }
 
     /// Letters of any alphabet, digits, spaces and `. , - / : + ( )`: what a statement shows.

@@ -8,8 +8,10 @@ public struct PayeeRecord: Sendable {
     public var companyId: String?
     public var vatNumber: String?
     public var paymentNote: String
+    public var invoicePrefix: String
 
-    public init(userId: Int64, iban: String, name: String, address: String, companyId: String?, vatNumber: String?, paymentNote: String) {
+    public init(userId: Int64, iban: String, name: String, address: String, companyId: String?, vatNumber: String?, paymentNote: String,
+                invoicePrefix: String) {
         self.userId = userId
         self.iban = iban
         self.name = name
@@ -17,11 +19,12 @@ public struct PayeeRecord: Sendable {
         self.companyId = companyId
         self.vatNumber = vatNumber
         self.paymentNote = paymentNote
+        self.invoicePrefix = invoicePrefix
     }
 
     public func payee() throws -> Payee {
         Payee(userId: userId, account: BankAccount(iban: try IBAN.parse(iban)), name: name, address: address,
               companyId: try companyId.map { try CompanyID.parse($0) }, vatNumber: try vatNumber.map { try VATNumber.parse($0) },
-              paymentNote: paymentNote)
+              paymentNote: paymentNote, invoicePrefix: invoicePrefix)
     }
 }

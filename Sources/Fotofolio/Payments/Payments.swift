@@ -45,9 +45,11 @@ public struct Payments: Sendable {
 
     /// The photographer marks a payment received on the day typed (`yyyy-mm-dd`, not in the
     /// future, not before the booking was made), or, with `received` false, not received.
-    /// A booking without that payment is `.unknown`.
+    /// A booking without that payment is `.unknown`. A payment received gets its invoice
+    /// (`PaymentStore.mark`), its line said by `describe`; returns the part's invoice, if any.
+    @discardableResult
     public func mark(_ part: PaymentPart, of bookingId: Int64, received: Bool, on dayText: String, by photographerId: Int64,
-                     at date: Date = Date()) throws {
+                     describe: (Booking, PaymentPart) -> String = Payments.plainDescription, at date: Date = Date()) throws -> Invoice? {
         guard let booking = try bookings.bookings(of: photographerId).first(where: { $0.id == bookingId }) else {
             throw BookingError.unknown
         }
@@ -60,7 +62,27 @@ public struct Payments: Sendable {
             guard typed >= CalendarDay(booking.createdAt).adding(days: -366) else { throw PaymentMarkProblem.tooEarly }
             day = typed
         }
-        try store.mark(part, of: bookingId, paidOn: day, by: photographerId, at: date)
+        return try store.mark(part, of: bookingId, paidOn: day, by: photographerId, description: describe(booking, part), at: date)
+    }
+
+    /// "deposit: Svatba, 2027-06-14", for callers with no words of their own.
+    public static func plainDescription(_ booking: Booking, _ part: PaymentPart) -> String {
+        "\(part.rawValue): \(booking.kind), \(booking.day.text)"
+    }
+
+    public func invoices(of bookings: [Booking]) throws -> [Int64: [PaymentPart: Invoice]] {
+        try store.invoices(of: bookings.map(\.id))
+    }
+
+    /// The day the invoice's payment was marked received, while it is.
+    public func paidOn(_ invoice: Invoice) throws -> CalendarDay? {
+        try store.paid(bookings: [invoice.bookingId])[invoice.bookingId]?[invoice.part]
+    }
+
+    /// The invoice, for its photographer or its client only.
+    public func invoice(_ id: Int64, for userId: Int64) throws -> Invoice? {
+        guard let invoice = try store.invoice(id), invoice.involves(userId) else { return nil }
+        return invoice
     }
 
     /// The QR payment of one of a booking's payments, to the photographer's account. The

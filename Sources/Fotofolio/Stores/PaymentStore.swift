@@ -16,5 +16,17 @@ public protocol PaymentStore: Sendable {
     func paid(bookings bookingIds: [Int64]) throws -> [Int64: [PaymentPart: CalendarDay]]
 
     /// Marks a part received on `day` (nil: not received after all). Marking again changes the day.
-    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, at date: Date) throws
+    /// Marked received, the part gets its invoice in the same transaction when the
+    /// photographer has bank details and it has none yet: the next number of the photographer's
+    /// series (`InvoiceSeries`, a counter row per prefix, so two markings at once take two
+    /// numbers and a rolled-back one takes none), described as `description`. Taking a mark
+    /// back keeps the invoice. Returns the part's invoice, if it has one.
+    @discardableResult
+    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, description: String,
+              at date: Date) throws -> Invoice?
+
+    /// The invoices of these bookings, by booking and part.
+    func invoices(of bookingIds: [Int64]) throws -> [Int64: [PaymentPart: Invoice]]
+
+    func invoice(_ id: Int64) throws -> Invoice?
 }

@@ -38,6 +38,10 @@ extension BookingPages {
             let details: [Row]
             let hasDetails: Bool
             let mark: MarkForm?
+            /// The payment's invoice: its number, page and ISDOC file.
+            let invoice: String?
+            let invoicePage: String?
+            let invoiceISDOC: String?
         }
 
         let id: Int64
@@ -73,7 +77,8 @@ extension BookingPages {
         }
         let received = request.form["received"] != "0"
         do {
-            try payments.mark(part, of: id, received: received, on: request.form["paidOn"] ?? "", by: userId)
+            try payments.mark(part, of: id, received: received, on: request.form["paidOn"] ?? "", by: userId,
+                              describe: { booking, part in Self.invoiceLine(booking, part, table: table) })
             return .redirect(to: Self.path(id) + "#payment-\(part.rawValue)")
         } catch let problem as PaymentMarkProblem {
             return try detailPage(request, problem: (part, table.string("payments.problems.\(problem.rawValue)")),
@@ -81,6 +86,13 @@ extension BookingPages {
         } catch let error as BookingError {
             throw HTTPFailure(ShootPages.status(error), ShootPages.problem(error, table))
         }
+    }
+
+    /// What an invoice's line says: "Záloha na focení: Svatba, 14. 6. 2027".
+    static func invoiceLine(_ booking: Booking, _ part: PaymentPart, table: StringTable) -> String {
+        let key = booking.payments().count == 1 && part == .rest ? "whole" : part.rawValue
+        return table.string("payments.describe.\(key)").replacingOccurrences(of: "{kind}", with: booking.kind)
+            .replacingOccurrences(of: "{day}", with: ShootText(table: table).shortDay(booking.day))
     }
 
     private func detailPage(_ request: Request, problem: (PaymentPart, String)? = nil, typed: String? = nil,
@@ -96,6 +108,7 @@ extension BookingPages {
         let isPhotographer = booking.photographerId == userId
         let payee = try payments.payee(of: booking.photographerId)
         let dues = try payments.payments(of: booking)
+        let invoices = try payments.invoices(of: [booking])[booking.id] ?? [:]
         let state = booking.state(at: now)
         var views: [DetailPage.PaymentView] = []
         for due in dues {
@@ -129,7 +142,9 @@ extension BookingPages {
                 details: details, hasDetails: !details.isEmpty,
                 mark: isPhotographer ? DetailPage.MarkForm(action: Self.markPath(booking.id, due.part),
                                                            paidOn: (error != nil ? typed : nil) ?? (due.paidOn ?? today).text,
-                                                           max: today.text, received: due.isPaid, error: error) : nil))
+                                                           max: today.text, received: due.isPaid, error: error) : nil,
+                invoice: invoices[due.part].map { table.string("payments.invoice.open").replacingOccurrences(of: "{number}", with: $0.number) },
+                invoicePage: invoices[due.part].map(InvoicePages.path), invoiceISDOC: invoices[due.part].map(InvoicePages.isdocPath)))
         }
         let outstanding = dues.filter { !$0.isPaid }.reduce(Amount.zero) { $0 + $1.amount }
         let summary = dues.isEmpty ? table.string("payments.booking.free")

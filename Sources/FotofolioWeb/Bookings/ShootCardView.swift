@@ -94,7 +94,8 @@ struct ShootCardView: ViewModel {
                 + text.paymentRows(booking.payment, price: booking.price).map { Row(label: $0.label, value: $0.value) }
             self.text = nil
             note = booking.cancellation.map { text.cancelled($0.reason) }
-            if booking.price > 0 {
+            // A cancelled booking's page stays in the bookings list; its card offers nothing more.
+            if booking.price > 0, state != .cancelled {
                 actions.append(Action(label: table.string("payments.actions.open"), href: BookingPages.path(booking.id),
                                       primary: state == .confirmed, key: "payment"))
             }

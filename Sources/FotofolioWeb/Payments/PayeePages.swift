@@ -45,6 +45,7 @@ struct PayeePages {
         form.companyId = request.form["companyId"] ?? ""
         form.vatNumber = request.form["vatNumber"] ?? ""
         form.paymentNote = request.form["paymentNote"] ?? ""
+        form.invoicePrefix = request.form["invoicePrefix"] ?? ""
         do {
             try payments.savePayee(form, for: userId)
             return .redirect(to: Self.path + "?saved=1")
@@ -76,6 +77,7 @@ struct PayeePages {
             field(.companyId, form.companyId, required: false, maxlength: 12, inputmode: "numeric"),
             field(.vatNumber, form.vatNumber, required: false, maxlength: 14),
             field(.paymentNote, form.paymentNote, required: false, maxlength: PayeeForm.paymentNoteLimit.characters),
+            field(.invoicePrefix, form.invoicePrefix, required: false, maxlength: InvoiceSeries.prefixLimit),
         ]
         let shownAs = payee.map { payee in
             table.string("payments.payee.shownAs").replacingOccurrences(

@@ -34,6 +34,8 @@ public enum Page: String, CaseIterable, Sendable {
     /// One booking with its payments; a photographer's bank details.
     case booking
     case payee
+    /// One invoice, to read and print.
+    case invoice
     case availability
     /// A portfolio's share links, for its author; a link's password, for its holder.
     case shareLinks
@@ -94,7 +96,7 @@ public enum Page: String, CaseIterable, Sendable {
         switch self {
         case .forgotPassword, .passwordReset, .notifications: .profile
         case .emailConfirmation, .unsubscribe, .mailOutbox, .mailMessage: nil
-        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .mqttAccounts, .reports, .bookings, .booking, .payee, .availability, .shareLinks, .galleries: .profile
+        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .mqttAccounts, .reports, .bookings, .booking, .payee, .invoice, .availability, .shareLinks, .galleries: .profile
         case .report, .moderation, .moderationLog: nil
         case .room, .messageEdit, .shoot: .messages
         case .person, .error, .portfolio, .sliders, .components, .status, .sharePassword, .gallery, .offline: nil
