@@ -27,6 +27,7 @@ let targets = [
     "ReadMailFuzz",
     "PushSubscriptionFuzz",
     "MessageSearchFuzz",
+    "PaymentFuzz",
 ]
 
 let package = Package(

@@ -46,6 +46,7 @@ all_targets=(
     ReadMailFuzz:8192
     PushSubscriptionFuzz:2048
     MessageSearchFuzz:1024
+    PaymentFuzz:1024
 )
 
 selected=()

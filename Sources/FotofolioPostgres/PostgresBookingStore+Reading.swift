@@ -40,7 +40,7 @@ extension PostgresBookingStore {
                        startMinutes: try row.decode("start_minutes"), hours: try row.decode("hours"), place: try row.decode("place"),
                        price: try row.decode("price"), included: try row.decode("included"),
                        validUntil: try day(row, "valid_until"), createdAt: try row.decode("created_at"),
-                       payment: try paymentTerms(row))
+                       payment: try paymentTerms(row), termsId: try row.decodeIfPresent("terms_id"))
         }
         let booking = try connection.query("SELECT * FROM booking WHERE request_id = $1", [requestId]).first.map(booking(row:))
         return Shoot(request: request, offers: offers, booking: booking)
@@ -61,7 +61,14 @@ extension PostgresBookingStore {
             kind: try row.decode("kind"), day: try day(row, "day"), startMinutes: try row.decode("start_minutes"),
             hours: try row.decode("hours"), place: try row.decode("place"), price: try row.decode("price"),
             included: try row.decode("included"), createdAt: try row.decode("created_at"), cancellation: cancellation,
-            payment: try paymentTerms(row))
+            payment: try paymentTerms(row), agreedTerms: try agreedTerms(row))
+    }
+
+    /// The terms a booking's client accepted, when its offer carried some.
+    static func agreedTerms(_ row: PostgresRow) throws -> AgreedTerms? {
+        guard let id = try row.decodeIfPresent("terms_id", as: Int64.self), let hash = try row.decodeIfPresent("terms_hash", as: String.self),
+              let at = try row.decodeIfPresent("terms_accepted_at", as: Date.self) else { return nil }
+        return AgreedTerms(termsId: id, hash: hash, acceptedAt: at)
     }
 
     /// An offer's or a booking's payment terms.

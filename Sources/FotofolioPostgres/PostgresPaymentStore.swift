@@ -113,6 +113,45 @@ struct PostgresPaymentStore: PaymentStore {
         }
     }
 
+    // MARK: Terms
+
+    func currentTerms(of photographerId: Int64) throws -> ShootTerms? {
+        try pool.withConnection { connection in
+            try connection.query("SELECT * FROM shoot_terms WHERE photographer_id = $1 ORDER BY version DESC LIMIT 1", [photographerId])
+                .first.map(Self.terms)
+        }
+    }
+
+    func saveTerms(_ text: String, of photographerId: Int64, at date: Date) throws -> ShootTerms {
+        try pool.transaction { connection in
+            // One writer of a photographer's versions at a time: two saves at once are two versions in order.
+            try connection.query("SELECT id FROM account WHERE id = $1 FOR UPDATE", [photographerId])
+            let current = try connection.query("SELECT * FROM shoot_terms WHERE photographer_id = $1 ORDER BY version DESC LIMIT 1",
+                                               [photographerId]).first.map(Self.terms)
+            if let current, current.text == text { return current }
+            if current == nil, text.isEmpty { throw TermsProblem.invalidText }
+            return try Self.terms(connection.query("""
+                INSERT INTO shoot_terms (photographer_id, version, text, hash, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING *
+                """, [photographerId, Int64((current?.version ?? 0) + 1), text, ShootTerms.hash(of: text), date.stored])[0])
+        }
+    }
+
+    func terms(_ id: Int64, for userId: Int64) throws -> ShootTerms? {
+        try pool.withConnection { connection in
+            try connection.query("""
+                SELECT * FROM shoot_terms WHERE id = $1 AND (photographer_id = $2 OR EXISTS (
+                    SELECT 1 FROM shoot_offer JOIN shoot_request ON shoot_request.id = shoot_offer.request_id
+                    WHERE shoot_offer.terms_id = $1 AND shoot_request.client_id = $2))
+                """, [id, userId]).first.map(Self.terms)
+        }
+    }
+
+    static func terms(_ row: PostgresRow) throws -> ShootTerms {
+        ShootTerms(id: try row.decode("id"), photographerId: try row.decode("photographer_id"),
+                   version: Int(try row.decode("version", as: Int64.self)), text: try row.decode("text"), hash: try row.decode("hash"),
+                   createdAt: try row.decode("created_at"))
+    }
+
     static func invoice(of bookingId: Int64, _ part: PaymentPart, _ connection: PostgresConnection) throws -> Invoice? {
         try connection.query("SELECT * FROM invoice WHERE booking_id = $1 AND part = $2", [bookingId, part.rawValue]).first.map(invoice)
     }

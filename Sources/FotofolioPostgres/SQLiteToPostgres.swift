@@ -46,6 +46,7 @@ public struct SQLiteToPostgres {
         Table(sqlite: "chatReaction", postgres: "chat_reaction"),
         Table(sqlite: "chatAttachment", postgres: "chat_attachment"),
         Table(sqlite: "shootRequest", postgres: "shoot_request"),
+        Table(sqlite: "shootTerms", postgres: "shoot_terms"),
         Table(sqlite: "shootOffer", postgres: "shoot_offer"),
         Table(sqlite: "booking", postgres: "booking"),
         Table(sqlite: "bookingPayment", postgres: "booking_payment"),

@@ -28,7 +28,8 @@ extension SQLiteBookingStore {
                                       arguments: [requestId]).map { row in
             ShootOffer(id: row["id"], requestId: row["requestId"], day: try day(row, "day"), startMinutes: row["startMinutes"],
                        hours: row["hours"], place: row["place"], price: row["price"], included: row["included"],
-                       validUntil: try day(row, "validUntil"), createdAt: row["createdAt"], payment: paymentTerms(row))
+                       validUntil: try day(row, "validUntil"), createdAt: row["createdAt"], payment: paymentTerms(row),
+                       termsId: row["termsId"])
         }
         let booking = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM booking WHERE requestId = ?"), arguments: [requestId])
             .map(booking(row:))
@@ -46,7 +47,15 @@ extension SQLiteBookingStore {
         return Booking(id: row["id"], requestId: row["requestId"], offerId: row["offerId"], roomId: row["roomId"], clientId: row["clientId"],
                        photographerId: row["photographerId"], kind: row["kind"], day: try day(row, "day"),
                        startMinutes: row["startMinutes"], hours: row["hours"], place: row["place"], price: row["price"],
-                       included: row["included"], createdAt: row["createdAt"], cancellation: cancellation, payment: paymentTerms(row))
+                       included: row["included"], createdAt: row["createdAt"], cancellation: cancellation, payment: paymentTerms(row),
+                       agreedTerms: agreedTerms(row))
+    }
+
+    /// The terms a booking's client accepted, when its offer carried some.
+    static func agreedTerms(_ row: Row) -> AgreedTerms? {
+        guard let id = row["termsId"] as Int64?, let hash = row["termsHash"] as String?, let at = row["termsAcceptedAt"] as Date?
+        else { return nil }
+        return AgreedTerms(termsId: id, hash: hash, acceptedAt: at)
     }
 
     /// An offer's or a booking's payment terms.

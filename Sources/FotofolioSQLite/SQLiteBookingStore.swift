@@ -42,13 +42,18 @@ struct SQLiteBookingStore: BookingStore {
             let shoot = try Self.shoot(requestId, involving: photographerId, db)
             try SQLiteMessengerStore.checkNoBlock(in: shoot.request.roomId, for: photographerId, db)
             try BookingRules.checkOffer(draft, on: shoot, by: photographerId, busy: try Self.isBusy(photographerId, on: draft.day, db))
+            // The photographer's terms as they stand now go with the offer.
+            let termsId = try Int64.fetchOne(db, sql: """
+                SELECT id FROM shootTerms WHERE photographerId = ?1 AND text <> ''
+                    AND version = (SELECT MAX(version) FROM shootTerms WHERE photographerId = ?1)
+                """, arguments: [photographerId])
             try db.execute(sql: """
                 INSERT INTO shootOffer (requestId, day, startMinutes, hours, place, price, included, validUntil, createdAt,
-                                        deposit, depositDueDays, restDueDays)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        deposit, depositDueDays, restDueDays, termsId)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [requestId, draft.day.text, draft.startMinutes, draft.hours, draft.place, draft.price, draft.included,
                                  draft.validUntil.text, date, draft.payment.deposit.halers, draft.payment.depositDueDays,
-                                 draft.payment.restDueDays])
+                                 draft.payment.restDueDays, termsId])
             let id = db.lastInsertedRowID
             _ = try SQLiteMessengerStore.post(text, uuid: uuid, card: .offer(id), mail: .shoot, in: shoot.request.roomId, by: photographerId,
                                               linksInert: false, at: date, db)
@@ -86,14 +91,20 @@ struct SQLiteBookingStore: BookingStore {
             let offer = try BookingRules.checkAccept(offerId, of: shoot, by: clientId, at: date)
             try SQLiteMessengerStore.checkNoBlock(in: shoot.request.roomId, for: clientId, db)
             guard try !Self.isBusy(shoot.request.photographerId, on: offer.day, db) else { throw BookingError.busyDay }
+            // Accepting the offer accepts its terms' exact text: their hash and this moment are kept.
+            let termsHash = try offer.termsId.flatMap { id in
+                try String.fetchOne(db, sql: "SELECT hash FROM shootTerms WHERE id = ?", arguments: [id])
+            }
             try db.execute(sql: """
                 INSERT INTO booking (requestId, offerId, roomId, clientId, photographerId, kind, day, startMinutes, hours, startsAt, endsAt,
-                                     place, price, included, createdAt, deposit, depositDueDays, restDueDays)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     place, price, included, createdAt, deposit, depositDueDays, restDueDays, termsId, termsHash,
+                                     termsAcceptedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [requestId, offerId, shoot.request.roomId, clientId, shoot.request.photographerId, shoot.request.kind,
                                  offer.day.text, offer.startMinutes, offer.hours, offer.startsAt, offer.endsAt, offer.place, offer.price,
                                  offer.included, date, offer.payment.deposit.halers, offer.payment.depositDueDays,
-                                 offer.payment.restDueDays])
+                                 offer.payment.restDueDays, termsHash == nil ? nil : offer.termsId, termsHash,
+                                 termsHash == nil ? nil : date])
             let id = db.lastInsertedRowID
             try db.execute(sql: "INSERT INTO busyDay (photographerId, day, bookingId) VALUES (?, ?, ?)",
                            arguments: [shoot.request.photographerId, offer.day.text, id])

@@ -108,6 +108,42 @@ struct SQLitePaymentStore: PaymentStore {
         try database.pool.read { db in try Row.fetchOne(db, sql: "SELECT * FROM invoice WHERE id = ?", arguments: [id]).map(Self.invoice) }
     }
 
+    // MARK: Terms
+
+    func currentTerms(of photographerId: Int64) throws -> ShootTerms? {
+        try database.pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM shootTerms WHERE photographerId = ? ORDER BY version DESC LIMIT 1",
+                             arguments: [photographerId]).map(Self.terms)
+        }
+    }
+
+    func saveTerms(_ text: String, of photographerId: Int64, at date: Date) throws -> ShootTerms {
+        try database.pool.write { db in
+            let current = try Row.fetchOne(db, sql: "SELECT * FROM shootTerms WHERE photographerId = ? ORDER BY version DESC LIMIT 1",
+                                           arguments: [photographerId]).map(Self.terms)
+            if let current, current.text == text { return current }
+            if current == nil, text.isEmpty { throw TermsProblem.invalidText }
+            try db.execute(sql: "INSERT INTO shootTerms (photographerId, version, text, hash, createdAt) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [photographerId, (current?.version ?? 0) + 1, text, ShootTerms.hash(of: text), date])
+            return try Self.terms(Row.fetchOne(db, sql: "SELECT * FROM shootTerms WHERE id = ?", arguments: [db.lastInsertedRowID])!)
+        }
+    }
+
+    func terms(_ id: Int64, for userId: Int64) throws -> ShootTerms? {
+        try database.pool.read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT * FROM shootTerms WHERE id = ?1 AND (photographerId = ?2 OR EXISTS (
+                    SELECT 1 FROM shootOffer JOIN shootRequest ON shootRequest.id = shootOffer.requestId
+                    WHERE shootOffer.termsId = ?1 AND shootRequest.clientId = ?2))
+                """, arguments: [id, userId]).map(Self.terms)
+        }
+    }
+
+    static func terms(_ row: Row) -> ShootTerms {
+        ShootTerms(id: row["id"], photographerId: row["photographerId"], version: row["version"], text: row["text"], hash: row["hash"],
+                   createdAt: row["createdAt"])
+    }
+
     static func invoice(of bookingId: Int64, _ part: PaymentPart, _ db: Database) throws -> Invoice? {
         try Row.fetchOne(db, sql: "SELECT * FROM invoice WHERE bookingId = ? AND part = ?", arguments: [bookingId, part.rawValue])
             .map(invoice)

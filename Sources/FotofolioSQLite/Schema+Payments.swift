@@ -5,12 +5,27 @@ extension Schema {
     /// photographer marked received, and photographers' bank details. Amounts are whole
     /// haléře; days are `yyyy-mm-dd` text.
     static func createPayments(_ db: Database) throws {
+        // Every version of a photographer's terms, kept for what was agreed with it.
+        try db.create(table: "shootTerms") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("photographerId", .integer).notNull().references("user", onDelete: .cascade)
+            table.column("version", .integer).notNull()
+            table.column("text", .text).notNull()
+            table.column("hash", .text).notNull()
+            table.column("createdAt", .datetime).notNull()
+            table.uniqueKey(["photographerId", "version"])
+        }
         for table in ["shootOffer", "booking"] {
             try db.alter(table: table) { table in
                 table.add(column: "deposit", .integer).notNull().defaults(to: 0)
                 table.add(column: "depositDueDays", .integer).notNull().defaults(to: PaymentDefaults.depositDueDays)
                 table.add(column: "restDueDays", .integer).notNull().defaults(to: 0)
+                table.add(column: "termsId", .integer).references("shootTerms", onDelete: .setNull)
             }
+        }
+        try db.alter(table: "booking") { table in
+            table.add(column: "termsHash", .text)
+            table.add(column: "termsAcceptedAt", .datetime)
         }
         try db.create(table: "bookingPayment") { table in
             table.column("bookingId", .integer).notNull().references("booking", onDelete: .cascade)

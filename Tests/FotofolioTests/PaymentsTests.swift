@@ -245,4 +245,50 @@ import Testing
         }
         #expect(numbers.withLock { $0 }.sorted() == (1...marks.count).map { InvoiceSeries.number(prefix: "\(today.year)-", sequence: Int64($0)) })
     }
+
+    // MARK: Terms
+
+    @Test func anOfferCarriesTheTermsOfItsMomentAndTheBookingKeepsWhatWasAccepted() throws {
+        let first = try payments.saveTerms("Storno do 14 dnů zdarma.\r\nZáloha propadá.", of: shoots.vojta, at: shoots.now)
+        #expect(first.version == 1 && first.text == "Storno do 14 dnů zdarma.\nZáloha propadá.")
+        #expect(first.hash == ShootTerms.hash(of: "Storno do 14 dnů zdarma.\nZáloha propadá.") && first.hash.utf8.count == 64)
+        // The same text again is the same version.
+        #expect(try payments.saveTerms("Storno do 14 dnů zdarma.\nZáloha propadá.", of: shoots.vojta) == first)
+        let booking = try booking()
+        #expect(try shoots.shoot(booking.requestId, for: shoots.jana).offers.last?.termsId == first.id)
+        let agreed = try #require(booking.agreedTerms)
+        #expect(agreed.termsId == first.id && agreed.hash == first.hash && agreed.acceptedAt == shoots.later(120))
+        // New terms later: a new version, and the booking still names the text it accepted.
+        let second = try payments.saveTerms("Storno do 7 dnů.", of: shoots.vojta, at: shoots.later(500))
+        #expect(second.version == 2 && second.id != first.id)
+        #expect(try payments.currentTerms(of: shoots.vojta) == second)
+        let again = try #require(try shoots.world.bookings.booking(booking.id, for: shoots.jana))
+        #expect(again.agreedTerms == agreed)
+        #expect(try payments.terms(first.id, for: shoots.jana)?.text == "Storno do 14 dnů zdarma.\nZáloha propadá.")
+    }
+
+    @Test func termsAreReadByTheirPhotographerAndClientsOfferedThemOnly() throws {
+        let terms = try payments.saveTerms("Podmínky.", of: shoots.vojta, at: shoots.now)
+        #expect(try payments.terms(terms.id, for: shoots.vojta) == terms)
+        #expect(try payments.terms(terms.id, for: shoots.jana) == nil, "no offer of them to Jana yet")
+        let request = try shoots.request(from: shoots.jana, to: shoots.vojta)
+        _ = try shoots.offer(on: request.id, by: shoots.vojta)
+        #expect(try payments.terms(terms.id, for: shoots.jana) == terms)
+        #expect(try payments.terms(terms.id, for: shoots.eva) == nil)
+        #expect(try payments.terms(terms.id, for: shoots.petra) == nil)
+    }
+
+    @Test func emptiedTermsGoWithNoNewOfferAndWrongTermsAreRefused() throws {
+        #expect(throws: TermsProblem.invalidText) { try payments.saveTerms("   ", of: shoots.vojta) }
+        try payments.saveTerms("Podmínky.", of: shoots.vojta, at: shoots.now)
+        let emptied = try payments.saveTerms("", of: shoots.vojta, at: shoots.later(1))
+        #expect(emptied.version == 2 && emptied.text.isEmpty)
+        let booking = try booking()
+        #expect(booking.agreedTerms == nil)
+        #expect(try shoots.shoot(booking.requestId, for: shoots.jana).offers.last?.termsId == nil)
+        #expect(throws: TermsProblem.tooLong) { try payments.saveTerms(String(repeating: "a", count: 10_001), of: shoots.vojta) }
+        #expect(throws: TermsProblem.invalidText) { try payments.saveTerms("a\u{7}b", of: shoots.vojta) }
+        #expect(throws: BookingError.notAPhotographer) { try payments.saveTerms("Podmínky.", of: shoots.jana) }
+        #expect(try payments.currentTerms(of: shoots.vojta) == emptied)
+    }
 }

@@ -318,4 +318,43 @@ import Testing
         #expect(PostalAddress("Dlouhá\nOlomouc") == PostalAddress(street: "Dlouhá", building: "", postalZone: "", city: "Olomouc"))
         #expect(PostalAddress("") == PostalAddress(street: "", building: "", postalZone: "", city: ""))
     }
+
+    // MARK: Terms
+
+    @Test func theClientReadsTheTermsBeforeAcceptingAndTheBookingKeepsTheVersionAgreed() async throws {
+        let server = try ShootPagesTests.seeded()
+        try await server.cookies(of: "vojtafoti")
+        let terms = "Storno do 14 dnů: záloha se vrací.\n<b>Licence</b>: osobní užití."
+        #expect(try await server.submit("/profile/terms", ["terms": terms]).headers["location"] == "/profile/terms?saved=1")
+        #expect(try await server.send("/profile/terms?saved=1").body.contains("Version 1 of "))
+        try await server.cookies(of: "jana.k")
+        let sent = try await server.submit("/u/vojtafoti/shoot", ShootPagesTests.requestFields())
+        let room = try #require(sent.headers["location"].flatMap { Int64($0.split(separator: "/").last ?? "") })
+        let jana = try server.userId("jana.k"), vojta = try server.userId("vojtafoti")
+        let message = try #require(try MessengerService(stores: .sqlite(server.database)).history(of: room, for: jana).last)
+        guard case .request(let requestId) = message.card else { throw BookingError.unknown }
+        try await server.cookies(of: "vojtafoti")
+        #expect(try await server.submit("/shoots/\(requestId)/offer", ShootPagesTests.offerFields()).status == 303)
+        let offer = try #require(try Bookings(stores: .sqlite(server.database)).shoot(request: requestId, for: vojta)?.currentOffer)
+        let termsId = try #require(offer.termsId)
+        try await server.cookies(of: "jana.k")
+        #expect(try await server.send("/messages/\(room)").body.contains("href=\"/terms/\(termsId)\" data-shoot-action=\"terms\""))
+        let accept = try await server.send("/offers/\(offer.id)/accept").body
+        #expect(accept.contains("data-shoot-terms") && accept.contains("Storno do 14 dnů: záloha se vrací.\n&lt;b&gt;Licence&lt;/b&gt;"))
+        #expect(try await server.send("/terms/\(termsId)").status == 200)
+        #expect(try await server.submit("/offers/\(offer.id)/accept", ["uuid": UUID().uuidString]).status == 303)
+        // Changed afterwards: the booking still shows version 1, the text accepted.
+        try await server.cookies(of: "vojtafoti")
+        _ = try await server.submit("/profile/terms", ["terms": "Bez storna."])
+        let bookingId = try #require(try Bookings(stores: .sqlite(server.database)).bookings(of: jana).first?.id)
+        try await server.cookies(of: "jana.k")
+        let page = try await server.send("/bookings/\(bookingId)").body
+        #expect(page.contains("data-booking-terms") && page.contains("Version 1 of ") && page.contains("Storno do 14 dnů"))
+        #expect(!page.contains("Bez storna."))
+        #expect(page.contains(ShootTerms.hash(of: terms)))
+        try await server.cookies(of: "eva.s")
+        #expect(try await server.send("/terms/\(termsId)").status == 404)
+        try await server.cookies(of: "jana.k")
+        #expect(try await server.send("/profile/terms").status == 403)
+    }
 }

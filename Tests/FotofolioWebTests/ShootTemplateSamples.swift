@@ -61,7 +61,7 @@ enum Shoots {
     static var requestPage: ShootPages.Page {
         ShootPages.Page(heading: "Request a shoot", lead: "Tell Vojta", action: "/u/vojta/shoot", csrf: "c", uuid: "u", card: nil,
                         fields: fields, budget: Sample.slider, tags: [.init(label: "svatba")], problem: "Fix",
-                        submit: "Send", danger: false, back: "/u/vojta")
+                        submit: "Send", danger: false, back: "/u/vojta", terms: termsView)
     }
 
     static var stepPage: ShootPages.Page {
@@ -105,8 +105,13 @@ enum Shoots {
         ]
         return Page(id: 1, title: "Wedding", stateKey: "confirmed", state: "Confirmed", rows: rows, included: "100 edited photos",
                     note: "Cancelled: ill", payments: payments, hasPayments: true, hasQR: true, summary: "7,000 Kč left to pay.",
-                    noPayeeClient: !photographer, noPayeePhotographer: photographer, isPhotographer: photographer,
+                    noPayeeClient: !photographer, noPayeePhotographer: photographer, isPhotographer: photographer, terms: termsView,
                     conversation: "/messages/2", ics: "/bookings/1/calendar.ics", cancel: "/bookings/1/cancel", csrf: "c")
+    }
+
+    static var termsView: TermsPages.TermsView {
+        TermsPages.TermsView(ShootTerms(id: 3, photographerId: 2, version: 2, text: "No refunds.", hash: "ab", createdAt: now),
+                             table: table)
     }
 
     static func invoicePage(vatPayer: Bool) -> InvoicePages.Page {
@@ -128,6 +133,8 @@ enum Shoots {
          ("pages/booking", bookingPage(photographer: true, problem: "That day has not come yet.")),
          ("pages/booking", bookingPage(photographer: false, problem: nil)), ("pages/payee", payeePage),
          ("pages/invoice", invoicePage(vatPayer: true)), ("pages/invoice", invoicePage(vatPayer: false)),
+         ("pages/terms", TermsPages.ShowPage(terms: termsView)),
+         ("pages/terms-edit", TermsPages.EditPage(field: fields[2], current: termsView, csrf: "c", saved: true, hasErrors: true)),
          ("pages/bookings", bookingsPage(feed: true)), ("pages/bookings", bookingsPage(feed: false)),
          ("pages/availability", AvailabilityPages.Page(availability: availability(editable: true), csrf: "c", saved: true)),
          ("partials/availability", availability(editable: true)), ("partials/availability", availability(editable: false)),

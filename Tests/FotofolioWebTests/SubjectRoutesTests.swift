@@ -48,6 +48,7 @@ import Testing
         "GET /bookings/:booking/calendar.ics": "a booking: its two people (BookingRules)",
         "GET /bookings/:booking": "a booking: its two people (BookingPaymentPagesTests)",
         "GET /invoices/:invoice": "a booking's invoice: its two people (BookingPaymentPagesTests)",
+        "GET /terms/:terms": "a photographer's terms: theirs, and clients offered them (BookingPaymentPagesTests)",
         "GET /invoices/:invoice/isdoc": "a booking's invoice: its two people (BookingPaymentPagesTests)",
         "POST /bookings/:booking/payments/:part": "a booking's payments: its photographer marks, its client is refused, anyone else gets a 404 (BookingPaymentPagesTests)",
         "GET /galleries/:id": "a gallery: its photographer's (Galleries.owned)",

@@ -168,6 +168,9 @@ import Testing
             }
             try db.execute(sql: "INSERT INTO liveEvent (kind, roomId, userId, payload, createdAt) VALUES ('gallery', 0, ?, ?, ?)",
                            arguments: [creator, GalleryEvent(gallery: gallery, picks: 1).json, now])
+            // A photographer's terms, which no demo offer carries.
+            try db.execute(sql: "INSERT INTO shootTerms (photographerId, version, text, hash, createdAt) VALUES (?, 1, ?, ?, ?)",
+                           arguments: [creator, "Storno do 14 dnů.", ShootTerms.hash(of: "Storno do 14 dnů."), now])
             // A pruned log: the newest sequence is gone from the table but was handed out.
             try db.execute(sql: "INSERT INTO liveEvent (kind, roomId, payload, createdAt) VALUES ('room', 1, '{}', ?)", arguments: [now])
             try db.execute(sql: "DELETE FROM liveEvent WHERE sequence = (SELECT max(sequence) FROM liveEvent)")

@@ -12,7 +12,7 @@ import Testing
         "RequestPathFuzz", "QueryFuzz", "CookieFuzz", "FormBodyFuzz", "MultipartFuzz", "FeedCursorFuzz",
         "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz", "SliderTextFuzz", "MessengerCommandFuzz",
         "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz", "ShootFormFuzz", "SharingFormFuzz",
-        "DeliveredMetadataFuzz", "ReadMailFuzz", "PushSubscriptionFuzz", "MessageSearchFuzz",
+        "DeliveredMetadataFuzz", "ReadMailFuzz", "PushSubscriptionFuzz", "MessageSearchFuzz", "PaymentFuzz",
     ]
 
     /// The target's entry point, as libFuzzer calls it. An oracle that fails aborts the run
@@ -39,6 +39,7 @@ import Testing
         case "ReadMailFuzz": fuzzReadMail
         case "PushSubscriptionFuzz": fuzzPushSubscription
         case "MessageSearchFuzz": fuzzMessageSearch
+        case "PaymentFuzz": fuzzPayment
         default: nil
         }
     }

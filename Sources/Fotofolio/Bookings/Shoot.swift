@@ -56,9 +56,11 @@ public struct ShootOffer: Sendable, Equatable {
     public var createdAt: Date
     /// How the price is paid: a deposit and when the rest is due.
     public var payment: PaymentTerms
+    /// The photographer's terms current when the offer was made (`ShootTerms`), if they had any.
+    public var termsId: Int64?
 
     public init(id: Int64, requestId: Int64, day: CalendarDay, startMinutes: Int, hours: Int, place: String, price: Int,
-                included: String, validUntil: CalendarDay, createdAt: Date, payment: PaymentTerms = .standard) {
+                included: String, validUntil: CalendarDay, createdAt: Date, payment: PaymentTerms = .standard, termsId: Int64? = nil) {
         self.id = id
         self.requestId = requestId
         self.day = day
@@ -70,6 +72,7 @@ public struct ShootOffer: Sendable, Equatable {
         self.validUntil = validUntil
         self.createdAt = createdAt
         self.payment = payment
+        self.termsId = termsId
     }
 
     public var startsAt: Date { day.at(minutes: startMinutes) }
@@ -114,10 +117,12 @@ public struct Booking: Sendable, Equatable {
     public var cancellation: Cancellation?
     /// The accepted offer's payment terms.
     public var payment: PaymentTerms
+    /// The photographer's terms the client accepted with the offer, if it carried any.
+    public var agreedTerms: AgreedTerms?
 
     public init(id: Int64, requestId: Int64, offerId: Int64, roomId: Int64, clientId: Int64, photographerId: Int64, kind: String,
                 day: CalendarDay, startMinutes: Int, hours: Int, place: String, price: Int, included: String, createdAt: Date,
-                cancellation: Cancellation? = nil, payment: PaymentTerms = .standard) {
+                cancellation: Cancellation? = nil, payment: PaymentTerms = .standard, agreedTerms: AgreedTerms? = nil) {
         self.id = id
         self.requestId = requestId
         self.offerId = offerId
@@ -134,6 +139,7 @@ public struct Booking: Sendable, Equatable {
         self.createdAt = createdAt
         self.cancellation = cancellation
         self.payment = payment
+        self.agreedTerms = agreedTerms
     }
 
     public var startsAt: Date { day.at(minutes: startMinutes) }

@@ -74,6 +74,24 @@ public struct Payments: Sendable {
         try store.invoices(of: bookings.map(\.id))
     }
 
+    // MARK: Terms
+
+    public func currentTerms(of photographerId: Int64) throws -> ShootTerms? {
+        try store.currentTerms(of: photographerId)
+    }
+
+    /// A photographer's terms as typed: a new version when the text changed. Saving an empty
+    /// text when there were none is nothing to save (`TermsProblem.invalidText`).
+    @discardableResult
+    public func saveTerms(_ raw: String, of photographerId: Int64, at date: Date = Date()) throws -> ShootTerms {
+        guard try accounts.user(id: photographerId)?.role == .creator else { throw BookingError.notAPhotographer }
+        return try store.saveTerms(try ShootTerms.validated(raw), of: photographerId, at: date)
+    }
+
+    public func terms(_ id: Int64, for userId: Int64) throws -> ShootTerms? {
+        try store.terms(id, for: userId)
+    }
+
     /// The day the invoice's payment was marked received, while it is.
     public func paidOn(_ invoice: Invoice) throws -> CalendarDay? {
         try store.paid(bookings: [invoice.bookingId])[invoice.bookingId]?[invoice.part]

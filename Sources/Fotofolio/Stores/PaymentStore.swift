@@ -29,4 +29,14 @@ public protocol PaymentStore: Sendable {
     func invoices(of bookingIds: [Int64]) throws -> [Int64: [PaymentPart: Invoice]]
 
     func invoice(_ id: Int64) throws -> Invoice?
+
+    /// The photographer's newest terms (their text may be empty: no terms any more).
+    func currentTerms(of photographerId: Int64) throws -> ShootTerms?
+
+    /// Saves `text` (checked) as the photographer's next version, unless it is the current
+    /// text already; earlier versions stay as they were.
+    func saveTerms(_ text: String, of photographerId: Int64, at date: Date) throws -> ShootTerms
+
+    /// The version, for its photographer or a client of a shoot one of whose offers carries it.
+    func terms(_ id: Int64, for userId: Int64) throws -> ShootTerms?
 }

@@ -59,6 +59,8 @@ extension BookingPages {
         let noPayeeClient: Bool
         let noPayeePhotographer: Bool
         let isPhotographer: Bool
+        /// The terms the client accepted with the offer.
+        let terms: TermsPages.TermsView?
         let conversation: String
         let ics: String?
         let cancel: String?
@@ -86,6 +88,11 @@ extension BookingPages {
         } catch let error as BookingError {
             throw HTTPFailure(ShootPages.status(error), ShootPages.problem(error, table))
         }
+    }
+
+    /// Minutes after midnight in Prague at that moment.
+    static func minutes(_ date: Date) -> Int {
+        Int(date.timeIntervalSince(CalendarDay(date).start) / 60)
     }
 
     /// What an invoice's line says: "Záloha na focení: Svatba, 14. 6. 2027".
@@ -158,12 +165,19 @@ extension BookingPages {
             DetailPage.Row(label: table.string("bookings.fields.price"), value: text.price(booking.price), code: false),
         ]
         rows += text.paymentRows(booking.payment, price: booking.price).map { DetailPage.Row(label: $0.label, value: $0.value, code: false) }
+        var terms: TermsPages.TermsView?
+        if let agreed = booking.agreedTerms, let version = try payments.terms(agreed.termsId, for: userId) {
+            let view = TermsPages.TermsView(version, table: table)
+            let accepted = "\(text.shortDay(CalendarDay(agreed.acceptedAt))) \(ClockTime.text(Self.minutes(agreed.acceptedAt)))"
+            rows.append(DetailPage.Row(label: table.string("payments.terms.agreed"), value: "\(view.version), \(accepted)", code: false))
+            terms = view
+        }
         let page = DetailPage(
             id: booking.id, title: booking.kind, stateKey: state.rawValue, state: table.string("bookings.bookingStates.\(state.rawValue)"),
             rows: rows, included: booking.included.isEmpty ? nil : booking.included,
             note: booking.cancellation.map { text.cancelled($0.reason) }, payments: views, hasPayments: !views.isEmpty, hasQR: views.contains { $0.qr != nil }, summary: summary,
             noPayeeClient: payee == nil && !dues.isEmpty && !isPhotographer, noPayeePhotographer: payee == nil && isPhotographer,
-            isPhotographer: isPhotographer, conversation: "/messages/\(booking.roomId)",
+            isPhotographer: isPhotographer, terms: terms, conversation: "/messages/\(booking.roomId)",
             ics: state == .cancelled ? nil : Self.icsPath(booking.id), cancel: state == .confirmed ? "/bookings/\(booking.id)/cancel" : nil,
             csrf: request.csrfToken)
         var response = try renderer.render(.booking, for: request, title: booking.kind, content: page)

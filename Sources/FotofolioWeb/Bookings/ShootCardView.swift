@@ -80,6 +80,10 @@ struct ShootCardView: ViewModel {
                 actions = [Action(label: table.string("bookings.actions.accept"), href: "/offers/\(offer.id)/accept", primary: true,
                                   key: "accept")]
             }
+            if let termsId = offer.termsId {
+                actions.append(Action(label: table.string("payments.terms.action"), href: TermsPages.path(termsId), primary: false,
+                                      key: "terms"))
+            }
         case .booking:
             let booking = shoot.booking!
             let state = booking.state(at: now)

@@ -15,6 +15,7 @@ struct ShootPages {
     let portfolios: PortfoliosService
     let bookings: Bookings
     let visibility: Visibility
+    let payments: Payments
 
     func register(in router: inout Router) {
         router.group(RequireSignIn()) { router in
@@ -48,13 +49,20 @@ struct ShootPages {
         let submit: String
         let danger: Bool
         let back: String
+        /// The photographer's terms the client accepts with the offer (the accept page).
+        var terms: TermsPages.TermsView? = nil
     }
     // MARK: - Pieces
 
     func stepPage(_ request: Request, shoot: Shoot, card: MessageCard, key: String, fields: [FormFieldView],
                           problem: String? = nil, uuid: String? = nil, status: HTTPStatus = .ok) throws -> Response {
-        let table = renderer.strings(for: request)
         let userId = try request.requireSignIn().userId
+        var terms: TermsPages.TermsView?
+        if case .offer(let id) = card, let termsId = shoot.offers.first(where: { $0.id == id })?.termsId,
+           let version = try payments.terms(termsId, for: userId) {
+            terms = TermsPages.TermsView(version, table: renderer.strings(for: request))
+        }
+        let table = renderer.strings(for: request)
         let cardView = ShootCardView(card, of: shoot, reader: userId, text: ShootText(table: table), now: Date()).withoutActions
         let path: String = switch card {
         case .request(let id): "/shoots/\(id)/\(key)"
@@ -65,7 +73,7 @@ struct ShootPages {
             heading: table.string("bookings.\(key).title"), lead: table.string("bookings.\(key).lead"), action: path,
             csrf: request.csrfToken, uuid: uuid ?? Self.newUUID(), card: cardView, fields: fields, budget: nil, tags: [],
             problem: problem, submit: table.string("bookings.\(key).send"), danger: key == "decline" || key == "cancel",
-            back: "/messages/\(shoot.request.roomId)"), status: status)
+            back: "/messages/\(shoot.request.roomId)", terms: terms), status: status)
     }
 
     func reasonField(_ request: Request, value: String = "", error: BookingError? = nil) -> FormFieldView {

@@ -36,6 +36,9 @@ public enum Page: String, CaseIterable, Sendable {
     case payee
     /// One invoice, to read and print.
     case invoice
+    /// A photographer's terms: editing them, and one version as agreed.
+    case termsEdit
+    case terms
     case availability
     /// A portfolio's share links, for its author; a link's password, for its holder.
     case shareLinks
@@ -86,6 +89,7 @@ public enum Page: String, CaseIterable, Sendable {
         case .emailConfirmation: "pages/email-confirmation"
         case .mailOutbox: "pages/mail-outbox"
         case .mailMessage: "pages/mail-message"
+        case .termsEdit: "pages/terms-edit"
         default: "pages/\(rawValue)"
         }
     }
@@ -96,7 +100,7 @@ public enum Page: String, CaseIterable, Sendable {
         switch self {
         case .forgotPassword, .passwordReset, .notifications: .profile
         case .emailConfirmation, .unsubscribe, .mailOutbox, .mailMessage: nil
-        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .mqttAccounts, .reports, .bookings, .booking, .payee, .invoice, .availability, .shareLinks, .galleries: .profile
+        case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .mqttAccounts, .reports, .bookings, .booking, .payee, .invoice, .termsEdit, .terms, .availability, .shareLinks, .galleries: .profile
         case .report, .moderation, .moderationLog: nil
         case .room, .messageEdit, .shoot: .messages
         case .person, .error, .portfolio, .sliders, .components, .status, .sharePassword, .gallery, .offline: nil
