@@ -16,12 +16,8 @@ import Testing
     /// Jana requests, Vojta offers 12 000 Kč with a deposit of 30 % due in 5 days and the rest
     /// 7 days before the shoot, Jana accepts: the booking's id.
     static func book(on server: WebTestServer, deposit: String = "30 %") async throws -> Int64 {
-        try await server.cookies(of: "jana.k")
-        let sent = try await server.submit("/u/vojtafoti/shoot", ShootPagesTests.requestFields())
-        let room = try #require(sent.headers["location"].flatMap { Int64($0.split(separator: "/").last ?? "") })
+        let (room, requestId) = try await ShootPagesTests.requestShoot(on: server)
         let jana = try server.userId("jana.k"), vojta = try server.userId("vojtafoti")
-        let message = try #require(try MessengerService(stores: .sqlite(server.database)).history(of: room, for: jana).last)
-        guard case .request(let requestId) = message.card else { throw BookingError.unknown }
         try await server.cookies(of: "vojtafoti")
         let form = try await server.send("/shoots/\(requestId)/offer").body
         #expect(form.contains("name=\"deposit\"") && form.contains("name=\"depositDueDays\" type=\"number\" value=\"7\""))
@@ -327,12 +323,8 @@ import Testing
         let terms = "Storno do 14 dnů: záloha se vrací.\n<b>Licence</b>: osobní užití."
         #expect(try await server.submit("/profile/terms", ["terms": terms]).headers["location"] == "/profile/terms?saved=1")
         #expect(try await server.send("/profile/terms?saved=1").body.contains("Version 1 of "))
-        try await server.cookies(of: "jana.k")
-        let sent = try await server.submit("/u/vojtafoti/shoot", ShootPagesTests.requestFields())
-        let room = try #require(sent.headers["location"].flatMap { Int64($0.split(separator: "/").last ?? "") })
+        let (room, requestId) = try await ShootPagesTests.requestShoot(on: server)
         let jana = try server.userId("jana.k"), vojta = try server.userId("vojtafoti")
-        let message = try #require(try MessengerService(stores: .sqlite(server.database)).history(of: room, for: jana).last)
-        guard case .request(let requestId) = message.card else { throw BookingError.unknown }
         try await server.cookies(of: "vojtafoti")
         #expect(try await server.submit("/shoots/\(requestId)/offer", ShootPagesTests.offerFields()).status == 303)
         let offer = try #require(try Bookings(stores: .sqlite(server.database)).shoot(request: requestId, for: vojta)?.currentOffer)

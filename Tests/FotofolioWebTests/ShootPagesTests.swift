@@ -35,16 +35,22 @@ import Testing
          "included": "300 fotografií", "validUntil": CalendarDay(Date()).adding(days: 7).text]
     }
 
-    /// Jana requests, Vojta offers, Jana accepts: the ids of the request, offer and booking.
-    static func book(on server: WebTestServer) async throws -> (room: Int64, request: Int64, offer: Int64, booking: Int64) {
+    /// Jana (signed in here) requests a shoot of Vojta: the conversation it opened and the request's id.
+    static func requestShoot(on server: WebTestServer) async throws -> (room: Int64, request: Int64) {
         try await server.cookies(of: "jana.k")
         let sent = try await server.submit("/u/vojtafoti/shoot", requestFields())
         #expect(sent.status == 303)
         let room = try #require(sent.headers["location"].flatMap { Int64($0.split(separator: "/").last ?? "") })
+        let message = try #require(try MessengerService(stores: .sqlite(server.database)).history(of: room, for: try server.userId("jana.k")).last)
+        guard case .request(let requestId) = message.card else { Issue.record("no request card"); throw BookingError.unknown }
+        return (room, requestId)
+    }
+
+    /// Jana requests, Vojta offers, Jana accepts: the ids of the request, offer and booking.
+    static func book(on server: WebTestServer) async throws -> (room: Int64, request: Int64, offer: Int64, booking: Int64) {
+        let (room, requestId) = try await requestShoot(on: server)
         let bookings = Bookings(stores: .sqlite(server.database))
         let jana = try server.userId("jana.k"), vojta = try server.userId("vojtafoti")
-        let message = try #require(try MessengerService(stores: .sqlite(server.database)).history(of: room, for: jana).last)
-        guard case .request(let requestId) = message.card else { Issue.record("no request card"); throw BookingError.unknown }
         try await server.cookies(of: "vojtafoti")
         #expect(try await server.submit("/shoots/\(requestId)/offer", offerFields()).status == 303)
         let offerId = try #require(try bookings.shoot(request: requestId, for: vojta)?.currentOffer?.id)
