@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "MQTTClient",
             dependencies: ["CMosquitto", "CCurl", "Spawn", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "QRCode", dependencies: ["CQREncode"]),
+        .target(name: "QRCode", dependencies: ["CQREncode", "CZlib"]),
         // ZIP archives written as they are read (stored, ZIP64), for downloads of whole galleries.
         .target(name: "Archive", dependencies: ["CZlib"]),
         // PostgreSQL through libpq: blocking calls, a small pool, prepared statements.

@@ -122,7 +122,13 @@ struct PostgresBookingStore: BookingStore {
             _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .booking(id), mail: .shoot, in: shoot.request.roomId, by: clientId,
                                                 linksInert: false, at: date, connection)
             try Self.announceCards(of: shoot, except: .booking(id), at: date, connection)
-            return try Self.booking(id, connection)!
+            let booking = try Self.booking(id, connection)!
+            if let address = try connection.query("SELECT email FROM account WHERE id = $1", [clientId]).first?.decode(0, as: String.self) {
+                for reminder in PaymentReminder.mails(for: booking, to: address, at: date) {
+                    try PostgresMailStore.enqueue(reminder, at: date, connection)
+                }
+            }
+            return booking
         }
     }
 

@@ -111,7 +111,13 @@ struct SQLiteBookingStore: BookingStore {
             _ = try SQLiteMessengerStore.post(text, uuid: uuid, card: .booking(id), mail: .shoot, in: shoot.request.roomId, by: clientId,
                                               linksInert: false, at: date, db)
             try Self.announceCards(of: shoot, except: .booking(id), at: date, db)
-            return try Self.booking(id, db)!
+            let booking = try Self.booking(id, db)!
+            if let address = try String.fetchOne(db, sql: "SELECT email FROM user WHERE id = ?", arguments: [clientId]) {
+                for reminder in PaymentReminder.mails(for: booking, to: address, at: date) {
+                    try SQLiteMailStore.enqueue(reminder, at: date, db)
+                }
+            }
+            return booking
         }
     }
 

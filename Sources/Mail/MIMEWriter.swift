@@ -8,8 +8,13 @@ enum MIMEWriter {
         if let html {
             main = multipart("alternative", parts: [main, textPart(html, subtype: "html")])
         }
-        if !attachments.isEmpty {
-            main = multipart("mixed", parts: [main] + attachments.map(attachmentPart))
+        let inline = attachments.filter { $0.contentID?.isEmpty == false }
+        let attached = attachments.filter { $0.contentID?.isEmpty != false }
+        if !inline.isEmpty {
+            main = multipart("related", parts: [main] + inline.map(attachmentPart))
+        }
+        if !attached.isEmpty {
+            main = multipart("mixed", parts: [main] + attached.map(attachmentPart))
         }
         // A message ends with a line end, so SMTP's end-of-data mark adds none.
         return main.suffix(2).elementsEqual([0x0D, 0x0A]) ? main : main + [0x0D, 0x0A]
@@ -28,11 +33,17 @@ enum MIMEWriter {
     private static func attachmentPart(_ attachment: MailAttachment) -> [UInt8] {
         let type = attachment.contentType.utf8.allSatisfy({ (0x20...0x7E).contains($0) }) && attachment.contentType.utf8.count <= 500
             && attachment.contentType.contains("/") ? attachment.contentType : "application/octet-stream"
-        return part(headers: [
+        var headers = [
             HeaderText.folded(name: "Content-Type", words: type.split(separator: " ").map(String.init)),
             "Content-Transfer-Encoding: base64",
-            HeaderText.folded(name: "Content-Disposition", words: ["attachment;"] + filenameParameters(attachment.filename)),
-        ], content: base64Lines(attachment.data))
+        ]
+        if let id = attachment.contentID, !id.isEmpty {
+            headers.append("Content-ID: <\(id.prefix(200))>")
+            headers.append(HeaderText.folded(name: "Content-Disposition", words: ["inline;"] + filenameParameters(attachment.filename)))
+        } else {
+            headers.append(HeaderText.folded(name: "Content-Disposition", words: ["attachment;"] + filenameParameters(attachment.filename)))
+        }
+        return part(headers: headers, content: base64Lines(attachment.data))
     }
 
     private static func multipart(_ subtype: String, parts: [[UInt8]]) -> [UInt8] {

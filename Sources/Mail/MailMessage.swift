@@ -5,14 +5,23 @@ public struct MailAttachment: Sendable {
     public let filename: String
     public let contentType: String
     public let data: [UInt8]
+    /// Set for a picture the HTML shows (`<img src="cid:…">`): the part goes beside the
+    /// text in `multipart/related`, inline, rather than among the attachments. Letters,
+    /// digits, `.`, `-` and `@` only; anything else is left out of the id.
+    public let contentID: String?
 
     /// `contentType` is the whole Content-Type value, e.g.
     /// `text/calendar; charset=utf-8; method=PUBLISH`; one that is not printable ASCII is
     /// sent as `application/octet-stream`.
-    public init(filename: String, contentType: String, data: [UInt8]) {
+    public init(filename: String, contentType: String, data: [UInt8], contentID: String? = nil) {
         self.filename = filename
         self.contentType = contentType
         self.data = data
+        self.contentID = contentID.map { String(String.UnicodeScalarView($0.unicodeScalars.filter(MailAttachment.isIDScalar))) }
+    }
+
+    static func isIDScalar(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && (MIMEWriter.isLetterOrDigit(UInt8(scalar.value)) || scalar == "." || scalar == "-" || scalar == "@")
     }
 }
 

@@ -47,6 +47,32 @@ import Testing
         #expect(try shoots.shoot(booking.requestId, for: shoots.jana).offers.last?.payment == booking.payment)
     }
 
+    /// Accepting queues, in the same transaction, the client's mail of what to pay and one
+    /// reminder per payment the morning before its day (in Prague); a free booking queues none.
+    @Test func acceptingQueuesWhatToPayAndAReminderBeforeEachDueDay() throws {
+        let booking = try booking()
+        let mails = try shoots.world.queuedMails().filter { $0.recipientId == shoots.jana && $0.content.kind == .shoot }
+        let today = shoots.today
+        #expect(mails.map(\.content).filter { if case .shoot = $0 { false } else { true } } == [
+            .bookingPayments(bookingId: booking.id),
+            .paymentReminder(bookingId: booking.id, part: .deposit, dueOn: today.adding(days: 5).text),
+            .paymentReminder(bookingId: booking.id, part: .rest, dueOn: today.adding(days: 8).text),
+        ])
+        let due = try shoots.world.mail.due(at: PaymentReminder.moment(before: today.adding(days: 5)).addingTimeInterval(-1),
+                                            missedBefore: .distantPast, limit: 100)
+        #expect(!due.contains { if case .paymentReminder = $0.content { true } else { false } })
+        #expect(PaymentReminder.moment(before: CalendarDay("2027-06-14")!) == ISO8601DateFormatter().date(from: "2027-06-13T06:00:00Z"))
+        #expect(PaymentReminder.moment(before: CalendarDay("2027-01-14")!) == ISO8601DateFormatter().date(from: "2027-01-13T07:00:00Z"))
+    }
+
+    @Test func aPaymentDueTodayIsToldInTheFirstMailWithoutAReminder() throws {
+        let booking = try booking(deposit: "", restDueDays: "-10")
+        let contents = try shoots.world.queuedMails().filter { $0.recipientId == shoots.jana }.map(\.content)
+        // The rest is due today (ten days before the shoot in ten days): told in the first mail only.
+        #expect(contents.contains(.bookingPayments(bookingId: booking.id)))
+        #expect(!contents.contains { if case .paymentReminder = $0 { true } else { false } })
+    }
+
     @Test func aDepositIsDueByTheShootAtTheLatestAndAWholePriceDepositLeavesNoRest() throws {
         let booking = try booking(deposit: "4800", depositDueDays: "30", restDueDays: "14")
         #expect(try payments.payments(of: booking) == [

@@ -17,10 +17,14 @@ import Testing
         #expect(toVojta.contains("New shoot request from Jana Králová"))
         #expect(toVojta.contains("Booked: Jana Králová accepted the offer"))
         #expect(toJana.contains("Vojta Votruba sent you an offer"))
-        let booking = try #require(mails.first { $0.subject.hasPrefix("Booked:") })
+        let booking = try #require(mails.first { $0.subject == "Booked: Jana Králová accepted the offer" })
         #expect(booking.attachments == ["fotofolio-booking-\(booked.booking).ics"])
         #expect(booking.text?.contains("/messages/\(booked.room)") == true)
         #expect(booking.text?.contains("Zámek Průhonice") == true, "the card's words")
+        // The client, who accepted, is mailed what to pay, with the same calendar event.
+        let howToPay = try #require(mails.first { $0.to.contains("jana.k@") && $0.subject.hasPrefix("Booked: Svatba") })
+        #expect(howToPay.attachments == ["fotofolio-booking-\(booked.booking).ics"])
+        #expect(howToPay.text?.contains("/bookings/\(booked.booking)") == true)
     }
 
     @Test func aClientHearsOfTheGalleryAndItsDeliveryAndThePhotographerOfThePicks() async throws {

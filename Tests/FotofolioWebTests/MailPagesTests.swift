@@ -190,7 +190,7 @@ extension WebTestServer {
     @Test func theTextPartIsNotEscapedAndTheHTMLPartIs() throws {
         let library = TemplateModelTests.renderer.templates.mustache
         let view = MailView(lang: "cs", subject: "Fotky & <b>výběr</b>", greeting: "Dobrý den,", paragraphs: ["Tom & Jerry <script>"],
-                            quotes: [], action: nil, notes: [], footer: "…", unsubscribe: nil, settings: nil,
+                            quotes: [], payments: [], action: nil, notes: [], footer: "…", unsubscribe: nil, settings: nil,
                             site: .init(label: "Fotofolio", url: "http://127.0.0.1/"))
         let text = try #require(library.render(view, withTemplate: "mail/text"))
         let html = try #require(library.render(view, withTemplate: "mail/html"))

@@ -27,6 +27,9 @@ extension Sample {
     static var mail: MailView {
         MailView(lang: "en", subject: "Booked", greeting: "Hello Jana,", paragraphs: ["Vojta accepted the offer."],
                  quotes: [.init(author: "Vojta", text: "See you on Saturday", context: "Svatba")],
+                 payments: [.init(title: "Deposit 5,000 Kč, due by 21 June 2027", image: "cid:qr-deposit-1@fotofolio",
+                                  imageLabel: "QR Platba: Deposit, 5,000 Kč",
+                                  rows: [.init(label: "Account", value: "1234567899/0800"), .init(label: "Variable symbol", value: "1")])],
                  action: .init(label: "Open the conversation", url: "http://127.0.0.1/messages/1"),
                  notes: ["The attached file puts the shoot in your calendar."], footer: "You get this because…",
                  unsubscribe: .init(label: "Stop these", url: "http://127.0.0.1/unsubscribe/shoot/1.ab"),

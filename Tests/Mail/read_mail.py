@@ -6,7 +6,9 @@ The dict: subject, from, to, date, message_id (decoded as the email package deco
 from_name, from_address, to_name, to_address (the one address's parts),
 headers (every [name, value] pair, values decoded), defects (the parser's complaints), text
 and html (the first text/plain and text/html parts that are not attachments, or null), and
-attachments ([{filename, content_type, data}] with data base64).
+attachments ([{filename, content_type, data}] with data base64), and inline
+([{content_id, content_type, data, related}]: the pictures shown in the HTML, with whether
+they sit in the same multipart/related as the HTML).
 """
 import base64
 import email
@@ -27,6 +29,11 @@ def parse(path):
         message = email.message_from_binary_file(file, policy=email.policy.default)
     text = html = None
     attachments = []
+    inline = []
+    related_ids = set()
+    for part in message.walk():
+        if part.get_content_type() == "multipart/related":
+            related_ids.update(id(child) for child in part.walk())
     defects = [repr(defect) for defect in message.defects]
     for part in message.walk():
         defects += [repr(defect) for defect in part.defects]
@@ -37,6 +44,13 @@ def parse(path):
                 "filename": part.get_filename(),
                 "content_type": part.get_content_type(),
                 "data": base64.b64encode(part.get_payload(decode=True) or b"").decode(),
+            })
+        elif part.get_content_disposition() == "inline" and part["content-id"] is not None:
+            inline.append({
+                "content_id": str(part["content-id"]),
+                "content_type": part.get_content_type(),
+                "data": base64.b64encode(part.get_payload(decode=True) or b"").decode(),
+                "related": id(part) in related_ids,
             })
         elif part.get_content_type() == "text/plain" and text is None:
             text = part.get_content()
@@ -57,6 +71,7 @@ def parse(path):
         "text": text,
         "html": html,
         "attachments": attachments,
+        "inline": inline,
     }
 
 

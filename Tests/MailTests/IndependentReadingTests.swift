@@ -39,6 +39,26 @@ private func withoutSpaces(_ text: String) -> String {
         #expect(reading.attachments.map(\.bytes) == [invite, [0, 255, 13, 10, 46]])
     }
 
+    /// A picture the HTML shows (a QR payment) goes inline beside the HTML, named by its
+    /// Content-ID; a file attached beside it stays an attachment.
+    @Test func anInlinePictureSitsBesideTheHTMLAndAnAttachmentStaysAttached() throws {
+        let picture: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 255]
+        let message = sampleMessage(subject: "Záloha", text: "Záloha 5 000 Kč", html: "<p><img src=\"cid:qr-deposit@fotofolio\" alt=\"QR\"></p>",
+                                    attachments: [MailAttachment(filename: "qr.png", contentType: "image/png", data: picture,
+                                                                 contentID: "qr-deposit@fotofolio\r\nBcc: x@y.cz>"),
+                                                  MailAttachment(filename: "invite.ics", contentType: "text/calendar", data: invite)])
+        let reading = try readWithPython(message.bytes())
+        #expect(reading.defects.isEmpty, "\(reading.defects)")
+        #expect(reading.headers(named: "Bcc").isEmpty)
+        #expect(reading.inline.map(\.content_id) == ["<qr-deposit@fotofolioBccx@y.cz>"])
+        #expect(reading.inline.map(\.content_type) == ["image/png"])
+        #expect(reading.inline.map(\.related) == [true])
+        #expect(reading.inline.map(\.bytes) == [picture])
+        #expect(reading.attachments.map(\.filename) == ["invite.ics"])
+        #expect(reading.html?.contains("cid:qr-deposit@fotofolio") == true)
+        #expect(reading.text.map(withNewlines) == withNewlines(message.text))
+    }
+
     @Test func aHostileNameCannotAddARecipient() throws {
         let message = sampleMessage(subject: "Hi\r\nBcc: victim@x.cz", fromName: "X\r\nBcc: victim@x.cz", toName: "\"Doe\", <evil@x.cz>", html: nil)
         let reading = try readWithPython(message.bytes())

@@ -49,6 +49,17 @@ struct PythonReading: Decodable {
     let text: String?
     let html: String?
     let attachments: [Attachment]
+    let inline: [Inline]
+
+    /// A picture the HTML shows by its `cid:`.
+    struct Inline: Decodable {
+        let content_id: String
+        let content_type: String
+        let data: String
+        /// In the same multipart/related as the HTML.
+        let related: Bool
+        var bytes: [UInt8] { Array(Data(base64Encoded: data) ?? Data()) }
+    }
 
     func headers(named name: String) -> [String] {
         headers.filter { $0.first?.lowercased() == name.lowercased() }.compactMap { $0.last }

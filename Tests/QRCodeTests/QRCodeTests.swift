@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import QRCode
 
 @Suite struct QRCodeTests {
@@ -42,5 +43,37 @@ import Testing
         #expect(svg.matches(of: /h1v1h-1z/).count == dark)
         // The top-left finder pattern's corner sits at the quiet zone's edge.
         #expect(svg.contains("M4 4h1v1h-1z"))
+    }
+}
+
+@Suite struct QRCodePNGTests {
+    /// zbarimg, an independent reader, scans the PNG back to the text.
+    @Test func thePNGScansBackToItsText() throws {
+        let text = "SPD*1.0*ACC:CZ6508000000192000145399*AM:5000.00*CC:CZK*X-VS:42*MSG:ZALOHA SVATBA"
+        let png = try QRCode(encoding: text).png(scale: 4)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString).png")
+        try Data(png).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
+        reader.arguments = ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", file.path]
+        let output = Pipe()
+        reader.standardOutput = output
+        reader.standardError = FileHandle.nullDevice
+        try reader.run()
+        let read = output.fileHandleForReading.readDataToEndOfFile()
+        reader.waitUntilExit()
+        #expect(reader.terminationStatus == 0)
+        #expect(String(decoding: read, as: UTF8.self).split(separator: "\n").contains(Substring(text)))
+    }
+
+    @Test func thePNGIsASquareOfTheScaledSymbolAndItsQuietZone() throws {
+        let code = try QRCode(encoding: "fotofolio")
+        let png = code.png(scale: 3, quietZone: 4)
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        #expect(String(decoding: png[12..<16], as: UTF8.self) == "IHDR")
+        let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == (code.size + 8) * 3 && height == width)
+        #expect(String(decoding: png.suffix(8).prefix(4), as: UTF8.self) == "IEND")
     }
 }

@@ -34,13 +34,18 @@ public enum MailContent: Codable, Sendable, Equatable {
     /// Messages to the person unread since `since`.
     case missedMessages(since: Date)
     case moderation(ModerationMail)
+    /// To the client, the day before a payment of a booking is due (`PaymentReminder`):
+    /// sent only if it is still not marked received then and still due on `dueOn`.
+    case paymentReminder(bookingId: Int64, part: PaymentPart, dueOn: String)
+    /// To the client who just booked: what to pay and by when (`PaymentReminder.mails`).
+    case bookingPayments(bookingId: Int64)
 
     public var kind: MailKind {
         switch self {
         case .confirmEmail: .confirmEmail
         case .emailChanged: .emailChanged
         case .passwordReset: .passwordReset
-        case .shoot: .shoot
+        case .shoot, .paymentReminder, .bookingPayments: .shoot
         case .gallery: .gallery
         case .missedMessages: .missedMessages
         case .moderation: .moderation

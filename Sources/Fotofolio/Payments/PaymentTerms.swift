@@ -23,7 +23,7 @@ public struct PaymentTerms: Sendable, Equatable {
 }
 
 /// The two payments of a booking.
-public enum PaymentPart: String, Sendable, CaseIterable, Hashable {
+public enum PaymentPart: String, Sendable, CaseIterable, Hashable, Codable {
     case deposit
     case rest
 }

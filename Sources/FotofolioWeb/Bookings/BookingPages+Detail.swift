@@ -119,34 +119,19 @@ extension BookingPages {
         let state = booking.state(at: now)
         var views: [DetailPage.PaymentView] = []
         for due in dues {
-            let title = table.string("payments.parts.\(dues.count == 1 && due.part == .rest ? "whole" : due.part.rawValue)")
+            let details = PaymentDetails(due, of: booking, payments: dues, payee: payee, table: table)
+            let title = details.title
             let stateKey = due.isPaid ? "paid" : due.isOverdue(today: today) ? "overdue" : "waiting"
             let stateText = table.string("payments.states.\(stateKey)")
                 .replacingOccurrences(of: "{day}", with: text.shortDay(due.paidOn ?? due.dueDay))
-            var qr: String?
-            var details: [DetailPage.Row] = []
-            if let payee {
-                let payment = Payments.qrPayment(due, of: booking, to: payee, partName: title)
-                if !due.isPaid, state != .cancelled { qr = try? QRCode(encoding: payment.text).svg() }
-                details.append(DetailPage.Row(label: table.string("payments.fields.recipient"), value: payee.name, code: false))
-                if let czech = payee.account.czech {
-                    details.append(DetailPage.Row(label: table.string("payments.fields.czechAccount"), value: czech.text, code: true))
-                }
-                details += [
-                    DetailPage.Row(label: table.string("payments.fields.iban"), value: payee.account.iban.printed, code: true),
-                    DetailPage.Row(label: table.string("payments.fields.amount"), value: text.amount(due.amount), code: false),
-                    DetailPage.Row(label: table.string("payments.fields.variableSymbol"), value: String(booking.id), code: true),
-                    DetailPage.Row(label: table.string("payments.fields.message"), value: QRPayment.value(payment.message, limit: QRPayment.messageLimit),
-                                   code: false),
-                    DetailPage.Row(label: table.string("payments.fields.dueDay"), value: text.day(due.dueDay), code: false),
-                ]
-            }
+            let qr = !due.isPaid && state != .cancelled ? details.qrCode?.svg() : nil
             let error = problem?.0 == due.part ? problem?.1 : nil
             views.append(DetailPage.PaymentView(
                 part: due.part.rawValue, title: title, amount: text.amount(due.amount), stateKey: stateKey, state: stateText, qr: qr,
                 qrLabel: table.string("payments.booking.qrLabel").replacingOccurrences(of: "{part}", with: title)
                     .replacingOccurrences(of: "{amount}", with: text.amount(due.amount)),
-                details: details, hasDetails: !details.isEmpty,
+                details: details.rows.map { DetailPage.Row(label: $0.label, value: $0.value, code: $0.code) },
+                hasDetails: !details.rows.isEmpty,
                 mark: isPhotographer ? DetailPage.MarkForm(action: Self.markPath(booking.id, due.part),
                                                            paidOn: (error != nil ? typed : nil) ?? (due.paidOn ?? today).text,
                                                            max: today.text, received: due.isPaid, error: error) : nil,

@@ -27,13 +27,15 @@ public struct MailComposer: MailComposing {
         let settings = try preferences.settings(of: mail.recipientId)
         let table = templates.table(for: Language(rawValue: settings.language) ?? .fallback)
         let kind = mail.content.kind
+        // A notice waiting while the person turned its kind off is not sent after all.
+        guard kind.isAccountMail || settings.wants(kind) else { return nil }
         let words = MailWords(table: table, address: address)
         guard let body = try body(of: mail, to: user, settings: settings, words: words) else { return nil }
         let unsubscribe = kind.isAccountMail ? nil : address.url("/unsubscribe/\(kind.rawValue)/\(try preferences.unsubscribeToken(for: mail.recipientId, kind: kind))")
         let view = MailView(
             lang: table.language.rawValue, subject: body.subject,
             greeting: table.string("mail.greeting").replacingOccurrences(of: "{name}", with: user.fullName),
-            paragraphs: body.paragraphs, quotes: body.quotes, action: body.action, notes: body.notes,
+            paragraphs: body.paragraphs, quotes: body.quotes, payments: body.payments, action: body.action, notes: body.notes,
             footer: table.string(kind.isAccountMail ? "mail.footer.account" : "mail.footer.notice")
                 .replacingOccurrences(of: "{address}", with: mail.address),
             unsubscribe: unsubscribe.map { MailView.Link(label: table.string("mail.unsubscribe.\(kind.rawValue)"), url: $0) },
@@ -63,7 +65,7 @@ public struct MailComposer: MailComposing {
         case .emailChanged(let newAddress): words.emailChanged(to: newAddress)
         case .passwordReset(let token): words.passwordReset(token: token, username: user.username)
         case .moderation(let action): words.moderation(action)
-        case .shoot, .gallery, .missedMessages: try notices.body(of: mail, to: user, settings: settings, words: words)
+        case .shoot, .gallery, .missedMessages, .paymentReminder, .bookingPayments: try notices.body(of: mail, to: user, settings: settings, words: words)
         }
     }
 
@@ -80,6 +82,7 @@ struct MailBody {
     var subject: String
     var paragraphs: [String]
     var quotes: [MailView.Quote] = []
+    var payments: [MailView.Payment] = []
     var action: MailView.Link?
     var notes: [String] = []
     var attachments: [MailAttachment] = []

@@ -10,6 +10,7 @@ struct MailNotices {
     let bookings: Bookings
     let galleries: Galleries
     let accounts: AccountsService
+    let payments: Payments
     /// Messages quoted in one missed-message mail, and conversations named.
     static let quotedMessages = 8
 
@@ -18,6 +19,7 @@ struct MailNotices {
         bookings = Bookings(stores: stores)
         galleries = Galleries(stores: stores)
         accounts = AccountsService(stores: stores)
+        payments = Payments(stores: stores)
     }
 
     func body(of mail: QueuedMail, to user: User, settings: MailSettings, words: MailWords) throws -> MailBody? {
@@ -25,6 +27,8 @@ struct MailNotices {
         case .shoot(let messageId): try shoot(messageId, to: user, words: words)
         case .missedMessages(let since): try missed(since: since, to: user, settings: settings, words: words)
         case .gallery(let galleryId, let event): try gallery(galleryId, event, to: user, words: words)
+        case .paymentReminder(let bookingId, let part, let dueOn): try reminder(part, dueOn: dueOn, of: bookingId, to: user, words: words)
+        case .bookingPayments(let bookingId): try bookingPayments(bookingId, to: user, words: words)
         default: nil
         }
     }
@@ -41,14 +45,89 @@ struct MailNotices {
             action: MailView.Link(label: words.text("mail.shoot.action"), url: words.address.url("/messages/\(message.roomId)")))
         if case .booking(let bookingId) = message.card, let booking = try bookings.booking(bookingId, for: userId),
            booking.cancellation == nil {
-            let event = BookingPages.event(booking, for: userId, other: try accounts.user(id: booking.other(than: userId)),
-                                           table: words.table, url: words.address.url("/messages/\(booking.roomId)"))
-            let document = ICalendar.document([event], name: words.text("bookings.calendarName"), at: Date())
-            body.attachments = [MailAttachment(filename: "fotofolio-booking-\(bookingId).ics",
-                                               contentType: "text/calendar; charset=utf-8; method=PUBLISH", data: Array(document.utf8))]
+            body.attachments = [try calendarEvent(of: booking, for: userId, words: words)]
             body.notes = [words.text("mail.shoot.calendar")]
         }
         return body
+    }
+
+    /// The booking as an event for the person's calendar (`.ics`).
+    private func calendarEvent(of booking: Booking, for userId: Int64, words: MailWords) throws -> MailAttachment {
+        let event = BookingPages.event(booking, for: userId, other: try accounts.user(id: booking.other(than: userId)),
+                                       table: words.table, url: words.address.url("/messages/\(booking.roomId)"))
+        let document = ICalendar.document([event], name: words.text("bookings.calendarName"), at: Date())
+        return MailAttachment(filename: "fotofolio-booking-\(booking.id).ics",
+                              contentType: "text/calendar; charset=utf-8; method=PUBLISH", data: Array(document.utf8))
+    }
+
+    /// To the client who just booked: what to pay and by when, each payment with its code,
+    /// and the shoot for their calendar. Nil once the booking is cancelled or all is paid.
+    private func bookingPayments(_ bookingId: Int64, to user: User, words: MailWords) throws -> MailBody? {
+        guard let userId = user.id, let booking = try bookings.booking(bookingId, for: userId), booking.clientId == userId,
+              booking.cancellation == nil else { return nil }
+        let asked = try paymentsAsked(booking, words: words)
+        guard !asked.payments.isEmpty else { return nil }
+        let text = ShootText(table: words.table)
+        let values = ["kind": booking.kind, "shootDay": text.shortDay(booking.day),
+                      "name": try accounts.user(id: booking.photographerId)?.fullName ?? ""]
+        return MailBody(
+            subject: words.text("mail.payment.booked.subject", values),
+            paragraphs: [words.text("mail.payment.booked.body", values),
+                         words.text(asked.pictures.isEmpty ? "mail.payment.noPayee" : "mail.payment.lead")],
+            payments: asked.payments,
+            action: MailView.Link(label: words.text("mail.payment.reminder.action"), url: words.address.url(BookingPages.path(booking.id))),
+            notes: [words.text("mail.payment.booked.reminders"), words.text("mail.shoot.calendar")],
+            attachments: asked.pictures + [try calendarEvent(of: booking, for: userId, words: words)])
+    }
+
+    /// A booking's payments not yet received (or only `part`), each with its QR payment as a
+    /// PNG picture sent inline, and the same details as text.
+    private func paymentsAsked(_ booking: Booking, only part: PaymentPart? = nil, words: MailWords)
+        throws -> (payments: [MailView.Payment], pictures: [MailAttachment]) {
+        let dues = try payments.payments(of: booking)
+        let payee = try payments.payee(of: booking.photographerId)
+        let text = ShootText(table: words.table)
+        var asked: [MailView.Payment] = []
+        var pictures: [MailAttachment] = []
+        for due in dues where !due.isPaid && (part == nil || due.part == part) {
+            let details = PaymentDetails(due, of: booking, payments: dues, payee: payee, table: words.table)
+            var image: String?
+            if let code = details.qrCode {
+                let id = "qr-\(due.part.rawValue)-\(booking.id)@fotofolio"
+                pictures.append(MailAttachment(filename: "qr-platba-\(due.part.rawValue).png", contentType: "image/png",
+                                               data: code.png(scale: 5), contentID: id))
+                image = "cid:" + id
+            }
+            asked.append(MailView.Payment(
+                title: words.text("mail.payment.title", ["part": details.title, "amount": text.amount(due.amount), "day": text.day(due.dueDay)]),
+                image: image,
+                imageLabel: words.text("payments.booking.qrLabel", ["part": details.title, "amount": text.amount(due.amount)]),
+                rows: details.rows.map { MailView.Payment.Row(label: $0.label, value: $0.value) }))
+        }
+        return (asked, pictures)
+    }
+
+    /// The day before a payment is due, to the client: the payment, its code and a link to
+    /// the booking. Nil once it is received, the booking cancelled, or its day moved.
+    private func reminder(_ part: PaymentPart, dueOn: String, of bookingId: Int64, to user: User, words: MailWords) throws -> MailBody? {
+        guard let userId = user.id, let booking = try bookings.booking(bookingId, for: userId), booking.clientId == userId,
+              let due = PaymentReminder.stillDue(part, dueOn: dueOn, of: booking, payments: try payments.payments(of: booking))
+        else { return nil }
+        let text = ShootText(table: words.table)
+        let dues = try payments.payments(of: booking)
+        let title = PaymentDetails(due, of: booking, payments: dues, payee: nil, table: words.table).title
+        let photographer = try accounts.user(id: booking.photographerId)?.fullName ?? ""
+        let asked = try paymentsAsked(booking, only: part, words: words)
+        let values = ["part": title, "amount": text.amount(due.amount), "day": text.day(due.dueDay), "kind": booking.kind,
+                      "shootDay": text.shortDay(booking.day), "name": photographer]
+        return MailBody(
+            subject: words.text("mail.payment.reminder.subject", values),
+            paragraphs: [words.text("mail.payment.reminder.body", values),
+                         words.text(asked.pictures.isEmpty ? "mail.payment.noPayee" : "mail.payment.lead")],
+            payments: asked.payments,
+            action: MailView.Link(label: words.text("mail.payment.reminder.action"), url: words.address.url(BookingPages.path(booking.id))),
+            notes: [words.text("mail.payment.reminder.alreadyPaid", values)],
+            attachments: asked.pictures)
     }
 
     /// Messages to the person still unread, sent since the batch began: who wrote, where,

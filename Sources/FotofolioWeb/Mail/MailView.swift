@@ -14,11 +14,26 @@ struct MailView: ViewModel {
         let context: String?
     }
 
+    /// A payment asked for: what, how much, by when, the code to scan (a picture sent inline,
+    /// `cid:`) and the same details as text.
+    struct Payment: ViewModel {
+        struct Row: ViewModel {
+            let label: String
+            let value: String
+        }
+
+        let title: String
+        let image: String?
+        let imageLabel: String
+        let rows: [Row]
+    }
+
     let lang: String
     let subject: String
     let greeting: String
     let paragraphs: [String]
     let quotes: [Quote]
+    let payments: [Payment]
     let action: Link?
     let notes: [String]
     /// Why the person gets this mail.
