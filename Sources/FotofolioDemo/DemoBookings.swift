@@ -137,8 +137,10 @@ public struct DemoBookings: Sendable {
         }
         if booking.payment.hasDeposit, try payments.payments(of: booking).first?.isPaid == false {
             try payments.mark(.deposit, of: booking.id, received: true, on: CalendarDay(date).text, by: booking.photographerId,
-                              describe: { booking, _ in
-                                  "Záloha na focení: \(booking.kind), \(booking.day.day). \(booking.day.month). \(booking.day.year)"
+                              texts: { booking in
+                                  let what = "\(booking.kind), \(booking.day.day). \(booking.day.month). \(booking.day.year)"
+                                  return InvoiceTexts(deposit: "Záloha na focení: " + what, rest: "Doplatek za focení: " + what,
+                                                      whole: "Focení: " + what, refund: "Vrácení platby za focení: " + what)
                               }, at: date)
         }
     }

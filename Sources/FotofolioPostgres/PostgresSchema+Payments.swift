@@ -71,4 +71,18 @@ extension PostgresSchema {
             UNIQUE (photographer_id, number),
             UNIQUE (booking_id, part));
         """
+
+    /// What became of a payment after a cancellation, credit notes beside invoices (one of
+    /// each per part), and the deposit a final invoice deducts (JSON, as `corrects`).
+    static let settlements = """
+        ALTER TABLE booking_payment
+            ADD COLUMN settlement text CHECK (settlement IN ('kept', 'refunded')),
+            ADD COLUMN settled_on text COLLATE "C";
+        ALTER TABLE invoice
+            ADD COLUMN kind text NOT NULL DEFAULT 'invoice' CHECK (kind IN ('invoice', 'creditNote')),
+            ADD COLUMN corrects text,
+            ADD COLUMN deposit text,
+            DROP CONSTRAINT invoice_booking_id_part_key,
+            ADD CONSTRAINT invoice_booking_id_part_kind_key UNIQUE (booking_id, part, kind);
+        """
 }

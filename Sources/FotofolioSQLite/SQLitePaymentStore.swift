@@ -36,27 +36,51 @@ struct SQLitePaymentStore: PaymentStore {
         try database.pool.write { db in try db.execute(sql: "DELETE FROM payee WHERE userId = ?", arguments: [userId]) }
     }
 
-    func paid(bookings bookingIds: [Int64]) throws -> [Int64: [PaymentPart: CalendarDay]] {
+    func paid(bookings bookingIds: [Int64]) throws -> [Int64: [PaymentPart: ReceivedPayment]] {
         guard !bookingIds.isEmpty else { return [:] }
         return try database.pool.read { db in
-            var paid: [Int64: [PaymentPart: CalendarDay]] = [:]
-            let rows = try Row.fetchAll(db, sql: "SELECT bookingId, part, paidOn FROM bookingPayment WHERE bookingId IN (SELECT value FROM json_each(?))",
-                                        arguments: [String(describing: bookingIds)])
+            var paid: [Int64: [PaymentPart: ReceivedPayment]] = [:]
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT * FROM bookingPayment WHERE bookingId IN (SELECT value FROM json_each(?))
+                """, arguments: [String(describing: bookingIds)])
             for row in rows {
                 guard let part = PaymentPart(rawValue: row["part"]) else { continue }
-                paid[row["bookingId"], default: [:]][part] = try SQLiteBookingStore.day(row, "paidOn")
+                paid[row["bookingId"], default: [:]][part] = try Self.received(row)
             }
             return paid
         }
     }
 
-    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, description: String,
+    static func received(_ row: Row) throws -> ReceivedPayment {
+        var settlement: PaymentSettlement?
+        if let outcome = (row["settlement"] as String?).flatMap(PaymentSettlement.Outcome.init(rawValue:)) {
+            settlement = PaymentSettlement(outcome, on: try SQLiteBookingStore.day(row, "settledOn"))
+        }
+        return ReceivedPayment(paidOn: try SQLiteBookingStore.day(row, "paidOn"), settlement: settlement)
+    }
+
+    static func received(of bookingId: Int64, _ db: Database) throws -> [PaymentPart: ReceivedPayment] {
+        var received: [PaymentPart: ReceivedPayment] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM bookingPayment WHERE bookingId = ?", arguments: [bookingId]) {
+            if let part = PaymentPart(rawValue: row["part"]) { received[part] = try Self.received(row) }
+        }
+        return received
+    }
+
+    /// The photographer's booking inside the transaction; `.unknown` to anyone not part of it.
+    private static func ownBooking(_ bookingId: Int64, of photographerId: Int64, _ db: Database) throws -> Booking {
+        guard let booking = try SQLiteBookingStore.booking(bookingId, db), booking.involves(photographerId)
+        else { throw BookingError.unknown }
+        guard booking.photographerId == photographerId else { throw BookingError.onlyThePhotographer }
+        return booking
+    }
+
+    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, texts: InvoiceTexts,
               at date: Date) throws -> Invoice? {
         try database.pool.write { db in
-            guard let booking = try SQLiteBookingStore.booking(bookingId, db), booking.involves(photographerId)
-            else { throw BookingError.unknown }
-            guard booking.photographerId == photographerId else { throw BookingError.onlyThePhotographer }
+            let booking = try Self.ownBooking(bookingId, of: photographerId, db)
             guard let day else {
+                try PaymentRules.checkUnmark(part, received: try Self.received(of: bookingId, db))
                 try db.execute(sql: "DELETE FROM bookingPayment WHERE bookingId = ? AND part = ?", arguments: [bookingId, part.rawValue])
                 return try Self.invoice(of: bookingId, part, db)
             }
@@ -65,40 +89,89 @@ struct SQLitePaymentStore: PaymentStore {
                 ON CONFLICT (bookingId, part) DO UPDATE SET paidOn = excluded.paidOn, markedAt = excluded.markedAt
                 """, arguments: [bookingId, part.rawValue, day.text, date])
             if let issued = try Self.invoice(of: bookingId, part, db) { return issued }
-            guard let payee = try Row.fetchOne(db, sql: "SELECT * FROM payee WHERE userId = ?", arguments: [photographerId]).map(Self.payee)
-            else { return nil }
-            let today = CalendarDay(date)
-            let prefix = payee.invoicePrefix(on: today)
-            let sequence = try Int64.fetchOne(db, sql: """
-                INSERT INTO invoiceCounter (photographerId, prefix, last) VALUES (?, ?, 1)
-                ON CONFLICT (photographerId, prefix) DO UPDATE SET last = last + 1 RETURNING last
-                """, arguments: [photographerId, prefix])!
-            let customer = try Row.fetchOne(db, sql: "SELECT fullName, location FROM user WHERE id = ?", arguments: [booking.clientId])
-                .map { Invoice.Party(name: $0["fullName"], address: $0["location"]) } ?? Invoice.Party(name: "", address: "")
-            guard let invoice = Invoice.issued(for: booking, part: part, payee: payee, customer: customer,
-                                               number: InvoiceSeries.number(prefix: prefix, sequence: sequence), uuid: UUID().uuidString,
-                                               issuedOn: today, taxPointOn: day, description: description)
-            else { throw BookingError.unknown }
-            try db.execute(sql: """
-                INSERT INTO invoice (number, uuid, bookingId, part, photographerId, clientId, issuedOn, taxPointOn, dueOn, amount, vatPercent,
-                                     supplier, customer, description, iban, variableSymbol, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [invoice.number, invoice.uuid, bookingId, part.rawValue, photographerId, booking.clientId, invoice.issuedOn.text,
-                                 invoice.taxPointOn.text, invoice.dueOn.text, invoice.amount.halers, invoice.vatPercent,
-                                 InvoiceCoding.text(invoice.supplier), InvoiceCoding.text(invoice.customer), invoice.description,
-                                 invoice.iban, Int64(invoice.variableSymbol), date])
-            return try Self.invoice(of: bookingId, part, db)
+            guard let payee = try Self.payee(of: photographerId, db) else { return nil }
+            return try Self.issue(part, of: booking, payee: payee, texts: texts, at: date, db)
         }
     }
 
-    func invoices(of bookingIds: [Int64]) throws -> [Int64: [PaymentPart: Invoice]] {
+    func issueInvoice(_ part: PaymentPart, of bookingId: Int64, by photographerId: Int64, texts: InvoiceTexts, at date: Date) throws -> Invoice {
+        try database.pool.write { db in
+            let booking = try Self.ownBooking(bookingId, of: photographerId, db)
+            if let issued = try Self.invoice(of: bookingId, part, db) { return issued }
+            let payee = try Self.payee(of: photographerId, db)
+            try PaymentRules.checkIssue(part, of: booking, payee: payee, received: try Self.received(of: bookingId, db))
+            return try Self.issue(part, of: booking, payee: payee!, texts: texts, at: date, db)
+        }
+    }
+
+    func settle(_ part: PaymentPart, of bookingId: Int64, as settlement: PaymentSettlement, by photographerId: Int64,
+                texts: InvoiceTexts, at date: Date) throws -> Invoice? {
+        try database.pool.write { db in
+            let booking = try Self.ownBooking(bookingId, of: photographerId, db)
+            try PaymentRules.checkSettle(part, of: booking, received: try Self.received(of: bookingId, db), as: settlement)
+            try db.execute(sql: "UPDATE bookingPayment SET settlement = ?, settledOn = ? WHERE bookingId = ? AND part = ?",
+                           arguments: [settlement.outcome.rawValue, settlement.on.text, bookingId, part.rawValue])
+            guard settlement.outcome == .refunded, let original = try Self.invoice(of: bookingId, part, db) else { return nil }
+            let number = try Self.nextNumber(of: photographerId, prefix: try Self.prefix(of: photographerId, at: date, db), db)
+            let note = Invoice.creditNote(correcting: original, number: number, uuid: UUID().uuidString, issuedOn: CalendarDay(date),
+                                          refundedOn: settlement.on, description: texts.refund)
+            return try Self.insert(note, at: date, db)
+        }
+    }
+
+    private static func payee(of userId: Int64, _ db: Database) throws -> Payee? {
+        try Row.fetchOne(db, sql: "SELECT * FROM payee WHERE userId = ?", arguments: [userId]).map(payee)
+    }
+
+    /// The prefix of the photographer's series today (their own, or the year's).
+    private static func prefix(of photographerId: Int64, at date: Date, _ db: Database) throws -> String {
+        try payee(of: photographerId, db)?.invoicePrefix(on: CalendarDay(date)) ?? InvoiceSeries.defaultPrefix(on: CalendarDay(date))
+    }
+
+    /// The series' next number, taken in the caller's transaction.
+    private static func nextNumber(of photographerId: Int64, prefix: String, _ db: Database) throws -> String {
+        let sequence = try Int64.fetchOne(db, sql: """
+            INSERT INTO invoiceCounter (photographerId, prefix, last) VALUES (?, ?, 1)
+            ON CONFLICT (photographerId, prefix) DO UPDATE SET last = last + 1 RETURNING last
+            """, arguments: [photographerId, prefix])!
+        return InvoiceSeries.number(prefix: prefix, sequence: sequence)
+    }
+
+    /// The part's invoice as `Invoice.issued` writes it, numbered and kept.
+    private static func issue(_ part: PaymentPart, of booking: Booking, payee: Payee, texts: InvoiceTexts, at date: Date,
+                              _ db: Database) throws -> Invoice {
+        let today = CalendarDay(date)
+        let number = try nextNumber(of: booking.photographerId, prefix: payee.invoicePrefix(on: today), db)
+        let customer = try Row.fetchOne(db, sql: "SELECT fullName, location FROM user WHERE id = ?", arguments: [booking.clientId])
+            .map { Invoice.Party(name: $0["fullName"], address: $0["location"]) } ?? Invoice.Party(name: "", address: "")
+        guard let invoice = Invoice.issued(for: booking, part: part, received: try received(of: booking.id, db),
+                                           depositInvoice: try Self.invoice(of: booking.id, .deposit, db), payee: payee, customer: customer,
+                                           number: number, uuid: UUID().uuidString, issuedOn: today, texts: texts)
+        else { throw BookingError.unknown }
+        return try insert(invoice, at: date, db)
+    }
+
+    private static func insert(_ invoice: Invoice, at date: Date, _ db: Database) throws -> Invoice {
+        try db.execute(sql: """
+            INSERT INTO invoice (number, uuid, bookingId, part, photographerId, clientId, issuedOn, taxPointOn, dueOn, amount, vatPercent,
+                                 supplier, customer, description, iban, variableSymbol, kind, corrects, deposit, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [invoice.number, invoice.uuid, invoice.bookingId, invoice.part.rawValue, invoice.photographerId, invoice.clientId,
+                             invoice.issuedOn.text, invoice.taxPointOn.text, invoice.dueOn.text, invoice.amount.halers, invoice.vatPercent,
+                             InvoiceCoding.text(invoice.supplier), InvoiceCoding.text(invoice.customer), invoice.description,
+                             invoice.iban, Int64(invoice.variableSymbol), invoice.kind.rawValue, invoice.corrects.map(InvoiceCoding.text),
+                             invoice.deposit.map(InvoiceCoding.text), date])
+        return try Row.fetchOne(db, sql: "SELECT * FROM invoice WHERE id = ?", arguments: [db.lastInsertedRowID]).map(Self.invoice)!
+    }
+
+    func invoices(of bookingIds: [Int64]) throws -> [Int64: [Invoice]] {
         guard !bookingIds.isEmpty else { return [:] }
         return try database.pool.read { db in
-            var invoices: [Int64: [PaymentPart: Invoice]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM invoice WHERE bookingId IN (SELECT value FROM json_each(?))",
+            var invoices: [Int64: [Invoice]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM invoice WHERE bookingId IN (SELECT value FROM json_each(?)) ORDER BY id",
                                         arguments: [String(describing: bookingIds)]) {
                 let invoice = try Self.invoice(row)
-                invoices[invoice.bookingId, default: [:]][invoice.part] = invoice
+                invoices[invoice.bookingId, default: []].append(invoice)
             }
             return invoices
         }
@@ -144,9 +217,10 @@ struct SQLitePaymentStore: PaymentStore {
                    createdAt: row["createdAt"])
     }
 
+    /// The part's invoice (not its credit note).
     static func invoice(of bookingId: Int64, _ part: PaymentPart, _ db: Database) throws -> Invoice? {
-        try Row.fetchOne(db, sql: "SELECT * FROM invoice WHERE bookingId = ? AND part = ?", arguments: [bookingId, part.rawValue])
-            .map(invoice)
+        try Row.fetchOne(db, sql: "SELECT * FROM invoice WHERE bookingId = ? AND part = ? AND kind = 'invoice'",
+                         arguments: [bookingId, part.rawValue]).map(invoice)
     }
 
     static func invoice(_ row: Row) throws -> Invoice {
@@ -157,6 +231,9 @@ struct SQLitePaymentStore: PaymentStore {
                        issuedOn: try SQLiteBookingStore.day(row, "issuedOn"), taxPointOn: try SQLiteBookingStore.day(row, "taxPointOn"),
                        dueOn: try SQLiteBookingStore.day(row, "dueOn"), amount: Amount(halers: row["amount"]), vatPercent: row["vatPercent"],
                        supplier: try InvoiceCoding.party(row["supplier"]), customer: try InvoiceCoding.party(row["customer"]),
-                       description: row["description"], iban: row["iban"], variableSymbol: UInt64(max(0, variableSymbol)))
+                       description: row["description"], iban: row["iban"], variableSymbol: UInt64(max(0, variableSymbol)),
+                       kind: Invoice.Kind(rawValue: row["kind"]) ?? .invoice,
+                       corrects: try InvoiceCoding.value(Invoice.Reference.self, row["corrects"]),
+                       deposit: try InvoiceCoding.value(Invoice.Deposit.self, row["deposit"]))
     }
 }

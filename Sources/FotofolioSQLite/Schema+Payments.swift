@@ -82,3 +82,49 @@ extension Schema {
 enum PaymentDefaults {
     static let depositDueDays = 7
 }
+
+extension Schema {
+    /// What became of a payment after a cancellation, credit notes beside invoices, and the
+    /// deposit a final invoice deducts. SQLite cannot change a table's unique keys, so
+    /// `invoice` is made again with the key on (booking, part, kind) and its rows copied.
+    static func settlePayments(_ db: Database) throws {
+        try db.alter(table: "bookingPayment") { table in
+            table.add(column: "settlement", .text).check { $0 == nil || ["kept", "refunded"].contains($0) }
+            table.add(column: "settledOn", .text)
+        }
+        try db.create(table: "invoiceNew") { table in
+            table.autoIncrementedPrimaryKey("id")
+            table.column("number", .text).notNull()
+            table.column("uuid", .text).notNull().unique()
+            table.column("bookingId", .integer).notNull().references("booking", onDelete: .cascade)
+            table.column("part", .text).notNull().check { ["deposit", "rest"].contains($0) }
+            table.column("photographerId", .integer).notNull().references("user", onDelete: .cascade)
+            table.column("clientId", .integer).notNull().references("user", onDelete: .cascade)
+            table.column("issuedOn", .text).notNull()
+            table.column("taxPointOn", .text).notNull()
+            table.column("dueOn", .text).notNull()
+            table.column("amount", .integer).notNull()
+            table.column("vatPercent", .integer).notNull()
+            table.column("supplier", .text).notNull()
+            table.column("customer", .text).notNull()
+            table.column("description", .text).notNull()
+            table.column("iban", .text).notNull()
+            table.column("variableSymbol", .integer).notNull()
+            table.column("createdAt", .datetime).notNull()
+            table.column("kind", .text).notNull().defaults(to: "invoice").check { ["invoice", "creditNote"].contains($0) }
+            // JSON: the invoice a credit note corrects, the deposit a final invoice deducts.
+            table.column("corrects", .text)
+            table.column("deposit", .text)
+            table.uniqueKey(["photographerId", "number"])
+            table.uniqueKey(["bookingId", "part", "kind"])
+        }
+        try db.execute(sql: """
+            INSERT INTO invoiceNew (id, number, uuid, bookingId, part, photographerId, clientId, issuedOn, taxPointOn, dueOn, amount,
+                                    vatPercent, supplier, customer, description, iban, variableSymbol, createdAt)
+            SELECT id, number, uuid, bookingId, part, photographerId, clientId, issuedOn, taxPointOn, dueOn, amount,
+                   vatPercent, supplier, customer, description, iban, variableSymbol, createdAt FROM invoice
+            """)
+        try db.drop(table: "invoice")
+        try db.rename(table: "invoiceNew", to: "invoice")
+    }
+}

@@ -186,6 +186,9 @@ enum Schema {
         migrator.registerMigration("v28 payments") { db in
             try createPayments(db)
         }
+        migrator.registerMigration("v29 refunds, credit notes and final invoices") { db in
+            try settlePayments(db)
+        }
         return migrator
     }
 

@@ -107,7 +107,7 @@ import Testing
             PaymentDue(part: .rest, amount: Amount(crowns: 14_500), dueDay: booked.day.adding(days: 14), paidOn: nil),
         ])
         #expect(try payments.payee(of: vojta)?.account.display == "1234567899/0800")
-        let invoice = try #require(try payments.invoices(of: [booked])[booked.id]?[.deposit])
+        let invoice = try #require(try payments.invoices(of: [booked])[booked.id]?.invoice(of: .deposit))
         #expect(invoice.number == "\(CalendarDay(now).year)-0001" && invoice.amount == Amount(crowns: 5000))
         #expect(invoice.description.hasPrefix("Záloha na focení: Svatba, 14. 6. "))
         let jana = try id("jana.k")

@@ -214,7 +214,7 @@ import Testing
         try await server.cookies(of: "vojtafoti")
         _ = try await server.submit("/bookings/\(bookingId)/payments/deposit", ["received": "1", "paidOn": CalendarDay(Date()).text])
         let booking = try #require(try Bookings(stores: .sqlite(server.database)).booking(bookingId, for: try server.userId("vojtafoti")))
-        let invoice = try #require(try Payments(stores: .sqlite(server.database)).invoices(of: [booking])[bookingId]?[.deposit])
+        let invoice = try #require(try Payments(stores: .sqlite(server.database)).invoices(of: [booking])[bookingId]?.invoice(of: .deposit))
         return (bookingId, invoice)
     }
 

@@ -96,12 +96,18 @@ enum Shoots {
                              qrLabel: "QR payment: Deposit, 2,000 Kč", details: rows, hasDetails: true,
                              mark: photographer ? Page.MarkForm(action: "/bookings/1/payments/deposit", paidOn: "2027-06-01", max: "2027-06-02",
                                                                 received: true, error: nil) : nil,
-                             invoice: "Invoice 2027-0001", invoicePage: "/invoices/1", invoiceISDOC: "/invoices/1/isdoc"),
+                             issue: nil, issueError: nil,
+                             settle: photographer ? Page.SettleForm(action: "/bookings/1/payments/deposit/settle", refundedOn: "2027-06-02",
+                                                                    max: "2027-06-02", error: problem) : nil,
+                             documents: [Page.Document(label: "Invoice 2027-0001", page: "/invoices/1", isdoc: "/invoices/1/isdoc"),
+                                         Page.Document(label: "Credit note 2027-0002", page: "/invoices/2", isdoc: "/invoices/2/isdoc")],
+                             hasDocuments: true),
             Page.PaymentView(part: "rest", title: "Balance", amount: "7,000 Kč", stateKey: "overdue", state: "Overdue", qr: "<svg></svg>",
                              qrLabel: "QR payment: Balance, 7,000 Kč", details: rows, hasDetails: true,
                              mark: photographer ? Page.MarkForm(action: "/bookings/1/payments/rest", paidOn: "2027-06-03", max: "2027-06-02",
                                                                 received: false, error: problem) : nil,
-                             invoice: nil, invoicePage: nil, invoiceISDOC: nil),
+                             issue: photographer ? "/bookings/1/payments/rest/invoice" : nil, issueError: problem, settle: nil,
+                             documents: [], hasDocuments: false),
         ]
         return Page(id: 1, title: "Wedding", stateKey: "confirmed", state: "Confirmed", rows: rows, included: "100 edited photos",
                     note: "Cancelled: ill", payments: payments, hasPayments: true, hasQR: true, summary: "7,000 Kč left to pay.",
@@ -117,9 +123,15 @@ enum Shoots {
     static func invoicePage(vatPayer: Bool) -> InvoicePages.Page {
         let party = InvoicePages.Page.Party(name: "Vojta", lines: ["Letná 12", "170 00 Praha 7"], companyId: "26168685", vatNumber: "CZ26168685")
         let rows = [InvoicePages.Page.Row(label: "Issued", value: "1/6/2027")]
-        return InvoicePages.Page(number: "2027-0001", supplier: party, customer: party, vatPayer: vatPayer, dates: rows, payment: rows,
-                                 description: "Deposit", base: "826.45 Kč", vatPercent: "21 %", tax: "173.56 Kč", total: "1,000.01 Kč",
-                                 paid: "Paid 1/6/2027", isdoc: "/invoices/1/isdoc", booking: "/bookings/1")
+        let items = [
+            InvoicePages.Page.Item(description: "Shoot", base: "826.45 Kč", rate: "21 %", tax: "173.56 Kč", total: "1,000.01 Kč", deduction: false),
+            InvoicePages.Page.Item(description: "Deposit paid", base: "−82.64 Kč", rate: "21 %", tax: "−17.36 Kč", total: "−100 Kč", deduction: true),
+        ]
+        return InvoicePages.Page(title: vatPayer ? "Invoice" : "Credit note", isCreditNote: !vatPayer,
+                                 corrects: vatPayer ? nil : "Corrects document 2027-0001 of 1/6/2027", number: "2027-0001", supplier: party,
+                                 customer: party, vatPayer: vatPayer, dates: rows, payment: rows, items: items, payableLabel: "Amount due",
+                                 total: "900.01 Kč", paid: "Paid 1/6/2027", qr: vatPayer ? "<svg></svg>" : nil, qrLabel: "QR",
+                                 isdoc: "/invoices/1/isdoc", booking: "/bookings/1")
     }
 
     static var payeePage: PayeePages.Page {

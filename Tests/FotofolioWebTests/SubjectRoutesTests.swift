@@ -51,6 +51,8 @@ import Testing
         "GET /terms/:terms": "a photographer's terms: theirs, and clients offered them (BookingPaymentPagesTests)",
         "GET /invoices/:invoice/isdoc": "a booking's invoice: its two people (BookingPaymentPagesTests)",
         "POST /bookings/:booking/payments/:part": "a booking's payments: its photographer marks, its client is refused, anyone else gets a 404 (BookingPaymentPagesTests)",
+        "POST /bookings/:booking/payments/:part/invoice": "its photographer issues the invoice, its client is refused, anyone else gets a 404 (InvoiceStepPagesTests)",
+        "POST /bookings/:booking/payments/:part/settle": "its photographer records a refund, its client is refused, anyone else gets a 404 (InvoiceStepPagesTests)",
         "GET /galleries/:id": "a gallery: its photographer's (Galleries.owned)",
         "POST /galleries/:id/photos": "a gallery: its photographer's (Galleries.owned)",
         "POST /galleries/:id/deliver": "a gallery: its photographer's (Galleries.owned)",

@@ -94,13 +94,20 @@ public func fuzzPayment(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = PostalAddress(field(5))
 
     if let payee, let booking, let part = booking.payments().first?.part,
-       let invoice = Invoice.issued(for: booking, part: part, payee: payee, customer: Invoice.Party(name: field(13), address: field(14)),
+       let invoice = Invoice.issued(for: booking, part: part, received: [.deposit: ReceivedPayment(paidOn: fuzzToday)],
+                                    depositInvoice: nil, payee: payee, customer: Invoice.Party(name: field(13), address: field(14)),
                                     number: InvoiceSeries.number(prefix: payee.invoicePrefix(on: fuzzToday), sequence: 1),
-                                    uuid: "00000000-0000-4000-8000-000000000000", issuedOn: fuzzToday, taxPointOn: fuzzToday,
-                                    description: field(12)) {
+                                    uuid: "00000000-0000-4000-8000-000000000000", issuedOn: fuzzToday,
+                                    texts: InvoiceTexts(deposit: field(12), rest: field(12), whole: field(12), refund: field(12))) {
         require(invoice.taxBase + invoice.tax == invoice.amount, "the invoice's base and tax do not add up")
-        let parser = XMLParser(data: Data(ISDOC.document(invoice).utf8))
-        require(parser.parse(), "the ISDOC file is not well-formed: \(parser.parserError.map(String.init(describing:)) ?? "")")
+        require(invoice.differenceTotal - invoice.untaxedDeposits == invoice.payable, "the invoice's totals do not add up")
+        let note = Invoice.creditNote(correcting: invoice, number: "X", uuid: invoice.uuid, issuedOn: fuzzToday, refundedOn: fuzzToday,
+                                      description: field(12))
+        require(note.taxBase + note.tax == note.amount && note.amount.halers == -invoice.payable.halers, "the credit note does not add up")
+        for document in [invoice, note] {
+            let parser = XMLParser(data: Data(ISDOC.document(document).utf8))
+            require(parser.parse(), "the ISDOC file is not well-formed: \(parser.parserError.map(String.init(describing:)) ?? "")")
+        }
     }
     return 0
 }

@@ -1,7 +1,7 @@
 /// An amount of Czech crowns to the haléř, as whole haléře (1 Kč = 100 haléřů), so sums and
 /// splits are exact. Typed text is read byte by byte: digits with spaces between groups, a
 /// decimal comma or point, at most two decimals.
-public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Amount: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     public let halers: Int64
 
     /// The most one payment may be: what a QR payment's amount field holds (`9999999.99`).
@@ -52,8 +52,8 @@ public struct Amount: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// `1234.50`: a point and two decimals, no grouping, as QR payments and ISDOC write it.
     public var machineText: String {
-        let rest = halers % 100
-        return "\(halers / 100).\(rest < 10 ? "0" : "")\(rest)"
+        let magnitude = halers.magnitude, rest = magnitude % 100
+        return "\(halers < 0 ? "-" : "")\(magnitude / 100).\(rest < 10 ? "0" : "")\(rest)"
     }
 
     /// `percent` % of the amount, to the nearest haléř (halves up).

@@ -28,22 +28,56 @@ public enum PaymentPart: String, Sendable, CaseIterable, Hashable, Codable {
     case rest
 }
 
+/// What became of a payment received when its booking was cancelled: the photographer kept
+/// it (as their terms say of a cancellation) or sent it back, on a day.
+public struct PaymentSettlement: Sendable, Equatable {
+    public enum Outcome: String, Sendable, CaseIterable {
+        case kept
+        case refunded
+    }
+
+    public var outcome: Outcome
+    public var on: CalendarDay
+
+    public init(_ outcome: Outcome, on day: CalendarDay) {
+        self.outcome = outcome
+        self.on = day
+    }
+}
+
+/// A payment the photographer marked received: the day it arrived, and after a cancellation
+/// what became of it.
+public struct ReceivedPayment: Sendable, Equatable {
+    public var paidOn: CalendarDay
+    public var settlement: PaymentSettlement?
+
+    public init(paidOn: CalendarDay, settlement: PaymentSettlement? = nil) {
+        self.paidOn = paidOn
+        self.settlement = settlement
+    }
+}
+
 /// What one payment of a booking is: how much, by when, and whether the photographer marked
-/// it received (on which day).
+/// it received (on which day), and, once the booking is cancelled, kept or refunded.
 public struct PaymentDue: Sendable, Equatable {
     public var part: PaymentPart
     public var amount: Amount
     public var dueDay: CalendarDay
     public var paidOn: CalendarDay?
+    public var settlement: PaymentSettlement?
 
-    public init(part: PaymentPart, amount: Amount, dueDay: CalendarDay, paidOn: CalendarDay?) {
+    public init(part: PaymentPart, amount: Amount, dueDay: CalendarDay, paidOn: CalendarDay?, settlement: PaymentSettlement? = nil) {
         self.part = part
         self.amount = amount
         self.dueDay = dueDay
         self.paidOn = paidOn
+        self.settlement = settlement
     }
 
     public var isPaid: Bool { paidOn != nil }
+
+    /// Received and not sent back.
+    public var isHeld: Bool { paidOn != nil && settlement?.outcome != .refunded }
 
     /// Not paid and its day has gone by.
     public func isOverdue(today: CalendarDay) -> Bool { paidOn == nil && dueDay < today }
@@ -52,17 +86,19 @@ public struct PaymentDue: Sendable, Equatable {
 extension Booking {
     /// The booking's payments with what was marked received: the deposit (when there is one)
     /// and the rest (when anything remains). A price of 0 has none.
-    public func payments(paid: [PaymentPart: CalendarDay] = [:]) -> [PaymentDue] {
+    public func payments(received: [PaymentPart: ReceivedPayment] = [:]) -> [PaymentDue] {
         let price = Amount(crowns: self.price)
         var payments: [PaymentDue] = []
         let deposit = min(payment.deposit, price)
         if deposit > .zero {
             let due = min(CalendarDay(createdAt).adding(days: payment.depositDueDays), day)
-            payments.append(PaymentDue(part: .deposit, amount: deposit, dueDay: due, paidOn: paid[.deposit]))
+            payments.append(PaymentDue(part: .deposit, amount: deposit, dueDay: due, paidOn: received[.deposit]?.paidOn,
+                                       settlement: received[.deposit]?.settlement))
         }
         let rest = price - deposit
         if rest > .zero {
-            payments.append(PaymentDue(part: .rest, amount: rest, dueDay: day.adding(days: payment.restDueDays), paidOn: paid[.rest]))
+            payments.append(PaymentDue(part: .rest, amount: rest, dueDay: day.adding(days: payment.restDueDays),
+                                       paidOn: received[.rest]?.paidOn, settlement: received[.rest]?.settlement))
         }
         return payments
     }

@@ -34,43 +34,70 @@ public struct Payments: Sendable {
 
     /// The booking's payments with what was received, for either of its two people.
     public func payments(of booking: Booking) throws -> [PaymentDue] {
-        booking.payments(paid: try store.paid(bookings: [booking.id])[booking.id] ?? [:])
+        booking.payments(received: try store.paid(bookings: [booking.id])[booking.id] ?? [:])
     }
 
     /// The payments of several bookings at once (the bookings list).
     public func payments(of bookings: [Booking]) throws -> [Int64: [PaymentDue]] {
         let paid = try store.paid(bookings: bookings.map(\.id))
-        return Dictionary(uniqueKeysWithValues: bookings.map { ($0.id, $0.payments(paid: paid[$0.id] ?? [:])) })
+        return Dictionary(uniqueKeysWithValues: bookings.map { ($0.id, $0.payments(received: paid[$0.id] ?? [:])) })
     }
 
     /// The photographer marks a payment received on the day typed (`yyyy-mm-dd`, not in the
     /// future, not before the booking was made), or, with `received` false, not received.
     /// A booking without that payment is `.unknown`. A payment received gets its invoice
-    /// (`PaymentStore.mark`), its line said by `describe`; returns the part's invoice, if any.
+    /// (`PaymentStore.mark`), its line said by `texts`; returns the part's invoice, if any.
     @discardableResult
     public func mark(_ part: PaymentPart, of bookingId: Int64, received: Bool, on dayText: String, by photographerId: Int64,
-                     describe: (Booking, PaymentPart) -> String = Payments.plainDescription, at date: Date = Date()) throws -> Invoice? {
+                     texts: (Booking) -> InvoiceTexts = InvoiceTexts.plain, at date: Date = Date()) throws -> Invoice? {
+        let booking = try ownBooking(bookingId, part, of: photographerId)
+        var day: CalendarDay?
+        if received {
+            let typed = try Self.day(dayText, at: date)
+            guard typed >= CalendarDay(booking.createdAt).adding(days: -366) else { throw PaymentMarkProblem.tooEarly }
+            day = typed
+        }
+        return try store.mark(part, of: bookingId, paidOn: day, by: photographerId, texts: texts(booking), at: date)
+    }
+
+    /// The photographer issues a payment's invoice before the money arrives (`PaymentRules.checkIssue`).
+    @discardableResult
+    public func issueInvoice(_ part: PaymentPart, of bookingId: Int64, by photographerId: Int64,
+                             texts: (Booking) -> InvoiceTexts = InvoiceTexts.plain, at date: Date = Date()) throws -> Invoice {
+        let booking = try ownBooking(bookingId, part, of: photographerId)
+        return try store.issueInvoice(part, of: bookingId, by: photographerId, texts: texts(booking), at: date)
+    }
+
+    /// After a cancellation, the photographer records that a payment received was kept, or
+    /// refunded on the day typed (`PaymentRules.checkSettle`); a refund gets its credit note.
+    @discardableResult
+    public func settle(_ part: PaymentPart, of bookingId: Int64, _ outcome: PaymentSettlement.Outcome, on dayText: String,
+                       by photographerId: Int64, texts: (Booking) -> InvoiceTexts = InvoiceTexts.plain, at date: Date = Date()) throws -> Invoice? {
+        let booking = try ownBooking(bookingId, part, of: photographerId)
+        let day = outcome == .refunded ? try Self.day(dayText, at: date) : CalendarDay(date)
+        return try store.settle(part, of: bookingId, as: PaymentSettlement(outcome, on: day), by: photographerId, texts: texts(booking),
+                                at: date)
+    }
+
+    /// The photographer's own booking with that payment; `.unknown` to anyone else.
+    private func ownBooking(_ bookingId: Int64, _ part: PaymentPart, of photographerId: Int64) throws -> Booking {
         guard let booking = try bookings.bookings(of: photographerId).first(where: { $0.id == bookingId }) else {
             throw BookingError.unknown
         }
         guard booking.photographerId == photographerId else { throw BookingError.onlyThePhotographer }
         guard booking.payments().contains(where: { $0.part == part }) else { throw BookingError.unknown }
-        var day: CalendarDay?
-        if received {
-            guard let typed = CalendarDay(dayText.trimmingCharacters(in: .whitespaces)) else { throw PaymentMarkProblem.notADay }
-            guard typed <= CalendarDay(date) else { throw PaymentMarkProblem.inTheFuture }
-            guard typed >= CalendarDay(booking.createdAt).adding(days: -366) else { throw PaymentMarkProblem.tooEarly }
-            day = typed
-        }
-        return try store.mark(part, of: bookingId, paidOn: day, by: photographerId, description: describe(booking, part), at: date)
+        return booking
     }
 
-    /// "deposit: Svatba, 2027-06-14", for callers with no words of their own.
-    public static func plainDescription(_ booking: Booking, _ part: PaymentPart) -> String {
-        "\(part.rawValue): \(booking.kind), \(booking.day.text)"
+    /// A day typed for money that moved: `yyyy-mm-dd`, not in the future.
+    private static func day(_ text: String, at date: Date) throws -> CalendarDay {
+        guard let typed = CalendarDay(text.trimmingCharacters(in: .whitespaces)) else { throw PaymentMarkProblem.notADay }
+        guard typed <= CalendarDay(date) else { throw PaymentMarkProblem.inTheFuture }
+        return typed
     }
 
-    public func invoices(of bookings: [Booking]) throws -> [Int64: [PaymentPart: Invoice]] {
+    /// Every invoice and credit note of these bookings, oldest first.
+    public func invoices(of bookings: [Booking]) throws -> [Int64: [Invoice]] {
         try store.invoices(of: bookings.map(\.id))
     }
 
@@ -92,8 +119,8 @@ public struct Payments: Sendable {
         try store.terms(id, for: userId)
     }
 
-    /// The day the invoice's payment was marked received, while it is.
-    public func paidOn(_ invoice: Invoice) throws -> CalendarDay? {
+    /// The invoice's payment as marked received, while it is.
+    public func received(_ invoice: Invoice) throws -> ReceivedPayment? {
         try store.paid(bookings: [invoice.bookingId])[invoice.bookingId]?[invoice.part]
     }
 
@@ -113,9 +140,22 @@ public struct Payments: Sendable {
     }
 }
 
-/// Why a day typed for a received payment was refused (`payments.problems.*`).
+/// Why a step with a payment was refused (`payments.problems.*`): a day typed for a payment
+/// received or refunded, or a state that does not allow it (`PaymentRules`).
 public enum PaymentMarkProblem: String, Error, Sendable {
     case notADay
     case inTheFuture
     case tooEarly
+    /// Taking back a mark whose payment was kept or refunded.
+    case settled
+    /// Recording a refund or a kept payment on a booking not cancelled.
+    case notCancelled
+    case notReceived
+    case alreadyRefunded
+    case refundBeforePayment
+    /// Issuing an invoice without bank details.
+    case noPayee
+    case cancelled
+    /// A VAT payer's deposit is invoiced once it arrives.
+    case depositOnReceipt
 }

@@ -12,21 +12,34 @@ public protocol PaymentStore: Sendable {
 
     func removePayee(of userId: Int64) throws
 
-    /// The payments marked received, by booking: the day each part arrived.
-    func paid(bookings bookingIds: [Int64]) throws -> [Int64: [PaymentPart: CalendarDay]]
+    /// The payments marked received, by booking: the day each part arrived, and after a
+    /// cancellation what became of it.
+    func paid(bookings bookingIds: [Int64]) throws -> [Int64: [PaymentPart: ReceivedPayment]]
 
-    /// Marks a part received on `day` (nil: not received after all). Marking again changes the day.
+    /// Marks a part received on `day` (nil: not received after all, refused once it is settled:
+    /// `PaymentRules.checkUnmark`). Marking again changes the day.
     /// Marked received, the part gets its invoice in the same transaction when the
     /// photographer has bank details and it has none yet: the next number of the photographer's
     /// series (`InvoiceSeries`, a counter row per prefix, so two markings at once take two
-    /// numbers and a rolled-back one takes none), described as `description`. Taking a mark
+    /// numbers and a rolled-back one takes none), as `Invoice.issued` writes it. Taking a mark
     /// back keeps the invoice. Returns the part's invoice, if it has one.
     @discardableResult
-    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, description: String,
+    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, texts: InvoiceTexts,
               at date: Date) throws -> Invoice?
 
-    /// The invoices of these bookings, by booking and part.
-    func invoices(of bookingIds: [Int64]) throws -> [Int64: [PaymentPart: Invoice]]
+    /// Issues the part's invoice before the money arrives, as the photographer asks
+    /// (`PaymentRules.checkIssue`), numbered as `mark` numbers; the invoice it has already, if any.
+    func issueInvoice(_ part: PaymentPart, of bookingId: Int64, by photographerId: Int64, texts: InvoiceTexts, at date: Date) throws -> Invoice
+
+    /// Records what became of a part received on a cancelled booking (`PaymentRules.checkSettle`).
+    /// A refund of a part with an invoice gets its credit note (`Invoice.creditNote`), numbered
+    /// in the same series; returns it.
+    @discardableResult
+    func settle(_ part: PaymentPart, of bookingId: Int64, as settlement: PaymentSettlement, by photographerId: Int64,
+                texts: InvoiceTexts, at date: Date) throws -> Invoice?
+
+    /// The invoices and credit notes of these bookings, by booking, oldest first.
+    func invoices(of bookingIds: [Int64]) throws -> [Int64: [Invoice]]
 
     func invoice(_ id: Int64) throws -> Invoice?
 

@@ -9,6 +9,13 @@ import QRCode
 extension BookingPages {
     static func path(_ bookingId: Int64) -> String { "/bookings/\(bookingId)" }
     static func markPath(_ bookingId: Int64, _ part: PaymentPart) -> String { "/bookings/\(bookingId)/payments/\(part.rawValue)" }
+    static func issuePath(_ bookingId: Int64, _ part: PaymentPart) -> String { markPath(bookingId, part) + "/invoice" }
+    static func settlePath(_ bookingId: Int64, _ part: PaymentPart) -> String { markPath(bookingId, part) + "/settle" }
+
+    /// Which of a payment's forms a problem belongs to.
+    enum PaymentForm {
+        case mark, settle, issue
+    }
 
     /// `pages/booking`.
     struct DetailPage: ViewModel {
@@ -27,6 +34,21 @@ extension BookingPages {
             let error: String?
         }
 
+        /// After a cancellation: the payment was kept, or refunded on a day.
+        struct SettleForm: ViewModel {
+            let action: String
+            let refundedOn: String
+            let max: String
+            let error: String?
+        }
+
+        /// An invoice or a credit note of the payment: its page and its ISDOC file.
+        struct Document: ViewModel {
+            let label: String
+            let page: String
+            let isdoc: String
+        }
+
         struct PaymentView: ViewModel {
             let part: String
             let title: String
@@ -38,10 +60,13 @@ extension BookingPages {
             let details: [Row]
             let hasDetails: Bool
             let mark: MarkForm?
-            /// The payment's invoice: its number, page and ISDOC file.
-            let invoice: String?
-            let invoicePage: String?
-            let invoiceISDOC: String?
+            /// Issues the invoice before the money arrives (the photographer's, when allowed).
+            let issue: String?
+            let issueError: String?
+            let settle: SettleForm?
+            /// The payment's invoice and, after a refund, its credit note.
+            let documents: [Document]
+            let hasDocuments: Bool
         }
 
         let id: Int64
@@ -72,19 +97,45 @@ extension BookingPages {
     }
 
     func markPayment(_ request: Request) throws -> Response {
+        try paymentStep(request, .mark) { userId, id, part, texts in
+            try payments.mark(part, of: id, received: request.form["received"] != "0", on: request.form["paidOn"] ?? "", by: userId,
+                              texts: texts)
+            return Self.path(id) + "#payment-\(part.rawValue)"
+        }
+    }
+
+    /// The photographer issues a payment's invoice now and is taken to it.
+    func issueInvoice(_ request: Request) throws -> Response {
+        try paymentStep(request, .issue) { userId, id, part, texts in
+            InvoicePages.path(try payments.issueInvoice(part, of: id, by: userId, texts: texts))
+        }
+    }
+
+    /// After a cancellation, the photographer records that a payment was kept or refunded.
+    func settlePayment(_ request: Request) throws -> Response {
+        try paymentStep(request, .settle) { userId, id, part, texts in
+            let outcome = request.form["outcome"].flatMap(PaymentSettlement.Outcome.init(rawValue:)) ?? .refunded
+            try payments.settle(part, of: id, outcome, on: request.form["refundedOn"] ?? "", by: userId, texts: texts)
+            return Self.path(id) + "#payment-\(part.rawValue)"
+        }
+    }
+
+    /// One of the photographer's steps with a payment: done, it redirects where `step` says;
+    /// refused for a reason of the payment, the page again with the reason at the form.
+    private func paymentStep(_ request: Request, _ form: PaymentForm,
+                             _ step: (Int64, Int64, PaymentPart, (Booking) -> InvoiceTexts) throws -> String) throws -> Response {
         let table = renderer.strings(for: request)
         let userId = try request.requireSignIn().userId
         guard let id = request.storedId("booking"), let part = request.parameters["part"].flatMap(PaymentPart.init(rawValue:)) else {
             throw HTTPFailure(.notFound, table.string("bookings.errors.unknown"))
         }
-        let received = request.form["received"] != "0"
         do {
-            try payments.mark(part, of: id, received: received, on: request.form["paidOn"] ?? "", by: userId,
-                              describe: { booking, part in Self.invoiceLine(booking, part, table: table) })
-            return .redirect(to: Self.path(id) + "#payment-\(part.rawValue)")
+            return .redirect(to: try step(userId, id, part, { booking in Self.invoiceTexts(booking, table: table) }))
         } catch let problem as PaymentMarkProblem {
-            return try detailPage(request, problem: (part, table.string("payments.problems.\(problem.rawValue)")),
-                                  typed: request.form["paidOn"], status: .unprocessableContent)
+            let typed = form == .mark ? request.form["paidOn"] : request.form["refundedOn"]
+            return try detailPage(request, problem: (part, form, table.string("payments.problems.\(problem.rawValue)")),
+                                  typed: typed, status: [.notCancelled, .notReceived, .alreadyRefunded, .settled, .cancelled,
+                                                         .depositOnReceipt, .noPayee].contains(problem) ? .conflict : .unprocessableContent)
         } catch let error as BookingError {
             throw HTTPFailure(ShootPages.status(error), ShootPages.problem(error, table))
         }
@@ -96,13 +147,15 @@ extension BookingPages {
     }
 
     /// What an invoice's line says: "Záloha na focení: Svatba, 14. 6. 2027".
-    static func invoiceLine(_ booking: Booking, _ part: PaymentPart, table: StringTable) -> String {
-        let key = booking.payments().count == 1 && part == .rest ? "whole" : part.rawValue
-        return table.string("payments.describe.\(key)").replacingOccurrences(of: "{kind}", with: booking.kind)
-            .replacingOccurrences(of: "{day}", with: ShootText(table: table).shortDay(booking.day))
+    static func invoiceTexts(_ booking: Booking, table: StringTable) -> InvoiceTexts {
+        func line(_ key: String) -> String {
+            table.string("payments.describe.\(key)").replacingOccurrences(of: "{kind}", with: booking.kind)
+                .replacingOccurrences(of: "{day}", with: ShootText(table: table).shortDay(booking.day))
+        }
+        return InvoiceTexts(deposit: line("deposit"), rest: line("rest"), whole: line("whole"), refund: line("refund"))
     }
 
-    private func detailPage(_ request: Request, problem: (PaymentPart, String)? = nil, typed: String? = nil,
+    private func detailPage(_ request: Request, problem: (PaymentPart, PaymentForm, String)? = nil, typed: String? = nil,
                             status: HTTPStatus = .ok) throws -> Response {
         let userId = try request.requireSignIn().userId
         let table = renderer.strings(for: request)
@@ -115,31 +168,46 @@ extension BookingPages {
         let isPhotographer = booking.photographerId == userId
         let payee = try payments.payee(of: booking.photographerId)
         let dues = try payments.payments(of: booking)
-        let invoices = try payments.invoices(of: [booking])[booking.id] ?? [:]
+        let invoices = try payments.invoices(of: [booking])[booking.id] ?? []
         let state = booking.state(at: now)
         var views: [DetailPage.PaymentView] = []
         for due in dues {
             let details = PaymentDetails(due, of: booking, payments: dues, payee: payee, table: table)
             let title = details.title
-            let stateKey = due.isPaid ? "paid" : due.isOverdue(today: today) ? "overdue" : "waiting"
+            let stateKey = due.settlement?.outcome.rawValue ?? (due.isPaid ? "paid" : due.isOverdue(today: today) ? "overdue" : "waiting")
             let stateText = table.string("payments.states.\(stateKey)")
-                .replacingOccurrences(of: "{day}", with: text.shortDay(due.paidOn ?? due.dueDay))
+                .replacingOccurrences(of: "{day}", with: text.shortDay(due.settlement?.on ?? due.paidOn ?? due.dueDay))
             let qr = !due.isPaid && state != .cancelled ? details.qrCode?.svg() : nil
-            let error = problem?.0 == due.part ? problem?.1 : nil
+            func error(_ form: PaymentForm) -> String? { problem?.0 == due.part && problem?.1 == form ? problem?.2 : nil }
+            let partInvoices = invoices.filter { $0.part == due.part }
+            var settle: DetailPage.SettleForm?
+            if isPhotographer, state == .cancelled, due.isPaid, due.settlement?.outcome != .refunded {
+                settle = DetailPage.SettleForm(action: Self.settlePath(booking.id, due.part),
+                                               refundedOn: (error(.settle) != nil ? typed : nil) ?? today.text, max: today.text,
+                                               error: error(.settle))
+            }
+            let mayIssue = isPhotographer && payee != nil && state != .cancelled && partInvoices.invoice(of: due.part) == nil
+                && (due.isPaid || Invoice.mayIssueBeforePayment(due.part, payee: payee!))
             views.append(DetailPage.PaymentView(
                 part: due.part.rawValue, title: title, amount: text.amount(due.amount), stateKey: stateKey, state: stateText, qr: qr,
                 qrLabel: table.string("payments.booking.qrLabel").replacingOccurrences(of: "{part}", with: title)
                     .replacingOccurrences(of: "{amount}", with: text.amount(due.amount)),
                 details: details.rows.map { DetailPage.Row(label: $0.label, value: $0.value, code: $0.code) },
                 hasDetails: !details.rows.isEmpty,
-                mark: isPhotographer ? DetailPage.MarkForm(action: Self.markPath(booking.id, due.part),
-                                                           paidOn: (error != nil ? typed : nil) ?? (due.paidOn ?? today).text,
-                                                           max: today.text, received: due.isPaid, error: error) : nil,
-                invoice: invoices[due.part].map { table.string("payments.invoice.open").replacingOccurrences(of: "{number}", with: $0.number) },
-                invoicePage: invoices[due.part].map(InvoicePages.path), invoiceISDOC: invoices[due.part].map(InvoicePages.isdocPath)))
+                mark: isPhotographer && due.settlement == nil
+                    ? DetailPage.MarkForm(action: Self.markPath(booking.id, due.part),
+                                          paidOn: (error(.mark) != nil ? typed : nil) ?? (due.paidOn ?? today).text,
+                                          max: today.text, received: due.isPaid, error: error(.mark)) : nil,
+                issue: mayIssue ? Self.issuePath(booking.id, due.part) : nil, issueError: error(.issue), settle: settle,
+                documents: partInvoices.map { invoice in
+                    DetailPage.Document(label: InvoicePages.title(of: invoice, table: table), page: InvoicePages.path(invoice),
+                                        isdoc: InvoicePages.isdocPath(invoice))
+                },
+                hasDocuments: !partInvoices.isEmpty))
         }
         let outstanding = dues.filter { !$0.isPaid }.reduce(Amount.zero) { $0 + $1.amount }
         let summary = dues.isEmpty ? table.string("payments.booking.free")
+            : state == .cancelled ? table.string("payments.booking.cancelled")
             : outstanding == .zero ? table.string("payments.booking.allPaid")
             : table.string("payments.booking.outstanding").replacingOccurrences(of: "{amount}", with: text.amount(outstanding))
         var rows = [

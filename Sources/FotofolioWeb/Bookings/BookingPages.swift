@@ -22,6 +22,8 @@ struct BookingPages {
             router.get("/bookings/:booking/calendar.ics") { request in try file(request) }
             router.get("/bookings/:booking") { request in try detail(request) }
             router.post("/bookings/:booking/payments/:part") { request in try markPayment(request) }
+            router.post("/bookings/:booking/payments/:part/invoice") { request in try issueInvoice(request) }
+            router.post("/bookings/:booking/payments/:part/settle") { request in try settlePayment(request) }
             router.post("/bookings/calendar") { request in try renewFeed(request) }
             router.post("/bookings/calendar/off") { request in try turnOffFeed(request) }
         }

@@ -44,8 +44,10 @@ struct ShootText: Sendable {
         "\(crowns.formatted(.number.locale(locale).grouping(.automatic))) Kč"
     }
 
-    /// "1 440 Kč", "1 440,30 Kč": haléře only when there are some.
+    /// "1 440 Kč", "1 440,30 Kč": haléře only when there are some; a negative amount (a
+    /// deduction, a credit note) with a minus sign.
     func amount(_ amount: Amount) -> String {
+        guard amount.halers >= 0 else { return "−" + self.amount(Amount(halers: -amount.halers)) }
         let crowns = amount.crowns.formatted(.number.locale(locale).grouping(.automatic))
         guard !amount.isWholeCrowns else { return "\(crowns) Kč" }
         let rest = amount.halers % 100

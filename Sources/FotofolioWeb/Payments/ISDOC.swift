@@ -1,24 +1,39 @@
 import Fotofolio
 
 /// An invoice as an ISDOC 6.0.2 document, the XML that Czech accounting software imports.
-/// One line, the payment; its VAT split (`Invoice.taxBase`, `.tax`) at 21 % for a VAT payer,
-/// or none with `VATApplicable` false; the payment means a bank transfer to the photographer's
-/// account with the booking's variable symbol. Every text goes through `XMLText`.
+/// One line, the shoot or its payment; its VAT split (`Invoice.taxBase`, `.tax`) at 21 % for a
+/// VAT payer, or none with `VATApplicable` false. A final invoice deducts the deposit received:
+/// a VAT payer's taxed deposit (its own tax document, `TaxedDeposits`, its VAT "already
+/// claimed"), or a deposit without one (`NonTaxedDeposits`, "paid deposits"). A credit note
+/// (negative amounts) names the document it corrects. The payment means a bank transfer to the
+/// photographer's account with the booking's variable symbol. Every text goes through `XMLText`.
 enum ISDOC {
     static let namespace = "http://isdoc.cz/namespace/2013"
     static let version = "6.0.2"
 
-    /// The document type: a VAT payer's deposit is a tax document for a payment received
-    /// (5); everything else an invoice (1).
+    /// The document type: a VAT payer's deposit is a tax document for a payment received (5)
+    /// and its credit note a correction of one (6); other invoices are 1, other credit notes 2.
     static func documentType(_ invoice: Invoice) -> Int {
-        invoice.part == .deposit && invoice.isVATApplicable ? 5 : 1
+        let deposit = invoice.part == .deposit && invoice.isVATApplicable
+        return switch invoice.kind {
+        case .invoice: deposit ? 5 : 1
+        case .creditNote: deposit ? 6 : 2
+        }
     }
 
     static func document(_ invoice: Invoice) -> String {
         let vat = invoice.isVATApplicable ? "true" : "false"
         let base = invoice.taxBase.machineText, tax = invoice.tax.machineText, total = invoice.amount.machineText
-        let category = "<ClassifiedTaxCategory><Percent>\(invoice.vatPercent)</Percent><VATCalculationMethod>1</VATCalculationMethod>"
-            + "<VATApplicable>\(vat)</VATApplicable></ClassifiedTaxCategory>"
+        let deposit = invoice.deposit
+        let taxed = deposit?.isTaxed == true ? deposit : nil
+        let claimedBase = (taxed?.taxBase ?? .zero).machineText, claimedTax = (taxed?.tax ?? .zero).machineText
+        let claimedTotal = (taxed?.amount ?? .zero).machineText
+        let difference = (base: invoice.differenceBase.machineText, tax: invoice.differenceTax.machineText,
+                          total: invoice.differenceTotal.machineText)
+        func category(_ percent: Int) -> String {
+            "<ClassifiedTaxCategory><Percent>\(percent)</Percent><VATCalculationMethod>1</VATCalculationMethod>"
+                + "<VATApplicable>\(percent > 0 ? "true" : "false")</VATApplicable></ClassifiedTaxCategory>"
+        }
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <Invoice xmlns="\(namespace)" version="\(version)">
@@ -38,6 +53,11 @@ enum ISDOC {
             """
         xml += "<AccountingSupplierParty>\(party(invoice.supplier))</AccountingSupplierParty>\n"
         xml += "<AccountingCustomerParty>\(party(invoice.customer))</AccountingCustomerParty>\n"
+        if let original = invoice.corrects {
+            xml += "<OriginalDocumentReferences><OriginalDocumentReference><ID>\(text(original.number))</ID>"
+                + "<IssueDate>\(text(original.issuedOn))</IssueDate><UUID>\(text(original.uuid.uppercased()))</UUID>"
+                + "</OriginalDocumentReference></OriginalDocumentReferences>\n"
+        }
         xml += """
             <InvoiceLines><InvoiceLine>
             <ID>1</ID>
@@ -47,47 +67,64 @@ enum ISDOC {
             <LineExtensionTaxAmount>\(tax)</LineExtensionTaxAmount>
             <UnitPrice>\(base)</UnitPrice>
             <UnitPriceTaxInclusive>\(total)</UnitPriceTaxInclusive>
-            \(category)
+            \(category(invoice.vatPercent))
             <Item><Description>\(text(invoice.description))</Description></Item>
             </InvoiceLine></InvoiceLines>
+
+            """
+        if let deposit {
+            let id = text(deposit.invoiceNumber ?? String(invoice.variableSymbol))
+            if deposit.isTaxed {
+                xml += "<TaxedDeposits><TaxedDeposit><ID>\(id)</ID><VariableSymbol>\(invoice.variableSymbol)</VariableSymbol>"
+                    + "<TaxableDepositAmount>\(deposit.taxBase.machineText)</TaxableDepositAmount>"
+                    + "<TaxInclusiveDepositAmount>\(deposit.amount.machineText)</TaxInclusiveDepositAmount>"
+                    + "\(category(deposit.vatPercent))</TaxedDeposit></TaxedDeposits>\n"
+            } else {
+                xml += "<NonTaxedDeposits><NonTaxedDeposit><ID>\(id)</ID><VariableSymbol>\(invoice.variableSymbol)</VariableSymbol>"
+                    + "<DepositAmount>\(deposit.amount.machineText)</DepositAmount></NonTaxedDeposit></NonTaxedDeposits>\n"
+            }
+        }
+        xml += """
             <TaxTotal><TaxSubTotal>
             <TaxableAmount>\(base)</TaxableAmount><TaxAmount>\(tax)</TaxAmount><TaxInclusiveAmount>\(total)</TaxInclusiveAmount>
-            <AlreadyClaimedTaxableAmount>0.00</AlreadyClaimedTaxableAmount><AlreadyClaimedTaxAmount>0.00</AlreadyClaimedTaxAmount>
-            <AlreadyClaimedTaxInclusiveAmount>0.00</AlreadyClaimedTaxInclusiveAmount>
-            <DifferenceTaxableAmount>\(base)</DifferenceTaxableAmount><DifferenceTaxAmount>\(tax)</DifferenceTaxAmount>
-            <DifferenceTaxInclusiveAmount>\(total)</DifferenceTaxInclusiveAmount>
+            <AlreadyClaimedTaxableAmount>\(claimedBase)</AlreadyClaimedTaxableAmount><AlreadyClaimedTaxAmount>\(claimedTax)</AlreadyClaimedTaxAmount>
+            <AlreadyClaimedTaxInclusiveAmount>\(claimedTotal)</AlreadyClaimedTaxInclusiveAmount>
+            <DifferenceTaxableAmount>\(difference.base)</DifferenceTaxableAmount><DifferenceTaxAmount>\(difference.tax)</DifferenceTaxAmount>
+            <DifferenceTaxInclusiveAmount>\(difference.total)</DifferenceTaxInclusiveAmount>
             <TaxCategory><Percent>\(invoice.vatPercent)</Percent><VATApplicable>\(vat)</VATApplicable></TaxCategory>
-            </TaxSubTotal><TaxAmount>\(tax)</TaxAmount></TaxTotal>
+            </TaxSubTotal><TaxAmount>\(difference.tax)</TaxAmount></TaxTotal>
             <LegalMonetaryTotal>
             <TaxExclusiveAmount>\(base)</TaxExclusiveAmount><TaxInclusiveAmount>\(total)</TaxInclusiveAmount>
-            <AlreadyClaimedTaxExclusiveAmount>0.00</AlreadyClaimedTaxExclusiveAmount>
-            <AlreadyClaimedTaxInclusiveAmount>0.00</AlreadyClaimedTaxInclusiveAmount>
-            <DifferenceTaxExclusiveAmount>\(base)</DifferenceTaxExclusiveAmount><DifferenceTaxInclusiveAmount>\(total)</DifferenceTaxInclusiveAmount>
+            <AlreadyClaimedTaxExclusiveAmount>\(claimedBase)</AlreadyClaimedTaxExclusiveAmount>
+            <AlreadyClaimedTaxInclusiveAmount>\(claimedTotal)</AlreadyClaimedTaxInclusiveAmount>
+            <DifferenceTaxExclusiveAmount>\(difference.base)</DifferenceTaxExclusiveAmount><DifferenceTaxInclusiveAmount>\(difference.total)</DifferenceTaxInclusiveAmount>
             <PayableRoundingAmount>0.00</PayableRoundingAmount>
-            <PaidDepositsAmount>0.00</PaidDepositsAmount>
-            <PayableAmount>\(total)</PayableAmount>
+            <PaidDepositsAmount>\(invoice.untaxedDeposits.machineText)</PaidDepositsAmount>
+            <PayableAmount>\(invoice.payable.machineText)</PayableAmount>
             </LegalMonetaryTotal>
 
             """
-        let czech = (try? IBAN.parse(invoice.iban)).flatMap { BankAccount(iban: $0).czech }
-        xml += """
-            <PaymentMeans><Payment>
-            <PaidAmount>\(total)</PaidAmount>
-            <PaymentMeansCode>42</PaymentMeansCode>
-            <Details>
-            <PaymentDueDate>\(invoice.dueOn.text)</PaymentDueDate>
-            <ID>\(text(czech.map { ($0.prefix == 0 ? "" : "\($0.prefix)-") + "\($0.number)" } ?? invoice.iban))</ID>
-            <BankCode>\(text(czech?.bankCode ?? ""))</BankCode>
-            <Name></Name>
-            <IBAN>\(text(invoice.iban))</IBAN>
-            <BIC></BIC>
-            <VariableSymbol>\(invoice.variableSymbol)</VariableSymbol>
-            </Details>
-            </Payment></PaymentMeans>
-            </Invoice>
+        // A credit note pays nothing: the refund went already.
+        if invoice.kind == .invoice {
+            let czech = (try? IBAN.parse(invoice.iban)).flatMap { BankAccount(iban: $0).czech }
+            xml += """
+                <PaymentMeans><Payment>
+                <PaidAmount>\(invoice.payable.machineText)</PaidAmount>
+                <PaymentMeansCode>42</PaymentMeansCode>
+                <Details>
+                <PaymentDueDate>\(invoice.dueOn.text)</PaymentDueDate>
+                <ID>\(text(czech.map { ($0.prefix == 0 ? "" : "\($0.prefix)-") + "\($0.number)" } ?? invoice.iban))</ID>
+                <BankCode>\(text(czech?.bankCode ?? ""))</BankCode>
+                <Name></Name>
+                <IBAN>\(text(invoice.iban))</IBAN>
+                <BIC></BIC>
+                <VariableSymbol>\(invoice.variableSymbol)</VariableSymbol>
+                </Details>
+                </Payment></PaymentMeans>
 
-            """
-        return xml
+                """
+        }
+        return xml + "</Invoice>\n"
     }
 
     /// A party with its IČO (empty for a person without one), name, address and VAT number.

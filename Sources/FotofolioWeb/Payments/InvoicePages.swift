@@ -1,6 +1,7 @@
 import Foundation
 import Fotofolio
 import HTTPServer
+import QRCode
 
 /// A booking's invoices for its two people: a page to read and print on A4
 /// (`/invoices/:invoice`) and the same invoice as ISDOC 6.0.2 (`/invoices/:invoice/isdoc`)
@@ -11,6 +12,12 @@ struct InvoicePages {
 
     static func path(_ invoice: Invoice) -> String { "/invoices/\(invoice.id)" }
     static func isdocPath(_ invoice: Invoice) -> String { "/invoices/\(invoice.id)/isdoc" }
+
+    /// "Faktura 2026-0001", "Opravný doklad 2026-0003".
+    static func title(of invoice: Invoice, table: StringTable) -> String {
+        table.string(invoice.kind == .invoice ? "payments.invoice.open" : "payments.invoice.creditNoteOpen")
+            .replacingOccurrences(of: "{number}", with: invoice.number)
+    }
 
     func register(in router: inout Router) {
         router.group(RequireSignIn()) { router in
@@ -33,18 +40,33 @@ struct InvoicePages {
             let value: String
         }
 
+        /// A line of the table: the shoot, or the deposit deducted (negative).
+        struct Item: ViewModel {
+            let description: String
+            let base: String
+            let rate: String
+            let tax: String
+            let total: String
+            let deduction: Bool
+        }
+
+        let title: String
+        let isCreditNote: Bool
+        /// "Corrects document 2026-0001 of 14 June 2026".
+        let corrects: String?
         let number: String
         let supplier: Party
         let customer: Party
         let vatPayer: Bool
         let dates: [Row]
         let payment: [Row]
-        let description: String
-        let base: String
-        let vatPercent: String
-        let tax: String
+        let items: [Item]
+        let payableLabel: String
         let total: String
         let paid: String?
+        /// An invoice issued before its money arrived: the code to pay it with.
+        let qr: String?
+        let qrLabel: String
         let isdoc: String
         let booking: String
     }
@@ -75,14 +97,43 @@ struct InvoicePages {
         if let czech = account?.czech { payment.append(Page.Row(label: table.string("payments.fields.czechAccount"), value: czech.text)) }
         payment += [Page.Row(label: table.string("payments.fields.iban"), value: account?.iban.printed ?? invoice.iban),
                     Page.Row(label: table.string("payments.fields.variableSymbol"), value: String(invoice.variableSymbol))]
-        let paid = try payments.paidOn(invoice)
-        var response = try renderer.render(.invoice, for: request, title: "\(table.string("payments.invoice.title")) \(invoice.number)",
-                                           content: Page(
+        let received = try payments.received(invoice)
+        let rate = "\(invoice.vatPercent) %"
+        var items = [Page.Item(description: invoice.description, base: text.amount(invoice.taxBase), rate: rate, tax: text.amount(invoice.tax),
+                               total: text.amount(invoice.amount), deduction: false)]
+        if let deposit = invoice.deposit, let paidOn = CalendarDay(deposit.paidOn) {
+            let label = deposit.invoiceNumber.map {
+                table.string("payments.invoice.depositLine").replacingOccurrences(of: "{number}", with: $0)
+            } ?? table.string("payments.invoice.depositLineUntaxed")
+            items.append(Page.Item(description: label.replacingOccurrences(of: "{day}", with: text.shortDay(paidOn)),
+                                   base: text.amount(.zero - deposit.taxBase), rate: deposit.isTaxed ? "\(deposit.vatPercent) %" : "",
+                                   tax: text.amount(.zero - deposit.tax), total: text.amount(.zero - deposit.amount), deduction: true))
+        }
+        let paid: String? = switch invoice.kind {
+        case .invoice: received.map { table.string("payments.invoice.paid").replacingOccurrences(of: "{day}", with: text.shortDay($0.paidOn)) }
+        case .creditNote: table.string("payments.states.refunded").replacingOccurrences(of: "{day}", with: text.shortDay(invoice.taxPointOn))
+        }
+        // Not paid yet, and it still asks for money: the code to pay it with.
+        var qr: String?
+        if invoice.kind == .invoice, received == nil, invoice.payable > .zero, let iban = try? IBAN.parse(invoice.iban) {
+            let payment = QRPayment(account: iban, amount: invoice.payable, variableSymbol: invoice.variableSymbol, dueDay: invoice.dueOn,
+                                    recipient: invoice.supplier.name, message: "\(invoice.number) \(invoice.description)")
+            qr = try? QRCode(encoding: payment.text).svg()
+        }
+        let title = table.string(invoice.kind == .invoice ? "payments.invoice.title" : "payments.invoice.creditNote")
+        var response = try renderer.render(.invoice, for: request, title: "\(title) \(invoice.number)", content: Page(
+            title: title, isCreditNote: invoice.kind == .creditNote,
+            corrects: invoice.corrects.map { reference in
+                table.string("payments.invoice.corrects").replacingOccurrences(of: "{number}", with: reference.number)
+                    .replacingOccurrences(of: "{day}", with: CalendarDay(reference.issuedOn).map(text.shortDay) ?? reference.issuedOn)
+            },
             number: invoice.number, supplier: party(invoice.supplier), customer: party(invoice.customer),
-            vatPayer: invoice.isVATApplicable, dates: dates, payment: payment, description: invoice.description,
-            base: text.amount(invoice.taxBase), vatPercent: "\(invoice.vatPercent) %", tax: text.amount(invoice.tax),
-            total: text.amount(invoice.amount),
-            paid: paid.map { table.string("payments.invoice.paid").replacingOccurrences(of: "{day}", with: text.shortDay($0)) },
+            vatPayer: invoice.isVATApplicable, dates: dates, payment: payment, items: items,
+            payableLabel: table.string(invoice.kind == .invoice ? "payments.invoice.payable" : "payments.invoice.refund"),
+            total: text.amount(invoice.kind == .invoice ? invoice.payable : .zero - invoice.payable),
+            paid: paid, qr: qr,
+            qrLabel: table.string("payments.booking.qrLabel").replacingOccurrences(of: "{part}", with: "\(title) \(invoice.number)")
+                .replacingOccurrences(of: "{amount}", with: text.amount(invoice.payable)),
             isdoc: Self.isdocPath(invoice), booking: BookingPages.path(invoice.bookingId)))
         response.headers.set("Cache-Control", "private, no-store")
         return response

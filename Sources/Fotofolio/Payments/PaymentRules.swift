@@ -1,0 +1,36 @@
+/// Who may do what with a booking's money once it is recorded, decided alike by both stores
+/// inside the transaction that changes it (`PaymentStore`).
+public enum PaymentRules {
+    /// A mark may be taken back until what became of the payment is recorded.
+    public static func checkUnmark(_ part: PaymentPart, received: [PaymentPart: ReceivedPayment]) throws(PaymentMarkProblem) {
+        if received[part]?.settlement != nil { throw .settled }
+    }
+
+    /// What became of a payment is recorded for a cancelled booking's payment received; a
+    /// refund is final, and is not before the money arrived.
+    public static func checkSettle(_ part: PaymentPart, of booking: Booking, received: [PaymentPart: ReceivedPayment],
+                                   as settlement: PaymentSettlement) throws(PaymentMarkProblem) {
+        guard booking.cancellation != nil else { throw .notCancelled }
+        guard let payment = received[part] else { throw .notReceived }
+        if payment.settlement?.outcome == .refunded { throw .alreadyRefunded }
+        if settlement.outcome == .refunded, settlement.on < payment.paidOn { throw .refundBeforePayment }
+    }
+
+    /// The photographer issues an invoice themselves only with bank details to pay to, for a
+    /// booking that stands, and a VAT payer's deposit only once it arrived
+    /// (`Invoice.mayIssueBeforePayment`; one received before the bank details were given has none yet).
+    public static func checkIssue(_ part: PaymentPart, of booking: Booking, payee: Payee?,
+                                  received: [PaymentPart: ReceivedPayment]) throws(PaymentMarkProblem) {
+        guard let payee else { throw .noPayee }
+        guard booking.cancellation == nil else { throw .cancelled }
+        guard received[part] != nil || Invoice.mayIssueBeforePayment(part, payee: payee) else { throw .depositOnReceipt }
+    }
+}
+
+extension Array where Element == Invoice {
+    /// The part's invoice (not a credit note).
+    public func invoice(of part: PaymentPart) -> Invoice? { first { $0.part == part && $0.kind == .invoice } }
+
+    /// The credit note of the part's refund.
+    public func creditNote(of part: PaymentPart) -> Invoice? { first { $0.part == part && $0.kind == .creditNote } }
+}
