@@ -199,3 +199,88 @@ def test_a_client_pays_by_qr_code_and_the_photographer_marks_it_received(open_br
     assert "7 000 Kč" in spaced(client.find_element(By.CSS_SELECTOR, f"[data-booking='{number}'] [data-booking-payment]").text).replace(",", " ")
     audits = [audit for audit in (studio_audit, client_audit) if audit]
     assert not any(audit.found for audit in audits), "\n\n".join(audit.report() for audit in audits if audit.found)
+
+
+@pytest.mark.engines("chromium", "firefox")
+def test_an_invoice_before_the_money_and_a_refund_after_a_cancellation(open_browser, base_url, sign_up, engine, screenshots_dir):
+    """The photographer issues the balance's invoice before it is paid: its page carries a QR
+    payment for it. The deposit arrives, the client cancels, and the photographer records the
+    deposit refunded with the segmented choice: the booking lists the credit note, whose
+    page and ISDOC file correct the deposit's invoice with the opposite amount."""
+    language = LANGUAGE[engine]
+    words = STRINGS[language]
+    day = today() + timedelta(days=30)
+    studio = open_browser(size=DESKTOP, language=language)
+    studio_audit = audit_of(studio)
+    photographer = sign_up(studio, role="creator")
+    studio.get(base_url + "/profile/payments")
+    type_into(studio, "field-account", ACCOUNT)
+    type_into(studio, "field-name", "Ateliér Světlo")
+    type_into(studio, "field-address", "Letná 12\n170 00 Praha 7")
+    click_and_wait_for_next_page(studio, studio.find_element(By.CSS_SELECTOR, "[data-payee-save]"))
+
+    client = open_browser(size=PHONE, language=language)
+    sign_up(client, role="client")
+    client.get(f"{base_url}/u/{photographer.username}/shoot")
+    fill_request(client, "Portrét", day, 2, "Venku, prosím.", town="Praha")
+    send(client)
+    room = room_of(client)
+    studio.get(f"{base_url}/messages/{room}")
+    press(studio, "request", "open", "offer")
+    fill_offer(studio, start="10:00", place="Letná", price=10000, valid_until=today() + timedelta(days=7))
+    type_into(studio, "field-deposit", "30 %")
+    send(studio)
+    client.get(f"{base_url}/messages/{room}")
+    press(client, "offer", "open", "accept")
+    send(client)
+    press(client, "booking", "confirmed", "payment")
+    number = int(re.fullmatch(r".*/bookings/(\d+)", client.current_url).group(1))
+
+    # The balance's invoice, issued before the money: a QR payment for it on its page.
+    studio.get(f"{base_url}/bookings/{number}")
+    issue = studio.find_element(By.CSS_SELECTOR, "[data-payment='rest'] [data-payment-issue] button")
+    assert issue.text == words["payments"]["actions"]["issueInvoice"]
+    click_and_wait_for_next_page(studio, issue)
+    assert re.fullmatch(r".*/invoices/\d+", studio.current_url)
+    code = studio.find_element(By.CSS_SELECTOR, "[data-invoice-qr] figure")
+    payment = spayd_fields(scanned(studio, code)[0])
+    assert payment["AM"] == "7000.00" and payment["X-VS"] == str(number) and payment["ACC"] == IBAN
+    pictures(studio, studio_audit, screenshots_dir, f"payments-invoice-before-payment-{language}", "invoice before payment")
+
+    # The deposit arrives; the client cancels.
+    studio.get(f"{base_url}/bookings/{number}")
+    set_value(studio, "paidOn-deposit", today().isoformat())
+    click_and_wait_for_next_page(studio, studio.find_element(By.CSS_SELECTOR, "[data-payment='deposit'] [data-payment-received]"))
+    client.get(f"{base_url}/messages/{room}")
+    press(client, "booking", "confirmed", "cancel")
+    type_into(client, "field-reason", "Svatba se odkládá.")
+    send(client)
+
+    # The photographer records the deposit refunded, chosen in the segmented control.
+    studio.get(f"{base_url}/bookings/{number}")
+    form = studio.find_element(By.CSS_SELECTOR, "[data-payment='deposit'] [data-payment-settle]")
+    refunded = form.find_element(By.CSS_SELECTOR, "input[name='outcome'][value='refunded']")
+    refunded.find_element(By.XPATH, "..").click()
+    assert refunded.is_selected()
+    set_value(studio, "refundedOn-deposit", today().isoformat())
+    pictures(studio, studio_audit, screenshots_dir, f"payments-refund-{language}", "recording a refund")
+    click_and_wait_for_next_page(studio, form.find_element(By.CSS_SELECTOR, "[data-payment-settle-save]"))
+    assert payment_state(studio, "deposit") == "refunded"
+    assert not studio.find_elements(By.CSS_SELECTOR, "[data-payment-settle]"), "a refund is final"
+    links = studio.find_elements(By.CSS_SELECTOR, "[data-payment='deposit'] [data-payment-invoice] a:not([download])")
+    assert len(links) == 2
+    original_number, note_number = links[0].text.split()[-1], links[1].text.split()[-1]
+    click_and_wait_for_next_page(studio, links[1])
+    assert studio.find_element(By.CSS_SELECTOR, "h1").text == f"{words['payments']['invoice']['creditNotePlain']} {note_number}"
+    assert original_number in studio.find_element(By.CSS_SELECTOR, "[data-invoice-corrects]").text
+    assert "3 000 Kč" in spaced(studio.find_element(By.CSS_SELECTOR, "[data-invoice-total]").text).replace(",", " ")
+    pictures(studio, studio_audit, screenshots_dir, f"payments-credit-note-{language}", "credit note")
+    note = isdoc(studio, studio.find_element(By.CSS_SELECTOR, "[data-invoice-isdoc]").get_attribute("href"))
+    assert note.findtext("i:DocumentType", namespaces=NS) == "2"
+    assert note.findtext("i:LegalMonetaryTotal/i:PayableAmount", namespaces=NS) == "-3000.00"
+    assert note.findtext("i:OriginalDocumentReferences/i:OriginalDocumentReference/i:ID", namespaces=NS) == original_number
+
+    # The client sees it too.
+    client.get(f"{base_url}/bookings/{number}")
+    assert payment_state(client, "deposit") == "refunded"
+    assert studio_audit is None or not studio_audit.found, studio_audit.report()

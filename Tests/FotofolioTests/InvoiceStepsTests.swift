@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Fotofolio
 
@@ -119,6 +120,24 @@ import Testing
         #expect(payment.settlement == PaymentSettlement(.refunded, on: shoots.today) && !payment.isHeld)
         // A cancelled booking gets no invoice of its own any more.
         #expect(throws: PaymentMarkProblem.cancelled) { try payments.issueInvoice(.rest, of: booking.id, by: shoots.vojta, at: shoots.now) }
+    }
+
+    /// The photographer's "issue" and "received" for the same payment at the same moment, on
+    /// as many connections as the store has: one invoice, one number.
+    @Test func issuingAndMarkingAtOnceMakeOneInvoice() throws {
+        try savePayee(vat: false)
+        let booking = try base.booking()
+        let payments = self.payments, vojta = shoots.vojta, today = shoots.today, now = shoots.now
+        let issued = Mutex<[Invoice]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            let invoice = index.isMultiple(of: 2)
+                ? try? payments.issueInvoice(.rest, of: booking.id, by: vojta, at: now)
+                : try? payments.mark(.rest, of: booking.id, received: true, on: today.text, by: vojta, at: now)
+            if let invoice { issued.withLock { $0.append(invoice) } }
+        }
+        let all = issued.withLock { $0 }
+        #expect(all.count == 8 && Set(all.map(\.id)).count == 1)
+        #expect(try payments.invoices(of: [booking])[booking.id]?.map(\.number) == ["\(today.year)-0001"])
     }
 
     @Test func negativeAmountsSplitAsTheirOppositesAndAreWrittenWithAMinus() {

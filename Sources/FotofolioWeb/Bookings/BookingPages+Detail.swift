@@ -194,7 +194,8 @@ extension BookingPages {
                     .replacingOccurrences(of: "{amount}", with: text.amount(due.amount)),
                 details: details.rows.map { DetailPage.Row(label: $0.label, value: $0.value, code: $0.code) },
                 hasDetails: !details.rows.isEmpty,
-                mark: isPhotographer && due.settlement == nil
+                // After a cancellation a payment received is settled, not unmarked.
+                mark: isPhotographer && due.settlement == nil && settle == nil
                     ? DetailPage.MarkForm(action: Self.markPath(booking.id, due.part),
                                           paidOn: (error(.mark) != nil ? typed : nil) ?? (due.paidOn ?? today).text,
                                           max: today.text, received: due.isPaid, error: error(.mark)) : nil,

@@ -102,7 +102,7 @@ struct MailNotices {
                 title: words.text("mail.payment.title", ["part": details.title, "amount": text.amount(due.amount), "day": text.day(due.dueDay)]),
                 image: image,
                 imageLabel: words.text("payments.booking.qrLabel", ["part": details.title, "amount": text.amount(due.amount)]),
-                rows: details.rows.map { MailView.Payment.Row(label: $0.label, value: $0.value) }))
+                rows: details.rows.map { MailView.Payment.Row(label: $0.label, value: $0.value, code: $0.code) }))
         }
         return (asked, pictures)
     }

@@ -20,6 +20,8 @@ struct MailView: ViewModel {
         struct Row: ViewModel {
             let label: String
             let value: String
+            /// An account number or a symbol: set in a monospace face.
+            let code: Bool
         }
 
         let title: String

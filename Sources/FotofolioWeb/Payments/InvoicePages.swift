@@ -91,7 +91,9 @@ struct InvoicePages {
         if invoice.isVATApplicable {
             dates.append(Page.Row(label: table.string("payments.invoice.taxPoint"), value: text.shortDay(invoice.taxPointOn)))
         }
-        dates.append(Page.Row(label: table.string("payments.fields.dueDay"), value: text.shortDay(invoice.dueOn)))
+        if invoice.kind == .invoice {
+            dates.append(Page.Row(label: table.string("payments.fields.dueDay"), value: text.shortDay(invoice.dueOn)))
+        }
         let account = (try? IBAN.parse(invoice.iban)).map(BankAccount.init(iban:))
         var payment = [Page.Row(label: table.string("payments.invoice.means"), value: table.string("payments.invoice.transfer"))]
         if let czech = account?.czech { payment.append(Page.Row(label: table.string("payments.fields.czechAccount"), value: czech.text)) }
@@ -120,7 +122,8 @@ struct InvoicePages {
                                     recipient: invoice.supplier.name, message: "\(invoice.number) \(invoice.description)")
             qr = try? QRCode(encoding: payment.text).svg()
         }
-        let title = table.string(invoice.kind == .invoice ? "payments.invoice.title" : "payments.invoice.creditNote")
+        let title = table.string(invoice.kind == .invoice ? "payments.invoice.title"
+                                 : invoice.isVATApplicable ? "payments.invoice.creditNote" : "payments.invoice.creditNotePlain")
         var response = try renderer.render(.invoice, for: request, title: "\(title) \(invoice.number)", content: Page(
             title: title, isCreditNote: invoice.kind == .creditNote,
             corrects: invoice.corrects.map { reference in
