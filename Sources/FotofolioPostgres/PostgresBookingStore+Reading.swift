@@ -74,7 +74,8 @@ extension PostgresBookingStore {
     /// An offer's or a booking's payment terms.
     static func paymentTerms(_ row: PostgresRow) throws -> PaymentTerms {
         PaymentTerms(deposit: Amount(halers: try row.decode("deposit")), depositDueDays: try row.decode("deposit_due_days"),
-                     restDueDays: try row.decode("rest_due_days"))
+                     restDueDays: try row.decode("rest_due_days"),
+                     currency: Currency(rawValue: try row.decodeIfPresent("currency", as: String.self) ?? "") ?? .czk)
     }
 
     /// A day column; one holding what is not a day is a damaged row, never shown as some

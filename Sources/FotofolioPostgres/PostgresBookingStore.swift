@@ -61,11 +61,11 @@ struct PostgresBookingStore: BookingStore {
                 """, [photographerId]).first?.decode(0, as: Int64.self)
             let id = try connection.query("""
                 INSERT INTO shoot_offer (request_id, day, start_minutes, hours, place, price, included, valid_until, created_at,
-                                         deposit, deposit_due_days, rest_due_days, terms_id)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id
+                                         deposit, deposit_due_days, rest_due_days, terms_id, currency)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id
                 """, [requestId, draft.day.text, draft.startMinutes, draft.hours, draft.place, draft.price, draft.included,
                       draft.validUntil.text, date.stored, draft.payment.deposit.halers, draft.payment.depositDueDays,
-                      draft.payment.restDueDays, termsId])[0].decode(0, as: Int64.self)
+                      draft.payment.restDueDays, termsId, draft.payment.currency.rawValue])[0].decode(0, as: Int64.self)
             _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .offer(id), mail: .shoot, in: shoot.request.roomId, by: photographerId,
                                                 linksInert: false, at: date, connection)
             try Self.announceCards(of: shoot, except: .offer(id), at: date, connection)
@@ -111,13 +111,13 @@ struct PostgresBookingStore: BookingStore {
             let id = try connection.query("""
                 INSERT INTO booking (request_id, offer_id, room_id, client_id, photographer_id, kind, day, start_minutes, hours, starts_at,
                                      ends_at, place, price, included, created_at, deposit, deposit_due_days, rest_due_days, terms_id,
-                                     terms_hash, terms_accepted_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21) RETURNING id
+                                     terms_hash, terms_accepted_at, currency)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) RETURNING id
                 """, [requestId, offerId, shoot.request.roomId, clientId, shoot.request.photographerId, shoot.request.kind,
                       offer.day.text, offer.startMinutes, offer.hours, offer.startsAt.stored, offer.endsAt.stored, offer.place,
                       offer.price, offer.included, date.stored, offer.payment.deposit.halers, offer.payment.depositDueDays,
                       offer.payment.restDueDays, termsHash == nil ? nil : offer.termsId, termsHash,
-                      termsHash == nil ? nil : date.stored])[0].decode(0, as: Int64.self)
+                      termsHash == nil ? nil : date.stored, offer.payment.currency.rawValue])[0].decode(0, as: Int64.self)
             try Self.markBusy(shoot.request.photographerId, on: offer.day, by: id, connection)
             _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .booking(id), mail: .shoot, in: shoot.request.roomId, by: clientId,
                                                 linksInert: false, at: date, connection)

@@ -75,8 +75,8 @@ struct PostgresPaymentStore: PaymentStore {
         return booking
     }
 
-    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, texts: InvoiceTexts,
-              at date: Date) throws -> Invoice? {
+    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, rate: ExchangeRate?, by photographerId: Int64,
+              texts: InvoiceTexts, at date: Date) throws -> Invoice? {
         try pool.transaction { connection in
             let booking = try Self.ownBooking(bookingId, of: photographerId, connection)
             guard let day else {
@@ -90,17 +90,18 @@ struct PostgresPaymentStore: PaymentStore {
                 """, [bookingId, part.rawValue, day.text, date.stored])
             if let issued = try Self.invoice(of: bookingId, part, connection) { return issued }
             guard let payee = try Self.payee(of: photographerId, connection) else { return nil }
-            return try Self.issue(part, of: booking, payee: payee, texts: texts, at: date, connection)
+            return try Self.issue(part, of: booking, payee: payee, rate: rate, texts: texts, at: date, connection)
         }
     }
 
-    func issueInvoice(_ part: PaymentPart, of bookingId: Int64, by photographerId: Int64, texts: InvoiceTexts, at date: Date) throws -> Invoice {
+    func issueInvoice(_ part: PaymentPart, of bookingId: Int64, rate: ExchangeRate?, by photographerId: Int64, texts: InvoiceTexts,
+                      at date: Date) throws -> Invoice {
         try pool.transaction { connection in
             let booking = try Self.ownBooking(bookingId, of: photographerId, connection)
             if let issued = try Self.invoice(of: bookingId, part, connection) { return issued }
             let payee = try Self.payee(of: photographerId, connection)
             try PaymentRules.checkIssue(part, of: booking, payee: payee, received: try Self.received(of: bookingId, connection))
-            return try Self.issue(part, of: booking, payee: payee!, texts: texts, at: date, connection)
+            return try Self.issue(part, of: booking, payee: payee!, rate: rate, texts: texts, at: date, connection)
         }
     }
 
@@ -135,8 +136,9 @@ struct PostgresPaymentStore: PaymentStore {
     }
 
     /// The part's invoice as `Invoice.issued` writes it, numbered and kept.
-    private static func issue(_ part: PaymentPart, of booking: Booking, payee: Payee, texts: InvoiceTexts, at date: Date,
+    private static func issue(_ part: PaymentPart, of booking: Booking, payee: Payee, rate: ExchangeRate?, texts: InvoiceTexts, at date: Date,
                               _ connection: PostgresConnection) throws -> Invoice {
+        try PaymentRules.checkRate(of: booking, rate)
         let today = CalendarDay(date)
         let number = try nextNumber(of: booking.photographerId, prefix: payee.invoicePrefix(on: today), connection)
         let customer = try connection.query("SELECT full_name, location FROM account WHERE id = $1", [booking.clientId]).first
@@ -144,7 +146,7 @@ struct PostgresPaymentStore: PaymentStore {
             ?? Invoice.Party(name: "", address: "")
         guard let invoice = Invoice.issued(for: booking, part: part, received: try received(of: booking.id, connection),
                                            depositInvoice: try Self.invoice(of: booking.id, .deposit, connection), payee: payee,
-                                           customer: customer, number: number, uuid: UUID().uuidString, issuedOn: today, texts: texts)
+                                           customer: customer, number: number, uuid: UUID().uuidString, issuedOn: today, texts: texts, rate: rate)
         else { throw BookingError.unknown }
         return try insert(invoice, at: date, connection)
     }
@@ -152,13 +154,14 @@ struct PostgresPaymentStore: PaymentStore {
     private static func insert(_ invoice: Invoice, at date: Date, _ connection: PostgresConnection) throws -> Invoice {
         try Self.invoice(connection.query("""
             INSERT INTO invoice (number, uuid, booking_id, part, photographer_id, client_id, issued_on, tax_point_on, due_on, amount,
-                                 vat_percent, supplier, customer, description, iban, variable_symbol, kind, corrects, deposit, created_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) RETURNING *
+                                 vat_percent, supplier, customer, description, iban, variable_symbol, kind, corrects, deposit, currency,
+                                 rate, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) RETURNING *
             """, [invoice.number, invoice.uuid, invoice.bookingId, invoice.part.rawValue, invoice.photographerId, invoice.clientId,
                   invoice.issuedOn.text, invoice.taxPointOn.text, invoice.dueOn.text, invoice.amount.halers, Int64(invoice.vatPercent),
                   InvoiceCoding.text(invoice.supplier), InvoiceCoding.text(invoice.customer), invoice.description, invoice.iban,
                   Int64(invoice.variableSymbol), invoice.kind.rawValue, invoice.corrects.map(InvoiceCoding.text),
-                  invoice.deposit.map(InvoiceCoding.text), date.stored])[0])
+                  invoice.deposit.map(InvoiceCoding.text), invoice.currency.rawValue, invoice.rate?.thousandths, date.stored])[0])
     }
 
     func invoices(of bookingIds: [Int64]) throws -> [Int64: [Invoice]] {
@@ -237,6 +240,8 @@ struct PostgresPaymentStore: PaymentStore {
                        iban: try row.decode("iban"), variableSymbol: UInt64(max(0, try row.decode("variable_symbol", as: Int64.self))),
                        kind: Invoice.Kind(rawValue: try row.decode("kind")) ?? .invoice,
                        corrects: try InvoiceCoding.value(Invoice.Reference.self, try row.decodeIfPresent("corrects", as: String.self)),
-                       deposit: try InvoiceCoding.value(Invoice.Deposit.self, try row.decodeIfPresent("deposit", as: String.self)))
+                       deposit: try InvoiceCoding.value(Invoice.Deposit.self, try row.decodeIfPresent("deposit", as: String.self)),
+                       currency: Currency(rawValue: try row.decodeIfPresent("currency", as: String.self) ?? "") ?? .czk,
+                       rate: try row.decodeIfPresent("rate", as: Int64.self).map(ExchangeRate.init(thousandths:)))
     }
 }

@@ -72,9 +72,11 @@ extension PostgresSchema {
             UNIQUE (booking_id, part));
         """
 
-    /// What became of a payment after a cancellation, credit notes beside invoices (one of
-    /// each per part), and the deposit a final invoice deducts (JSON, as `corrects`).
+    /// The currency of offers and bookings, what became of a payment after a cancellation,
+    /// credit notes beside invoices (one of each per part), and the deposit a final invoice deducts (JSON, as `corrects`).
     static let settlements = """
+        ALTER TABLE shoot_offer ADD COLUMN currency text NOT NULL DEFAULT 'CZK' CHECK (currency IN ('CZK', 'EUR'));
+        ALTER TABLE booking ADD COLUMN currency text NOT NULL DEFAULT 'CZK' CHECK (currency IN ('CZK', 'EUR'));
         ALTER TABLE booking_payment
             ADD COLUMN settlement text CHECK (settlement IN ('kept', 'refunded')),
             ADD COLUMN settled_on text COLLATE "C";
@@ -82,6 +84,8 @@ extension PostgresSchema {
             ADD COLUMN kind text NOT NULL DEFAULT 'invoice' CHECK (kind IN ('invoice', 'creditNote')),
             ADD COLUMN corrects text,
             ADD COLUMN deposit text,
+            ADD COLUMN currency text NOT NULL DEFAULT 'CZK' CHECK (currency IN ('CZK', 'EUR')),
+            ADD COLUMN rate bigint CHECK (rate > 0),
             DROP CONSTRAINT invoice_booking_id_part_key,
             ADD CONSTRAINT invoice_booking_id_part_kind_key UNIQUE (booking_id, part, kind);
         """

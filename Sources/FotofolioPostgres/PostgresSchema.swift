@@ -149,7 +149,7 @@ public enum PostgresSchema {
             CREATE INDEX mqtt_account_user ON mqtt_account (user_id);
             """),
         Migration(identifier: "v20 payments", sql: payments),
-        Migration(identifier: "v21 refunds, credit notes and final invoices", sql: settlements),
+        Migration(identifier: "v21 currencies, refunds, credit notes and final invoices", sql: settlements),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, holding an

@@ -60,7 +60,8 @@ extension SQLiteBookingStore {
 
     /// An offer's or a booking's payment terms.
     static func paymentTerms(_ row: Row) -> PaymentTerms {
-        PaymentTerms(deposit: Amount(halers: row["deposit"]), depositDueDays: row["depositDueDays"], restDueDays: row["restDueDays"])
+        PaymentTerms(deposit: Amount(halers: row["deposit"]), depositDueDays: row["depositDueDays"], restDueDays: row["restDueDays"],
+                     currency: Currency(rawValue: row["currency"] ?? "") ?? .czk)
     }
 
     static func day(_ row: Row, _ column: String) throws -> CalendarDay {

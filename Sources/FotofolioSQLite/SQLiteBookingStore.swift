@@ -49,11 +49,11 @@ struct SQLiteBookingStore: BookingStore {
                 """, arguments: [photographerId])
             try db.execute(sql: """
                 INSERT INTO shootOffer (requestId, day, startMinutes, hours, place, price, included, validUntil, createdAt,
-                                        deposit, depositDueDays, restDueDays, termsId)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        deposit, depositDueDays, restDueDays, termsId, currency)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [requestId, draft.day.text, draft.startMinutes, draft.hours, draft.place, draft.price, draft.included,
                                  draft.validUntil.text, date, draft.payment.deposit.halers, draft.payment.depositDueDays,
-                                 draft.payment.restDueDays, termsId])
+                                 draft.payment.restDueDays, termsId, draft.payment.currency.rawValue])
             let id = db.lastInsertedRowID
             _ = try SQLiteMessengerStore.post(text, uuid: uuid, card: .offer(id), mail: .shoot, in: shoot.request.roomId, by: photographerId,
                                               linksInert: false, at: date, db)
@@ -98,13 +98,13 @@ struct SQLiteBookingStore: BookingStore {
             try db.execute(sql: """
                 INSERT INTO booking (requestId, offerId, roomId, clientId, photographerId, kind, day, startMinutes, hours, startsAt, endsAt,
                                      place, price, included, createdAt, deposit, depositDueDays, restDueDays, termsId, termsHash,
-                                     termsAcceptedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                     termsAcceptedAt, currency)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [requestId, offerId, shoot.request.roomId, clientId, shoot.request.photographerId, shoot.request.kind,
                                  offer.day.text, offer.startMinutes, offer.hours, offer.startsAt, offer.endsAt, offer.place, offer.price,
                                  offer.included, date, offer.payment.deposit.halers, offer.payment.depositDueDays,
                                  offer.payment.restDueDays, termsHash == nil ? nil : offer.termsId, termsHash,
-                                 termsHash == nil ? nil : date])
+                                 termsHash == nil ? nil : date, offer.payment.currency.rawValue])
             let id = db.lastInsertedRowID
             try db.execute(sql: "INSERT INTO busyDay (photographerId, day, bookingId) VALUES (?, ?, ?)",
                            arguments: [shoot.request.photographerId, offer.day.text, id])

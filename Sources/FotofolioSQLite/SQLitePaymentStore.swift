@@ -75,8 +75,8 @@ struct SQLitePaymentStore: PaymentStore {
         return booking
     }
 
-    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, texts: InvoiceTexts,
-              at date: Date) throws -> Invoice? {
+    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, rate: ExchangeRate?, by photographerId: Int64,
+              texts: InvoiceTexts, at date: Date) throws -> Invoice? {
         try database.pool.write { db in
             let booking = try Self.ownBooking(bookingId, of: photographerId, db)
             guard let day else {
@@ -90,17 +90,18 @@ struct SQLitePaymentStore: PaymentStore {
                 """, arguments: [bookingId, part.rawValue, day.text, date])
             if let issued = try Self.invoice(of: bookingId, part, db) { return issued }
             guard let payee = try Self.payee(of: photographerId, db) else { return nil }
-            return try Self.issue(part, of: booking, payee: payee, texts: texts, at: date, db)
+            return try Self.issue(part, of: booking, payee: payee, rate: rate, texts: texts, at: date, db)
         }
     }
 
-    func issueInvoice(_ part: PaymentPart, of bookingId: Int64, by photographerId: Int64, texts: InvoiceTexts, at date: Date) throws -> Invoice {
+    func issueInvoice(_ part: PaymentPart, of bookingId: Int64, rate: ExchangeRate?, by photographerId: Int64, texts: InvoiceTexts,
+                      at date: Date) throws -> Invoice {
         try database.pool.write { db in
             let booking = try Self.ownBooking(bookingId, of: photographerId, db)
             if let issued = try Self.invoice(of: bookingId, part, db) { return issued }
             let payee = try Self.payee(of: photographerId, db)
             try PaymentRules.checkIssue(part, of: booking, payee: payee, received: try Self.received(of: bookingId, db))
-            return try Self.issue(part, of: booking, payee: payee!, texts: texts, at: date, db)
+            return try Self.issue(part, of: booking, payee: payee!, rate: rate, texts: texts, at: date, db)
         }
     }
 
@@ -138,15 +139,16 @@ struct SQLitePaymentStore: PaymentStore {
     }
 
     /// The part's invoice as `Invoice.issued` writes it, numbered and kept.
-    private static func issue(_ part: PaymentPart, of booking: Booking, payee: Payee, texts: InvoiceTexts, at date: Date,
+    private static func issue(_ part: PaymentPart, of booking: Booking, payee: Payee, rate: ExchangeRate?, texts: InvoiceTexts, at date: Date,
                               _ db: Database) throws -> Invoice {
+        try PaymentRules.checkRate(of: booking, rate)
         let today = CalendarDay(date)
         let number = try nextNumber(of: booking.photographerId, prefix: payee.invoicePrefix(on: today), db)
         let customer = try Row.fetchOne(db, sql: "SELECT fullName, location FROM user WHERE id = ?", arguments: [booking.clientId])
             .map { Invoice.Party(name: $0["fullName"], address: $0["location"]) } ?? Invoice.Party(name: "", address: "")
         guard let invoice = Invoice.issued(for: booking, part: part, received: try received(of: booking.id, db),
                                            depositInvoice: try Self.invoice(of: booking.id, .deposit, db), payee: payee, customer: customer,
-                                           number: number, uuid: UUID().uuidString, issuedOn: today, texts: texts)
+                                           number: number, uuid: UUID().uuidString, issuedOn: today, texts: texts, rate: rate)
         else { throw BookingError.unknown }
         return try insert(invoice, at: date, db)
     }
@@ -154,13 +156,13 @@ struct SQLitePaymentStore: PaymentStore {
     private static func insert(_ invoice: Invoice, at date: Date, _ db: Database) throws -> Invoice {
         try db.execute(sql: """
             INSERT INTO invoice (number, uuid, bookingId, part, photographerId, clientId, issuedOn, taxPointOn, dueOn, amount, vatPercent,
-                                 supplier, customer, description, iban, variableSymbol, kind, corrects, deposit, createdAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                 supplier, customer, description, iban, variableSymbol, kind, corrects, deposit, currency, rate, createdAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [invoice.number, invoice.uuid, invoice.bookingId, invoice.part.rawValue, invoice.photographerId, invoice.clientId,
                              invoice.issuedOn.text, invoice.taxPointOn.text, invoice.dueOn.text, invoice.amount.halers, invoice.vatPercent,
                              InvoiceCoding.text(invoice.supplier), InvoiceCoding.text(invoice.customer), invoice.description,
                              invoice.iban, Int64(invoice.variableSymbol), invoice.kind.rawValue, invoice.corrects.map(InvoiceCoding.text),
-                             invoice.deposit.map(InvoiceCoding.text), date])
+                             invoice.deposit.map(InvoiceCoding.text), invoice.currency.rawValue, invoice.rate?.thousandths, date])
         return try Row.fetchOne(db, sql: "SELECT * FROM invoice WHERE id = ?", arguments: [db.lastInsertedRowID]).map(Self.invoice)!
     }
 
@@ -234,6 +236,8 @@ struct SQLitePaymentStore: PaymentStore {
                        description: row["description"], iban: row["iban"], variableSymbol: UInt64(max(0, variableSymbol)),
                        kind: Invoice.Kind(rawValue: row["kind"]) ?? .invoice,
                        corrects: try InvoiceCoding.value(Invoice.Reference.self, row["corrects"]),
-                       deposit: try InvoiceCoding.value(Invoice.Deposit.self, row["deposit"]))
+                       deposit: try InvoiceCoding.value(Invoice.Deposit.self, row["deposit"]),
+                       currency: Currency(rawValue: row["currency"] ?? "") ?? .czk,
+                       rate: (row["rate"] as Int64?).map(ExchangeRate.init(thousandths:)))
     }
 }

@@ -84,10 +84,15 @@ enum PaymentDefaults {
 }
 
 extension Schema {
-    /// What became of a payment after a cancellation, credit notes beside invoices, and the
-    /// deposit a final invoice deducts. SQLite cannot change a table's unique keys, so
+    /// The currency of offers and bookings, what became of a payment after a cancellation,
+    /// credit notes beside invoices, and the deposit a final invoice deducts. SQLite cannot change a table's unique keys, so
     /// `invoice` is made again with the key on (booking, part, kind) and its rows copied.
     static func settlePayments(_ db: Database) throws {
+        for table in ["shootOffer", "booking"] {
+            try db.alter(table: table) { table in
+                table.add(column: "currency", .text).notNull().defaults(to: "CZK").check { ["CZK", "EUR"].contains($0) }
+            }
+        }
         try db.alter(table: "bookingPayment") { table in
             table.add(column: "settlement", .text).check { $0 == nil || ["kept", "refunded"].contains($0) }
             table.add(column: "settledOn", .text)
@@ -115,6 +120,9 @@ extension Schema {
             // JSON: the invoice a credit note corrects, the deposit a final invoice deducts.
             table.column("corrects", .text)
             table.column("deposit", .text)
+            // A euro invoice's currency and its rate (crowns per euro, in thousandths).
+            table.column("currency", .text).notNull().defaults(to: "CZK").check { ["CZK", "EUR"].contains($0) }
+            table.column("rate", .integer).check { $0 == nil || $0 > 0 }
             table.uniqueKey(["photographerId", "number"])
             table.uniqueKey(["bookingId", "part", "kind"])
         }

@@ -186,7 +186,7 @@ enum Schema {
         migrator.registerMigration("v28 payments") { db in
             try createPayments(db)
         }
-        migrator.registerMigration("v29 refunds, credit notes and final invoices") { db in
+        migrator.registerMigration("v29 currencies, refunds, credit notes and final invoices") { db in
             try settlePayments(db)
         }
         return migrator

@@ -46,6 +46,12 @@ import Testing
 
     /// The SPAYD texts of the page's QR codes, as zbarimg reads them from the drawn SVG.
     static func decodedQRCodes(in page: String) throws -> [String] {
+        try decodedQRTexts(in: page).flatMap { $0.split(separator: "\n").filter { $0.hasPrefix("SPD*") }.map(String.init) }
+    }
+
+    /// What zbarimg prints for each of the page's QR codes (a code's text, with its libraries'
+    /// complaints, which share one pipe, around it).
+    static func decodedQRTexts(in page: String) throws -> [String] {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qr-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -57,8 +63,7 @@ import Testing
             #expect(drawn.status == .exited(0), "\(drawn.output)")
             let read = try ChildProcess.run("/usr/bin/zbarimg", ["--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", png.path])
             #expect(read.status == .exited(0), "\(read.output)")
-            // Its output and its libraries' complaints share one pipe: the payment is the line the format begins.
-            texts += read.output.split(separator: "\n").filter { $0.hasPrefix("SPD*") }.map(String.init)
+            texts.append(read.output)
         }
         return texts
     }

@@ -95,8 +95,8 @@ enum Shoots {
             Page.PaymentView(part: "deposit", title: "Deposit", amount: "2,000 Kč", stateKey: "paid", state: "Received 1/6/2027", qr: nil,
                              qrLabel: "QR payment: Deposit, 2,000 Kč", details: rows, hasDetails: true,
                              mark: photographer ? Page.MarkForm(action: "/bookings/1/payments/deposit", paidOn: "2027-06-01", max: "2027-06-02",
-                                                                received: true, error: nil) : nil,
-                             issue: nil, issueError: nil,
+                                                                received: true, error: nil, rate: nil) : nil,
+                             issue: nil, issueRate: nil, issueError: nil,
                              settle: photographer ? Page.SettleForm(action: "/bookings/1/payments/deposit/settle", refundedOn: "2027-06-02",
                                                                     max: "2027-06-02", error: problem) : nil,
                              documents: [Page.Document(label: "Invoice 2027-0001", page: "/invoices/1", isdoc: "/invoices/1/isdoc"),
@@ -105,8 +105,10 @@ enum Shoots {
             Page.PaymentView(part: "rest", title: "Balance", amount: "7,000 Kč", stateKey: "overdue", state: "Overdue", qr: "<svg></svg>",
                              qrLabel: "QR payment: Balance, 7,000 Kč", details: rows, hasDetails: true,
                              mark: photographer ? Page.MarkForm(action: "/bookings/1/payments/rest", paidOn: "2027-06-03", max: "2027-06-02",
-                                                                received: false, error: problem) : nil,
-                             issue: photographer ? "/bookings/1/payments/rest/invoice" : nil, issueError: problem, settle: nil,
+                                                                received: false, error: problem,
+                                                                rate: Page.RateField(part: "rest", value: "25,125", error: problem)) : nil,
+                             issue: photographer ? "/bookings/1/payments/rest/invoice" : nil,
+                             issueRate: photographer ? Page.RateField(part: "rest", value: "", error: nil) : nil, issueError: problem, settle: nil,
                              documents: [], hasDocuments: false),
         ]
         return Page(id: 1, title: "Wedding", stateKey: "confirmed", state: "Confirmed", rows: rows, included: "100 edited photos",
@@ -150,7 +152,9 @@ enum Shoots {
          ("pages/bookings", bookingsPage(feed: true)), ("pages/bookings", bookingsPage(feed: false)),
          ("pages/availability", AvailabilityPages.Page(availability: availability(editable: true), csrf: "c", saved: true)),
          ("partials/availability", availability(editable: true)), ("partials/availability", availability(editable: false)),
-         ("partials/chat-message", cardMessage)]
+         ("partials/chat-message", cardMessage),
+         ("partials/rate-field", BookingPages.DetailPage.RateField(part: "rest", value: "25,125", error: "Type the rate as a number")),
+         ("partials/rate-field", BookingPages.DetailPage.RateField(part: "rest", value: "", error: nil))]
             + cards.map { ("partials/shoot-card", $0) } + fields.map { ("partials/form-field", $0) }
     }
 }

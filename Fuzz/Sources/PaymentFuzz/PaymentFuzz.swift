@@ -1,15 +1,17 @@
 // The payment parsers on what anyone may type: the account (`BankAccount`, `IBAN`,
 // `CzechAccount`), an amount (`Amount`), the IČO and VAT number, the bank details form
 // (`PayeeForm`), an offer's deposit and due days (`ShootOfferForm`), a QR payment's texts
-// (`QRPayment.value`), a postal address (`PostalAddress`) and the ISDOC file made from all
-// of them. The input's lines are the fields.
+// (`QRPayment.value`), a euro payment's EPC code (`EPCPayment`), an exchange rate
+// (`ExchangeRate`), a postal address (`PostalAddress`) and the ISDOC file made from all of
+// them. The input's lines are the fields.
 //
 // Oracles: nothing traps; an accepted account is an IBAN of its country's length in upper-case
 // letters and digits that reads back as itself (and a Czech one through its Czech form); an
 // accepted amount is positive, at most the largest, and its machine text reads back as it;
 // an IČO or VAT number reads back as itself; an accepted form holds texts within their limits
 // without control characters and a deposit no larger than the price; a QR value is printable
-// ASCII without `*` or `%` within its limit; the ISDOC file is well-formed XML.
+// ASCII without `*` or `%` within its limit; an EPC code has its eleven lines whatever its
+// texts; an accepted rate reads back from its machine text; the ISDOC file is well-formed XML.
 #if !FUZZ_CORPUS_REPLAY
 import FuzzSupport
 #endif
@@ -48,6 +50,14 @@ public func fuzzPayment(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let amount = try? Amount.parse(field(1)) {
         require(amount > .zero && amount <= Amount.largest, "the amount \(amount.halers) is out of range")
         require((try? Amount.parse(amount.machineText)) == amount, "the amount \(amount.machineText) does not read back")
+    }
+    if let rate = try? ExchangeRate.parse(field(1)) {
+        require(rate.thousandths > 0 && rate.thousandths <= ExchangeRate.largest.thousandths && (try? ExchangeRate.parse(rate.machineText)) == rate,
+                "the rate \(rate.thousandths) does not read back")
+    }
+    if let iban = try? IBAN.parse("CZ6508000000192000145399") {
+        let epc = EPCPayment(account: iban, amount: Amount(halers: 1), variableSymbol: 1, recipient: field(4), message: field(12))
+        require(epc.text.split(separator: "\n", omittingEmptySubsequences: false).count == 11, "a text made a line of the EPC code")
     }
     if let id = try? CompanyID.parse(field(2)) {
         require(id.text.utf8.count == 8 && (try? CompanyID.parse(id.text)) == id, "the IČO \(visible(id.text)) does not read back")

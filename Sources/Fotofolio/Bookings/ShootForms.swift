@@ -4,7 +4,7 @@ import Foundation
 public enum ShootField: String, Sendable, CaseIterable {
     case kind, firstDay, lastDay, town, hours, budget, message
     case day, start, place, price, included, validUntil
-    case deposit, depositDueDays, restDueDays
+    case currency, deposit, depositDueDays, restDueDays
     case reason
 }
 
@@ -28,6 +28,7 @@ public enum ShootProblem: String, Sendable {
     case zeroAmount
     case tooManyDecimals
     case depositAbovePrice
+    case unknownCurrency
 }
 
 /// Every refused field of a form at once, so the page marks them all and keeps what was typed.
@@ -134,6 +135,8 @@ public struct ShootOfferForm: Sendable, Equatable {
     public var price = ""
     public var included = ""
     public var validUntil = ""
+    /// `CZK` (or empty) or `EUR`: what the price and the deposit are in.
+    public var currency = ""
     /// Empty for none, an amount in Kč (`3 000`, `2500,50`) or a share of the price (`30 %`).
     public var deposit = ""
     public var depositDueDays = ""
@@ -177,6 +180,10 @@ extension FieldReader {
     /// above it) and the two numbers of days. `price` is nil when the price itself was refused.
     mutating func payment(_ form: ShootOfferForm, price: Int?) -> PaymentTerms {
         var terms = PaymentTerms.standard
+        let currency = form.currency.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !currency.isEmpty {
+            if let chosen = Currency(rawValue: currency) { terms.currency = chosen } else { problems.fields[.currency] = .unknownCurrency }
+        }
         let raw = form.deposit.trimmingCharacters(in: .whitespaces)
         if !raw.isEmpty {
             if raw.hasSuffix("%") {

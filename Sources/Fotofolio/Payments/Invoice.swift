@@ -36,12 +36,15 @@ public struct Invoice: Sendable, Equatable {
         public var amount: Amount
         public var vatPercent: Int
         public var paidOn: String
+        /// A euro deposit's rate, as its own invoice had it: what its crowns were.
+        public var rate: ExchangeRate?
 
-        public init(invoiceNumber: String?, amount: Amount, vatPercent: Int, paidOn: CalendarDay) {
+        public init(invoiceNumber: String?, amount: Amount, vatPercent: Int, paidOn: CalendarDay, rate: ExchangeRate? = nil) {
             self.invoiceNumber = invoiceNumber
             self.amount = amount
             self.vatPercent = vatPercent
             self.paidOn = paidOn.text
+            self.rate = rate
         }
 
         /// Its VAT was declared with its own tax document, so the final invoice claims it back.
@@ -90,11 +93,15 @@ public struct Invoice: Sendable, Equatable {
     public var kind: Kind
     public var corrects: Reference?
     public var deposit: Deposit?
+    /// What the amounts are in: the booking's currency.
+    public var currency: Currency
+    /// For a euro invoice, the crowns of one euro (its amounts in crowns, `local`).
+    public var rate: ExchangeRate?
 
     public init(id: Int64, number: String, uuid: String, bookingId: Int64, part: PaymentPart, photographerId: Int64, clientId: Int64,
                 issuedOn: CalendarDay, taxPointOn: CalendarDay, dueOn: CalendarDay, amount: Amount, vatPercent: Int, supplier: Party,
                 customer: Party, description: String, iban: String, variableSymbol: UInt64, kind: Kind = .invoice,
-                corrects: Reference? = nil, deposit: Deposit? = nil) {
+                corrects: Reference? = nil, deposit: Deposit? = nil, currency: Currency = .czk, rate: ExchangeRate? = nil) {
         self.id = id
         self.number = number
         self.uuid = uuid
@@ -115,6 +122,8 @@ public struct Invoice: Sendable, Equatable {
         self.kind = kind
         self.corrects = corrects
         self.deposit = deposit
+        self.currency = currency
+        self.rate = rate
     }
 
     /// The standard Czech rate a VAT payer's shoot is invoiced at.
@@ -148,6 +157,23 @@ public struct Invoice: Sendable, Equatable {
     /// A deposit received without a tax document, deducted from the payable amount only.
     public var untaxedDeposits: Amount { deposit.map { $0.isTaxed ? .zero : $0.amount } ?? .zero }
 
+    /// The amounts in crowns, as Czech accounts and VAT take them: the same amounts for a
+    /// crown invoice; for a euro one each converted at its rate (a deposit at its own), every
+    /// difference taken in crowns so that each breakdown still adds up.
+    public var local: LocalAmounts {
+        func crowns(_ amount: Amount, _ rate: ExchangeRate?) -> Amount {
+            guard currency == .eur, let rate else { return amount }
+            return rate.crowns(amount)
+        }
+        let total = crowns(amount, rate), base = crowns(taxBase, rate)
+        let taxed = deposit?.isTaxed == true ? deposit : nil
+        let claimedTotal = taxed.map { crowns($0.amount, $0.rate ?? rate) } ?? .zero
+        let claimedBase = taxed.map { crowns($0.taxBase, $0.rate ?? rate) } ?? .zero
+        let paidDeposits = deposit.map { $0.isTaxed ? .zero : crowns($0.amount, $0.rate ?? rate) } ?? .zero
+        return LocalAmounts(base: base, tax: total - base, total: total, claimedBase: claimedBase, claimedTax: claimedTotal - claimedBase,
+                            claimedTotal: claimedTotal, paidDeposits: paidDeposits)
+    }
+
     /// Whether the person is the invoice's photographer or client.
     public func involves(_ userId: Int64) -> Bool { photographerId == userId || clientId == userId }
 }
@@ -170,6 +196,22 @@ public enum InvoiceSeries {
     public static func isValidPrefix(_ prefix: String) -> Bool {
         prefix.utf8.count <= prefixLimit && prefix.utf8.allSatisfy { isDigit($0) || isLetter($0) || $0 == 0x2D || $0 == 0x2F || $0 == 0x2E }
     }
+}
+
+/// An invoice's amounts in crowns (`Invoice.local`).
+public struct LocalAmounts: Sendable, Equatable {
+    public var base: Amount
+    public var tax: Amount
+    public var total: Amount
+    public var claimedBase: Amount
+    public var claimedTax: Amount
+    public var claimedTotal: Amount
+    public var paidDeposits: Amount
+
+    public var differenceBase: Amount { base - claimedBase }
+    public var differenceTax: Amount { tax - claimedTax }
+    public var differenceTotal: Amount { total - claimedTotal }
+    public var payable: Amount { differenceTotal - paidDeposits }
 }
 
 /// The words of an invoice's line, in the language of the person who issues it:
@@ -203,7 +245,7 @@ extension Invoice {
     /// Nil when the booking has no such payment.
     public static func issued(for booking: Booking, part: PaymentPart, received: [PaymentPart: ReceivedPayment],
                               depositInvoice: Invoice?, payee: Payee, customer: Party, number: String, uuid: String,
-                              issuedOn: CalendarDay, texts: InvoiceTexts) -> Invoice? {
+                              issuedOn: CalendarDay, texts: InvoiceTexts, rate: ExchangeRate? = nil) -> Invoice? {
         let payments = booking.payments(received: received)
         guard let due = payments.first(where: { $0.part == part }) else { return nil }
         let taxPoint = switch (part, due.paidOn) {
@@ -217,7 +259,7 @@ extension Invoice {
         var deposit: Deposit?
         if part == .rest, let held = payments.first(where: { $0.part == .deposit && $0.isHeld }), let paidOn = held.paidOn {
             deposit = Deposit(invoiceNumber: depositInvoice?.number, amount: held.amount, vatPercent: depositInvoice?.vatPercent ?? 0,
-                              paidOn: paidOn)
+                              paidOn: paidOn, rate: depositInvoice?.rate)
             amount = amount + held.amount
             description = texts.whole
         }
@@ -225,7 +267,8 @@ extension Invoice {
                        clientId: booking.clientId, issuedOn: issuedOn, taxPointOn: taxPoint, dueOn: due.dueDay, amount: amount,
                        vatPercent: payee.isVATPayer ? standardVATPercent : 0, supplier: payee.invoiceParty,
                        customer: customer, description: description,
-                       iban: payee.account.iban.text, variableSymbol: UInt64(booking.id), deposit: deposit)
+                       iban: payee.account.iban.text, variableSymbol: UInt64(booking.id), deposit: deposit,
+                       currency: booking.payment.currency, rate: booking.payment.currency == .eur ? rate : nil)
     }
 
     /// The credit note of a payment sent back: what was paid on `original`, negative, at its
@@ -237,7 +280,8 @@ extension Invoice {
                 dueOn: refundedOn, amount: Amount(halers: -original.payable.halers), vatPercent: original.vatPercent,
                 supplier: original.supplier, customer: original.customer, description: description, iban: original.iban,
                 variableSymbol: original.variableSymbol, kind: .creditNote,
-                corrects: Reference(id: original.id, number: original.number, uuid: original.uuid, issuedOn: original.issuedOn.text))
+                corrects: Reference(id: original.id, number: original.number, uuid: original.uuid, issuedOn: original.issuedOn.text),
+                currency: original.currency, rate: original.rate)
     }
 
     /// Whether the photographer may issue the part's invoice before the money arrives: always

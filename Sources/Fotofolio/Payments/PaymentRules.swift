@@ -27,6 +27,13 @@ public enum PaymentRules {
     }
 }
 
+extension PaymentRules {
+    /// A euro invoice needs the day's rate to say its amounts in crowns.
+    public static func checkRate(of booking: Booking, _ rate: ExchangeRate?) throws(PaymentMarkProblem) {
+        if booking.payment.currency == .eur, rate == nil { throw .rateMissing }
+    }
+}
+
 extension Array where Element == Invoice {
     /// The part's invoice (not a credit note).
     public func invoice(of part: PaymentPart) -> Invoice? { first { $0.part == part && $0.kind == .invoice } }

@@ -1,7 +1,15 @@
-/// How an offer's price is paid: an optional deposit due some days after the client
-/// accepts, and the rest due some days before or after the shoot. An accepted offer's terms
-/// are copied into its booking, so what was agreed never moves.
+/// What an offer's price and its payments are in: Czech crowns, paid with a QR Platba code,
+/// or euros, paid by SEPA transfer with the EPC's QR code. Amounts are in hundredths either way.
+public enum Currency: String, Sendable, CaseIterable, Codable {
+    case czk = "CZK"
+    case eur = "EUR"
+}
+
+/// How an offer's price is paid: in which currency, an optional deposit due some days after
+/// the client accepts, and the rest due some days before or after the shoot. An accepted
+/// offer's terms are copied into its booking, so what was agreed never moves.
 public struct PaymentTerms: Sendable, Equatable {
+    public var currency: Currency
     /// `.zero`: no deposit; the whole price is the rest.
     public var deposit: Amount
     /// Days after the acceptance the deposit is due by (never later than the shoot).
@@ -13,7 +21,8 @@ public struct PaymentTerms: Sendable, Equatable {
     public static let restDueDaysRange = -60...60
     public static let standard = PaymentTerms(deposit: .zero, depositDueDays: 7, restDueDays: 0)
 
-    public init(deposit: Amount, depositDueDays: Int, restDueDays: Int) {
+    public init(deposit: Amount, depositDueDays: Int, restDueDays: Int, currency: Currency = .czk) {
+        self.currency = currency
         self.deposit = deposit
         self.depositDueDays = depositDueDays
         self.restDueDays = restDueDays

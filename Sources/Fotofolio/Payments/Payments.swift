@@ -47,9 +47,11 @@ public struct Payments: Sendable {
     /// future, not before the booking was made), or, with `received` false, not received.
     /// A booking without that payment is `.unknown`. A payment received gets its invoice
     /// (`PaymentStore.mark`), its line said by `texts`; returns the part's invoice, if any.
+    /// A euro payment's invoice takes `rateText`, the crowns of a euro that day (`ExchangeRate`).
     @discardableResult
-    public func mark(_ part: PaymentPart, of bookingId: Int64, received: Bool, on dayText: String, by photographerId: Int64,
-                     texts: (Booking) -> InvoiceTexts = InvoiceTexts.plain, at date: Date = Date()) throws -> Invoice? {
+    public func mark(_ part: PaymentPart, of bookingId: Int64, received: Bool, on dayText: String, rate rateText: String = "",
+                     by photographerId: Int64, texts: (Booking) -> InvoiceTexts = InvoiceTexts.plain,
+                     at date: Date = Date()) throws -> Invoice? {
         let booking = try ownBooking(bookingId, part, of: photographerId)
         var day: CalendarDay?
         if received {
@@ -57,15 +59,28 @@ public struct Payments: Sendable {
             guard typed >= CalendarDay(booking.createdAt).adding(days: -366) else { throw PaymentMarkProblem.tooEarly }
             day = typed
         }
-        return try store.mark(part, of: bookingId, paidOn: day, by: photographerId, texts: texts(booking), at: date)
+        return try store.mark(part, of: bookingId, paidOn: day, rate: try Self.rate(rateText, for: booking), by: photographerId,
+                              texts: texts(booking), at: date)
+    }
+
+    /// The rate typed for a euro booking (nil when none was typed: the store asks for it only
+    /// when it issues an invoice); a crown booking has none.
+    private static func rate(_ text: String, for booking: Booking) throws -> ExchangeRate? {
+        guard booking.payment.currency == .eur, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        do {
+            return try ExchangeRate.parse(text)
+        } catch {
+            throw error == .outOfRange ? PaymentMarkProblem.rateOutOfRange : PaymentMarkProblem.rateFormat
+        }
     }
 
     /// The photographer issues a payment's invoice before the money arrives (`PaymentRules.checkIssue`).
     @discardableResult
-    public func issueInvoice(_ part: PaymentPart, of bookingId: Int64, by photographerId: Int64,
+    public func issueInvoice(_ part: PaymentPart, of bookingId: Int64, rate rateText: String = "", by photographerId: Int64,
                              texts: (Booking) -> InvoiceTexts = InvoiceTexts.plain, at date: Date = Date()) throws -> Invoice {
         let booking = try ownBooking(bookingId, part, of: photographerId)
-        return try store.issueInvoice(part, of: bookingId, by: photographerId, texts: texts(booking), at: date)
+        return try store.issueInvoice(part, of: bookingId, rate: try Self.rate(rateText, for: booking), by: photographerId,
+                                      texts: texts(booking), at: date)
     }
 
     /// After a cancellation, the photographer records that a payment received was kept, or
@@ -134,9 +149,43 @@ public struct Payments: Sendable {
     /// message names the payment and the shoot after the photographer's own note; the
     /// variable symbol is the booking's number.
     public static func qrPayment(_ payment: PaymentDue, of booking: Booking, to payee: Payee, partName: String) -> QRPayment {
-        let message = [payee.paymentNote, partName, booking.kind, booking.day.text].filter { !$0.isEmpty }.joined(separator: " ")
-        return QRPayment(account: payee.account.iban, amount: payment.amount, variableSymbol: UInt64(booking.id), dueDay: payment.dueDay,
-                         recipient: payee.name, message: message)
+        QRPayment(account: payee.account.iban, amount: payment.amount, variableSymbol: UInt64(booking.id), dueDay: payment.dueDay,
+                  recipient: payee.name, message: message(of: booking, to: payee, partName: partName))
+    }
+
+    /// The code a payment is paid with: a QR Platba in crowns, the EPC's SEPA code in euros.
+    public static func paymentCode(_ payment: PaymentDue, of booking: Booking, to payee: Payee, partName: String) -> PaymentCode {
+        switch booking.payment.currency {
+        case .czk: .spayd(qrPayment(payment, of: booking, to: payee, partName: partName))
+        case .eur: .epc(EPCPayment(account: payee.account.iban, amount: payment.amount, variableSymbol: UInt64(booking.id),
+                                   recipient: payee.name, message: message(of: booking, to: payee, partName: partName)))
+        }
+    }
+
+    /// The photographer's note, the payment, the shoot and its day.
+    static func message(of booking: Booking, to payee: Payee, partName: String) -> String {
+        [payee.paymentNote, partName, booking.kind, booking.day.text].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}
+
+/// What a payment's code carries: the Czech QR Platba, or the EPC's code for a euro transfer.
+public enum PaymentCode: Sendable, Equatable {
+    case spayd(QRPayment)
+    case epc(EPCPayment)
+
+    public var text: String {
+        switch self {
+        case .spayd(let payment): payment.text
+        case .epc(let payment): payment.text
+        }
+    }
+
+    /// The message as the code writes it.
+    public var message: String {
+        switch self {
+        case .spayd(let payment): QRPayment.value(payment.message, limit: QRPayment.messageLimit)
+        case .epc(let payment): payment.remittance
+        }
     }
 }
 
@@ -158,4 +207,8 @@ public enum PaymentMarkProblem: String, Error, Sendable {
     case cancelled
     /// A VAT payer's deposit is invoiced once it arrives.
     case depositOnReceipt
+    /// A euro payment's invoice without the rate of its day, or a rate mistyped.
+    case rateMissing
+    case rateFormat
+    case rateOutOfRange
 }

@@ -21,15 +21,17 @@ public protocol PaymentStore: Sendable {
     /// Marked received, the part gets its invoice in the same transaction when the
     /// photographer has bank details and it has none yet: the next number of the photographer's
     /// series (`InvoiceSeries`, a counter row per prefix, so two markings at once take two
-    /// numbers and a rolled-back one takes none), as `Invoice.issued` writes it. Taking a mark
+    /// numbers and a rolled-back one takes none), as `Invoice.issued` writes it; a euro one
+    /// with `rate` (`PaymentRules.checkRate`). Taking a mark
     /// back keeps the invoice. Returns the part's invoice, if it has one.
     @discardableResult
-    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, by photographerId: Int64, texts: InvoiceTexts,
-              at date: Date) throws -> Invoice?
+    func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, rate: ExchangeRate?, by photographerId: Int64,
+              texts: InvoiceTexts, at date: Date) throws -> Invoice?
 
     /// Issues the part's invoice before the money arrives, as the photographer asks
     /// (`PaymentRules.checkIssue`), numbered as `mark` numbers; the invoice it has already, if any.
-    func issueInvoice(_ part: PaymentPart, of bookingId: Int64, by photographerId: Int64, texts: InvoiceTexts, at date: Date) throws -> Invoice
+    func issueInvoice(_ part: PaymentPart, of bookingId: Int64, rate: ExchangeRate?, by photographerId: Int64, texts: InvoiceTexts,
+                      at date: Date) throws -> Invoice
 
     /// Records what became of a part received on a cancelled booking (`PaymentRules.checkSettle`).
     /// A refund of a part with an invoice gets its credit note (`Invoice.creditNote`), numbered

@@ -32,6 +32,16 @@ extension BookingPages {
             let max: String
             let received: Bool
             let error: String?
+            /// A euro payment about to get its invoice: the rate of the day, typed.
+            let rate: RateField?
+        }
+
+        /// The Czech National Bank's rate of the day a euro invoice is for.
+        struct RateField: ViewModel {
+            /// The payment's part, naming the field's id.
+            let part: String
+            let value: String
+            let error: String?
         }
 
         /// After a cancellation: the payment was kept, or refunded on a day.
@@ -62,6 +72,7 @@ extension BookingPages {
             let mark: MarkForm?
             /// Issues the invoice before the money arrives (the photographer's, when allowed).
             let issue: String?
+            let issueRate: RateField?
             let issueError: String?
             let settle: SettleForm?
             /// The payment's invoice and, after a refund, its credit note.
@@ -98,8 +109,8 @@ extension BookingPages {
 
     func markPayment(_ request: Request) throws -> Response {
         try paymentStep(request, .mark) { userId, id, part, texts in
-            try payments.mark(part, of: id, received: request.form["received"] != "0", on: request.form["paidOn"] ?? "", by: userId,
-                              texts: texts)
+            try payments.mark(part, of: id, received: request.form["received"] != "0", on: request.form["paidOn"] ?? "",
+                              rate: request.form["rate"] ?? "", by: userId, texts: texts)
             return Self.path(id) + "#payment-\(part.rawValue)"
         }
     }
@@ -107,7 +118,7 @@ extension BookingPages {
     /// The photographer issues a payment's invoice now and is taken to it.
     func issueInvoice(_ request: Request) throws -> Response {
         try paymentStep(request, .issue) { userId, id, part, texts in
-            InvoicePages.path(try payments.issueInvoice(part, of: id, by: userId, texts: texts))
+            InvoicePages.path(try payments.issueInvoice(part, of: id, rate: request.form["rate"] ?? "", by: userId, texts: texts))
         }
     }
 
@@ -133,8 +144,8 @@ extension BookingPages {
             return .redirect(to: try step(userId, id, part, { booking in Self.invoiceTexts(booking, table: table) }))
         } catch let problem as PaymentMarkProblem {
             let typed = form == .mark ? request.form["paidOn"] : request.form["refundedOn"]
-            return try detailPage(request, problem: (part, form, table.string("payments.problems.\(problem.rawValue)")),
-                                  typed: typed, status: [.notCancelled, .notReceived, .alreadyRefunded, .settled, .cancelled,
+            return try detailPage(request, problem: (part, form, problem),
+                                  typed: typed, typedRate: request.form["rate"], status: [.notCancelled, .notReceived, .alreadyRefunded, .settled, .cancelled,
                                                          .depositOnReceipt, .noPayee].contains(problem) ? .conflict : .unprocessableContent)
         } catch let error as BookingError {
             throw HTTPFailure(ShootPages.status(error), ShootPages.problem(error, table))
@@ -155,7 +166,8 @@ extension BookingPages {
         return InvoiceTexts(deposit: line("deposit"), rest: line("rest"), whole: line("whole"), refund: line("refund"))
     }
 
-    private func detailPage(_ request: Request, problem: (PaymentPart, PaymentForm, String)? = nil, typed: String? = nil,
+    private func detailPage(_ request: Request, problem: (PaymentPart, PaymentForm, PaymentMarkProblem)? = nil, typed: String? = nil,
+                            typedRate: String? = nil,
                             status: HTTPStatus = .ok) throws -> Response {
         let userId = try request.requireSignIn().userId
         let table = renderer.strings(for: request)
@@ -178,7 +190,10 @@ extension BookingPages {
             let stateText = table.string("payments.states.\(stateKey)")
                 .replacingOccurrences(of: "{day}", with: text.shortDay(due.settlement?.on ?? due.paidOn ?? due.dueDay))
             let qr = !due.isPaid && state != .cancelled ? details.qrCode?.svg() : nil
-            func error(_ form: PaymentForm) -> String? { problem?.0 == due.part && problem?.1 == form ? problem?.2 : nil }
+            func error(_ form: PaymentForm) -> String? {
+                guard let problem, problem.0 == due.part, problem.1 == form else { return nil }
+                return table.string("payments.problems.\(problem.2.rawValue)")
+            }
             let partInvoices = invoices.filter { $0.part == due.part }
             var settle: DetailPage.SettleForm?
             if isPhotographer, state == .cancelled, due.isPaid, due.settlement?.outcome != .refunded {
@@ -188,18 +203,26 @@ extension BookingPages {
             }
             let mayIssue = isPhotographer && payee != nil && state != .cancelled && partInvoices.invoice(of: due.part) == nil
                 && (due.isPaid || Invoice.mayIssueBeforePayment(due.part, payee: payee!))
+            // A euro payment's invoice asks for the rate of its day; a rate problem is said there.
+            let rateProblem = problem.map { [PaymentMarkProblem.rateMissing, .rateFormat, .rateOutOfRange].contains($0.2) } ?? false
+            func rate(_ form: PaymentForm) -> DetailPage.RateField? {
+                guard booking.payment.currency == .eur, payee != nil, partInvoices.invoice(of: due.part) == nil else { return nil }
+                return DetailPage.RateField(part: due.part.rawValue, value: error(form) != nil ? typedRate ?? "" : "", error: rateProblem ? error(form) : nil)
+            }
             views.append(DetailPage.PaymentView(
-                part: due.part.rawValue, title: title, amount: text.amount(due.amount), stateKey: stateKey, state: stateText, qr: qr,
+                part: due.part.rawValue, title: title, amount: text.amount(due.amount, booking.payment.currency), stateKey: stateKey, state: stateText, qr: qr,
                 qrLabel: table.string("payments.booking.qrLabel").replacingOccurrences(of: "{part}", with: title)
-                    .replacingOccurrences(of: "{amount}", with: text.amount(due.amount)),
+                    .replacingOccurrences(of: "{amount}", with: text.amount(due.amount, booking.payment.currency)),
                 details: details.rows.map { DetailPage.Row(label: $0.label, value: $0.value, code: $0.code) },
                 hasDetails: !details.rows.isEmpty,
                 // After a cancellation a payment received is settled, not unmarked.
                 mark: isPhotographer && due.settlement == nil && settle == nil
                     ? DetailPage.MarkForm(action: Self.markPath(booking.id, due.part),
                                           paidOn: (error(.mark) != nil ? typed : nil) ?? (due.paidOn ?? today).text,
-                                          max: today.text, received: due.isPaid, error: error(.mark)) : nil,
-                issue: mayIssue ? Self.issuePath(booking.id, due.part) : nil, issueError: error(.issue), settle: settle,
+                                          max: today.text, received: due.isPaid, error: rateProblem ? nil : error(.mark),
+                                          rate: due.isPaid ? nil : rate(.mark)) : nil,
+                issue: mayIssue ? Self.issuePath(booking.id, due.part) : nil, issueRate: mayIssue ? rate(.issue) : nil,
+                issueError: rateProblem ? nil : error(.issue), settle: settle,
                 documents: partInvoices.map { invoice in
                     DetailPage.Document(label: InvoicePages.title(of: invoice, table: table), page: InvoicePages.path(invoice),
                                         isdoc: InvoicePages.isdocPath(invoice))
@@ -210,13 +233,13 @@ extension BookingPages {
         let summary = dues.isEmpty ? table.string("payments.booking.free")
             : state == .cancelled ? table.string("payments.booking.cancelled")
             : outstanding == .zero ? table.string("payments.booking.allPaid")
-            : table.string("payments.booking.outstanding").replacingOccurrences(of: "{amount}", with: text.amount(outstanding))
+            : table.string("payments.booking.outstanding").replacingOccurrences(of: "{amount}", with: text.amount(outstanding, booking.payment.currency))
         var rows = [
             DetailPage.Row(label: table.string("bookings.fields.with"), value: "\(other?.fullName ?? "") (@\(other?.username ?? ""))", code: false),
             DetailPage.Row(label: table.string("bookings.fields.when"), value: text.time(booking.day, startMinutes: booking.startMinutes,
                                                                                          hours: booking.hours), code: false),
             DetailPage.Row(label: table.string("bookings.fields.place"), value: booking.place, code: false),
-            DetailPage.Row(label: table.string("bookings.fields.price"), value: text.price(booking.price), code: false),
+            DetailPage.Row(label: table.string("bookings.fields.price"), value: text.price(booking.price, booking.payment.currency), code: false),
         ]
         rows += text.paymentRows(booking.payment, price: booking.price).map { DetailPage.Row(label: $0.label, value: $0.value, code: false) }
         var terms: TermsPages.TermsView?

@@ -88,7 +88,7 @@ struct BookingPages {
             grouped[state, default: []].append(ListPage.Item(
                 id: booking.id, kind: booking.kind, with: other?.fullName ?? "", withUsername: other?.username ?? "",
                 when: text.time(booking.day, startMinutes: booking.startMinutes, hours: booking.hours), place: booking.place,
-                price: text.price(booking.price), stateKey: state.rawValue, state: table.string("bookings.bookingStates.\(state.rawValue)"),
+                price: text.price(booking.price, booking.payment.currency), stateKey: state.rawValue, state: table.string("bookings.bookingStates.\(state.rawValue)"),
                 note: booking.cancellation.map { ShootText(table: table).cancelled($0.reason) },
                 conversation: "/messages/\(booking.roomId)",
                 ics: state == .cancelled ? nil : Self.icsPath(booking.id),
@@ -97,7 +97,7 @@ struct BookingPages {
                 detail: Self.path(booking.id),
                 payment: due.isEmpty || state == .cancelled && left > .zero ? nil
                     : left == .zero ? table.string("bookings.list.paid")
-                    : table.string("bookings.list.outstanding").replacingOccurrences(of: "{amount}", with: text.amount(left)),
+                    : table.string("bookings.list.outstanding").replacingOccurrences(of: "{amount}", with: text.amount(left, booking.payment.currency)),
                 paymentKey: left == .zero ? "paid" : "outstanding", outstanding: state == .confirmed && left > .zero))
         }
         // Coming ones soonest first; past and cancelled ones the latest first.
@@ -158,7 +158,7 @@ struct BookingPages {
         let text = ShootText(table: table)
         var description = [
             "\(table.string("bookings.fields.with")): \(other?.fullName ?? "") (@\(other?.username ?? ""))",
-            "\(table.string("bookings.fields.price")): \(text.price(booking.price))",
+            "\(table.string("bookings.fields.price")): \(text.price(booking.price, booking.payment.currency))",
         ]
         if !booking.included.isEmpty { description.append(booking.included) }
         if let cancellation = booking.cancellation { description.append(text.cancelled(cancellation.reason)) }

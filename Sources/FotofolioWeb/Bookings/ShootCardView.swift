@@ -67,7 +67,7 @@ struct ShootCardView: ViewModel {
             let state = shoot.state(of: offer, at: now)
             kind = "offer"
             heading = table.string("bookings.card.offer")
-            title = text.price(offer.price)
+            title = text.price(offer.price, offer.payment.currency)
             stateKey = state.rawValue
             self.state = table.string("bookings.offerStates.\(state.rawValue)")
             rows = [Row(label: table.string("bookings.fields.when"), value: text.time(offer.day, startMinutes: offer.startMinutes, hours: offer.hours)),
@@ -94,7 +94,7 @@ struct ShootCardView: ViewModel {
             self.state = table.string("bookings.bookingStates.\(state.rawValue)")
             rows = [Row(label: table.string("bookings.fields.when"), value: text.time(booking.day, startMinutes: booking.startMinutes, hours: booking.hours)),
                     Row(label: table.string("bookings.fields.place"), value: booking.place),
-                    Row(label: table.string("bookings.fields.price"), value: text.price(booking.price))]
+                    Row(label: table.string("bookings.fields.price"), value: text.price(booking.price, booking.payment.currency))]
                 + text.paymentRows(booking.payment, price: booking.price).map { Row(label: $0.label, value: $0.value) }
             self.text = nil
             note = booking.cancellation.map { text.cancelled($0.reason) }

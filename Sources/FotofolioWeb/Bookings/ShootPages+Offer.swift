@@ -19,6 +19,7 @@ extension ShootPages {
         form.included = previous?.included ?? ""
         form.validUntil = (previous?.validUntil ?? min(today.adding(days: 7), max(shoot.request.firstDay, today))).text
         let terms = previous?.payment ?? .standard
+        form.currency = terms.currency.rawValue
         form.deposit = terms.hasDeposit ? ShootText(table: renderer.strings(for: request)).amountField(terms.deposit) : ""
         form.depositDueDays = String(terms.depositDueDays)
         form.restDueDays = String(terms.restDueDays)
@@ -37,6 +38,7 @@ extension ShootPages {
         form.price = request.form["price"] ?? ""
         form.included = request.form["included"] ?? ""
         form.validUntil = request.form["validUntil"] ?? ""
+        form.currency = request.form["currency"] ?? ""
         form.deposit = request.form["deposit"] ?? ""
         form.depositDueDays = request.form["depositDueDays"] ?? ""
         form.restDueDays = request.form["restDueDays"] ?? ""
@@ -76,6 +78,9 @@ extension ShootPages {
             FormFieldView("price", label: table.string("bookings.fields.price"), type: "number", value: form.price,
                           hint: table.string("bookings.hints.price"), error: problems.message(.price, table: table), min: "0",
                           max: String(Bookings.priceRange.upperBound), inputmode: "numeric"),
+            FormFieldView("currency", label: table.string("payments.fields.currency"), value: form.currency.isEmpty ? "CZK" : form.currency,
+                          hint: table.string("payments.hints.currency"), error: problems.message(.currency, table: table),
+                          options: Currency.allCases.map { ($0.rawValue, table.string("payments.currencies.\($0.rawValue)")) }),
             FormFieldView("included", label: table.string("bookings.fields.included"), value: form.included,
                           hint: table.string("bookings.hints.included"), error: problems.message(.included, table: table),
                           required: false, multiline: true, maxlength: Bookings.includedLimit.characters),

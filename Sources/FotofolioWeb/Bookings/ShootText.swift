@@ -39,20 +39,24 @@ struct ShootText: Sendable {
         return "\(self.day(day)), \(ClockTime.text(startMinutes))–\(ClockTime.text(end))"
     }
 
-    /// "1 500 Kč".
-    func price(_ crowns: Int) -> String {
-        "\(crowns.formatted(.number.locale(locale).grouping(.automatic))) Kč"
+    /// "1 500 Kč", "1 500 €" ("€1,500" in English).
+    func price(_ whole: Int, _ currency: Currency = .czk) -> String {
+        amount(Amount(crowns: whole), currency)
     }
 
-    /// "1 440 Kč", "1 440,30 Kč": haléře only when there are some; a negative amount (a
-    /// deduction, a credit note) with a minus sign.
-    func amount(_ amount: Amount) -> String {
-        guard amount.halers >= 0 else { return "−" + self.amount(Amount(halers: -amount.halers)) }
-        let crowns = amount.crowns.formatted(.number.locale(locale).grouping(.automatic))
-        guard !amount.isWholeCrowns else { return "\(crowns) Kč" }
-        let rest = amount.halers % 100
-        let separator = locale.decimalSeparator ?? ","
-        return "\(crowns)\(separator)\(rest < 10 ? "0" : "")\(rest) Kč"
+    /// "1 440 Kč", "1 440,30 Kč", "1 440,30 €": hundredths only when there are some; a
+    /// negative amount (a deduction, a credit note) with a minus sign.
+    func amount(_ amount: Amount, _ currency: Currency = .czk) -> String {
+        guard amount.halers >= 0 else { return "−" + self.amount(Amount(halers: -amount.halers), currency) }
+        var number = amount.crowns.formatted(.number.locale(locale).grouping(.automatic))
+        if !amount.isWholeCrowns {
+            let rest = amount.halers % 100
+            number += "\(locale.decimalSeparator ?? ",")\(rest < 10 ? "0" : "")\(rest)"
+        }
+        return switch currency {
+        case .czk: "\(number) Kč"
+        case .eur: table.language == .cs ? "\(number) €" : "€\(number)"
+        }
     }
 
     /// An amount as a form field holds it: "1440" or "1440,30", no unit.
@@ -80,16 +84,17 @@ struct ShootText: Sendable {
     /// The terms of a price in rows: the deposit and the rest with when each is due; a
     /// price of 0 has none.
     func paymentRows(_ terms: PaymentTerms, price: Int) -> [(label: String, value: String)] {
+        let currency = terms.currency
         let price = Amount(crowns: price)
         guard price > .zero else { return [] }
         let deposit = min(terms.deposit, price)
         var rows: [(String, String)] = []
         if deposit > .zero {
-            rows.append((table.string("payments.parts.deposit"), "\(amount(deposit)), \(depositDue(terms.depositDueDays))"))
+            rows.append((table.string("payments.parts.deposit"), "\(amount(deposit, currency)), \(depositDue(terms.depositDueDays))"))
         }
         if price - deposit > .zero {
             rows.append((table.string(deposit > .zero ? "payments.parts.rest" : "payments.parts.whole"),
-                         "\(amount(price - deposit)), \(restDue(terms.restDueDays))"))
+                         "\(amount(price - deposit, currency)), \(restDue(terms.restDueDays))"))
         }
         return rows
     }
@@ -110,7 +115,7 @@ struct ShootText: Sendable {
 
     func offer(_ draft: ShootOfferDraft) -> String {
         var lines = [
-            "\(table.string("bookings.card.offer")): \(price(draft.price))",
+            "\(table.string("bookings.card.offer")): \(price(draft.price, draft.payment.currency))",
             "\(table.string("bookings.fields.when")): \(time(draft.day, startMinutes: draft.startMinutes, hours: draft.hours))",
             "\(table.string("bookings.fields.place")): \(draft.place)",
             "\(table.string("bookings.fields.validUntil")): \(day(draft.validUntil))",

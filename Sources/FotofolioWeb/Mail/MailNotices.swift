@@ -99,9 +99,9 @@ struct MailNotices {
                 image = "cid:" + id
             }
             asked.append(MailView.Payment(
-                title: words.text("mail.payment.title", ["part": details.title, "amount": text.amount(due.amount), "day": text.day(due.dueDay)]),
+                title: words.text("mail.payment.title", ["part": details.title, "amount": text.amount(due.amount, booking.payment.currency), "day": text.day(due.dueDay)]),
                 image: image,
-                imageLabel: words.text("payments.booking.qrLabel", ["part": details.title, "amount": text.amount(due.amount)]),
+                imageLabel: words.text("payments.booking.qrLabel", ["part": details.title, "amount": text.amount(due.amount, booking.payment.currency)]),
                 rows: details.rows.map { MailView.Payment.Row(label: $0.label, value: $0.value, code: $0.code) }))
         }
         return (asked, pictures)
@@ -118,7 +118,7 @@ struct MailNotices {
         let title = PaymentDetails(due, of: booking, payments: dues, payee: nil, table: words.table).title
         let photographer = try accounts.user(id: booking.photographerId)?.fullName ?? ""
         let asked = try paymentsAsked(booking, only: part, words: words)
-        let values = ["part": title, "amount": text.amount(due.amount), "day": text.day(due.dueDay), "kind": booking.kind,
+        let values = ["part": title, "amount": text.amount(due.amount, booking.payment.currency), "day": text.day(due.dueDay), "kind": booking.kind,
                       "shootDay": text.shortDay(booking.day), "name": photographer]
         return MailBody(
             subject: words.text("mail.payment.reminder.subject", values),

@@ -6,7 +6,9 @@ import Fotofolio
 /// a VAT payer's taxed deposit (its own tax document, `TaxedDeposits`, its VAT "already
 /// claimed"), or a deposit without one (`NonTaxedDeposits`, "paid deposits"). A credit note
 /// (negative amounts) names the document it corrects. The payment means a bank transfer to the
-/// photographer's account with the booking's variable symbol. Every text goes through `XMLText`.
+/// photographer's account with the booking's variable symbol. A euro invoice is in crowns at
+/// its rate with its euro amounts beside (`ForeignCurrencyCode`, `…Curr`), as Czech accounts
+/// keep foreign invoices. Every text goes through `XMLText`.
 enum ISDOC {
     static let namespace = "http://isdoc.cz/namespace/2013"
     static let version = "6.0.2"
@@ -23,17 +25,25 @@ enum ISDOC {
 
     static func document(_ invoice: Invoice) -> String {
         let vat = invoice.isVATApplicable ? "true" : "false"
-        let base = invoice.taxBase.machineText, tax = invoice.tax.machineText, total = invoice.amount.machineText
-        let deposit = invoice.deposit
-        let taxed = deposit?.isTaxed == true ? deposit : nil
-        let claimedBase = (taxed?.taxBase ?? .zero).machineText, claimedTax = (taxed?.tax ?? .zero).machineText
-        let claimedTotal = (taxed?.amount ?? .zero).machineText
-        let difference = (base: invoice.differenceBase.machineText, tax: invoice.differenceTax.machineText,
-                          total: invoice.differenceTotal.machineText)
+        // Amounts in crowns (`local`); a euro invoice writes its own amounts beside them (`…Curr`).
+        let local = invoice.local
+        let foreign = invoice.currency == .eur && invoice.rate != nil
+        let taxed = invoice.deposit?.isTaxed == true ? invoice.deposit : nil
+        /// `<XCurr>` before `<X>`, as lines, breakdowns and deposits have them.
+        func money(_ name: String, _ crowns: Amount, _ own: Amount) -> String {
+            (foreign ? "<\(name)Curr>\(own.machineText)</\(name)Curr>" : "") + "<\(name)>\(crowns.machineText)</\(name)>"
+        }
+        /// `<X>` before `<XCurr>`, as the monetary totals have them.
+        func total(_ name: String, _ crowns: Amount, _ own: Amount) -> String {
+            "<\(name)>\(crowns.machineText)</\(name)>" + (foreign ? "<\(name)Curr>\(own.machineText)</\(name)Curr>" : "")
+        }
         func category(_ percent: Int) -> String {
             "<ClassifiedTaxCategory><Percent>\(percent)</Percent><VATCalculationMethod>1</VATCalculationMethod>"
                 + "<VATApplicable>\(percent > 0 ? "true" : "false")</VATApplicable></ClassifiedTaxCategory>"
         }
+        let currency = foreign ? "<LocalCurrencyCode>CZK</LocalCurrencyCode><ForeignCurrencyCode>EUR</ForeignCurrencyCode>"
+            + "<CurrRate>\(invoice.rate!.machineText)</CurrRate><RefCurrRate>1</RefCurrRate>"
+            : "<LocalCurrencyCode>CZK</LocalCurrencyCode><CurrRate>1</CurrRate><RefCurrRate>1</RefCurrRate>"
         var xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <Invoice xmlns="\(namespace)" version="\(version)">
@@ -46,9 +56,7 @@ enum ISDOC {
             <VATApplicable>\(vat)</VATApplicable>
             <ElectronicPossibilityAgreementReference languageID="cs"></ElectronicPossibilityAgreementReference>
             <Note>\(text(invoice.isVATApplicable ? "" : "Dodavatel není plátcem DPH."))</Note>
-            <LocalCurrencyCode>CZK</LocalCurrencyCode>
-            <CurrRate>1</CurrRate>
-            <RefCurrRate>1</RefCurrRate>
+            \(currency)
 
             """
         xml += "<AccountingSupplierParty>\(party(invoice.supplier))</AccountingSupplierParty>\n"
@@ -62,45 +70,49 @@ enum ISDOC {
             <InvoiceLines><InvoiceLine>
             <ID>1</ID>
             <InvoicedQuantity unitCode="ks">1</InvoicedQuantity>
-            <LineExtensionAmount>\(base)</LineExtensionAmount>
-            <LineExtensionAmountTaxInclusive>\(total)</LineExtensionAmountTaxInclusive>
-            <LineExtensionTaxAmount>\(tax)</LineExtensionTaxAmount>
-            <UnitPrice>\(base)</UnitPrice>
-            <UnitPriceTaxInclusive>\(total)</UnitPriceTaxInclusive>
+            \(money("LineExtensionAmount", local.base, invoice.taxBase))
+            \(money("LineExtensionAmountTaxInclusive", local.total, invoice.amount))
+            <LineExtensionTaxAmount>\(local.tax.machineText)</LineExtensionTaxAmount>
+            <UnitPrice>\(local.base.machineText)</UnitPrice>
+            <UnitPriceTaxInclusive>\(local.total.machineText)</UnitPriceTaxInclusive>
             \(category(invoice.vatPercent))
             <Item><Description>\(text(invoice.description))</Description></Item>
             </InvoiceLine></InvoiceLines>
 
             """
-        if let deposit {
+        if let deposit = invoice.deposit {
             let id = text(deposit.invoiceNumber ?? String(invoice.variableSymbol))
             if deposit.isTaxed {
                 xml += "<TaxedDeposits><TaxedDeposit><ID>\(id)</ID><VariableSymbol>\(invoice.variableSymbol)</VariableSymbol>"
-                    + "<TaxableDepositAmount>\(deposit.taxBase.machineText)</TaxableDepositAmount>"
-                    + "<TaxInclusiveDepositAmount>\(deposit.amount.machineText)</TaxInclusiveDepositAmount>"
+                    + money("TaxableDepositAmount", local.claimedBase, deposit.taxBase)
+                    + money("TaxInclusiveDepositAmount", local.claimedTotal, deposit.amount)
                     + "\(category(deposit.vatPercent))</TaxedDeposit></TaxedDeposits>\n"
             } else {
                 xml += "<NonTaxedDeposits><NonTaxedDeposit><ID>\(id)</ID><VariableSymbol>\(invoice.variableSymbol)</VariableSymbol>"
-                    + "<DepositAmount>\(deposit.amount.machineText)</DepositAmount></NonTaxedDeposit></NonTaxedDeposits>\n"
+                    + money("DepositAmount", local.paidDeposits, deposit.amount) + "</NonTaxedDeposit></NonTaxedDeposits>\n"
             }
         }
+        let claimedBase = taxed?.taxBase ?? .zero, claimedTax = taxed?.tax ?? .zero, claimedTotal = taxed?.amount ?? .zero
         xml += """
             <TaxTotal><TaxSubTotal>
-            <TaxableAmount>\(base)</TaxableAmount><TaxAmount>\(tax)</TaxAmount><TaxInclusiveAmount>\(total)</TaxInclusiveAmount>
-            <AlreadyClaimedTaxableAmount>\(claimedBase)</AlreadyClaimedTaxableAmount><AlreadyClaimedTaxAmount>\(claimedTax)</AlreadyClaimedTaxAmount>
-            <AlreadyClaimedTaxInclusiveAmount>\(claimedTotal)</AlreadyClaimedTaxInclusiveAmount>
-            <DifferenceTaxableAmount>\(difference.base)</DifferenceTaxableAmount><DifferenceTaxAmount>\(difference.tax)</DifferenceTaxAmount>
-            <DifferenceTaxInclusiveAmount>\(difference.total)</DifferenceTaxInclusiveAmount>
+            \(money("TaxableAmount", local.base, invoice.taxBase))\(money("TaxAmount", local.tax, invoice.tax))
+            \(money("TaxInclusiveAmount", local.total, invoice.amount))
+            \(money("AlreadyClaimedTaxableAmount", local.claimedBase, claimedBase))\(money("AlreadyClaimedTaxAmount", local.claimedTax, claimedTax))
+            \(money("AlreadyClaimedTaxInclusiveAmount", local.claimedTotal, claimedTotal))
+            \(money("DifferenceTaxableAmount", local.differenceBase, invoice.differenceBase))
+            \(money("DifferenceTaxAmount", local.differenceTax, invoice.differenceTax))
+            \(money("DifferenceTaxInclusiveAmount", local.differenceTotal, invoice.differenceTotal))
             <TaxCategory><Percent>\(invoice.vatPercent)</Percent><VATApplicable>\(vat)</VATApplicable></TaxCategory>
-            </TaxSubTotal><TaxAmount>\(difference.tax)</TaxAmount></TaxTotal>
+            </TaxSubTotal>\(money("TaxAmount", local.differenceTax, invoice.differenceTax))</TaxTotal>
             <LegalMonetaryTotal>
-            <TaxExclusiveAmount>\(base)</TaxExclusiveAmount><TaxInclusiveAmount>\(total)</TaxInclusiveAmount>
-            <AlreadyClaimedTaxExclusiveAmount>\(claimedBase)</AlreadyClaimedTaxExclusiveAmount>
-            <AlreadyClaimedTaxInclusiveAmount>\(claimedTotal)</AlreadyClaimedTaxInclusiveAmount>
-            <DifferenceTaxExclusiveAmount>\(difference.base)</DifferenceTaxExclusiveAmount><DifferenceTaxInclusiveAmount>\(difference.total)</DifferenceTaxInclusiveAmount>
-            <PayableRoundingAmount>0.00</PayableRoundingAmount>
-            <PaidDepositsAmount>\(invoice.untaxedDeposits.machineText)</PaidDepositsAmount>
-            <PayableAmount>\(invoice.payable.machineText)</PayableAmount>
+            \(total("TaxExclusiveAmount", local.base, invoice.taxBase))\(total("TaxInclusiveAmount", local.total, invoice.amount))
+            \(total("AlreadyClaimedTaxExclusiveAmount", local.claimedBase, claimedBase))
+            \(total("AlreadyClaimedTaxInclusiveAmount", local.claimedTotal, claimedTotal))
+            \(total("DifferenceTaxExclusiveAmount", local.differenceBase, invoice.differenceBase))
+            \(total("DifferenceTaxInclusiveAmount", local.differenceTotal, invoice.differenceTotal))
+            \(total("PayableRoundingAmount", .zero, .zero))
+            \(total("PaidDepositsAmount", local.paidDeposits, invoice.untaxedDeposits))
+            \(total("PayableAmount", local.payable, invoice.payable))
             </LegalMonetaryTotal>
 
             """
@@ -109,7 +121,7 @@ enum ISDOC {
             let czech = (try? IBAN.parse(invoice.iban)).flatMap { BankAccount(iban: $0).czech }
             xml += """
                 <PaymentMeans><Payment>
-                <PaidAmount>\(invoice.payable.machineText)</PaidAmount>
+                <PaidAmount>\(local.payable.machineText)</PaidAmount>
                 <PaymentMeansCode>42</PaymentMeansCode>
                 <Details>
                 <PaymentDueDate>\(invoice.dueOn.text)</PaymentDueDate>

@@ -100,16 +100,28 @@ struct InvoicePages {
         payment += [Page.Row(label: table.string("payments.fields.iban"), value: account?.iban.printed ?? invoice.iban),
                     Page.Row(label: table.string("payments.fields.variableSymbol"), value: String(invoice.variableSymbol))]
         let received = try payments.received(invoice)
-        let rate = "\(invoice.vatPercent) %"
-        var items = [Page.Item(description: invoice.description, base: text.amount(invoice.taxBase), rate: rate, tax: text.amount(invoice.tax),
-                               total: text.amount(invoice.amount), deduction: false)]
+        let rate = "\(invoice.vatPercent) %", currency = invoice.currency
+        func money(_ amount: Amount) -> String { text.amount(amount, currency) }
+        // A euro invoice: the rate and what it is in crowns, as Czech VAT and accounts take it.
+        if currency == .eur, let exchange = invoice.rate {
+            let local = invoice.local
+            dates.append(Page.Row(label: table.string("payments.invoice.rate"), value: table.string("payments.invoice.rateValue")
+                .replacingOccurrences(of: "{rate}", with: exchange.machineText.replacingOccurrences(of: ".", with: table.language == .cs ? "," : "."))))
+            if invoice.isVATApplicable {
+                dates.append(Page.Row(label: table.string("payments.invoice.localBase"), value: text.amount(local.differenceBase)))
+                dates.append(Page.Row(label: table.string("payments.invoice.localTax"), value: text.amount(local.differenceTax)))
+            }
+            dates.append(Page.Row(label: table.string("payments.invoice.localTotal"), value: text.amount(local.payable)))
+        }
+        var items = [Page.Item(description: invoice.description, base: money(invoice.taxBase), rate: rate, tax: money(invoice.tax),
+                               total: money(invoice.amount), deduction: false)]
         if let deposit = invoice.deposit, let paidOn = CalendarDay(deposit.paidOn) {
             let label = deposit.invoiceNumber.map {
                 table.string("payments.invoice.depositLine").replacingOccurrences(of: "{number}", with: $0)
             } ?? table.string("payments.invoice.depositLineUntaxed")
             items.append(Page.Item(description: label.replacingOccurrences(of: "{day}", with: text.shortDay(paidOn)),
-                                   base: text.amount(.zero - deposit.taxBase), rate: deposit.isTaxed ? "\(deposit.vatPercent) %" : "",
-                                   tax: text.amount(.zero - deposit.tax), total: text.amount(.zero - deposit.amount), deduction: true))
+                                   base: money(.zero - deposit.taxBase), rate: deposit.isTaxed ? "\(deposit.vatPercent) %" : "",
+                                   tax: money(.zero - deposit.tax), total: money(.zero - deposit.amount), deduction: true))
         }
         let paid: String? = switch invoice.kind {
         case .invoice: received.map { table.string("payments.invoice.paid").replacingOccurrences(of: "{day}", with: text.shortDay($0.paidOn)) }
@@ -118,9 +130,14 @@ struct InvoicePages {
         // Not paid yet, and it still asks for money: the code to pay it with.
         var qr: String?
         if invoice.kind == .invoice, received == nil, invoice.payable > .zero, let iban = try? IBAN.parse(invoice.iban) {
-            let payment = QRPayment(account: iban, amount: invoice.payable, variableSymbol: invoice.variableSymbol, dueDay: invoice.dueOn,
-                                    recipient: invoice.supplier.name, message: "\(invoice.number) \(invoice.description)")
-            qr = try? QRCode(encoding: payment.text).svg()
+            let message = "\(invoice.number) \(invoice.description)"
+            let code: PaymentCode = switch currency {
+            case .czk: .spayd(QRPayment(account: iban, amount: invoice.payable, variableSymbol: invoice.variableSymbol, dueDay: invoice.dueOn,
+                                        recipient: invoice.supplier.name, message: message))
+            case .eur: .epc(EPCPayment(account: iban, amount: invoice.payable, variableSymbol: invoice.variableSymbol,
+                                       recipient: invoice.supplier.name, message: message))
+            }
+            qr = try? QRCode(encoding: code.text).svg()
         }
         let title = table.string(invoice.kind == .invoice ? "payments.invoice.title"
                                  : invoice.isVATApplicable ? "payments.invoice.creditNote" : "payments.invoice.creditNotePlain")
@@ -133,10 +150,10 @@ struct InvoicePages {
             number: invoice.number, supplier: party(invoice.supplier), customer: party(invoice.customer),
             vatPayer: invoice.isVATApplicable, dates: dates, payment: payment, items: items,
             payableLabel: table.string(invoice.kind == .invoice ? "payments.invoice.payable" : "payments.invoice.refund"),
-            total: text.amount(invoice.kind == .invoice ? invoice.payable : .zero - invoice.payable),
+            total: money(invoice.kind == .invoice ? invoice.payable : .zero - invoice.payable),
             paid: paid, qr: qr,
             qrLabel: table.string("payments.booking.qrLabel").replacingOccurrences(of: "{part}", with: "\(title) \(invoice.number)")
-                .replacingOccurrences(of: "{amount}", with: text.amount(invoice.payable)),
+                .replacingOccurrences(of: "{amount}", with: money(invoice.payable)),
             isdoc: Self.isdocPath(invoice), booking: BookingPages.path(invoice.bookingId)))
         response.headers.set("Cache-Control", "private, no-store")
         return response

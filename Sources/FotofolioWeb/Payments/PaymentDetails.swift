@@ -17,7 +17,7 @@ struct PaymentDetails {
     let amount: Amount
     let dueDay: CalendarDay
     /// Nil without the photographer's bank details.
-    let payment: QRPayment?
+    let payment: PaymentCode?
     let rows: [Row]
 
     init(_ due: PaymentDue, of booking: Booking, payments: [PaymentDue], payee: Payee?, table: StringTable) {
@@ -30,22 +30,25 @@ struct PaymentDetails {
             rows = []
             return
         }
-        let payment = Payments.qrPayment(due, of: booking, to: payee, partName: title)
+        let currency = booking.payment.currency
+        let payment = Payments.paymentCode(due, of: booking, to: payee, partName: title)
         var rows = [Row(label: table.string("payments.fields.recipient"), value: payee.name, code: false)]
-        if let czech = payee.account.czech {
+        // A euro transfer goes to the IBAN alone; a crown one may be typed in the Czech form.
+        if currency == .czk, let czech = payee.account.czech {
             rows.append(Row(label: table.string("payments.fields.czechAccount"), value: czech.text, code: true))
         }
         rows += [
             Row(label: table.string("payments.fields.iban"), value: payee.account.iban.printed, code: true),
-            Row(label: table.string("payments.fields.amount"), value: text.amount(due.amount), code: false),
+            Row(label: table.string("payments.fields.amount"), value: text.amount(due.amount, currency), code: false),
             Row(label: table.string("payments.fields.variableSymbol"), value: String(booking.id), code: true),
-            Row(label: table.string("payments.fields.message"), value: QRPayment.value(payment.message, limit: QRPayment.messageLimit), code: false),
+            Row(label: table.string("payments.fields.message"), value: payment.message, code: false),
             Row(label: table.string("payments.fields.dueDay"), value: text.day(due.dueDay), code: false),
         ]
         self.payment = payment
         self.rows = rows
     }
 
-    /// The code to scan; nil without bank details (or, never in practice, a text too long).
+    /// The code to scan (QR Platba, or the EPC's code for euros); nil without bank details
+    /// (or, never in practice, a text too long).
     var qrCode: QRCode? { payment.flatMap { try? QRCode(encoding: $0.text) } }
 }
