@@ -106,13 +106,13 @@ enum Shoots {
                              qrLabel: "QR payment: Balance, 7,000 Kč", details: rows, hasDetails: true,
                              mark: photographer ? Page.MarkForm(action: "/bookings/1/payments/rest", paidOn: "2027-06-03", max: "2027-06-02",
                                                                 received: false, error: problem,
-                                                                rate: Page.RateField(part: "rest", value: "25,125", error: problem)) : nil,
+                                                                rate: Page.RateField(id: "rate-rest-mark", value: "25,125", error: problem)) : nil,
                              issue: photographer ? "/bookings/1/payments/rest/invoice" : nil,
-                             issueRate: photographer ? Page.RateField(part: "rest", value: "", error: nil) : nil, issueError: problem, settle: nil,
+                             issueRate: photographer ? Page.RateField(id: "rate-rest-mark", value: "", error: nil) : nil, issueError: problem, settle: nil,
                              documents: [], hasDocuments: false),
         ]
         return Page(id: 1, title: "Wedding", stateKey: "confirmed", state: "Confirmed", rows: rows, included: "100 edited photos",
-                    note: "Cancelled: ill", payments: payments, hasPayments: true, hasQR: true, summary: "7,000 Kč left to pay.",
+                    note: "Cancelled: ill", payments: payments, hasPayments: true, hasQR: true, qrLead: "Scan the code", summary: "7,000 Kč left to pay.",
                     noPayeeClient: !photographer, noPayeePhotographer: photographer, isPhotographer: photographer, terms: termsView,
                     conversation: "/messages/2", ics: "/bookings/1/calendar.ics", cancel: "/bookings/1/cancel", csrf: "c")
     }
@@ -153,8 +153,8 @@ enum Shoots {
          ("pages/availability", AvailabilityPages.Page(availability: availability(editable: true), csrf: "c", saved: true)),
          ("partials/availability", availability(editable: true)), ("partials/availability", availability(editable: false)),
          ("partials/chat-message", cardMessage),
-         ("partials/rate-field", BookingPages.DetailPage.RateField(part: "rest", value: "25,125", error: "Type the rate as a number")),
-         ("partials/rate-field", BookingPages.DetailPage.RateField(part: "rest", value: "", error: nil))]
+         ("partials/rate-field", BookingPages.DetailPage.RateField(id: "rate-rest-mark", value: "25,125", error: "Type the rate as a number")),
+         ("partials/rate-field", BookingPages.DetailPage.RateField(id: "rate-rest-mark", value: "", error: nil))]
             + cards.map { ("partials/shoot-card", $0) } + fields.map { ("partials/form-field", $0) }
     }
 }

@@ -38,8 +38,8 @@ extension BookingPages {
 
         /// The Czech National Bank's rate of the day a euro invoice is for.
         struct RateField: ViewModel {
-            /// The payment's part, naming the field's id.
-            let part: String
+            /// The field's id: the payment's part and the form (`rate-deposit-mark`).
+            let id: String
             let value: String
             let error: String?
         }
@@ -89,8 +89,9 @@ extension BookingPages {
         let note: String?
         let payments: [PaymentView]
         let hasPayments: Bool
-        /// Some payment has a code to scan.
+        /// Some payment has a code to scan, and what kind of code it is.
         let hasQR: Bool
+        let qrLead: String
         let summary: String
         let noPayeeClient: Bool
         let noPayeePhotographer: Bool
@@ -207,7 +208,7 @@ extension BookingPages {
             let rateProblem = problem.map { [PaymentMarkProblem.rateMissing, .rateFormat, .rateOutOfRange].contains($0.2) } ?? false
             func rate(_ form: PaymentForm) -> DetailPage.RateField? {
                 guard booking.payment.currency == .eur, payee != nil, partInvoices.invoice(of: due.part) == nil else { return nil }
-                return DetailPage.RateField(part: due.part.rawValue, value: error(form) != nil ? typedRate ?? "" : "", error: rateProblem ? error(form) : nil)
+                return DetailPage.RateField(id: "rate-\(due.part.rawValue)-\(form)", value: error(form) != nil ? typedRate ?? "" : "", error: rateProblem ? error(form) : nil)
             }
             views.append(DetailPage.PaymentView(
                 part: due.part.rawValue, title: title, amount: text.amount(due.amount, booking.payment.currency), stateKey: stateKey, state: stateText, qr: qr,
@@ -252,7 +253,8 @@ extension BookingPages {
         let page = DetailPage(
             id: booking.id, title: booking.kind, stateKey: state.rawValue, state: table.string("bookings.bookingStates.\(state.rawValue)"),
             rows: rows, included: booking.included.isEmpty ? nil : booking.included,
-            note: booking.cancellation.map { text.cancelled($0.reason) }, payments: views, hasPayments: !views.isEmpty, hasQR: views.contains { $0.qr != nil }, summary: summary,
+            note: booking.cancellation.map { text.cancelled($0.reason) }, payments: views, hasPayments: !views.isEmpty, hasQR: views.contains { $0.qr != nil },
+            qrLead: table.string("payments.booking.qrLead.\(booking.payment.currency.rawValue)"), summary: summary,
             noPayeeClient: payee == nil && !dues.isEmpty && !isPhotographer, noPayeePhotographer: payee == nil && isPhotographer,
             isPhotographer: isPhotographer, terms: terms, conversation: "/messages/\(booking.roomId)",
             ics: state == .cancelled ? nil : Self.icsPath(booking.id), cancel: state == .confirmed ? "/bookings/\(booking.id)/cancel" : nil,

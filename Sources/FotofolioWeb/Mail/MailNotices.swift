@@ -73,7 +73,7 @@ struct MailNotices {
         return MailBody(
             subject: words.text("mail.payment.booked.subject", values),
             paragraphs: [words.text("mail.payment.booked.body", values),
-                         words.text(asked.pictures.isEmpty ? "mail.payment.noPayee" : "mail.payment.lead")],
+                         words.text(asked.pictures.isEmpty ? "mail.payment.noPayee" : "mail.payment.lead.\(booking.payment.currency.rawValue)")],
             payments: asked.payments,
             action: MailView.Link(label: words.text("mail.payment.reminder.action"), url: words.address.url(BookingPages.path(booking.id))),
             notes: [words.text("mail.payment.booked.reminders"), words.text("mail.shoot.calendar")],
@@ -123,7 +123,7 @@ struct MailNotices {
         return MailBody(
             subject: words.text("mail.payment.reminder.subject", values),
             paragraphs: [words.text("mail.payment.reminder.body", values),
-                         words.text(asked.pictures.isEmpty ? "mail.payment.noPayee" : "mail.payment.lead")],
+                         words.text(asked.pictures.isEmpty ? "mail.payment.noPayee" : "mail.payment.lead.\(booking.payment.currency.rawValue)")],
             payments: asked.payments,
             action: MailView.Link(label: words.text("mail.payment.reminder.action"), url: words.address.url(BookingPages.path(booking.id))),
             notes: [words.text("mail.payment.reminder.alreadyPaid", values)],
