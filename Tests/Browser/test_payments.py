@@ -103,6 +103,25 @@ def pictures(driver, audit, screenshots_dir, name, label):
     audit.check(label)
 
 
+def offer_with_deposit(client, studio, base_url, photographer, day, due_days=None, rest_due=None):
+    """The client asks for a portrait; the photographer offers 10 000 Kč with a 30 % deposit
+    (due within `due_days`, the rest `rest_due` days from the shoot). The conversation's id."""
+    client.get(f"{base_url}/u/{photographer.username}/shoot")
+    fill_request(client, "Portrét", day, 2, "Venku, prosím.", town="Praha")
+    send(client)
+    room = room_of(client)
+    studio.get(f"{base_url}/messages/{room}")
+    press(studio, "request", "open", "offer")
+    fill_offer(studio, start="10:00", place="Letná", price=10000, valid_until=today() + timedelta(days=7))
+    type_into(studio, "field-deposit", "30 %")
+    if due_days is not None:
+        type_into(studio, "field-depositDueDays", due_days)
+    if rest_due is not None:
+        Select(studio.find_element(By.ID, "field-restDueDays")).select_by_value(rest_due)
+    send(studio)
+    return room
+
+
 @pytest.mark.engines("chromium", "firefox")
 def test_a_client_pays_by_qr_code_and_the_photographer_marks_it_received(open_browser, base_url, sign_up, engine, screenshots_dir):
     language = LANGUAGE[engine]
@@ -131,17 +150,7 @@ def test_a_client_pays_by_qr_code_and_the_photographer_marks_it_received(open_br
     client = open_browser(size=PHONE, language=language)
     client_audit = audit_of(client)
     sign_up(client, role="client")
-    client.get(f"{base_url}/u/{photographer.username}/shoot")
-    fill_request(client, "Portrét", day, 2, "Venku, prosím.", town="Praha")
-    send(client)
-    room = room_of(client)
-    studio.get(f"{base_url}/messages/{room}")
-    press(studio, "request", "open", "offer")
-    fill_offer(studio, start="10:00", place="Letná", price=10000, valid_until=today() + timedelta(days=7))
-    type_into(studio, "field-deposit", "30 %")
-    type_into(studio, "field-depositDueDays", "5")
-    Select(studio.find_element(By.ID, "field-restDueDays")).select_by_value("-7")
-    send(studio)
+    room = offer_with_deposit(client, studio, base_url, photographer, day, due_days="5", rest_due="-7")
 
     client.get(f"{base_url}/messages/{room}")
     offer = client.find_elements(By.CSS_SELECTOR, "[data-chat-days] [data-shoot-card='offer'][data-state='open']")[-1]
@@ -221,15 +230,7 @@ def test_an_invoice_before_the_money_and_a_refund_after_a_cancellation(open_brow
 
     client = open_browser(size=PHONE, language=language)
     sign_up(client, role="client")
-    client.get(f"{base_url}/u/{photographer.username}/shoot")
-    fill_request(client, "Portrét", day, 2, "Venku, prosím.", town="Praha")
-    send(client)
-    room = room_of(client)
-    studio.get(f"{base_url}/messages/{room}")
-    press(studio, "request", "open", "offer")
-    fill_offer(studio, start="10:00", place="Letná", price=10000, valid_until=today() + timedelta(days=7))
-    type_into(studio, "field-deposit", "30 %")
-    send(studio)
+    room = offer_with_deposit(client, studio, base_url, photographer, day)
     client.get(f"{base_url}/messages/{room}")
     press(client, "offer", "open", "accept")
     send(client)
