@@ -179,15 +179,17 @@ struct PostgresMailStore: MailStore {
                    lastError: try row.decodeIfPresent(8))
     }
 
-    func counts() throws -> MailCounts {
+    func counts(at date: Date) throws -> MailCounts {
         try pool.withConnection { connection in
             let row = try connection.query("""
-                SELECT count(*) FILTER (WHERE state = 'pending' AND attempts = 0),
+                SELECT count(*) FILTER (WHERE state = 'pending' AND attempts = 0 AND due_at <= $1),
                        count(*) FILTER (WHERE state = 'pending' AND attempts > 0),
-                       count(*) FILTER (WHERE state = 'failed')
+                       count(*) FILTER (WHERE state = 'failed'),
+                       count(*) FILTER (WHERE state = 'pending' AND attempts = 0 AND due_at > $1)
                 FROM mail WHERE state IN ('pending', 'failed')
-                """)[0]
-            return MailCounts(pending: try row.decode(0), retrying: try row.decode(1), failed: try row.decode(2))
+                """, [date.stored])[0]
+            return MailCounts(pending: try row.decode(0), retrying: try row.decode(1), failed: try row.decode(2),
+                              scheduled: try row.decode(3))
         }
     }
 

@@ -146,14 +146,15 @@ struct SQLiteMailStore: MailStore {
                    attempts: row["attempts"], lastError: row["lastError"])
     }
 
-    func counts() throws -> MailCounts {
+    func counts(at date: Date) throws -> MailCounts {
         try database.pool.read { db in
             let row = try Row.fetchOne(db, sql: """
-                SELECT (SELECT count(*) FROM mail WHERE state = 'pending' AND attempts = 0),
+                SELECT (SELECT count(*) FROM mail WHERE state = 'pending' AND attempts = 0 AND dueAt <= ?1),
                        (SELECT count(*) FROM mail WHERE state = 'pending' AND attempts > 0),
-                       (SELECT count(*) FROM mail WHERE state = 'failed')
-                """)
-            return MailCounts(pending: row?[0] ?? 0, retrying: row?[1] ?? 0, failed: row?[2] ?? 0)
+                       (SELECT count(*) FROM mail WHERE state = 'failed'),
+                       (SELECT count(*) FROM mail WHERE state = 'pending' AND attempts = 0 AND dueAt > ?1)
+                """, arguments: [date])
+            return MailCounts(pending: row?[0] ?? 0, retrying: row?[1] ?? 0, failed: row?[2] ?? 0, scheduled: row?[3] ?? 0)
         }
     }
 

@@ -162,6 +162,9 @@ public struct WebApp: Sendable {
         metrics.observe("fotofolio_mail_waiting", unit: "mails", help: "Mails queued and not yet sent (first try or retrying)") {
             Double((try? stores.mail.counts()).map { $0.pending + $0.retrying } ?? -1)
         }
+        metrics.observe("fotofolio_mail_scheduled", unit: "mails", help: "Mails queued for later (payment reminders, digests)") {
+            Double((try? stores.mail.counts().scheduled) ?? -1)
+        }
         metrics.observe("fotofolio_mail_failed", unit: "mails", help: "Mails refused for good or given up after three days") {
             Double((try? stores.mail.counts().failed) ?? -1)
         }

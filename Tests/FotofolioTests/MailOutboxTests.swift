@@ -19,6 +19,18 @@ import Testing
         #expect(due.map(\.content) == [.passwordReset(token: "a"), .passwordReset(token: "b")])
     }
 
+    /// A mail due later (a payment's reminder) is scheduled, not waiting: nothing is late.
+    @Test func aMailDueLaterIsScheduledNotWaiting() throws {
+        let world = try TestDatabase()
+        let user = try world.accounts.register(.client())
+        let now = Date()
+        try world.mail.enqueue(mail(to: user, .passwordReset(token: "now"), due: now), at: now)
+        try world.mail.enqueue(mail(to: user, .paymentReminder(bookingId: 1, part: .rest, dueOn: "2027-06-28"),
+                                    due: now.addingTimeInterval(30 * 86_400)), at: now)
+        #expect(try world.mail.counts(at: now) == MailCounts(pending: 1, retrying: 0, failed: 0, scheduled: 1))
+        #expect(try world.mail.counts(at: now.addingTimeInterval(31 * 86_400)) == MailCounts(pending: 2, retrying: 0, failed: 0))
+    }
+
     @Test func missedMessagesWaitForTheUnreadDelay() throws {
         let world = try TestDatabase()
         let user = try world.accounts.register(.client())

@@ -162,16 +162,19 @@ public struct MailRecord: Sendable, Equatable {
     }
 }
 
-/// How many mails wait, wait after a failed attempt, and failed for good (/status, /metrics).
+/// How many mails are due and wait, wait after a failed attempt, are scheduled for later
+/// (a payment's reminder; not waiting, nothing is late), and failed for good (/status, /metrics).
 public struct MailCounts: Sendable, Equatable {
     public var pending: Int
     public var retrying: Int
     public var failed: Int
+    public var scheduled: Int
 
-    public init(pending: Int, retrying: Int, failed: Int) {
+    public init(pending: Int, retrying: Int, failed: Int, scheduled: Int = 0) {
         self.pending = pending
         self.retrying = retrying
         self.failed = failed
+        self.scheduled = scheduled
     }
 }
 

@@ -28,7 +28,9 @@ public protocol MailStore: Sendable {
     /// The newest mails first, at most `limit`.
     func recent(limit: Int) throws -> [MailRecord]
     func record(key: String) throws -> MailRecord?
-    func counts() throws -> MailCounts
+    /// What waits at `date` (due, on its first try or retrying), what is scheduled for later
+    /// (a payment's reminder, a digest), and what failed.
+    func counts(at date: Date) throws -> MailCounts
     /// Hard bounces recorded for the address (ignoring letter case).
     func bounces(of address: String) throws -> Int
 
@@ -89,4 +91,8 @@ public enum PasswordResetRequestOutcome: Sendable, Equatable {
     case issued
     /// Nothing to mail: no account, or the account had its links this hour.
     case nothingSent
+}
+
+extension MailStore {
+    public func counts() throws -> MailCounts { try counts(at: Date()) }
 }
