@@ -251,7 +251,19 @@ def test_on_a_phone_the_editor_shows_each_photos_licence_whole(open_browser, bas
     except TimeoutException:
         pass
     cut = measure()
-    assert cut == [], f"licences cut off at 375 px: {cut}"
+    # What the page looked like when a licence was cut: each photo's row, select and text widths.
+    layout = driver.execute_script("""
+        const context = document.createElement("canvas").getContext("2d");
+        return [...document.querySelectorAll(".photo-item__licence select")].map((select) => {
+          const style = getComputedStyle(select);
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const item = select.closest(".photo-item");
+          return `${select.id}: "${select.selectedOptions[0].text}" ${Math.round(context.measureText(select.selectedOptions[0].text).width)} px`
+            + ` in ${select.clientWidth} px, item ${Math.round(item.getBoundingClientRect().width)} px,`
+            + ` thumb ${Math.round(item.querySelector(".photo-item__thumb").getBoundingClientRect().width)} px,`
+            + ` font ${style.fontSize} ${style.fontFamily}, viewport ${innerWidth} px`;
+        })""") if cut else []
+    assert cut == [], f"licences cut off at 375 px: {cut}; " + "; ".join(layout)
     assert driver.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
 
 
