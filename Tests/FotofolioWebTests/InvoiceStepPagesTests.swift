@@ -145,6 +145,13 @@ import Testing
         #expect(page.contains("action=\"/bookings/\(booking)/payments/deposit/settle\""))
         #expect(!page.contains("payments/rest/invoice"), "a cancelled booking gets no new invoice")
         #expect(page.contains("The shoot is cancelled: no further payments are expected."))
+        // Neither outcome chosen, or one that is not: refused, and nothing is recorded.
+        for outcome in ["", "refund", "kept\r\nX: y"] {
+            let unchosen = try await server.submit("/bookings/\(booking)/payments/deposit/settle", ["outcome": outcome, "refundedOn": today.text])
+            #expect(unchosen.status == 422 && unchosen.body.contains("Choose whether you kept the payment or refunded it."))
+        }
+        #expect(try Payments(stores: .sqlite(server.database)).payments(of: try #require(
+            try Bookings(stores: .sqlite(server.database)).booking(booking, for: try server.userId("vojtafoti")))).first?.settlement == nil)
         // A refund before the money came is refused at its field, and nothing is recorded.
         let early = try await server.submit("/bookings/\(booking)/payments/deposit/settle",
                                             ["outcome": "refunded", "refundedOn": today.adding(days: -3).text])

@@ -28,6 +28,28 @@ public enum PaymentRules {
 }
 
 extension PaymentRules {
+    /// What the booking's payments say was received, as the checks read it.
+    static func received(_ payments: [PaymentDue]) -> [PaymentPart: ReceivedPayment] {
+        Dictionary(uniqueKeysWithValues: payments.compactMap { due in
+            due.paidOn.map { (due.part, ReceivedPayment(paidOn: $0, settlement: due.settlement)) }
+        })
+    }
+
+    /// Whether the page offers the photographer to issue the payment's invoice: what
+    /// `checkIssue` allows, for a payment without an invoice yet.
+    public static func mayIssue(_ part: PaymentPart, of booking: Booking, payments: [PaymentDue], payee: Payee?,
+                                invoices: [Invoice]) -> Bool {
+        guard invoices.invoice(of: part) == nil else { return false }
+        return (try? checkIssue(part, of: booking, payee: payee, received: received(payments))) != nil
+    }
+
+    /// Whether the page asks what became of the payment: what `checkSettle` allows for some outcome.
+    public static func maySettle(_ part: PaymentPart, of booking: Booking, payments: [PaymentDue]) -> Bool {
+        let received = received(payments)
+        guard let paidOn = received[part]?.paidOn else { return false }
+        return (try? checkSettle(part, of: booking, received: received, as: PaymentSettlement(.kept, on: paidOn))) != nil
+    }
+
     /// A euro invoice needs the day's rate to say its amounts in crowns.
     public static func checkRate(of booking: Booking, _ rate: ExchangeRate?) throws(PaymentMarkProblem) {
         if booking.payment.currency == .eur, rate == nil { throw .rateMissing }

@@ -202,6 +202,8 @@ public enum PaymentMarkProblem: String, Error, Sendable {
     case notReceived
     case alreadyRefunded
     case refundBeforePayment
+    /// Neither kept nor refunded was chosen.
+    case notAnOutcome
     /// Issuing an invoice without bank details.
     case noPayee
     case cancelled

@@ -126,7 +126,10 @@ extension BookingPages {
     /// After a cancellation, the photographer records that a payment was kept or refunded.
     func settlePayment(_ request: Request) throws -> Response {
         try paymentStep(request, .settle) { userId, id, part, texts in
-            let outcome = request.form["outcome"].flatMap(PaymentSettlement.Outcome.init(rawValue:)) ?? .refunded
+            // A refund is final: nothing is recorded unless one of the two was chosen.
+            guard let outcome = request.form["outcome"].flatMap(PaymentSettlement.Outcome.init(rawValue:)) else {
+                throw PaymentMarkProblem.notAnOutcome
+            }
             try payments.settle(part, of: id, outcome, on: request.form["refundedOn"] ?? "", by: userId, texts: texts)
             return Self.path(id) + "#payment-\(part.rawValue)"
         }
@@ -197,13 +200,12 @@ extension BookingPages {
             }
             let partInvoices = invoices.filter { $0.part == due.part }
             var settle: DetailPage.SettleForm?
-            if isPhotographer, state == .cancelled, due.isPaid, due.settlement?.outcome != .refunded {
+            if isPhotographer, PaymentRules.maySettle(due.part, of: booking, payments: dues) {
                 settle = DetailPage.SettleForm(action: Self.settlePath(booking.id, due.part),
                                                refundedOn: (error(.settle) != nil ? typed : nil) ?? today.text, max: today.text,
                                                error: error(.settle))
             }
-            let mayIssue = isPhotographer && payee != nil && state != .cancelled && partInvoices.invoice(of: due.part) == nil
-                && (due.isPaid || Invoice.mayIssueBeforePayment(due.part, payee: payee!))
+            let mayIssue = isPhotographer && PaymentRules.mayIssue(due.part, of: booking, payments: dues, payee: payee, invoices: partInvoices)
             // A euro payment's invoice asks for the rate of its day; a rate problem is said there.
             let rateProblem = problem.map { [PaymentMarkProblem.rateMissing, .rateFormat, .rateOutOfRange].contains($0.2) } ?? false
             func rate(_ form: PaymentForm) -> DetailPage.RateField? {
