@@ -250,3 +250,17 @@ for (const root of document.querySelectorAll("[data-feed]")) {
   if (parts.length === 2) new Feed(root);
 }
 new PhotoDoubleTap();
+
+// A photographer's feed counts the new demands that match them as they are posted (the live
+// stream's `demand` events, each demand once) and offers the list of them.
+for (const notice of document.querySelectorAll("[data-feed-new-demands]")) {
+  const seen = new Set();
+  const rules = new Intl.PluralRules(document.documentElement.lang || "cs");
+  document.addEventListener("live:demand", (event) => {
+    seen.add(event.detail.demand);
+    const category = rules.select(seen.size);
+    const form = category === "one" ? notice.dataset.one : category === "few" ? notice.dataset.few : notice.dataset.many;
+    notice.querySelector("a").textContent = form.replace("{count}", String(seen.size));
+    notice.hidden = false;
+  });
+}

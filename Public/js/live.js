@@ -11,7 +11,7 @@
 // a page that shows messages has its own, earlier one on the element showing them. The
 // stream starts after the earliest, and each part of the page ignores what it already
 // shows. The body says `data-live-role="leader"` or "follower".
-// Every tab hears `live:message`, `live:read`, `live:seen`, `live:room` and `live:gallery` on `document` (detail: the
+// Every tab hears `live:message`, `live:read`, `live:seen`, `live:room`, `live:gallery` and `live:demand` on `document` (detail: the
 // event's data plus its `sequence`; a message and a "seen" also their markup, `html`), and `live:status` ({ connected }) when the stream
 // drops or comes back. Each event reaches a tab once, in order of sequence. `live:reset`
 // says the server no longer holds what happened since this page was rendered (the tab was
@@ -21,7 +21,7 @@ const CHANNEL = "fotofolio-live";
 const LEASE_KEY = "fotofolio-live-leader";
 const LEASE_MS = 3000;
 const RENEW_MS = 1000;
-const KINDS = ["message", "read", "seen", "room", "gallery"];
+const KINDS = ["message", "read", "seen", "room", "gallery", "demand"];
 
 class LiveConnection {
   constructor(after) {

@@ -34,7 +34,8 @@ extension PostgresBookingStore {
             photographerId: try row.decode("photographer_id"), kind: try row.decode("kind"), firstDay: try day(row, "first_day"),
             lastDay: try day(row, "last_day"), town: try row.decode("town"), hours: try row.decode("hours"),
             budget: try row.decode("budget"), message: try row.decode("message"), createdAt: try row.decode("created_at"),
-            declineReason: try row.decodeIfPresent("decline_reason"))
+            declineReason: try row.decodeIfPresent("decline_reason"), demandId: try row.decodeIfPresent("demand_id"),
+            withdrawnAt: try row.decodeIfPresent("withdrawn_at"))
         let offers = try connection.query("SELECT * FROM shoot_offer WHERE request_id = $1 ORDER BY id", [requestId]).map { row in
             ShootOffer(id: try row.decode("id"), requestId: try row.decode("request_id"), day: try day(row, "day"),
                        startMinutes: try row.decode("start_minutes"), hours: try row.decode("hours"), place: try row.decode("place"),

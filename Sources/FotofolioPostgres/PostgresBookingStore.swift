@@ -8,10 +8,12 @@ import Postgres
 ///
 /// A step on a shoot locks its request's row first, so steps on one shoot taken on several
 /// nodes at once are taken one after the other, each seeing the last, as on SQLite's one
-/// writer. Races between shoots end as they would end there: two bookings of one
-/// photographer's day meet at `busy_day`'s primary key and the later is `.busyDay`; a step
-/// whose message uuid, or whose pair's direct room, another writer stored at the same moment
-/// is taken again, and then finds what the other stored.
+/// writer; accepting an offer that answers a demand locks the demand's row before it, as
+/// `PostgresDemandStore` does before the demand's requests. Races between shoots end as they
+/// would end there: two bookings of one photographer's day meet at `busy_day`'s primary key
+/// and the later is `.busyDay`; a step whose message uuid, or whose pair's direct room,
+/// another writer stored at the same moment is taken again, and then finds what the other
+/// stored.
 struct PostgresBookingStore: BookingStore {
     let pool: PostgresPool
 
@@ -54,23 +56,28 @@ struct PostgresBookingStore: BookingStore {
             try PostgresBlockStore.checkNoBlock(in: shoot.request.roomId, for: photographerId, connection)
             try BookingRules.checkOffer(draft, on: shoot, by: photographerId,
                                         busy: try Self.isBusy(photographerId, on: draft.day, connection))
-            // The photographer's terms as they stand now go with the offer.
-            let termsId = try connection.query("""
-                SELECT id FROM shoot_terms WHERE photographer_id = $1 AND text <> ''
-                    AND version = (SELECT max(version) FROM shoot_terms WHERE photographer_id = $1)
-                """, [photographerId]).first?.decode(0, as: Int64.self)
-            let id = try connection.query("""
-                INSERT INTO shoot_offer (request_id, day, start_minutes, hours, place, price, included, valid_until, created_at,
-                                         deposit, deposit_due_days, rest_due_days, terms_id, currency)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id
-                """, [requestId, draft.day.text, draft.startMinutes, draft.hours, draft.place, draft.price, draft.included,
-                      draft.validUntil.text, date.stored, draft.payment.deposit.halers, draft.payment.depositDueDays,
-                      draft.payment.restDueDays, termsId, draft.payment.currency.rawValue])[0].decode(0, as: Int64.self)
+            let id = try Self.insertOffer(draft, on: requestId, by: photographerId, at: date, connection)
             _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .offer(id), mail: .shoot, in: shoot.request.roomId, by: photographerId,
                                                 linksInert: false, at: date, connection)
             try Self.announceCards(of: shoot, except: .offer(id), at: date, connection)
             return try Self.shoot(requestId, connection)!.offers.last!
         }
+    }
+
+    /// The offer's row, with the photographer's terms as they stand now.
+    static func insertOffer(_ draft: ShootOfferDraft, on requestId: Int64, by photographerId: Int64, at date: Date,
+                            _ connection: PostgresConnection) throws -> Int64 {
+        let termsId = try connection.query("""
+            SELECT id FROM shoot_terms WHERE photographer_id = $1 AND text <> ''
+                AND version = (SELECT max(version) FROM shoot_terms WHERE photographer_id = $1)
+            """, [photographerId]).first?.decode(0, as: Int64.self)
+        return try connection.query("""
+            INSERT INTO shoot_offer (request_id, day, start_minutes, hours, place, price, included, valid_until, created_at,
+                                     deposit, deposit_due_days, rest_due_days, terms_id, currency)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id
+            """, [requestId, draft.day.text, draft.startMinutes, draft.hours, draft.place, draft.price, draft.included,
+                  draft.validUntil.text, date.stored, draft.payment.deposit.halers, draft.payment.depositDueDays,
+                  draft.payment.restDueDays, termsId, draft.payment.currency.rawValue])[0].decode(0, as: Int64.self)
     }
 
     func decline(_ requestId: Int64, reason: StepReason, uuid: String, by photographerId: Int64, at date: Date) throws {
@@ -92,8 +99,10 @@ struct PostgresBookingStore: BookingStore {
         }
     }
 
-    func accept(_ offerId: Int64, text: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking {
+    func accept(_ offerId: Int64, text: String, closingText: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking {
         try changing { connection in
+            // An answer's demand is locked before its request, in the order closing the demand takes them.
+            _ = try PostgresDemandStore.lockDemand(answeredBy: offerId, connection)
             let requestId = try Self.lockShoot(of: .offer(offerId), connection)
             if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, connection), by: clientId, as: MessageCard.booking) {
                 guard let booking = try Self.booking(id, connection) else { throw BookingError.duplicate }
@@ -122,6 +131,10 @@ struct PostgresBookingStore: BookingStore {
             _ = try PostgresMessengerStore.post(text, uuid: uuid, card: .booking(id), mail: .shoot, in: shoot.request.roomId, by: clientId,
                                                 linksInert: false, at: date, connection)
             try Self.announceCards(of: shoot, except: .booking(id), at: date, connection)
+            if let demandId = shoot.request.demandId {
+                try PostgresDemandStore.book(demandId, with: id, keeping: requestId, closingText: closingText, by: clientId, at: date,
+                                             connection)
+            }
             let booking = try Self.booking(id, connection)!
             if let address = try connection.query("SELECT email FROM account WHERE id = $1", [clientId]).first?.decode(0, as: String.self) {
                 for reminder in PaymentReminder.mails(for: booking, to: address, at: date) {

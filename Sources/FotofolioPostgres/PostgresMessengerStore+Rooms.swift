@@ -20,13 +20,16 @@ extension PostgresMessengerStore {
 
     /// The pair's direct room, made in the open transaction when they have none yet (then
     /// `isNew`, its room event appended). Another writer making it at the same moment ends
-    /// the transaction with a unique violation of `chat_room_direct_key_key`.
-    static func directRoom(between userId: Int64, and otherId: Int64, limits: SpamLimits, at date: Date,
+    /// the transaction with a unique violation of `chat_room_direct_key_key`. `invited`: the
+    /// other asked to be written to (a demand's answer), so only blocks stop it, not their
+    /// write policy (`ContactRules.checkInvited`).
+    static func directRoom(between userId: Int64, and otherId: Int64, limits: SpamLimits, invited: Bool = false, at date: Date,
                            _ connection: PostgresConnection) throws -> (room: ChatRoom, isNew: Bool) {
         let key = "\(min(userId, otherId)):\(max(userId, otherId))"
         if let room = try directRoom(key, connection) { return (room, false) }
         try requireUsers([userId, otherId], connection)
-        try ContactRules.checkStart(PostgresBlockStore.facts(from: userId, to: otherId, connection))
+        let facts = try PostgresBlockStore.facts(from: userId, to: otherId, connection)
+        if invited { try ContactRules.checkInvited(facts) } else { try ContactRules.checkStart(facts) }
         try checkStarts(by: userId, limits, at: date, connection)
         let room = try insertRoom(.direct, name: nil, directKey: key, by: userId, members: [userId, otherId], at: date, connection)
         return (room, true)

@@ -13,14 +13,17 @@ public struct SQLiteToPostgres {
     struct Table {
         let sqlite: String
         let postgres: String
-        /// Columns PostgreSQL computes itself, or fills in a later step.
+        /// Columns left out: PostgreSQL computes them, or they belong to the running site.
         var skipped: Set<String> = []
+        /// Columns (SQLite's names) pointing at a table copied after this one, where the
+        /// tables point at each other: written by id once every table is copied.
+        var linkedLater: [String] = []
     }
 
     static let tables: [Table] = [
         Table(sqlite: "serverStart", postgres: "server_start"),
         // avatarPhotoId points at a photo, whose owner is an account: filled in after the photos.
-        Table(sqlite: "user", postgres: "account", skipped: ["avatar_photo_id", "search"]),
+        Table(sqlite: "user", postgres: "account", skipped: ["search"], linkedLater: ["avatarPhotoId"]),
         Table(sqlite: "session", postgres: "session"),
         Table(sqlite: "emailConfirmation", postgres: "email_confirmation"),
         Table(sqlite: "loginFailureByAccount", postgres: "login_failure_by_account"),
@@ -45,6 +48,12 @@ public struct SQLiteToPostgres {
         Table(sqlite: "chatMessageVersion", postgres: "chat_message_version"),
         Table(sqlite: "chatReaction", postgres: "chat_reaction"),
         Table(sqlite: "chatAttachment", postgres: "chat_attachment"),
+        // A demand's answers (shoot requests) point at it, and it at the booking of one of
+        // them: its bookingId is filled in after the bookings.
+        Table(sqlite: "demand", postgres: "demand", linkedLater: ["bookingId"]),
+        Table(sqlite: "demandTag", postgres: "demand_tag"),
+        Table(sqlite: "demandHidden", postgres: "demand_hidden"),
+        Table(sqlite: "demandReach", postgres: "demand_reach"),
         Table(sqlite: "shootRequest", postgres: "shoot_request"),
         Table(sqlite: "shootTerms", postgres: "shoot_terms"),
         Table(sqlite: "shootOffer", postgres: "shoot_offer"),
@@ -112,9 +121,8 @@ public struct SQLiteToPostgres {
                 for table in Self.tables {
                     rows.append((table.postgres, try copy(table, db, connection)))
                 }
-                for row in try Row.fetchAll(db, sql: "SELECT id, avatarPhotoId FROM user WHERE avatarPhotoId IS NOT NULL") {
-                    try connection.query("UPDATE account SET avatar_photo_id = $1 WHERE id = $2",
-                                         [row[1] as Int64, row[0] as Int64])
+                for table in Self.tables {
+                    for column in table.linkedLater { try copyLink(column, of: table, db, connection) }
                 }
                 try continueIdentities(connection)
                 // SQLite's index is its own table; PostgreSQL's is a column, made anew.
@@ -142,7 +150,7 @@ public struct SQLiteToPostgres {
         let sqliteColumns = try db.columns(in: table.sqlite).map(\.name)
         let columns: [(sqlite: String, postgres: String, type: String)] = try sqliteColumns.compactMap { name in
             let postgres = Self.snakeCase(name)
-            if table.skipped.contains(postgres) { return nil }
+            if table.skipped.contains(postgres) || table.linkedLater.contains(name) { return nil }
             guard let type = types[postgres] else {
                 throw Refused(description: "\(table.sqlite).\(name) has no column \(postgres) in PostgreSQL's \(table.postgres)")
             }
@@ -163,6 +171,17 @@ public struct SQLiteToPostgres {
             count += 1
         }
         return count
+    }
+
+    /// Writes one column that `linkedLater` left out, row by row by id.
+    private func copyLink(_ column: String, of table: Table, _ db: Database, _ connection: PostgresConnection) throws {
+        let name = column.quotedDatabaseIdentifier
+        let update = "UPDATE \(table.postgres) SET \(Self.snakeCase(column)) = $1 WHERE id = $2"
+        for row in try Row.fetchAll(db, sql: """
+            SELECT id, \(name) FROM \(table.sqlite.quotedDatabaseIdentifier) WHERE \(name) IS NOT NULL ORDER BY id
+            """) {
+            try connection.query(update, [row[1] as Int64, row[0] as Int64])
+        }
     }
 
     /// A SQLite value as the text PostgreSQL reads for a column of `type`.

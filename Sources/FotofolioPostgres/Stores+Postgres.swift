@@ -22,6 +22,7 @@ extension Stores {
             ratings: PostgresRatingsStore(pool: pool), peopleSearch: PostgresPeopleSearchStore(pool: pool),
             blocks: PostgresBlockStore(pool: pool), moderation: PostgresModerationStore(pool: pool),
             messenger: PostgresMessengerStore(pool: pool), bookings: PostgresBookingStore(pool: pool),
+            demands: PostgresDemandStore(pool: pool),
             payments: PostgresPaymentStore(pool: pool),
             liveEvents: PostgresLiveEventStore(log: PostgresLiveEventLog(pool: pool)),
             outbox: PostgresOutboxStore(pool: pool, publisher: publisher), serverStarts: health, health: health)

@@ -23,7 +23,8 @@ extension SQLiteBookingStore {
         let request = ShootRequest(
             id: row["id"], roomId: row["roomId"], clientId: row["clientId"], photographerId: row["photographerId"], kind: row["kind"],
             firstDay: try day(row, "firstDay"), lastDay: try day(row, "lastDay"), town: row["town"], hours: row["hours"],
-            budget: row["budget"], message: row["message"], createdAt: row["createdAt"], declineReason: row["declineReason"])
+            budget: row["budget"], message: row["message"], createdAt: row["createdAt"], declineReason: row["declineReason"],
+            demandId: row["demandId"], withdrawnAt: row["withdrawnAt"])
         let offers = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM shootOffer WHERE requestId = ? ORDER BY id"),
                                       arguments: [requestId]).map { row in
             ShootOffer(id: row["id"], requestId: row["requestId"], day: try day(row, "day"), startMinutes: row["startMinutes"],

@@ -42,24 +42,29 @@ struct SQLiteBookingStore: BookingStore {
             let shoot = try Self.shoot(requestId, involving: photographerId, db)
             try SQLiteMessengerStore.checkNoBlock(in: shoot.request.roomId, for: photographerId, db)
             try BookingRules.checkOffer(draft, on: shoot, by: photographerId, busy: try Self.isBusy(photographerId, on: draft.day, db))
-            // The photographer's terms as they stand now go with the offer.
-            let termsId = try Int64.fetchOne(db, sql: """
-                SELECT id FROM shootTerms WHERE photographerId = ?1 AND text <> ''
-                    AND version = (SELECT MAX(version) FROM shootTerms WHERE photographerId = ?1)
-                """, arguments: [photographerId])
-            try db.execute(sql: """
-                INSERT INTO shootOffer (requestId, day, startMinutes, hours, place, price, included, validUntil, createdAt,
-                                        deposit, depositDueDays, restDueDays, termsId, currency)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [requestId, draft.day.text, draft.startMinutes, draft.hours, draft.place, draft.price, draft.included,
-                                 draft.validUntil.text, date, draft.payment.deposit.halers, draft.payment.depositDueDays,
-                                 draft.payment.restDueDays, termsId, draft.payment.currency.rawValue])
-            let id = db.lastInsertedRowID
+            let id = try Self.insertOffer(draft, on: requestId, by: photographerId, at: date, db)
             _ = try SQLiteMessengerStore.post(text, uuid: uuid, card: .offer(id), mail: .shoot, in: shoot.request.roomId, by: photographerId,
                                               linksInert: false, at: date, db)
             try Self.announceCards(of: shoot, except: .offer(id), at: date, db)
             return try Self.shoot(requestId, db)!.offers.last!
         }
+    }
+
+    /// The offer's row, with the photographer's terms as they stand now.
+    static func insertOffer(_ draft: ShootOfferDraft, on requestId: Int64, by photographerId: Int64, at date: Date,
+                            _ db: Database) throws -> Int64 {
+        let termsId = try Int64.fetchOne(db, sql: """
+            SELECT id FROM shootTerms WHERE photographerId = ?1 AND text <> ''
+                AND version = (SELECT MAX(version) FROM shootTerms WHERE photographerId = ?1)
+            """, arguments: [photographerId])
+        try db.execute(sql: """
+            INSERT INTO shootOffer (requestId, day, startMinutes, hours, place, price, included, validUntil, createdAt,
+                                    deposit, depositDueDays, restDueDays, termsId, currency)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [requestId, draft.day.text, draft.startMinutes, draft.hours, draft.place, draft.price, draft.included,
+                             draft.validUntil.text, date, draft.payment.deposit.halers, draft.payment.depositDueDays,
+                             draft.payment.restDueDays, termsId, draft.payment.currency.rawValue])
+        return db.lastInsertedRowID
     }
 
     func decline(_ requestId: Int64, reason: StepReason, uuid: String, by photographerId: Int64, at date: Date) throws {
@@ -79,7 +84,7 @@ struct SQLiteBookingStore: BookingStore {
         }
     }
 
-    func accept(_ offerId: Int64, text: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking {
+    func accept(_ offerId: Int64, text: String, closingText: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking {
         try database.pool.write { db in
             if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, db), by: clientId, as: MessageCard.booking) {
                 guard let booking = try Self.booking(id, db) else { throw BookingError.duplicate }
@@ -111,6 +116,9 @@ struct SQLiteBookingStore: BookingStore {
             _ = try SQLiteMessengerStore.post(text, uuid: uuid, card: .booking(id), mail: .shoot, in: shoot.request.roomId, by: clientId,
                                               linksInert: false, at: date, db)
             try Self.announceCards(of: shoot, except: .booking(id), at: date, db)
+            if let demandId = shoot.request.demandId {
+                try SQLiteDemandStore.book(demandId, with: id, keeping: requestId, closingText: closingText, by: clientId, at: date, db)
+            }
             let booking = try Self.booking(id, db)!
             if let address = try String.fetchOne(db, sql: "SELECT email FROM user WHERE id = ?", arguments: [clientId]) {
                 for reminder in PaymentReminder.mails(for: booking, to: address, at: date) {

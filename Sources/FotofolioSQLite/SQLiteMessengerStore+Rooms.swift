@@ -20,12 +20,15 @@ extension SQLiteMessengerStore {
     }
 
     /// The pair's direct room, made in the open transaction when they have none yet.
-    static func directRoom(between userId: Int64, and otherId: Int64, limits: SpamLimits, at date: Date, _ db: Database) throws
-        -> ChatRoom {
+    /// `invited`: the other asked to be written to (a demand's answer), so only blocks stop it,
+    /// not their write policy (`ContactRules.checkInvited`).
+    static func directRoom(between userId: Int64, and otherId: Int64, limits: SpamLimits, invited: Bool = false, at date: Date,
+                           _ db: Database) throws -> ChatRoom {
         let key = "\(min(userId, otherId)):\(max(userId, otherId))"
         if let room = try ChatRoom.filter(ChatRoom.Columns.directKey == key).fetchOne(db) { return room }
         try requireUsers([userId, otherId], db)
-        try ContactRules.checkStart(SQLiteBlockStore.facts(from: userId, to: otherId, db))
+        let facts = try SQLiteBlockStore.facts(from: userId, to: otherId, db)
+        if invited { try ContactRules.checkInvited(facts) } else { try ContactRules.checkStart(facts) }
         try checkStarts(by: userId, limits, at: date, db)
         return try insertRoom(.direct, name: nil, directKey: key, by: userId, members: [userId, otherId], at: date, db)
     }

@@ -189,6 +189,9 @@ enum Schema {
         migrator.registerMigration("v29 currencies, refunds, credit notes and final invoices") { db in
             try settlePayments(db)
         }
+        migrator.registerMigration("v30 demands") { db in
+            try createDemands(db)
+        }
         return migrator
     }
 

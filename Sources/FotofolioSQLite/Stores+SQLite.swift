@@ -16,6 +16,7 @@ extension Stores {
             ratings: SQLiteRatingsStore(database: database), peopleSearch: SQLitePeopleSearchStore(database: database),
             blocks: SQLiteBlockStore(database: database), moderation: SQLiteModerationStore(database: database),
             messenger: SQLiteMessengerStore(database: database), bookings: SQLiteBookingStore(database: database),
+            demands: SQLiteDemandStore(database: database),
             payments: SQLitePaymentStore(database: database),
             liveEvents: SQLiteLiveEventStore(database: database),
             outbox: SQLiteOutboxStore(database: database), serverStarts: database, health: database)

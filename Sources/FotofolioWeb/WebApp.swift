@@ -106,8 +106,10 @@ public struct WebApp: Sendable {
         ClientGalleryPages(renderer: renderer, galleries: galleries, photos: photos, decoding: decodingBudget,
                            archives: ArchiveSlots()).register(in: &router)
         let feedCaches = FeedCaches(renderer: renderer)
+        let demands = Demands(stores: stores)
         FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking, moderation: moderation,
-                  caches: feedCaches).register(in: &router)
+                  caches: feedCaches, demands: demands).register(in: &router)
+        DemandPages(renderer: renderer, demands: demands).register(in: &router)
         Sitemaps(feed: FeedService(stores: stores)).register(in: &router)
         RobotsTxt().register(in: &router)
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios, moderation: moderation, visibility: visibility)

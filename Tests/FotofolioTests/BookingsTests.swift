@@ -724,7 +724,9 @@ struct UnreachableBookingStore: BookingStore {
     func decline(_ requestId: Int64, reason: StepReason, uuid: String, by photographerId: Int64, at date: Date) throws {
         throw Unreachable()
     }
-    func accept(_ offerId: Int64, text: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking { throw Unreachable() }
+    func accept(_ offerId: Int64, text: String, closingText: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking {
+        throw Unreachable()
+    }
     func cancel(_ bookingId: Int64, reason: StepReason, uuid: String, by userId: Int64, at date: Date) throws -> Booking {
         throw Unreachable()
     }

@@ -73,6 +73,21 @@ import Testing
         try expectWakes("a decline") { try shoots.decline(declined.id, by: shoots.petra) }
     }
 
+    @Test func everyStepOfADemandWakesTheWriter() throws {
+        defer { observation.cancel() }
+        let vojta = try #require(try world.accounts.user(username: "vojtafoti"))
+        try world.portfolio(of: vojta, tags: "svatba")
+        let demands = Demands(stores: world.stores)
+        let demand = try expectWakes("a demand its photographers hear of") {
+            try demands.post(.valid(first: shoots.today.adding(days: 10)), uuid: UUID().uuidString, by: shoots.jana, at: shoots.now)
+        }
+        try expectWakes("an answer") {
+            try demands.answer(demand.id, with: .valid(day: shoots.today.adding(days: 10), validUntil: shoots.today.adding(days: 5)),
+                               uuid: UUID().uuidString, by: shoots.vojta, requestText: { _ in "Zakázka" }, offerText: { _ in "Nabídka" },
+                               at: shoots.later(60))
+        }
+    }
+
     @Test func everyGalleryChangeThePhotographerHearsOfWakesTheWriter() throws {
         defer { observation.cancel() }
         let store = world.stores.galleries

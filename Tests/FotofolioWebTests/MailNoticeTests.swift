@@ -27,6 +27,30 @@ import Testing
         #expect(howToPay.text?.contains("/bookings/\(booked.booking)") == true)
     }
 
+    @Test func aPhotographerANewDemandMatchesIsMailedOnceAndNotAfterAnswering() async throws {
+        let (server, demand) = try await DemandPagesTests.posted()
+        let sender = try #require(server.app.mailSender)
+        sender.sendDue(at: Date().addingTimeInterval(60))
+        // In Czech: Vojta has not used the site in another language.
+        let toVojta = try server.sentMails().filter { $0.to.contains("vojtafoti@") && $0.subject.contains("zakázka") }
+        #expect(toVojta.map(\.subject) == ["Nová zakázka pro vás: svatba, Praha"])
+        #expect(toVojta.first?.text?.contains("/demands/\(demand)") == true)
+        #expect(toVojta.first?.text?.contains("Svatba na zahradě") == true, "the description, quoted")
+        #expect(!(try server.sentMails().contains { $0.to.contains("ad.fotograf@") && $0.subject.contains("zakázka") }), "Brno is not hers")
+        #expect(toVojta.first?.text?.contains("Jana") == false, "the client is not named")
+        // A second demand Vojta answers before its mail goes: the mail is not sent.
+        try await server.cookies(of: "jana.k")
+        var fields = DemandPagesTests.demandFields(tags: "portrét")
+        fields["uuid"] = UUID().uuidString
+        #expect(try await server.submit("/demands/new", fields).status == 303)
+        let second = try #require(try Demands(stores: .sqlite(server.database)).demands(of: try server.userId("jana.k")).first?.demand.id)
+        try await server.cookies(of: "vojtafoti")
+        #expect(try await server.submit("/demands/\(second)/offer", ShootPagesTests.offerFields(day: DemandPagesTests.firstDay)).status == 303)
+        sender.sendDue(at: Date().addingTimeInterval(120))
+        // Signed in now, he reads the site in English; the second demand's mail was not sent.
+        #expect(try server.sentMails().filter { $0.to.contains("vojtafoti@") && $0.text?.contains("/demands/") == true }.count == 1)
+    }
+
     @Test func aClientHearsOfTheGalleryAndItsDeliveryAndThePhotographerOfThePicks() async throws {
         let scene = try await GalleryScene.make()
         try await scene.upload(["food-espresso-cup.jpg"])

@@ -108,7 +108,7 @@ import Testing
         ("partials/conversations", Chat.noConversations),
         ("pages/status", StatusPage.View(internals: Chat.internals, lan: Chat.lan)),
         ("pages/status", StatusPage.View(internals: nil, lan: nil)),
-    ] + Shoots.checked + Shares.checked + GallerySamples.checked + Chat.days.flatMap(\.messages).map { ("partials/chat-message", $0) }
+    ] + Shoots.checked + DemandSamples.checked + Shares.checked + GallerySamples.checked + Chat.days.flatMap(\.messages).map { ("partials/chat-message", $0) }
       + [("partials/chat-message", ChatMessageView(sending: Chat.jana))] + Chat.changed + Chat.withAttachments }
 
     /// Every section of the MQTT accounts page filled: a password just made, the list, the rooms.
@@ -374,7 +374,7 @@ enum Sample {
         filtered: true, tagsValue: "svatba",
         sortNewest: true, sortRating: false, activeTags: [.init(label: "svatba", href: "/", filterTags: "")], clearURL: "/",
         emptyState: state, errorState: state, problems: ["Too many tags."], moreURL: "/?after=x", refreshURL: "/",
-        isNextPage: true, maxTags: 5) }
+        isNextPage: true, maxTags: 5, demands: true, demandsOnly: false) }
 
     static var search: PeopleSearchPage { PeopleSearchPage(
         q: "v", byName: true, byLocation: false, searched: true, hasPeople: true, count: "1 person",

@@ -137,6 +137,19 @@ import Testing
             try db.execute(sql: "UPDATE chatMessage SET cardKind = 'request', cardId = ? WHERE id = ?", arguments: [declined, message])
             try db.execute(sql: "INSERT INTO calendarToken (userId, token, createdAt) VALUES (?, 'feed-token', ?)",
                            arguments: [creator, now])
+            // A demand booked (a booking of its own), an answer withdrawn, hidden by a photographer
+            // who takes demands from anywhere.
+            try db.execute(sql: """
+                INSERT INTO demand (uuid, clientId, firstDay, lastDay, town, townKey, hours, budget, description, openUntil, createdAt,
+                                    bookingId)
+                VALUES ('d3e40000-0000-4000-8000-0000000003a1', ?, '2027-06-12', '2027-06-14', 'Brno', 'brno', 6, 1500, 'Svatba', '2027-06-01', ?, ?)
+                """, arguments: [someone, now, booked])
+            let demand = db.lastInsertedRowID
+            try db.execute(sql: "INSERT INTO demandTag (demandId, position, label, folded) VALUES (?, 0, 'Svatba', 'svatba')",
+                           arguments: [demand])
+            try db.execute(sql: "INSERT INTO demandHidden (userId, demandId, hiddenAt) VALUES (?, ?, ?)", arguments: [creator, demand, now])
+            try db.execute(sql: "INSERT INTO demandReach (userId) VALUES (?) ON CONFLICT DO NOTHING", arguments: [creator])
+            try db.execute(sql: "UPDATE shootRequest SET demandId = ?, withdrawnAt = ? WHERE id = ?", arguments: [demand, now, declined])
             // An unlisted portfolio under a licence of its own, a photo's own, a creator's
             // default, and a share link with a password and a last day.
             try db.execute(sql: "UPDATE portfolio SET visibility = 'unlisted', licence = 'cc-by' WHERE id = ?", arguments: [portfolio])

@@ -7,13 +7,13 @@ public enum BookingRules {
     /// they are free.
     public static func checkOffer(_ draft: ShootOfferDraft, on shoot: Shoot, by userId: Int64, busy: Bool) throws {
         guard shoot.request.photographerId == userId else { throw BookingError.onlyThePhotographer }
-        guard shoot.request.declineReason == nil, shoot.booking == nil else { throw BookingError.requestClosed }
+        guard !shoot.request.isClosed, shoot.booking == nil else { throw BookingError.requestClosed }
         guard !busy else { throw BookingError.busyDay }
     }
 
     public static func checkDecline(_ shoot: Shoot, by userId: Int64) throws {
         guard shoot.request.photographerId == userId else { throw BookingError.onlyThePhotographer }
-        guard shoot.request.declineReason == nil, shoot.booking == nil else { throw BookingError.requestClosed }
+        guard !shoot.request.isClosed, shoot.booking == nil else { throw BookingError.requestClosed }
     }
 
     /// Only the client, and only the open offer (the newest, still valid, on an open

@@ -57,12 +57,15 @@ public struct Bookings: Sendable {
                           by: photographerId, at: date)
     }
 
+    /// `closingText`: what the client says to the other photographers who answered the same
+    /// demand, if the offer answers one.
     @discardableResult
     public func accept(_ offerId: Int64, uuid: String, by clientId: Int64, text: (ShootOffer) -> String,
-                       at date: Date = Date()) throws -> Booking {
+                       closingText: String = "", at date: Date = Date()) throws -> Booking {
         guard let offer = try offerVisible(offerId, to: clientId) else { throw BookingError.unknown }
-        return try store.accept(offerId, text: try MessageText.validated(text(offer)), uuid: try MessageText.validatedUUID(uuid),
-                                by: clientId, at: date)
+        return try store.accept(offerId, text: try MessageText.validated(text(offer)),
+                                closingText: closingText.isEmpty ? "" : try MessageText.validated(closingText),
+                                uuid: try MessageText.validatedUUID(uuid), by: clientId, at: date)
     }
 
     @discardableResult

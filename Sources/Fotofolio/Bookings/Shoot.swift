@@ -18,10 +18,14 @@ public struct ShootRequest: Sendable, Equatable {
     public var createdAt: Date
     /// The photographer said no, and why.
     public var declineReason: String?
+    /// The demand this request answers (`Demand`): made by the photographer from the client's demand.
+    public var demandId: Int64?
+    /// The client closed the demand, or booked another of its answers.
+    public var withdrawnAt: Date?
 
     public init(id: Int64, roomId: Int64, clientId: Int64, photographerId: Int64, kind: String, firstDay: CalendarDay,
                 lastDay: CalendarDay, town: String, hours: Int, budget: Int, message: String, createdAt: Date,
-                declineReason: String? = nil) {
+                declineReason: String? = nil, demandId: Int64? = nil, withdrawnAt: Date? = nil) {
         self.id = id
         self.roomId = roomId
         self.clientId = clientId
@@ -35,7 +39,12 @@ public struct ShootRequest: Sendable, Equatable {
         self.message = message
         self.createdAt = createdAt
         self.declineReason = declineReason
+        self.demandId = demandId
+        self.withdrawnAt = withdrawnAt
     }
+
+    /// Declined, or withdrawn with its demand: nothing more happens on it.
+    public var isClosed: Bool { declineReason != nil || withdrawnAt != nil }
 }
 
 /// What the photographer proposes in answer to a request; a later offer on the same request
@@ -164,6 +173,8 @@ public struct Shoot: Sendable, Equatable {
         case offered
         case declined
         case booked
+        /// Its demand was closed or booked with another answer.
+        case withdrawn
     }
 
     public enum OfferState: String, Sendable {
@@ -174,7 +185,7 @@ public struct Shoot: Sendable, Equatable {
         case accepted
         /// Its last day has gone by.
         case expired
-        /// The request was declined or booked with another offer.
+        /// The request was declined, withdrawn, or booked with another offer.
         case closed
     }
 
@@ -192,13 +203,14 @@ public struct Shoot: Sendable, Equatable {
     public var requestState: RequestState {
         if request.declineReason != nil { return .declined }
         if booking != nil { return .booked }
+        if request.withdrawnAt != nil { return .withdrawn }
         return offers.isEmpty ? .open : .offered
     }
 
     public func state(of offer: ShootOffer, at date: Date) -> OfferState {
         if booking?.offerId == offer.id { return .accepted }
         if offers.last?.id != offer.id { return .replaced }
-        if request.declineReason != nil || booking != nil { return .closed }
+        if request.isClosed || booking != nil { return .closed }
         return offer.validUntil < CalendarDay(date) ? .expired : .open
     }
 

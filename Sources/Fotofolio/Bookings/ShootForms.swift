@@ -6,6 +6,7 @@ public enum ShootField: String, Sendable, CaseIterable {
     case day, start, place, price, included, validUntil
     case currency, deposit, depositDueDays, restDueDays
     case reason
+    case tags, description, openUntil
 }
 
 /// Why a field was refused: each has a sentence in the string tables (`bookings.problems.*`).
@@ -29,6 +30,12 @@ public enum ShootProblem: String, Sendable {
     case tooManyDecimals
     case depositAbovePrice
     case unknownCurrency
+    case tooManyTags
+    case tagCharacters
+    /// Later than a demand may stay open.
+    case tooLate
+    /// Offers welcome after the last day the shoot could be on.
+    case afterLastDay
 }
 
 /// Every refused field of a form at once, so the page marks them all and keeps what was typed.

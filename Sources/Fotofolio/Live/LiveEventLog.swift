@@ -10,6 +10,8 @@ public struct LiveEvent: Sendable, Equatable, Codable {
         case seen
         /// A proofing gallery's picks or state changed (`roomId` 0, for one person).
         case gallery
+        /// A new demand matches a photographer (`roomId` 0, for that photographer).
+        case demand
     }
 
     /// Strictly increasing, never reused.

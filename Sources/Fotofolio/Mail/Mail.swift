@@ -39,13 +39,16 @@ public enum MailContent: Codable, Sendable, Equatable {
     case paymentReminder(bookingId: Int64, part: PaymentPart, dueOn: String)
     /// To the client who just booked: what to pay and by when (`PaymentReminder.mails`).
     case bookingPayments(bookingId: Int64)
+    /// To a photographer a new demand matches, once (`DemandStore.post`): sent only while it
+    /// is still open to them and they have not answered it.
+    case demand(demandId: Int64)
 
     public var kind: MailKind {
         switch self {
         case .confirmEmail: .confirmEmail
         case .emailChanged: .emailChanged
         case .passwordReset: .passwordReset
-        case .shoot, .paymentReminder, .bookingPayments: .shoot
+        case .shoot, .paymentReminder, .bookingPayments, .demand: .shoot
         case .gallery: .gallery
         case .missedMessages: .missedMessages
         case .moderation: .moderation

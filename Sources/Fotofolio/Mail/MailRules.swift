@@ -94,6 +94,8 @@ public enum MessageMail: Sendable {
     case missed
     /// A step of a shoot (request, offer, acceptance, decline, cancellation): told at once.
     case shoot
+    /// Told by the step's other message: a demand's card, which its answer's offer card tells.
+    case none
 }
 
 extension MessageMail {
@@ -104,6 +106,7 @@ extension MessageMail {
         switch self {
         case .shoot: settings.shoots
         case .missed: roomIsDirect || mentioned || settings.groupMessages
+        case .none: false
         }
     }
 }
@@ -117,6 +120,8 @@ extension MailRules {
                             roomIsDirect: Bool, mentioned: Bool, settings: MailSettings, at date: Date) -> NewMail? {
         guard kind.tells(roomIsDirect: roomIsDirect, mentioned: mentioned, settings: settings) else { return nil }
         switch kind {
+        case .none:
+            return nil
         case .shoot:
             return NewMail(to: recipientId, address: address, content: .shoot(messageId: messageId), dueAt: date)
         case .missed:

@@ -58,7 +58,7 @@ public enum TagParsing {
 
     /// The most a tag field may hold before it is read at all: five tags of 30 characters
     /// with room for separators and stray spaces.
-    static let fieldLimit = TextLimit(characters: 400, bytes: 1_600)
+    public static let fieldLimit = TextLimit(characters: 400, bytes: 1_600)
     static let tagLimit = TextLimit(characters: maximumLength)
 
     /// What is wrong with the tags typed into a field, if anything.

@@ -31,6 +31,12 @@ public enum ContactRules {
         }
     }
 
+    /// Starting a conversation the other asked for (answering their demand): blocks either
+    /// way, not their policy.
+    public static func checkInvited(_ facts: ContactFacts) throws {
+        try checkWriting(facts)
+    }
+
     /// Writing in an existing direct conversation: only blocks stop it.
     public static func checkWriting(_ facts: ContactFacts) throws {
         if facts.blockedBySender { throw MessengerError.youBlocked }

@@ -16,6 +16,9 @@ public struct SpamLimits: Sendable, Equatable {
     public var repeatWindow: Duration = .seconds(600)
     /// Shorter texts ("Děkuji!", "Ok") are rightly said to many people.
     public var repeatMinimumCharacters = 20
+    /// Demands a new account may post in any day, and any other account.
+    public var newAccountDemandsPerDay = 3
+    public var demandsPerDayLimit = 10
 
     public init() {}
 

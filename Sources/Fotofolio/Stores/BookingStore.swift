@@ -27,8 +27,12 @@ public protocol BookingStore: Sendable {
     func decline(_ requestId: Int64, reason: StepReason, uuid: String, by photographerId: Int64, at date: Date) throws
 
     /// The client takes the open offer: a booking, its days busy (`.busyDay` when already
-    /// busy, `.offerNotOpen` when replaced, expired or closed).
-    func accept(_ offerId: Int64, text: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking
+    /// busy, `.offerNotOpen` when replaced, expired or closed). An offer answering a demand
+    /// books the demand (a demand closed or booked already withdrew its answers, so their
+    /// offers are `.offerNotOpen`; one past its last day for offers is still booked: the offer
+    /// has its own) and withdraws its other answers with `closingText`, the client's message
+    /// in each of their conversations (none where either blocks the other).
+    func accept(_ offerId: Int64, text: String, closingText: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking
 
     /// Either side calls a confirmed booking off with a reason (a plain message); its day is
     /// free again.

@@ -22,6 +22,7 @@ public struct Stores: Sendable {
     public var moderation: any ModerationStore
     public var messenger: any MessengerStore
     public var bookings: any BookingStore
+    public var demands: any DemandStore
     public var payments: any PaymentStore
     public var liveEvents: any LiveEventStore
     public var outbox: any OutboxStore
@@ -36,7 +37,7 @@ public struct Stores: Sendable {
                 galleries: any GalleryStore, feed: any FeedStore, selection: any SelectionStore,
                 ratings: any RatingsStore, peopleSearch: any PeopleSearchStore, blocks: any BlockStore,
                 moderation: any ModerationStore,
-                messenger: any MessengerStore, bookings: any BookingStore, payments: any PaymentStore,
+                messenger: any MessengerStore, bookings: any BookingStore, demands: any DemandStore, payments: any PaymentStore,
                 liveEvents: any LiveEventStore, outbox: any OutboxStore, serverStarts: any ServerStartStore,
                 health: any DatabaseHealth) {
         self.accounts = accounts
@@ -60,6 +61,7 @@ public struct Stores: Sendable {
         self.moderation = moderation
         self.messenger = messenger
         self.bookings = bookings
+        self.demands = demands
         self.payments = payments
         self.liveEvents = liveEvents
         self.outbox = outbox

@@ -45,8 +45,8 @@ struct ShootCardView: ViewModel {
         case .request:
             let request = shoot.request
             let state = shoot.requestState
-            kind = "request"
-            heading = table.string("bookings.card.request")
+            kind = request.demandId == nil ? "request" : "demand"
+            heading = table.string(request.demandId == nil ? "bookings.card.request" : "demands.card")
             title = request.kind
             stateKey = state.rawValue
             self.state = table.string("bookings.requestStates.\(state.rawValue)")
@@ -55,12 +55,16 @@ struct ShootCardView: ViewModel {
                     Row(label: table.string("bookings.fields.hours"), value: text.hours(request.hours)),
                     Row(label: table.string("bookings.fields.budget"), value: "\(text.price(request.budget))/h")]
             self.text = request.message.isEmpty ? nil : request.message
-            note = request.declineReason.map(text.declined)
+            note = request.declineReason.map(text.declined) ?? (state == .withdrawn ? table.string("demands.said.withdrawn") : nil)
+            if let demandId = request.demandId {
+                actions.append(Action(label: table.string("demands.actions.open"), href: DemandPages.path(demandId), primary: false,
+                                      key: "demand"))
+            }
             if !isClient, state == .open || state == .offered {
                 actions = [Action(label: table.string(state == .open ? "bookings.actions.offer" : "bookings.actions.newOffer"),
                                   href: "/shoots/\(request.id)/offer", primary: true, key: "offer"),
                            Action(label: table.string("bookings.actions.decline"), href: "/shoots/\(request.id)/decline",
-                                  primary: false, key: "decline")]
+                                  primary: false, key: "decline")] + actions
             }
         case .offer(let id):
             let offer = shoot.offers.first { $0.id == id }!

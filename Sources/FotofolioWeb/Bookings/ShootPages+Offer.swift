@@ -8,21 +8,8 @@ extension ShootPages {
     func offerForm(_ request: Request) throws -> Response {
         let userId = try request.requireSignIn().userId
         let shoot = try shoot(request, for: userId)
-        var form = ShootOfferForm()
-        let today = CalendarDay.today()
-        let previous = shoot.currentOffer
-        form.day = (previous?.day ?? max(shoot.request.firstDay, today)).text
-        form.start = previous.map { ClockTime.text($0.startMinutes) } ?? "10:00"
-        form.hours = String(previous?.hours ?? shoot.request.hours)
-        form.place = previous?.place ?? shoot.request.town
-        form.price = String(previous?.price ?? shoot.request.budget * shoot.request.hours)
-        form.included = previous?.included ?? ""
-        form.validUntil = (previous?.validUntil ?? min(today.adding(days: 7), max(shoot.request.firstDay, today))).text
-        let terms = previous?.payment ?? .standard
-        form.currency = terms.currency.rawValue
-        form.deposit = terms.hasDeposit ? ShootText(table: renderer.strings(for: request)).amountField(terms.deposit) : ""
-        form.depositDueDays = String(terms.depositDueDays)
-        form.restDueDays = String(terms.restDueDays)
+        let form = Self.prefilledOffer(firstDay: shoot.request.firstDay, hours: shoot.request.hours, town: shoot.request.town,
+                                       budget: shoot.request.budget, previous: shoot.currentOffer, table: renderer.strings(for: request))
         return try offerPage(request, shoot: shoot, form: form)
     }
 
@@ -30,18 +17,7 @@ extension ShootPages {
         let userId = try request.requireSignIn().userId
         let shoot = try shoot(request, for: userId)
         let table = renderer.strings(for: request)
-        var form = ShootOfferForm()
-        form.day = request.form["day"] ?? ""
-        form.start = request.form["start"] ?? ""
-        form.hours = request.form["hours"] ?? ""
-        form.place = request.form["place"] ?? ""
-        form.price = request.form["price"] ?? ""
-        form.included = request.form["included"] ?? ""
-        form.validUntil = request.form["validUntil"] ?? ""
-        form.currency = request.form["currency"] ?? ""
-        form.deposit = request.form["deposit"] ?? ""
-        form.depositDueDays = request.form["depositDueDays"] ?? ""
-        form.restDueDays = request.form["restDueDays"] ?? ""
+        let form = Self.submittedOffer(request)
         do {
             try bookings.offer(form, on: shoot.request.id, uuid: request.form["uuid"] ?? "", by: userId, text: ShootText(table: table).offer)
             return .redirect(to: "/messages/\(shoot.request.roomId)")
@@ -65,8 +41,54 @@ extension ShootPages {
     func offerPage(_ request: Request, shoot: Shoot, form: ShootOfferForm, problems: ShootProblems = ShootProblems(),
                            problem: String? = nil, uuid: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let table = renderer.strings(for: request)
+        let fields = Self.offerFields(form, problems: problems, table: table)
+        return try stepPage(request, shoot: shoot, card: .request(shoot.request.id), key: "offer", fields: fields,
+                            problem: problem ?? (problems.fields.isEmpty ? nil : table.string("forms.fixErrors")), uuid: uuid,
+                            status: status)
+    }
+
+    /// An offer's form filled in from what was asked (a request or a demand), or from the
+    /// photographer's previous offer on it.
+    static func prefilledOffer(firstDay: CalendarDay, hours: Int, town: String, budget: Int, previous: ShootOffer?,
+                               table: StringTable) -> ShootOfferForm {
+        var form = ShootOfferForm()
+        let today = CalendarDay.today()
+        form.day = (previous?.day ?? max(firstDay, today)).text
+        form.start = previous.map { ClockTime.text($0.startMinutes) } ?? "10:00"
+        form.hours = String(previous?.hours ?? hours)
+        form.place = previous?.place ?? town
+        form.price = String(previous?.price ?? budget * hours)
+        form.included = previous?.included ?? ""
+        form.validUntil = (previous?.validUntil ?? min(today.adding(days: 7), max(firstDay, today))).text
+        let terms = previous?.payment ?? .standard
+        form.currency = terms.currency.rawValue
+        form.deposit = terms.hasDeposit ? ShootText(table: table).amountField(terms.deposit) : ""
+        form.depositDueDays = String(terms.depositDueDays)
+        form.restDueDays = String(terms.restDueDays)
+        return form
+    }
+
+    /// The offer's form as sent.
+    static func submittedOffer(_ request: Request) -> ShootOfferForm {
+        var form = ShootOfferForm()
+        form.day = request.form["day"] ?? ""
+        form.start = request.form["start"] ?? ""
+        form.hours = request.form["hours"] ?? ""
+        form.place = request.form["place"] ?? ""
+        form.price = request.form["price"] ?? ""
+        form.included = request.form["included"] ?? ""
+        form.validUntil = request.form["validUntil"] ?? ""
+        form.currency = request.form["currency"] ?? ""
+        form.deposit = request.form["deposit"] ?? ""
+        form.depositDueDays = request.form["depositDueDays"] ?? ""
+        form.restDueDays = request.form["restDueDays"] ?? ""
+        return form
+    }
+
+    /// The offer's fields, for a request's offer and a demand's answer alike.
+    static func offerFields(_ form: ShootOfferForm, problems: ShootProblems, table: StringTable) -> [FormFieldView] {
         let today = CalendarDay.today(), horizon = today.adding(days: Bookings.horizon).text
-        let fields = [
+        return [
             FormFieldView("day", label: table.string("bookings.fields.day"), type: "date", value: form.day,
                           error: problems.message(.day, table: table), min: today.text, max: horizon),
             FormFieldView("start", label: table.string("bookings.fields.start"), type: "time", value: form.start,
@@ -98,9 +120,6 @@ extension ShootPages {
                           error: problems.message(.restDueDays, table: table), required: false,
                           options: Self.restDueChoices(including: form.restDueDays, text: ShootText(table: table))),
         ]
-        return try stepPage(request, shoot: shoot, card: .request(shoot.request.id), key: "offer", fields: fields,
-                            problem: problem ?? (problems.fields.isEmpty ? nil : table.string("forms.fixErrors")), uuid: uuid,
-                            status: status)
     }
 
     /// When the rest may be due: the usual choices, and a typed one kept when it is none of them.

@@ -38,7 +38,8 @@ extension ShootPages {
         let (shoot, offerId) = try offer(request, for: userId)
         let table = renderer.strings(for: request)
         do {
-            try bookings.accept(offerId, uuid: request.form["uuid"] ?? "", by: userId, text: ShootText(table: table).accepted)
+            try bookings.accept(offerId, uuid: request.form["uuid"] ?? "", by: userId, text: ShootText(table: table).accepted,
+                                closingText: table.string("demands.said.bookedAnother"))
             return .redirect(to: "/messages/\(shoot.request.roomId)")
         } catch let error as BookingError {
             return try stepPage(request, shoot: shoot, card: .offer(offerId), key: "accept", fields: [],

@@ -51,6 +51,10 @@ struct ShootPages {
         let back: String
         /// The photographer's terms the client accepts with the offer (the accept page).
         var terms: TermsPages.TermsView? = nil
+        /// Fields after the budget (a demand's description and how long it is open).
+        var after: [FormFieldView] = []
+        /// The demand an answer's offer is for, above its form.
+        var demand: DemandView? = nil
     }
     // MARK: - Pieces
 

@@ -15,6 +15,8 @@ struct FeedAddress: Equatable {
     var freeToReuse = false
     var sort: FeedQuery.Sort = .newest
     var after: FeedCursor?
+    /// A photographer's demands matching them instead of portfolios (`show=demands`).
+    var demandsOnly = false
     /// String-table keys of what was wrong with the address and ignored.
     var problems: [String] = []
 
@@ -43,6 +45,9 @@ struct FeedAddress: Equatable {
         if let text = query["reuse"], !text.isEmpty {
             if text == "free" { freeToReuse = true } else { problems.append("feed.problems.reuse") }
         }
+        if let text = query["show"], !text.isEmpty {
+            if text == "demands" { demandsOnly = true } else { problems.append("feed.problems.show") }
+        }
         if let text = query["sort"], !text.isEmpty {
             if let sort = FeedQuery.Sort(rawValue: text) { self.sort = sort } else { problems.append("feed.problems.sort") }
         }
@@ -61,7 +66,7 @@ struct FeedAddress: Equatable {
     /// The canonical link at the root: tags joined by commas, the default sort and first
     /// page left out.
     func url(after cursor: FeedCursor? = nil) -> String {
-        var parts: [String] = []
+        var parts: [String] = demandsOnly ? ["show=demands"] : []
         // Commas stay readable: "/?tags=svatba,praha".
         if !tags.isEmpty { parts.append("tags=" + tags.map { QueryItems.escape($0.label) }.joined(separator: ",")) }
         if let maxRate { parts.append("maxRate=\(maxRate)") }
@@ -75,12 +80,23 @@ struct FeedAddress: Equatable {
     /// This filter with one more tag (nothing changes if it is there already).
     func adding(_ tag: Tag) -> FeedAddress {
         var address = FeedAddress(tags: tags, maxRate: maxRate, freeOn: freeOn, freeToReuse: freeToReuse, sort: sort)
+        address.demandsOnly = demandsOnly
         if !tags.contains(where: { $0.folded == tag.folded }) { address.tags.append(tag) }
         return address
     }
 
     func removing(_ tag: Tag) -> FeedAddress {
-        FeedAddress(tags: tags.filter { $0.folded != tag.folded }, maxRate: maxRate, freeOn: freeOn, freeToReuse: freeToReuse, sort: sort)
+        var address = FeedAddress(tags: tags.filter { $0.folded != tag.folded }, maxRate: maxRate, freeOn: freeOn,
+                                  freeToReuse: freeToReuse, sort: sort)
+        address.demandsOnly = demandsOnly
+        return address
+    }
+
+    /// The demands matching the photographer who reads it.
+    static var demands: FeedAddress {
+        var address = FeedAddress()
+        address.demandsOnly = true
+        return address
     }
 
     var cleared: FeedAddress { FeedAddress(sort: sort) }

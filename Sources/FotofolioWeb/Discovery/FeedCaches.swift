@@ -11,7 +11,9 @@ import Fotofolio
 /// 2. **The page around the cards** (`KeptBodies`, the renderer's `memo:`, by `BodyKey`
 ///    with the language and template): the body or fragment with a marker where the cards go.
 /// 3. **The splice**: the cards put in at that marker (`PageRenderer.insertion`) with a
-///    byte search; it keeps nothing, so it has no key.
+///    byte search; it keeps nothing, so it has no key. A photographer's matching demands
+///    are drawn per request and put among the cards here (`FeedPages.interleave`): they are
+///    per reader and few, and never kept.
 /// 4. **Cards** (`FeedCardCache`, by `CardKey`): each card drawn once per portfolio and
 ///    language, cut where what differs between readers goes.
 /// 5. **Slider frames** (`SliderFrame`, by its `FrameKey`): the price filter's first frame,
@@ -72,6 +74,8 @@ struct FeedCaches: Sendable {
         let problems: [String]
         /// The first day the free-on field offers.
         let today: CalendarDay
+        /// The reader is a photographer: the filter offers demands.
+        var demands = false
     }
 
     /// A guest's page as sent, but for the CSRF token.

@@ -26,6 +26,12 @@ final class FeedCardCache: Sendable {
     /// portfolios whose cards are not cached yet.
     func html(_ portfolios: [Portfolio], address: FeedAddress, selected: Set<Int64>, csrf: String, request: Request,
               load: ([Portfolio]) throws -> [PortfolioDetails]) throws -> String {
+        try cards(portfolios, address: address, selected: selected, csrf: csrf, request: request, load: load).joined()
+    }
+
+    /// The same, a card at a time (a photographer's feed puts demands among them).
+    func cards(_ portfolios: [Portfolio], address: FeedAddress, selected: Set<Int64>, csrf: String, request: Request,
+               load: ([Portfolio]) throws -> [PortfolioDetails]) throws -> [String] {
         let table = renderer.strings(for: request)
         let filterQuery = address.tags.map { QueryItems.escape($0.label) + "," }.joined()
         let values: [Slot: String] = [
@@ -44,17 +50,17 @@ final class FeedCardCache: Sendable {
             let key = Self.key(asked[id] ?? details.portfolio, table.language)
             rendered[id] = try cut(details, as: key, table: table, request: request)
         }
-        var html = ""
+        var html: [String] = []
         for (portfolio, card) in zip(portfolios, cached) {
             guard let card = card ?? rendered[portfolio.storedId] else { continue }
             let isSelected = selected.contains(portfolio.storedId)
-            html += card.fill { slot in
+            html.append(card.fill { slot in
                 switch slot {
                 case .pressed: isSelected ? "true" : "false"
                 case .label: HTMLText.escape(table.string(isSelected ? "selection.remove" : "selection.add"))
                 default: values[slot] ?? ""
                 }
-            }
+            })
         }
         return html
     }

@@ -35,4 +35,7 @@ struct FeedPageModel: ViewModel {
     let refreshURL: String
     let isNextPage: Bool
     let maxTags: Int
+    /// The reader is a photographer: the filter offers "demands only".
+    let demands: Bool
+    let demandsOnly: Bool
 }

@@ -13,25 +13,35 @@ struct FeedPages {
     let blocking: Blocking
     let moderation: Moderation
     let caches: FeedCaches
+    let demands: Demands
 
     func register(in router: inout Router) {
         router.publicPage("/") { request in try show(request) }
     }
 
     private func show(_ request: Request) throws -> Response {
-        let address = FeedAddress(request.query)
+        var address = FeedAddress(request.query)
+        // Demands are a photographer's: anyone else's "demands only" is the feed.
+        let photographer = request.signedIn.flatMap { $0.user.role == .creator ? $0.userId : nil }
+        if photographer == nil { address.demandsOnly = false }
+        var matched: (demands: [Demand], total: Int) = ([], 0)
+        if let photographer, address.demandsOnly || address.after == nil {
+            matched = try demands.matching(for: photographer, limit: address.demandsOnly ? Demands.listPage : Demands.feedSlots)
+        }
         var query = address.query
         query.hiddenAuthors = try blocking.hiddenAuthors(for: request.signedIn?.userId)
-        let page = try feed.page(query)
+        let page = address.demandsOnly ? FeedPage(portfolios: [], total: matched.total, next: nil) : try feed.page(query)
         let selected = try SelectedPortfolios.of(request, selection)
         let today = CalendarDay.today()
-        // Around the cards, the page depends only on the address, what the query found and
-        // the day (the first day the free-on field offers).
-        let body = FeedCaches.BodyKey(address: address.url(after: address.after), total: page.total,
-                                       next: page.next?.text(for: address.sort), problems: address.problems, today: today)
+        // Around the cards, the page depends only on the address, what the query found, the
+        // day (the first day the free-on field offers) and whether the reader takes demands.
+        var body = FeedCaches.BodyKey(address: address.url(after: address.after), total: page.total,
+                                      next: page.next?.text(for: address.sort), problems: address.problems, today: today)
+        body.demands = photographer != nil
         let fragment = request.fragment(of: FeedFragment.self)
         let make = { (request: Request) in
-            try respond(to: request, page: page, address: address, selected: selected, today: today, body: body, fragment: fragment)
+            try respond(to: request, page: page, address: address, selected: selected, today: today, body: body, fragment: fragment,
+                        demands: matched.demands)
         }
         // A guest's page is all the feed's but for the CSRF token: kept whole (`KeptFeedPages`).
         guard request.signedIn == nil else { return try make(request) }
@@ -45,12 +55,13 @@ struct FeedPages {
     }
 
     private func respond(to request: Request, page: FeedPage, address: FeedAddress, selected: Set<Int64>, today: CalendarDay,
-                         body: FeedCaches.BodyKey, fragment: FeedFragment?) throws -> Response {
-        let html = try caches.cards.html(page.portfolios, address: address, selected: selected, csrf: request.csrfToken,
-                                         request: request,
-                                         load: { [feed, moderation] in try moderation.withoutHiddenPhotos(try feed.details(of: $0)) })
+                         body: FeedCaches.BodyKey, fragment: FeedFragment?, demands: [Demand] = []) throws -> Response {
+        let cards = try caches.cards.cards(page.portfolios, address: address, selected: selected, csrf: request.csrfToken,
+                                           request: request,
+                                           load: { [feed, moderation] in try moderation.withoutHiddenPhotos(try feed.details(of: $0)) })
+        let html = Self.interleave(try demandCards(demands, address: address, request: request), among: cards).joined()
         // The page's model is made only when the page around the cards is not kept yet.
-        let content = { model(page, address: address, today: today, request: request) }
+        let content = { model(page, address: address, today: today, request: request, demands: body.demands) }
         let memo = caches.bodies.memo(body)
         switch fragment {
         case .results:
@@ -81,12 +92,12 @@ struct FeedPages {
         return parts.joined(separator: " · ")
     }
 
-    private func model(_ page: FeedPage, address: FeedAddress, today: CalendarDay, request: Request) -> FeedPageModel {
+    private func model(_ page: FeedPage, address: FeedAddress, today: CalendarDay, request: Request, demands: Bool) -> FeedPageModel {
         let table = renderer.strings(for: request)
-        let filtered = !address.tags.isEmpty || address.maxRate != nil || address.freeOn != nil || address.freeToReuse
+        let filtered = !address.tags.isEmpty || address.maxRate != nil || address.freeOn != nil || address.freeToReuse || address.demandsOnly
         let language: SliderLanguage = table.language == .cs ? .czech : .english
         let rate = HourlyRateField(name: "maxRate", text: address.maxRate.map(String.init) ?? "")
-        let count = table.plural("portfolioCount", count: page.total)
+        let count = table.plural(address.demandsOnly ? "demands.count" : "portfolioCount", count: page.total)
         return FeedPageModel(
             csrf: request.csrfToken, cardsHTML: PageRenderer.insertion, count: count,
             summary: summary(address, count: count, rate: rate.field.readout(language), table: table),
@@ -100,18 +111,51 @@ struct FeedPages {
                 return .init(label: tag.label, href: without.url(in: table.language), filterTags: without.tagsAttribute)
             },
             clearURL: address.cleared.url(in: table.language),
-            emptyState: page.portfolios.isEmpty ? emptyState(filtered: filtered, address: address, language: table.language).model(table) : nil,
+            emptyState: page.portfolios.isEmpty && !(address.demandsOnly && page.total > 0)
+                ? emptyState(filtered: filtered, address: address, language: table.language).model(table) : nil,
             errorState: ContentState(.error, "feedFailed", icon: "alert", action: .init(href: address.url(in: table.language), name: "retry")).model(table),
             problems: address.problems.map { table.string($0) },
             moreURL: page.next.map { address.url(after: $0, in: table.language) },
-            refreshURL: address.url(in: table.language), isNextPage: address.after != nil, maxTags: FeedQuery.maximumTags)
+            refreshURL: address.url(in: table.language), isNextPage: address.after != nil, maxTags: FeedQuery.maximumTags,
+            demands: demands, demandsOnly: address.demandsOnly)
+    }
+
+    /// The matching demands' cards: in the feed's own list, each marked as a demand.
+    private func demandCards(_ demands: [Demand], address: FeedAddress, request: Request) throws -> [String] {
+        guard !demands.isEmpty else { return [] }
+        let table = renderer.strings(for: request)
+        let text = ShootText(table: table)
+        let returnTo = address.url(in: table.language)
+        return try demands.map { demand in
+            let view = DemandView(demand, actions: [
+                .init(label: table.string("demands.actions.answer"), href: "\(DemandPages.path(demand.id))/offer", primary: true, key: "answer"),
+                .init(label: table.string("demands.actions.open"), href: DemandPages.path(demand.id), primary: false, key: "open"),
+            ], hide: .init(action: "\(DemandPages.path(demand.id))/hide", csrf: request.csrfToken, returnTo: returnTo), text: text)
+            return try renderer.fragmentText("partials/feed-demand", of: .feed, for: request, content: view)
+        }
+    }
+
+    /// Demands among the portfolios' cards: the first after the second card, then after every
+    /// fifth; those left over after the last.
+    static func interleave(_ demands: [String], among cards: [String]) -> [String] {
+        guard !demands.isEmpty else { return cards }
+        var result: [String] = []
+        var left = demands[...]
+        for (index, card) in cards.enumerated() {
+            result.append(card)
+            if index % 5 == 1, let next = left.popFirst() { result.append(next) }
+        }
+        return result + left
     }
 }
 
 extension FeedPages {
     /// A filter that matches nothing is cleared in place; an empty feed points to people search.
     private func emptyState(filtered: Bool, address: FeedAddress, language: Language) -> ContentState {
-        filtered
+        if address.demandsOnly {
+            return ContentState(.empty, "demandsNoMatch", icon: "filter", action: .init(href: LanguageAddress.path("/demands", in: language), name: "demands"))
+        }
+        return filtered
             ? ContentState(.empty, "feedNoMatch", icon: "filter", action: .init(href: address.cleared.url(in: language), name: "clear-filters"))
             : ContentState(.empty, "feedEmpty", icon: "feed", action: .init(href: LanguageAddress.path("/search", in: language), name: "browse"))
     }

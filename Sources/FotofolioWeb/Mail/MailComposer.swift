@@ -65,7 +65,7 @@ public struct MailComposer: MailComposing {
         case .emailChanged(let newAddress): words.emailChanged(to: newAddress)
         case .passwordReset(let token): words.passwordReset(token: token, username: user.username)
         case .moderation(let action): words.moderation(action)
-        case .shoot, .gallery, .missedMessages, .paymentReminder, .bookingPayments: try notices.body(of: mail, to: user, settings: settings, words: words)
+        case .shoot, .gallery, .missedMessages, .paymentReminder, .bookingPayments, .demand: try notices.body(of: mail, to: user, settings: settings, words: words)
         }
     }
 

@@ -11,6 +11,7 @@ struct MailNotices {
     let galleries: Galleries
     let accounts: AccountsService
     let payments: Payments
+    let demands: Demands
     /// Messages quoted in one missed-message mail, and conversations named.
     static let quotedMessages = 8
 
@@ -20,6 +21,7 @@ struct MailNotices {
         galleries = Galleries(stores: stores)
         accounts = AccountsService(stores: stores)
         payments = Payments(stores: stores)
+        demands = Demands(stores: stores)
     }
 
     func body(of mail: QueuedMail, to user: User, settings: MailSettings, words: MailWords) throws -> MailBody? {
@@ -29,6 +31,7 @@ struct MailNotices {
         case .gallery(let galleryId, let event): try gallery(galleryId, event, to: user, words: words)
         case .paymentReminder(let bookingId, let part, let dueOn): try reminder(part, dueOn: dueOn, of: bookingId, to: user, words: words)
         case .bookingPayments(let bookingId): try bookingPayments(bookingId, to: user, words: words)
+        case .demand(let demandId): try demand(demandId, to: user, words: words)
         default: nil
         }
     }
@@ -49,6 +52,22 @@ struct MailNotices {
             body.notes = [words.text("mail.shoot.calendar")]
         }
         return body
+    }
+
+    /// To a photographer a new demand matches: what is asked, and the way to answer it. Nil
+    /// once it is no longer open to them (closed, booked, expired, hidden, a block) or they
+    /// answered it: the mail says no more than the feed would.
+    private func demand(_ demandId: Int64, to user: User, words: MailWords) throws -> MailBody? {
+        guard let userId = user.id, let item = try demands.demand(demandId, for: userId), item.offers.isEmpty,
+              item.demand.clientId != userId, item.demand.state(today: .today()) == .open else { return nil }
+        let view = DemandView(item.demand, text: ShootText(table: words.table))
+        let values = ["kind": view.title, "town": view.town, "when": view.when, "hours": view.hours, "budget": view.budget,
+                      "until": view.openUntil]
+        return MailBody(
+            subject: words.text("mail.demand.subject", values),
+            paragraphs: [words.text("mail.demand.body", values), words.text("mail.demand.details", values)],
+            quotes: view.description.map { [MailView.Quote(author: words.text("demands.card"), text: $0, context: nil)] } ?? [],
+            action: MailView.Link(label: words.text("mail.demand.action"), url: words.address.url(DemandPages.path(demandId))))
     }
 
     /// The booking as an event for the person's calendar (`.ics`).

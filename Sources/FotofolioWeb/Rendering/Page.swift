@@ -31,6 +31,10 @@ public enum Page: String, CaseIterable, Sendable {
     /// and a photographer's busy days.
     case shoot
     case bookings
+    /// A client's demands, one demand with its offers, and a demand's form (`pages/shoot`).
+    case demands
+    case demand
+    case demandForm
     /// One booking with its payments; a photographer's bank details.
     case booking
     case payee
@@ -90,6 +94,7 @@ public enum Page: String, CaseIterable, Sendable {
         case .mailOutbox: "pages/mail-outbox"
         case .mailMessage: "pages/mail-message"
         case .termsEdit: "pages/terms-edit"
+        case .demandForm: "pages/shoot"
         default: "pages/\(rawValue)"
         }
     }
@@ -103,6 +108,7 @@ public enum Page: String, CaseIterable, Sendable {
         case .register, .login, .ownProfile, .portfolioEditor, .portfolioDelete, .profileEdit, .passwordChange, .blocked, .mqttAccounts, .reports, .bookings, .booking, .payee, .invoice, .termsEdit, .terms, .availability, .shareLinks, .galleries: .profile
         case .report, .moderation, .moderationLog: nil
         case .room, .messageEdit, .shoot: .messages
+        case .demands, .demand, .demandForm: .feed
         case .person, .error, .portfolio, .sliders, .components, .status, .sharePassword, .gallery, .offline: nil
         default: self
         }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Demands the other way round from requests: a client says once what they need, every
+/// photographer it matches sees it in their feed and may answer with an offer, and the client
+/// compares the offers and books one (`BookingStore.accept`), which closes the demand.
+public struct Demands: Sendable {
+    let store: any DemandStore
+    let limits: SpamLimits
+
+    public static let descriptionLimit = TextLimit(characters: 4000, bytes: 16 * 1024)
+    /// The most days ahead a demand may welcome offers.
+    public static let longestOpen = 60
+    /// Demands a photographer's feed shows on its first page among the portfolios.
+    public static let feedSlots = 3
+    /// Demands a page of "demands only" shows.
+    public static let listPage = 50
+
+    public init(stores: Stores, limits: SpamLimits = .standard) {
+        store = stores.demands
+        self.limits = limits
+    }
+
+    /// A town as matching compares it: trimmed, folded as tags are ("Plzeň" → "plzen").
+    public static func townKey(_ town: String) -> String {
+        Tag.fold(town.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// `uuid`: the form's, so sending it twice posts once.
+    @discardableResult
+    public func post(_ form: DemandForm, uuid: String, by clientId: Int64, at date: Date = Date()) throws -> Demand {
+        let draft = try form.validated(today: CalendarDay(date))
+        return try store.post(draft, uuid: try MessageText.validatedUUID(uuid), by: clientId, limits: limits, at: date)
+    }
+
+    @discardableResult
+    public func edit(_ demandId: Int64, _ form: DemandForm, by clientId: Int64, at date: Date = Date()) throws -> Demand {
+        try store.edit(demandId, to: try form.validated(today: CalendarDay(date)), by: clientId, at: date)
+    }
+
+    /// `text`: the client's message to each photographer whose answer the closing withdraws.
+    @discardableResult
+    public func close(_ demandId: Int64, text: String, by clientId: Int64, at date: Date = Date()) throws -> Demand {
+        try store.close(demandId, text: try MessageText.validated(text), by: clientId, at: date)
+    }
+
+    public func hide(_ demandId: Int64, for photographerId: Int64, at date: Date = Date()) throws {
+        try store.hide(demandId, for: photographerId, at: date)
+    }
+
+    public func demand(_ demandId: Int64, for viewerId: Int64, at date: Date = Date()) throws -> DemandWithOffers? {
+        try store.demand(demandId, for: viewerId, at: date)
+    }
+
+    public func demands(of clientId: Int64) throws -> [DemandWithOffers] {
+        try store.demands(of: clientId)
+    }
+
+    public func matching(for photographerId: Int64, limit: Int, at date: Date = Date()) throws -> (demands: [Demand], total: Int) {
+        try store.matching(for: photographerId, limit: limit, at: date)
+    }
+
+    /// The photographer answers with an offer: the demand's card and the offer's card open
+    /// (or continue) their direct conversation with the client.
+    @discardableResult
+    public func answer(_ demandId: Int64, with form: ShootOfferForm, uuid: String, by photographerId: Int64,
+                       requestText: (Demand) -> String, offerText: (ShootOfferDraft) -> String, at date: Date = Date()) throws -> Shoot {
+        let draft = try form.validated(today: CalendarDay(date))
+        let uuid = try MessageText.validatedUUID(uuid)
+        // The demand's words as its client sees them; one the photographer may not see is unknown.
+        guard let demand = try store.demand(demandId, for: photographerId, at: date)?.demand else { throw DemandError.unknown }
+        return try store.answer(demandId, with: draft, requestText: try MessageText.validated(requestText(demand)),
+                                offerText: try MessageText.validated(offerText(draft)), uuid: uuid,
+                                requestUUID: DemandRules.requestCardUUID(answering: uuid), by: photographerId, limits: limits, at: date)
+    }
+
+    public func takesDemandsAnywhere(_ photographerId: Int64) throws -> Bool {
+        try store.takesDemandsAnywhere(photographerId)
+    }
+
+    public func setTakesDemandsAnywhere(_ anywhere: Bool, for photographerId: Int64) throws {
+        try store.setTakesDemandsAnywhere(anywhere, for: photographerId)
+    }
+}
