@@ -19,7 +19,7 @@ struct PostgresBookingStore: BookingStore {
 
     func request(_ draft: ShootRequestDraft, text: String, uuid: String, from clientId: Int64, to photographerId: Int64,
                  limits: SpamLimits, at date: Date) throws -> ShootRequest {
-        try changing { connection in
+        try pool.changing(Self.lostRaces) { connection in
             if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, connection), by: clientId, as: MessageCard.request) {
                 guard let shoot = try Self.shoot(id, connection) else { throw BookingError.duplicate }
                 return shoot.request
@@ -45,7 +45,7 @@ struct PostgresBookingStore: BookingStore {
 
     func offer(_ draft: ShootOfferDraft, on requestId: Int64, text: String, uuid: String, by photographerId: Int64,
                at date: Date) throws -> ShootOffer {
-        try changing { connection in
+        try pool.changing(Self.lostRaces) { connection in
             _ = try Self.lockShoot(of: .request(requestId), connection)
             if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, connection), by: photographerId, as: MessageCard.offer) {
                 guard let offer = try Self.shoot(requestId, connection)?.offers.first(where: { $0.id == id })
@@ -81,7 +81,7 @@ struct PostgresBookingStore: BookingStore {
     }
 
     func decline(_ requestId: Int64, reason: StepReason, uuid: String, by photographerId: Int64, at date: Date) throws {
-        try changing { connection in
+        try pool.changing(Self.lostRaces) { connection in
             _ = try Self.lockShoot(of: .request(requestId), connection)
             let shoot = try Self.shoot(requestId, involving: photographerId, connection)
             // Sent again: done already; a uuid of another message is not this decline.
@@ -100,7 +100,7 @@ struct PostgresBookingStore: BookingStore {
     }
 
     func accept(_ offerId: Int64, text: String, closingText: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking {
-        try changing { connection in
+        try pool.changing(Self.lostRaces) { connection in
             // An answer's demand is locked before its request, in the order closing the demand takes them.
             _ = try PostgresDemandStore.lockDemand(answeredBy: offerId, connection)
             let requestId = try Self.lockShoot(of: .offer(offerId), connection)
@@ -146,7 +146,7 @@ struct PostgresBookingStore: BookingStore {
     }
 
     func cancel(_ bookingId: Int64, reason: StepReason, uuid: String, by userId: Int64, at date: Date) throws -> Booking {
-        try changing { connection in
+        try pool.changing(Self.lostRaces) { connection in
             _ = try Self.lockShoot(of: .booking(bookingId), connection)
             guard let booking = try Self.booking(bookingId, connection), booking.involves(userId)
             else { throw BookingError.unknown }
@@ -169,7 +169,7 @@ struct PostgresBookingStore: BookingStore {
     }
 
     func shoots(of cards: [MessageCard], for userId: Int64) throws -> [MessageCard: Shoot] {
-        try reading { connection in
+        try pool.reading { connection in
             var requestIds: [MessageCard: Int64] = [:]
             for card in Set(cards) {
                 if let id = try Self.requestId(of: card, connection) { requestIds[card] = id }
@@ -183,7 +183,7 @@ struct PostgresBookingStore: BookingStore {
     }
 
     func shoot(request requestId: Int64, for userId: Int64) throws -> Shoot? {
-        try reading { connection in
+        try pool.reading { connection in
             guard let shoot = try Self.shoot(requestId, connection), shoot.involves(userId) else { return nil }
             return shoot
         }
@@ -246,20 +246,6 @@ struct PostgresBookingStore: BookingStore {
     }
 
     // MARK: - Transactions
-
-    /// Several reads as one moment.
-    private func reading<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        try pool.transaction(.repeatableRead, body)
-    }
-
-    /// A step in one transaction, taken once more when it lost a race (`lostRaces`).
-    private func changing<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        do {
-            return try pool.transaction { connection in try body(connection) }
-        } catch let error as PostgresError where error.isUniqueViolation && Self.lostRaces.contains(error.constraint ?? "") {
-            return try pool.transaction { connection in try body(connection) }
-        }
-    }
 
     /// What another writer may store between a step's reads and its inserts, which the step
     /// finds when taken again: a message with the same uuid (then answered as a resend), the

@@ -19,7 +19,7 @@ struct PostgresDemandStore: DemandStore {
     let pool: PostgresPool
 
     func post(_ draft: DemandDraft, uuid: String, by clientId: Int64, limits: SpamLimits, at date: Date) throws -> Demand {
-        try changing { connection in
+        try pool.changing(Self.lostRaces) { connection in
             // The account's row is locked, so two demands posted at once are counted one after
             // the other, and the same form sent twice finds the first.
             guard let createdAt = try connection.query("SELECT created_at FROM account WHERE id = $1 FOR NO KEY UPDATE", [clientId])
@@ -86,7 +86,7 @@ struct PostgresDemandStore: DemandStore {
     }
 
     func demand(_ demandId: Int64, for viewerId: Int64, at date: Date) throws -> DemandWithOffers? {
-        try reading { connection in
+        try pool.reading { connection in
             guard let demand = try Self.demand(demandId, connection) else { return nil }
             let answered = try Self.answer(to: demandId, by: viewerId, connection)
             guard DemandRules.mayView(demand, viewerId: viewerId, role: try Self.role(of: viewerId, connection),
@@ -99,7 +99,7 @@ struct PostgresDemandStore: DemandStore {
     }
 
     func demands(of clientId: Int64) throws -> [DemandWithOffers] {
-        try reading { connection in
+        try pool.reading { connection in
             let date = Date()
             return try connection.query("SELECT id FROM demand WHERE client_id = $1 ORDER BY created_at DESC, id DESC", [clientId])
                 .map { try $0.decode(0, as: Int64.self) }
@@ -116,7 +116,7 @@ struct PostgresDemandStore: DemandStore {
     /// demands from anywhere, with fewer busy days of theirs from the later of its first day and
     /// today through its last day than there are days (`busy_day` holds one row per day).
     func matching(for photographerId: Int64, limit: Int, at date: Date) throws -> (demands: [Demand], total: Int) {
-        try reading { connection in
+        try pool.reading { connection in
             guard let row = try connection.query("""
                 SELECT location, role, EXISTS (SELECT 1 FROM demand_reach WHERE user_id = account.id) AS anywhere
                 FROM account WHERE id = $1
@@ -150,7 +150,7 @@ struct PostgresDemandStore: DemandStore {
 
     func answer(_ demandId: Int64, with offer: ShootOfferDraft, requestText: String, offerText: String, uuid: String,
                 requestUUID: String, by photographerId: Int64, limits: SpamLimits, at date: Date) throws -> Shoot {
-        try changing { connection in
+        try pool.changing(Self.lostRaces) { connection in
             // A second answer at the same moment waits here, then finds this one.
             let locked = try Self.demand(demandId, locking: true, connection)
             if let offerId = try BookingRules.cardSentBefore(try PostgresBookingStore.earlier(uuid, connection), by: photographerId,
@@ -202,20 +202,6 @@ struct PostgresDemandStore: DemandStore {
     }
 
     // MARK: - Transactions
-
-    /// Several reads as one moment.
-    private func reading<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        try pool.transaction(.repeatableRead, body)
-    }
-
-    /// A step in one transaction, taken once more when it lost a race (`lostRaces`).
-    private func changing<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        do {
-            return try pool.transaction { connection in try body(connection) }
-        } catch let error as PostgresError where error.isUniqueViolation && Self.lostRaces.contains(error.constraint ?? "") {
-            return try pool.transaction { connection in try body(connection) }
-        }
-    }
 
     /// What another writer may store between a step's reads and its inserts, which the step
     /// finds when taken again: a demand or a message with the same uuid (then answered as a

@@ -83,6 +83,18 @@ struct FieldReader {
         return day
     }
 
+    /// The first day and the last (an empty last day means the first alone), the last not
+    /// before the first nor more than `Bookings.longestRange` days after it.
+    mutating func days(_ firstDay: String, _ lastDay: String, today: CalendarDay) -> (first: CalendarDay, last: CalendarDay) {
+        let first = day(.firstDay, firstDay, today: today)
+        let last = lastDay.trimmingCharacters(in: .whitespaces).isEmpty ? first : day(.lastDay, lastDay, today: today)
+        if problems.fields[.firstDay] == nil, problems.fields[.lastDay] == nil {
+            if last < first { problems.fields[.lastDay] = .endBeforeStart }
+            else if first.days(to: last) > Bookings.longestRange { problems.fields[.lastDay] = .rangeTooLong }
+        }
+        return (first, last)
+    }
+
     mutating func clock(_ field: ShootField, _ raw: String) -> Int {
         let text = raw.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { problems.fields[field] = .missing; return 0 }
@@ -107,13 +119,7 @@ public struct ShootRequestForm: Sendable, Equatable {
     public func validated(today: CalendarDay) throws -> ShootRequestDraft {
         var reader = FieldReader()
         let kind = reader.text(.kind, self.kind, limit: Bookings.kindLimit)
-        let first = reader.day(.firstDay, firstDay, today: today)
-        // An empty last day means the first day alone.
-        let last = lastDay.trimmingCharacters(in: .whitespaces).isEmpty ? first : reader.day(.lastDay, lastDay, today: today)
-        if reader.problems.fields[.firstDay] == nil, reader.problems.fields[.lastDay] == nil {
-            if last < first { reader.problems.fields[.lastDay] = .endBeforeStart }
-            else if first.days(to: last) > Bookings.longestRange { reader.problems.fields[.lastDay] = .rangeTooLong }
-        }
+        let (first, last) = reader.days(firstDay, lastDay, today: today)
         let town = reader.text(.town, self.town, limit: Bookings.placeLimit)
         let hours = reader.number(.hours, self.hours, in: Bookings.hoursRange)
         let budget = reader.number(.budget, self.budget, in: Bookings.budgetRange)

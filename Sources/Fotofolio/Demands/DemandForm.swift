@@ -31,12 +31,7 @@ public struct DemandForm: Sendable, Equatable {
     public func validated(today: CalendarDay) throws -> DemandDraft {
         var reader = FieldReader()
         let tags = reader.tags(self.tags)
-        let first = reader.day(.firstDay, firstDay, today: today)
-        let last = lastDay.trimmingCharacters(in: .whitespaces).isEmpty ? first : reader.day(.lastDay, lastDay, today: today)
-        if reader.problems.fields[.firstDay] == nil, reader.problems.fields[.lastDay] == nil {
-            if last < first { reader.problems.fields[.lastDay] = .endBeforeStart }
-            else if first.days(to: last) > Bookings.longestRange { reader.problems.fields[.lastDay] = .rangeTooLong }
-        }
+        let (first, last) = reader.days(firstDay, lastDay, today: today)
         let town = reader.text(.town, self.town, limit: Bookings.placeLimit)
         let hours = reader.number(.hours, self.hours, in: Bookings.hoursRange)
         let budget = reader.number(.budget, self.budget, in: Bookings.budgetRange)

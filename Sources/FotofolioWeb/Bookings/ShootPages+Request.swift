@@ -31,9 +31,8 @@ extension ShootPages {
         form.town = request.form["town"] ?? ""
         form.hours = request.form["hours"] ?? ""
         form.message = request.form["message"] ?? ""
-        var budget = HourlyRateField(name: "budget", text: request.form["budget"] ?? "")
-        budget.submit(language: Self.sliderLanguage(table))
-        form.budget = budget.rate.map(String.init) ?? (request.form["budget"] ?? "")
+        let budget = HourlyRateField(name: "budget", submitted: request.form["budget"] ?? "", language: Self.sliderLanguage(table))
+        form.budget = budget.text
         do {
             let stored = try bookings.request(form, uuid: request.form["uuid"] ?? "", from: signedIn.userId, to: photographer.id!,
                                               text: ShootText(table: table).request)
@@ -57,8 +56,6 @@ extension ShootPages {
                              problems: ShootProblems = ShootProblems(), problem: String? = nil, uuid: String? = nil,
                              status: HTTPStatus = .ok) throws -> Response {
         let table = renderer.strings(for: request)
-        let today = CalendarDay.today()
-        let horizon = today.adding(days: Bookings.horizon).text
         let budget = submitted ?? HourlyRateField(name: "budget", text: form.budget)
         var budgetView = budget.view(label: table.string("bookings.fields.budget"), hint: table.string("bookings.hints.budget"),
                                      notGiven: table.string("bookings.hints.budget"), language: Self.sliderLanguage(table))
@@ -71,16 +68,8 @@ extension ShootPages {
         let fields = [
             FormFieldView("kind", label: table.string("bookings.fields.kind"), value: form.kind, hint: table.string("bookings.hints.kind"),
                           error: problems.message(.kind, table: table), maxlength: Bookings.kindLimit.characters, list: "shoot-kinds"),
-            FormFieldView("firstDay", label: table.string("bookings.fields.firstDay"), type: "date", value: form.firstDay,
-                          error: problems.message(.firstDay, table: table), min: today.text, max: horizon),
-            FormFieldView("lastDay", label: table.string("bookings.fields.lastDay"), type: "date", value: form.lastDay,
-                          hint: table.string("bookings.hints.lastDay"), error: problems.message(.lastDay, table: table),
-                          required: false, min: today.text, max: horizon),
-            FormFieldView("town", label: table.string("bookings.fields.town"), value: form.town,
-                          error: problems.message(.town, table: table), maxlength: Bookings.placeLimit.characters),
-            FormFieldView("hours", label: table.string("bookings.fields.hours"), type: "number", value: form.hours,
-                          error: problems.message(.hours, table: table), min: "1", max: "24", inputmode: "numeric"),
-        ]
+        ] + Self.askedFields(firstDay: form.firstDay, lastDay: form.lastDay, town: form.town, hours: form.hours, problems: problems,
+                             table: table)
         let message = FormFieldView("message", label: table.string("bookings.fields.message"), value: form.message,
                                     hint: table.string("bookings.hints.message"), error: problems.message(.message, table: table),
                                     required: false, multiline: true, maxlength: Bookings.messageLimit.characters)
@@ -94,6 +83,24 @@ extension ShootPages {
             problem: problem ?? (problems.fields.isEmpty ? nil : table.string("forms.fixErrors")),
             submit: table.string("bookings.request.send"), danger: false,
             back: LanguageAddress.path("/u/\(QueryItems.escape(photographer.username))", in: table.language)), status: status)
+    }
+
+    /// When, where and how long, as a request and a demand ask it.
+    static func askedFields(firstDay: String, lastDay: String, town: String, townHint: String? = nil, hours: String,
+                            problems: ShootProblems, table: StringTable) -> [FormFieldView] {
+        let today = CalendarDay.today()
+        let horizon = today.adding(days: Bookings.horizon).text
+        return [
+            FormFieldView("firstDay", label: table.string("bookings.fields.firstDay"), type: "date", value: firstDay,
+                          error: problems.message(.firstDay, table: table), min: today.text, max: horizon),
+            FormFieldView("lastDay", label: table.string("bookings.fields.lastDay"), type: "date", value: lastDay,
+                          hint: table.string("bookings.hints.lastDay"), error: problems.message(.lastDay, table: table),
+                          required: false, min: today.text, max: horizon),
+            FormFieldView("town", label: table.string("bookings.fields.town"), value: town, hint: townHint,
+                          error: problems.message(.town, table: table), maxlength: Bookings.placeLimit.characters),
+            FormFieldView("hours", label: table.string("bookings.fields.hours"), type: "number", value: hours,
+                          error: problems.message(.hours, table: table), min: "1", max: "24", inputmode: "numeric"),
+        ]
     }
 
     /// The photographer the address names; a client or oneself cannot be asked.

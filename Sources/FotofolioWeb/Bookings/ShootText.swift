@@ -102,14 +102,27 @@ struct ShootText: Sendable {
     // MARK: - A card in words
 
     func request(_ draft: ShootRequestDraft) -> String {
+        asked(table.string("bookings.card.request"), draft.kind, draft.firstDay, draft.lastDay, town: draft.town, hours: draft.hours,
+              budget: draft.budget, words: draft.message)
+    }
+
+    /// A demand's card, as the answer that opens a conversation carries it.
+    func demand(_ demand: Demand) -> String {
+        asked(table.string("demands.card"), demand.tags.map(\.label).joined(separator: ", "), demand.firstDay, demand.lastDay,
+              town: demand.town, hours: demand.hours, budget: demand.budget, words: demand.description)
+    }
+
+    /// What a client asks for, a line each, then their own words.
+    private func asked(_ heading: String, _ kind: String, _ first: CalendarDay, _ last: CalendarDay, town: String, hours count: Int,
+                       budget: Int, words: String) -> String {
         var lines = [
-            "\(table.string("bookings.card.request")): \(draft.kind)",
-            "\(table.string("bookings.fields.when")): \(days(draft.firstDay, draft.lastDay))",
-            "\(table.string("bookings.fields.town")): \(draft.town)",
-            "\(table.string("bookings.fields.hours")): \(hours(draft.hours))",
-            "\(table.string("bookings.fields.budget")): \(price(draft.budget))/h",
+            "\(heading): \(kind)",
+            "\(table.string("bookings.fields.when")): \(days(first, last))",
+            "\(table.string("bookings.fields.town")): \(town)",
+            "\(table.string("bookings.fields.hours")): \(hours(count))",
+            "\(table.string("bookings.fields.budget")): \(price(budget))/h",
         ]
-        if !draft.message.isEmpty { lines += ["", draft.message] }
+        if !words.isEmpty { lines += ["", words] }
         return lines.joined(separator: "\n")
     }
 

@@ -127,9 +127,9 @@ struct DemandPages {
         form.hours = request.form["hours"] ?? ""
         form.description = request.form["description"] ?? ""
         form.openUntil = request.form["openUntil"] ?? ""
-        var budget = HourlyRateField(name: "budget", text: request.form["budget"] ?? "")
-        budget.submit(language: ShootPages.sliderLanguage(renderer.strings(for: request)))
-        form.budget = budget.rate.map(String.init) ?? (request.form["budget"] ?? "")
+        let budget = HourlyRateField(name: "budget", submitted: request.form["budget"] ?? "",
+                                     language: ShootPages.sliderLanguage(renderer.strings(for: request)))
+        form.budget = budget.text
         return (form, budget)
     }
 
@@ -138,7 +138,6 @@ struct DemandPages {
                           uuid: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let table = renderer.strings(for: request)
         let today = CalendarDay.today()
-        let horizon = today.adding(days: Bookings.horizon).text
         let budget = submitted ?? HourlyRateField(name: "budget", text: form.budget)
         var budgetView = budget.view(label: table.string("demands.fields.budget"), hint: table.string("demands.hints.budget"),
                                      notGiven: table.string("demands.hints.budget"), language: ShootPages.sliderLanguage(table))
@@ -146,16 +145,8 @@ struct DemandPages {
         let fields = [
             FormFieldView("tags", label: table.string("demands.fields.tags"), value: form.tags, hint: table.string("demands.hints.tags"),
                           error: problems.message(.tags, table: table), maxlength: TagParsing.fieldLimit.characters, list: "shoot-kinds"),
-            FormFieldView("firstDay", label: table.string("bookings.fields.firstDay"), type: "date", value: form.firstDay,
-                          error: problems.message(.firstDay, table: table), min: today.text, max: horizon),
-            FormFieldView("lastDay", label: table.string("bookings.fields.lastDay"), type: "date", value: form.lastDay,
-                          hint: table.string("bookings.hints.lastDay"), error: problems.message(.lastDay, table: table),
-                          required: false, min: today.text, max: horizon),
-            FormFieldView("town", label: table.string("bookings.fields.town"), value: form.town, hint: table.string("demands.hints.town"),
-                          error: problems.message(.town, table: table), maxlength: Bookings.placeLimit.characters),
-            FormFieldView("hours", label: table.string("bookings.fields.hours"), type: "number", value: form.hours,
-                          error: problems.message(.hours, table: table), min: "1", max: "24", inputmode: "numeric"),
-        ]
+        ] + ShootPages.askedFields(firstDay: form.firstDay, lastDay: form.lastDay, town: form.town,
+                                   townHint: table.string("demands.hints.town"), hours: form.hours, problems: problems, table: table)
         let after = [
             FormFieldView("description", label: table.string("demands.fields.description"), value: form.description,
                           hint: table.string("demands.hints.description"), error: problems.message(.description, table: table),
@@ -276,7 +267,7 @@ struct DemandPages {
         let uuid = request.form["uuid"] ?? ""
         do {
             let shoot = try demands.answer(item.demand.id, with: form, uuid: uuid, by: signedIn.userId,
-                                           requestText: DemandText(table: table).card, offerText: ShootText(table: table).offer)
+                                           requestText: ShootText(table: table).demand, offerText: ShootText(table: table).offer)
             return .redirect(to: "/messages/\(shoot.request.roomId)")
         } catch let problems as ShootProblems {
             return try answerPage(request, demand: item.demand, form: form, problems: problems, uuid: uuid, status: .unprocessableContent)
@@ -359,23 +350,5 @@ struct DemandPages {
         case .notOpen, .hasOffers, .alreadyAnswered, .duplicate: .conflict
         case .tooManyDemands: .tooManyRequests
         }
-    }
-}
-
-/// A demand's card said in words, for MQTT clients and the conversation list.
-struct DemandText {
-    let table: StringTable
-
-    func card(_ demand: Demand) -> String {
-        let text = ShootText(table: table)
-        var lines = [
-            "\(table.string("demands.card")): \(demand.tags.map(\.label).joined(separator: ", "))",
-            "\(table.string("bookings.fields.when")): \(text.days(demand.firstDay, demand.lastDay))",
-            "\(table.string("bookings.fields.town")): \(demand.town)",
-            "\(table.string("bookings.fields.hours")): \(text.hours(demand.hours))",
-            "\(table.string("demands.fields.budget")): \(text.price(demand.budget))/h",
-        ]
-        if !demand.description.isEmpty { lines += ["", demand.description] }
-        return lines.joined(separator: "\n")
     }
 }

@@ -23,6 +23,13 @@ struct HourlyRateField {
                             refusesOutOfRange: true)
     }
 
+    /// The field as a form sent it, taken through the model: its `text` is then the accepted
+    /// whole crowns, or what was typed, for the domain's form to refuse.
+    init(name: String, submitted text: String, language: SliderLanguage) {
+        self.init(name: name, text: text)
+        submit(language: language)
+    }
+
     /// Takes the text through the model; an accepted rate is kept as whole crowns.
     mutating func submit(language: SliderLanguage) {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return }
