@@ -76,8 +76,9 @@ struct PostgresDemandStore: DemandStore {
 
     func hide(_ demandId: Int64, for photographerId: Int64, at date: Date) throws {
         try pool.transaction { connection in
-            // Kept until the row below points at it.
-            guard try !connection.query("SELECT 1 FROM demand WHERE id = $1 FOR KEY SHARE", [demandId]).isEmpty
+            // Kept until the row below points at it, and only one the photographer may see.
+            guard try !connection.query("SELECT 1 FROM demand WHERE id = $1 FOR KEY SHARE", [demandId]).isEmpty,
+                  try Self.visible(demandId, to: photographerId, at: date, connection) != nil
             else { throw DemandError.unknown }
             try connection.query("""
                 INSERT INTO demand_hidden (user_id, demand_id, hidden_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING
@@ -87,12 +88,8 @@ struct PostgresDemandStore: DemandStore {
 
     func demand(_ demandId: Int64, for viewerId: Int64, at date: Date) throws -> DemandWithOffers? {
         try pool.reading { connection in
-            guard let demand = try Self.demand(demandId, connection) else { return nil }
+            guard let demand = try Self.visible(demandId, to: viewerId, at: date, connection) else { return nil }
             let answered = try Self.answer(to: demandId, by: viewerId, connection)
-            guard DemandRules.mayView(demand, viewerId: viewerId, role: try Self.role(of: viewerId, connection),
-                                      blocked: try Self.apart(viewerId, demand.clientId, at: date, connection), answered: answered != nil,
-                                      today: CalendarDay(date))
-            else { return nil }
             let requestIds = demand.clientId == viewerId ? try Self.answers(to: demandId, connection) : answered.map { [$0] } ?? []
             return DemandWithOffers(demand: demand, offers: try Self.offers(requestIds, at: date, connection))
         }
@@ -290,6 +287,14 @@ extension PostgresDemandStore {
                   from.days(to: demand.lastDay) + 1])
             .filter { row in try row.decode("anywhere", as: Bool.self) || Demands.townKey(try row.decode("location")) == town }
             .map { (try $0.decode("id", as: Int64.self), try $0.decode("email", as: String.self)) }
+    }
+
+    /// The demand if `DemandRules.mayView` lets the viewer see it, with the facts it reads.
+    static func visible(_ demandId: Int64, to viewerId: Int64, at date: Date, _ connection: PostgresConnection) throws -> Demand? {
+        guard let demand = try demand(demandId, connection) else { return nil }
+        return DemandRules.mayView(demand, viewerId: viewerId, role: try role(of: viewerId, connection),
+                                   blocked: try apart(viewerId, demand.clientId, at: date, connection),
+                                   answered: try answer(to: demandId, by: viewerId, connection) != nil, today: CalendarDay(date)) ? demand : nil
     }
 
     /// The demand with its tags; `locking`: its row locked until the transaction ends (in a

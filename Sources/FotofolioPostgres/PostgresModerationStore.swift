@@ -135,6 +135,14 @@ struct PostgresModerationStore: ModerationStore {
                 try Self.require("account", userId, connection)
                 try connection.query("DELETE FROM suspension WHERE user_id = $1", [userId])
                 try PostgresRatingsStore.recountRated(by: userId, at: date, connection)
+            case .hideDemand(let id):
+                try Self.require("demand", id, connection)
+                try connection.query("UPDATE demand SET hidden_at = COALESCE(hidden_at, $1) WHERE id = $2", [date.stored, id])
+                try PostgresMailStore.noteModeration(of: "SELECT client_id FROM demand WHERE id = $1", id, .hidden, reason: reason,
+                                                     until: nil, at: date, connection)
+            case .unhideDemand(let id):
+                try Self.require("demand", id, connection)
+                try connection.query("UPDATE demand SET hidden_at = NULL WHERE id = $1", [id])
             }
             let subject = action.subject
             if let state = ModerationRules.settlement(of: action) {
@@ -222,6 +230,17 @@ struct PostgresModerationStore: ModerationStore {
         }
     }
 
+    func hiddenDemands(among demandIds: [Int64]) throws -> Set<Int64> {
+        try pool.withConnection { connection in
+            Set(try connection.query("SELECT id FROM demand WHERE hidden_at IS NOT NULL AND id = ANY($1::bigint[])",
+                                     [IdList(demandIds)]).map { try $0.decode(0, as: Int64.self) })
+        }
+    }
+
+    func demand(_ demandId: Int64) throws -> Demand? {
+        try pool.withConnection { connection in try PostgresDemandStore.demand(demandId, connection) }
+    }
+
     // MARK: - Pieces
 
     static func isOperator(_ userId: Int64, _ connection: PostgresConnection) throws -> Bool {
@@ -235,6 +254,7 @@ struct PostgresModerationStore: ModerationStore {
         case .photo: "photo"
         case .message: "chat_message"
         case .rating: "rating"
+        case .demand: "demand"
         }
     }
 
@@ -251,6 +271,7 @@ struct PostgresModerationStore: ModerationStore {
     /// The owner of the subject when the reporter may see it by `VisibilityRules`, else nil.
     private static func visibleOwner(of subject: ReportSubject, to reporterId: Int64, at date: Date,
                                      _ connection: PostgresConnection) throws -> Int64? {
+        if subject.kind == .demand { return try PostgresDemandStore.visible(subject.id, to: reporterId, at: date, connection)?.clientId }
         guard let visible = Subject(subject) else {
             return ModerationRules.ratingOwner(try PostgresRatingsStore.given("WHERE id = $1", [subject.id], connection).first,
                                                reportedBy: reporterId)

@@ -50,6 +50,10 @@ extension PostgresSchema {
         ALTER TABLE shoot_request
             ADD COLUMN demand_id bigint REFERENCES demand ON DELETE SET NULL,
             ADD COLUMN withdrawn_at timestamptz;
+        -- Photographers report a demand they are shown.
+        ALTER TABLE report DROP CONSTRAINT report_subject_kind_check;
+        ALTER TABLE report ADD CONSTRAINT report_subject_kind_check
+            CHECK (subject_kind IN ('profile', 'portfolio', 'photo', 'message', 'rating', 'demand'));
         -- A new demand is told to the open pages of the photographers it matches.
         ALTER TABLE live_event DROP CONSTRAINT live_event_kind_check;
         ALTER TABLE live_event ADD CONSTRAINT live_event_kind_check

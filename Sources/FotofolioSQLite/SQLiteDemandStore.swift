@@ -62,7 +62,7 @@ struct SQLiteDemandStore: DemandStore {
 
     func hide(_ demandId: Int64, for photographerId: Int64, at date: Date) throws {
         try database.pool.write { db in
-            guard try Self.demand(demandId, db) != nil else { throw DemandError.unknown }
+            guard try Self.visible(demandId, to: photographerId, at: date, db) != nil else { throw DemandError.unknown }
             try db.execute(sql: "INSERT INTO demandHidden (userId, demandId, hiddenAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                            arguments: [photographerId, demandId, date])
         }
@@ -70,14 +70,9 @@ struct SQLiteDemandStore: DemandStore {
 
     func demand(_ demandId: Int64, for viewerId: Int64, at date: Date) throws -> DemandWithOffers? {
         try database.pool.read { db in
-            guard let demand = try Self.demand(demandId, db) else { return nil }
+            guard let demand = try Self.visible(demandId, to: viewerId, at: date, db) else { return nil }
             let answered = try Int64.fetchOne(db, sql: "SELECT id FROM shootRequest WHERE demandId = ? AND photographerId = ?",
                                               arguments: [demandId, viewerId])
-            let role = try String.fetchOne(db, sql: "SELECT role FROM user WHERE id = ?", arguments: [viewerId]).flatMap(User.Role.init)
-            guard DemandRules.mayView(demand, viewerId: viewerId, role: role,
-                                      blocked: try Self.apart(viewerId, demand.clientId, at: date, db), answered: answered != nil,
-                                      today: CalendarDay(date))
-            else { return nil }
             let requestIds = demand.clientId == viewerId
                 ? try Int64.fetchAll(db, sql: "SELECT id FROM shootRequest WHERE demandId = ? ORDER BY id", arguments: [demandId])
                 : answered.map { [$0] } ?? []
@@ -254,6 +249,16 @@ extension SQLiteDemandStore {
               < julianday(d.lastDay) - julianday(MAX(d.firstDay, :today)) + 1
         ORDER BY d.createdAt DESC, d.id DESC
         """
+
+    /// The demand if `DemandRules.mayView` lets the viewer see it, with the facts it reads.
+    static func visible(_ demandId: Int64, to viewerId: Int64, at date: Date, _ db: Database) throws -> Demand? {
+        guard let demand = try demand(demandId, db) else { return nil }
+        let answered = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM shootRequest WHERE demandId = ? AND photographerId = ?)",
+                                         arguments: [demandId, viewerId]) ?? false
+        let role = try String.fetchOne(db, sql: "SELECT role FROM user WHERE id = ?", arguments: [viewerId]).flatMap(User.Role.init)
+        return DemandRules.mayView(demand, viewerId: viewerId, role: role, blocked: try apart(viewerId, demand.clientId, at: date, db),
+                                   answered: answered, today: CalendarDay(date)) ? demand : nil
+    }
 
     static func demand(_ id: Int64, _ db: Database) throws -> Demand? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM demand WHERE id = ?"), arguments: [id]) else { return nil }

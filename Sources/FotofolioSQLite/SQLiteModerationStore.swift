@@ -120,6 +120,14 @@ struct SQLiteModerationStore: ModerationStore {
                 try Self.require("user", userId, db)
                 try db.execute(sql: "DELETE FROM suspension WHERE userId = ?", arguments: [userId])
                 try SQLiteRatingsStore.recountRated(by: userId, at: date, db)
+            case .hideDemand(let id):
+                try Self.require("demand", id, db)
+                try db.execute(sql: "UPDATE demand SET hiddenAt = COALESCE(hiddenAt, ?) WHERE id = ?", arguments: [date, id])
+                try SQLiteMailStore.noteModeration(of: "SELECT clientId FROM demand WHERE id = ?", id, .hidden, reason: reason,
+                                                   until: nil, at: date, db)
+            case .unhideDemand(let id):
+                try Self.require("demand", id, db)
+                try db.execute(sql: "UPDATE demand SET hiddenAt = NULL WHERE id = ?", arguments: [id])
             }
             let subject = action.subject
             if let state = ModerationRules.settlement(of: action) {
@@ -203,6 +211,17 @@ struct SQLiteModerationStore: ModerationStore {
         }
     }
 
+    func hiddenDemands(among demandIds: [Int64]) throws -> Set<Int64> {
+        try database.pool.read { db in
+            Set(try Int64.fetchAll(db, sql: "SELECT id FROM demand WHERE hiddenAt IS NOT NULL AND id IN (SELECT value FROM json_each(?))",
+                                   arguments: [String(describing: demandIds)]))
+        }
+    }
+
+    func demand(_ demandId: Int64) throws -> Demand? {
+        try database.pool.read { db in try SQLiteDemandStore.demand(demandId, db) }
+    }
+
     // MARK: - Pieces
 
     static func isOperator(_ userId: Int64, _ db: Database) throws -> Bool {
@@ -211,6 +230,7 @@ struct SQLiteModerationStore: ModerationStore {
 
     /// The owner of the subject when the reporter may see it by `VisibilityRules`, else nil.
     private static func visibleOwner(of subject: ReportSubject, to reporterId: Int64, at date: Date, _ db: Database) throws -> Int64? {
+        if subject.kind == .demand { return try SQLiteDemandStore.visible(subject.id, to: reporterId, at: date, db)?.clientId }
         guard let visible = Subject(subject) else {
             return ModerationRules.ratingOwner(try SQLiteRatingsStore.given("WHERE id = ?", [subject.id], db).first, reportedBy: reporterId)
         }
@@ -225,6 +245,7 @@ struct SQLiteModerationStore: ModerationStore {
         case .photo: "photo"
         case .message: "chatMessage"
         case .rating: "rating"
+        case .demand: "demand"
         }
         return try Int.fetchOne(db, sql: "SELECT 1 FROM \(table) WHERE id = ?", arguments: [subject.id]) != nil
     }

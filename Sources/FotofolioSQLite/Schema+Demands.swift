@@ -53,6 +53,8 @@ extension Schema {
             table.add(column: "demandId", .integer).references("demand", onDelete: .setNull)
             table.add(column: "withdrawnAt", .datetime)
         }
+        // Photographers report a demand they are shown.
+        try widenReportKinds(to: ["profile", "portfolio", "photo", "message", "rating", "demand"], db)
         // A new demand is told to the open pages of the photographers it matches.
         try allowLiveEvents(of: ["message", "read", "room", "gallery", "seen", "demand"], db)
         // One answer per photographer and demand.

@@ -29,7 +29,7 @@ extension Schema {
         try db.alter(table: "user") { table in
             table.add(column: "verifiedRatingCount", .integer).notNull().defaults(to: 0)
         }
-        try widenReportKinds(db)
+        try widenReportKinds(to: ["profile", "portfolio", "photo", "message", "rating"], db)
         try db.execute(sql: """
             WITH counted AS (SELECT * FROM rating WHERE raterId NOT IN (SELECT userId FROM suspension WHERE until IS NULL OR until > ?))
             UPDATE user SET ratingCount = (SELECT COUNT(*) FROM counted WHERE ratedId = user.id),
@@ -42,14 +42,14 @@ extension Schema {
             """)
     }
 
-    /// `report` again with `rating` among the kinds a subject may be (SQLite changes no
-    /// check in place).
-    private static func widenReportKinds(_ db: Database) throws {
+    /// `report` again with `kinds` the kinds a subject may be (SQLite changes no check in
+    /// place): `rating` with ratings, `demand` with demands.
+    static func widenReportKinds(to kinds: [String], _ db: Database) throws {
         try db.create(table: "newReport") { table in
             table.autoIncrementedPrimaryKey("id")
             table.column("reporterId", .integer).notNull().references("user", onDelete: .cascade)
             table.column("subjectKind", .text).notNull()
-                .check { ["profile", "portfolio", "photo", "message", "rating"].contains($0) }
+                .check { kinds.contains($0) }
             table.column("subjectId", .integer).notNull()
             table.column("reason", .text).notNull()
                 .check { ["spam", "harassment", "stolenWork", "inappropriate", "other"].contains($0) }

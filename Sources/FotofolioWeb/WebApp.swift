@@ -140,7 +140,8 @@ public struct WebApp: Sendable {
         MediaFiles(photos: photos, visibility: visibility).register(in: &router)
         let ratingReports = RatingReports(ratings: ratings, accounts: accounts)
         ReportPages(renderer: renderer, accounts: accounts, portfolios: portfolios, photos: photos, messenger: messenger,
-                    moderation: moderation, reports: Reports(stores: stores), visibility: visibility, ratings: ratingReports)
+                    moderation: moderation, reports: Reports(stores: stores), visibility: visibility, ratings: ratingReports,
+                    demands: demands)
             .register(in: &router)
         ModerationPages(renderer: renderer, moderation: moderation, accounts: accounts, portfolios: portfolios, photos: photos,
                         live: live, ratings: ratingReports, messenger: messenger).register(in: &router)

@@ -285,6 +285,31 @@ extension DemandForm {
         #expect(try demands.demands(of: shoots.jana).first?.offers.count == 2)
     }
 
+    @Test func aPhotographerReportsADemandAndAnOperatorHidesItWithTheAuditLog() throws {
+        let demand = try post()
+        let op = try world.operatorAccount()
+        let subject = ReportSubject(.demand, demand.id)
+        #expect(throws: ReportError.ownContent) { try world.reports.report(subject, reason: .spam, details: "", by: shoots.jana) }
+        #expect(throws: ReportError.unknownSubject) { try world.reports.report(subject, reason: .spam, details: "", by: shoots.eva) }
+        let report = try world.reports.report(subject, reason: .spam, details: "Reklama", by: shoots.vojta)
+        #expect(try world.moderation.openReports() == [report])
+        try world.moderation.apply(.hideDemand(demand.id), reason: "Reklama, ne zakázka", by: op.id!)
+        #expect(try world.moderation.openReports().isEmpty)
+        #expect(try demands.demand(demand.id, for: shoots.jana, at: now)?.demand.state(today: today) == .hidden, "its client sees it hidden")
+        #expect(try demands.demand(demand.id, for: shoots.vojta, at: now) == nil)
+        #expect(try matching(shoots.vojta).isEmpty && matching(shoots.petra).isEmpty)
+        #expect(throws: DemandError.unknown) { try answer(demand.id, by: shoots.petra) }
+        let log = try world.moderation.auditLog()
+        #expect(log.first?.action == "hideDemand" && log.first?.subject == subject && log.first?.reason == "Reklama, ne zakázka")
+        let undo = try world.moderation.undoable(log)
+        #expect(undo[log[0].id] == .unhideDemand(demand.id))
+        try world.moderation.apply(.unhideDemand(demand.id), reason: "Omyl", by: op.id!)
+        #expect(try matching(shoots.vojta) == [demand.id])
+        #expect(throws: ModerationError.notAnOperator) {
+            try world.moderation.apply(.hideDemand(demand.id), reason: "Ne", by: shoots.vojta)
+        }
+    }
+
     @Test(.enabled(if: TestStore.kind == .sqlite, "reads SQLite's query plans"))
     func matchingWalksOnlyTheOpenDemandsAndFindsTheRestByKeys() throws {
         let arguments: StatementArguments = ["today": today.text, "me": shoots.vojta, "anywhere": false, "town": "praha",

@@ -144,6 +144,29 @@ import Testing
         #expect(try Demands(stores: .sqlite(server.database)).demand(demand, for: try server.userId("jana.k"))?.demand.closedAt == nil)
     }
 
+    @Test func aPhotographerReportsADemandAndTheDeskHidesIt() async throws {
+        let (server, demand) = try await Self.posted()
+        try Moderation(stores: .sqlite(server.database)).setOperator("spravce", true)
+        try await server.cookies(of: "vojtafoti")
+        let page = try await server.send("/demands/\(demand)").body
+        #expect(page.contains("href=\"/report?subject=demand:\(demand)\""))
+        let form = try await server.send("/report?subject=demand:\(demand)")
+        #expect(form.status == 200 && form.body.contains("svatba") && !form.body.contains("Jana"))
+        #expect(try await server.submit("/report", ["subject": "demand:\(demand)", "reason": "spam", "details": "Reklama"]).status == 303)
+        try await server.cookies(of: "eva.s")
+        #expect(try await server.send("/report?subject=demand:\(demand)").status == 404, "a client is not shown another's demand")
+        try await server.cookies(of: "spravce")
+        let desk = try await server.send("/moderation").body
+        #expect(desk.contains("value=\"demand:\(demand)\"") && desk.contains("value=\"hideDemand\""))
+        #expect(try await server.submit("/moderation/actions", ["subject": "demand:\(demand)", "action": "hideDemand",
+                                                                 "reason": "Reklama"]).status == 303)
+        try await server.cookies(of: "vojtafoti")
+        #expect(try await server.send("/demands/\(demand)").status == 404)
+        #expect(!(try await server.send("/en/").body.contains("id=\"demand-\(demand)\"")))
+        try await server.cookies(of: "jana.k")
+        #expect(try await server.send("/demands/\(demand)").body.contains("data-state=\"hidden\""))
+    }
+
     @Test func aClientsDemandsOnlyAddressIsTheFeed() async throws {
         let (server, _) = try await Self.posted()
         try await server.cookies(of: "eva.s")

@@ -53,7 +53,8 @@ enum DemandSamples {
         return DemandPages.DetailPage(
             heading: "Demand: svatba", demand: view(actions: !client), isClient: client, offers: withOffers ? offers : [], hasOffers: withOffers,
             sortLinks: sort, canSort: withOffers, editURL: withOffers ? nil : "/demands/7/edit",
-            closeAction: client ? "/demands/7/close" : nil, csrf: "c", answeredURL: client ? nil : "/messages/2", back: "/demands")
+            closeAction: client ? "/demands/7/close" : nil, csrf: "c", answeredURL: client ? nil : "/messages/2",
+            reportURL: client ? nil : "/report?subject=demand:7", back: "/demands")
     }
 
     static var list: DemandPages.ListPage {

@@ -21,6 +21,10 @@ public enum ModerationAction: Sendable, Equatable {
     /// good); their portfolios leave the feed, search and selections.
     case suspend(userId: Int64, until: Date?)
     case unsuspend(userId: Int64)
+    /// Out of every photographer's feed and page, closed to offers; its client still sees it,
+    /// as hidden by a moderator.
+    case hideDemand(Int64)
+    case unhideDemand(Int64)
 
     /// The name the audit log stores.
     public var name: String {
@@ -34,6 +38,8 @@ public enum ModerationAction: Sendable, Equatable {
         case .removeRating: "removeRating"
         case .suspend: "suspend"
         case .unsuspend: "unsuspend"
+        case .hideDemand: "hideDemand"
+        case .unhideDemand: "unhideDemand"
         }
     }
 
@@ -46,6 +52,7 @@ public enum ModerationAction: Sendable, Equatable {
         case .removeMessage(let id): ReportSubject(.message, id)
         case .removeRating(let id): ReportSubject(.rating, id)
         case .suspend(let id, _), .unsuspend(let id): ReportSubject(.profile, id)
+        case .hideDemand(let id), .unhideDemand(let id): ReportSubject(.demand, id)
         }
     }
 }
@@ -150,13 +157,16 @@ public struct Moderation: Sendable {
     public func undoable(_ log: [AuditEntry], at date: Date = Date()) throws -> [Int64: ModerationAction] {
         let portfolios = try hiddenPortfolios(among: log.filter { $0.action == "hidePortfolio" }.map(\.subject.id))
         let photos = try hiddenPhotos(among: log.filter { $0.action == "hidePhoto" }.map(\.subject.id))
-        let changes: Set<String> = ["hidePortfolio", "unhidePortfolio", "hidePhoto", "unhidePhoto", "suspend", "unsuspend"]
+        let demands = try hiddenDemands(among: log.filter { $0.action == "hideDemand" }.map(\.subject.id))
+        let changes: Set<String> = ["hidePortfolio", "unhidePortfolio", "hidePhoto", "unhidePhoto", "suspend", "unsuspend", "hideDemand",
+                                    "unhideDemand"]
         var seen: Set<ReportSubject> = []
         var undo: [Int64: ModerationAction] = [:]
         for entry in log where changes.contains(entry.action) && seen.insert(entry.subject).inserted {
             switch entry.action {
             case "hidePortfolio" where portfolios.contains(entry.subject.id): undo[entry.id] = .unhidePortfolio(entry.subject.id)
             case "hidePhoto" where photos.contains(entry.subject.id): undo[entry.id] = .unhidePhoto(entry.subject.id)
+            case "hideDemand" where demands.contains(entry.subject.id): undo[entry.id] = .unhideDemand(entry.subject.id)
             case "suspend" where try suspension(of: entry.subject.id, at: date) != nil: undo[entry.id] = .unsuspend(userId: entry.subject.id)
             default: break
             }
@@ -190,6 +200,17 @@ public struct Moderation: Sendable {
     public func hiddenPortfolios(among portfolioIds: [Int64]) throws -> Set<Int64> {
         guard !portfolioIds.isEmpty else { return [] }
         return try store.hiddenPortfolios(among: portfolioIds)
+    }
+
+    /// The demands of these that are hidden by an operator.
+    public func hiddenDemands(among demandIds: [Int64]) throws -> Set<Int64> {
+        guard !demandIds.isEmpty else { return [] }
+        return try store.hiddenDemands(among: demandIds)
+    }
+
+    /// A demand as the desk shows it, whoever may see it otherwise.
+    public func demand(_ demandId: Int64) throws -> Demand? {
+        try store.demand(demandId)
     }
 
     /// The details with the photos an operator hid left out (a hidden cover gives way to the

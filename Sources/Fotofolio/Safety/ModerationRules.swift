@@ -31,8 +31,8 @@ public enum ModerationRules {
     public static func settlement(of action: ModerationAction) -> ReportState? {
         switch action {
         case .dismiss: .dismissed
-        case .hidePortfolio, .hidePhoto, .removeMessage, .removeRating, .suspend: .actioned
-        case .unhidePortfolio, .unhidePhoto, .unsuspend: nil
+        case .hidePortfolio, .hidePhoto, .removeMessage, .removeRating, .suspend, .hideDemand: .actioned
+        case .unhidePortfolio, .unhidePhoto, .unsuspend, .unhideDemand: nil
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What a report is about: a person's profile, a portfolio, one photo, one message, or one
-/// rating (by its id; reported by the person rated, about the person who gave it).
+/// What a report is about: a person's profile, a portfolio, one photo, one message, one
+/// rating (by its id; reported by the person rated, about the person who gave it), or a
+/// client's demand (by a photographer it is shown to).
 /// Forms carry it as text, `kind:id` ("message:56"); the id comes from an address anyone can
 /// type, so it is read with checked bounds.
 public struct ReportSubject: Sendable, Hashable {
@@ -11,6 +12,7 @@ public struct ReportSubject: Sendable, Hashable {
         case photo
         case message
         case rating
+        case demand
     }
 
     public let kind: Kind

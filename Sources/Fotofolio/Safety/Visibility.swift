@@ -8,14 +8,15 @@ public enum Subject: Sendable, Hashable {
     case photo(Int64)
     case message(Int64)
 
-    /// nil for a rating: no address shows one, and only the person rated reports it.
+    /// nil for a rating (no address shows one, and only the person rated reports it) and a
+    /// demand (`DemandRules.mayView` decides who sees it).
     public init?(_ reported: ReportSubject) {
         switch reported.kind {
         case .profile: self = .profile(reported.id)
         case .portfolio: self = .portfolio(reported.id)
         case .photo: self = .photo(reported.id)
         case .message: self = .message(reported.id)
-        case .rating: return nil
+        case .rating, .demand: return nil
         }
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// feed, search, selection, portfolio and messenger stores read them in their own queries.
 public protocol ModerationStore: VisibilityStore {
     /// Stores a report after checking, in the same transaction, that the subject exists and
-    /// that the reporter may see it by `VisibilityRules` and does not own it
+    /// that the reporter may see it by `VisibilityRules` (a demand by `DemandRules.mayView`,
+    /// its client being its owner) and does not own it
     /// (`ReportError.unknownSubject`, `.ownContent`). An open report of the same subject by
     /// the same person is returned instead of a second one. A new report past `limits` (the
     /// reporter's reports of the last day, read in the same transaction) is refused with
@@ -56,4 +57,10 @@ public protocol ModerationStore: VisibilityStore {
 
     /// The portfolios of these that are hidden by an operator.
     func hiddenPortfolios(among portfolioIds: [Int64]) throws -> Set<Int64>
+
+    /// The demands of these that are hidden by an operator.
+    func hiddenDemands(among demandIds: [Int64]) throws -> Set<Int64>
+
+    /// The demand, for the desk: whoever may see it otherwise.
+    func demand(_ demandId: Int64) throws -> Demand?
 }

@@ -192,6 +192,8 @@ struct DemandPages {
         let csrf: String
         /// The photographer's own answer: its conversation.
         let answeredURL: String?
+        /// A photographer reports what they are shown; its client does not.
+        let reportURL: String?
         let back: String
     }
 
@@ -225,6 +227,7 @@ struct DemandPages {
             editURL: isClient && open && item.offers.isEmpty ? "\(Self.path(demand.id))/edit" : nil,
             closeAction: isClient && open ? "\(Self.path(demand.id))/close" : nil, csrf: request.csrfToken,
             answeredURL: isClient ? nil : item.offers.first.map { "/messages/\($0.shoot.request.roomId)" },
+            reportURL: isClient ? nil : "/report?subject=\(ReportSubject(.demand, demand.id).text)",
             back: isClient ? "/demands" : LanguageAddress.path(FeedAddress.demands.url(), in: table.language)))
     }
 

@@ -66,6 +66,7 @@ struct ModerationPages {
             let canHidePhoto: Bool
             let canRemoveMessage: Bool
             let canRemoveRating: Bool
+            var canHideDemand = false
             /// Whose account a suspension would be: the subject's person or author.
             let person: String?
             let lengths: [Suspension]
@@ -141,6 +142,8 @@ struct ModerationPages {
         case ("unhidePhoto", .photo): action = .unhidePhoto(subject.id)
         case ("removeMessage", .message): action = .removeMessage(subject.id)
         case ("removeRating", .rating): action = .removeRating(subject.id)
+        case ("hideDemand", .demand): action = .hideDemand(subject.id)
+        case ("unhideDemand", .demand): action = .unhideDemand(subject.id)
         case ("suspend", _):
             guard let person, let length = Self.suspensionLength(request.form["days"]) else {
                 throw HTTPFailure(.unprocessableContent, table.string("moderation.errors.unknownAction"))
@@ -208,6 +211,7 @@ struct ModerationPages {
         case .photo: try photos.photo(id: subject.id)?.ownerId
         case .message: try moderation.messageInContext(subject.id, around: 0).first?.authorId
         case .rating: try ratings.describe(subject.id)?.rating.raterId
+        case .demand: try moderation.demand(subject.id)?.clientId
         }
     }
 
@@ -248,6 +252,16 @@ struct ModerationPages {
                 title = "@\(reported.author.username)"
                 person = try accounts.user(id: reported.authorId)
             }
+        case .demand:
+            // What it asks, and its words, as the one line of context; its client is who may be suspended.
+            if let demand = try moderation.demand(subject.id) {
+                let view = DemandView(demand, text: ShootText(table: table))
+                title = view.title
+                person = try accounts.user(id: demand.clientId)
+                context = [.init(author: person.map { "@\($0.username)" } ?? "–",
+                                 text: [view.when, view.town, view.hours, view.budget, view.description].compactMap { $0 }.joined(separator: " · "),
+                                 time: dates.moment(demand.createdAt), isReported: true, isRemoved: demand.hiddenAt != nil)]
+            }
         case .rating:
             // Its stars and basis as the one line of context; the rater is who may be suspended.
             if let described = try ratings.describe(subject.id) {
@@ -268,6 +282,7 @@ struct ModerationPages {
             canHidePortfolio: subject.kind == .portfolio, canHidePhoto: subject.kind == .photo,
             canRemoveMessage: subject.kind == .message && !(context.first { $0.isReported }?.isRemoved ?? true),
             canRemoveRating: subject.kind == .rating && !context.isEmpty,
+            canHideDemand: subject.kind == .demand && !(context.first?.isRemoved ?? true),
             person: person.map { "@\($0.username)" },
             lengths: Moderation.suspensionDays.map { days in
                 days.map { .init(value: String($0), label: table.plural("moderation.days", count: $0)) }
@@ -279,7 +294,7 @@ struct ModerationPages {
 extension ModerationAction {
     /// Every name the audit log and the desk's forms use.
     static let names: Set<String> = ["dismiss", "hidePortfolio", "unhidePortfolio", "hidePhoto", "unhidePhoto", "removeMessage",
-                                     "removeRating", "suspend", "unsuspend"]
+                                     "removeRating", "suspend", "unsuspend", "hideDemand", "unhideDemand"]
 }
 
 /// Operators only: anyone else signed in gets 403, before the body is read.

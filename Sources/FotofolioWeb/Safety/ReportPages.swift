@@ -17,6 +17,7 @@ struct ReportPages {
     let reports: Reports
     let visibility: Visibility
     let ratings: RatingReports
+    let demands: Demands
 
     /// How many of a conversation's latest messages by others the message form offers.
     static let messagesOffered = 30
@@ -199,6 +200,10 @@ struct ReportPages {
             guard let message = try messenger.message(subject.id, for: userId), !message.isRemoved else { return nil }
             return (.init(kind: kind, title: "\(message.author.name) (@\(message.author.username))", detail: Self.excerpt(message.content),
                           image: nil), "/messages/\(message.roomId)")
+        case .demand:
+            guard let demand = try demands.demand(subject.id, for: userId)?.demand else { return nil }
+            let view = DemandView(demand, text: ShootText(table: table))
+            return (.init(kind: kind, title: view.title, detail: "\(view.town) · \(view.when)", image: nil), DemandPages.path(demand.id))
         case .rating:
             guard let described = try ratings.describe(subject.id) else { return nil }
             return (.init(kind: kind, title: described.title, detail: RatingReports.line(described.rating, table: table), image: nil),
@@ -226,7 +231,7 @@ struct ReportPages {
         case .portfolio:
             guard let details = try portfolios.details(id: subject.id) else { return (kind, nil) }
             return ("\(kind): \(details.portfolio.name)", PortfolioViews.path(details))
-        case .photo, .message, .rating:
+        case .photo, .message, .rating, .demand:
             return (kind, nil)
         }
     }
