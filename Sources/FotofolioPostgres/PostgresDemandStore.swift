@@ -257,6 +257,7 @@ extension PostgresDemandStore {
             try PostgresLiveEventLog.append(.demand, roomId: 0, for: photographer.id, payload: payload, at: date.stored, connection)
             try PostgresMailStore.enqueue(DemandRules.mail(of: demand, to: photographer.id, address: photographer.email, at: date), at: date,
                                           connection)
+            try PostgresPushStore.noteDemand(demand.id, for: photographer.id, at: date, connection)
         }
         try PostgresOutbox.enqueue(topic: Outbox.eventTopic(of: 0), payload: payload, at: date.stored, connection)
     }

@@ -40,6 +40,18 @@ extension PostgresPushStore {
         }
     }
 
+    /// Queues a new demand's push to each device of a photographer it matches, inside the
+    /// caller's transaction, under the shoots switch of their settings.
+    static func noteDemand(_ demandId: Int64, for photographerId: Int64, at date: Date, _ connection: PostgresConnection) throws {
+        let devices = try connection.query("SELECT id FROM push_subscription WHERE user_id = $1 ORDER BY id", [photographerId])
+            .map { try $0.decode(0, as: Int64.self) }
+        guard !devices.isEmpty, PushRules.pushesDemands(settings: try PostgresMailStore.settings(of: photographerId, connection)) else { return }
+        for device in devices {
+            try enqueue(.demand(demandId: demandId), key: PushRules.demandKey(demandId, subscription: device), subscription: device,
+                        recipient: photographerId, at: date, connection)
+        }
+    }
+
     /// The person read the room up to `messageId`, inside the caller's transaction: their
     /// pushes of it still waiting are skipped, and each device that was sent one since its
     /// last close gets a push that closes the room's notification.

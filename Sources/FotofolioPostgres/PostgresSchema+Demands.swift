@@ -54,6 +54,9 @@ extension PostgresSchema {
         ALTER TABLE report DROP CONSTRAINT report_subject_kind_check;
         ALTER TABLE report ADD CONSTRAINT report_subject_kind_check
             CHECK (subject_kind IN ('profile', 'portfolio', 'photo', 'message', 'rating', 'demand'));
+        -- A new demand is pushed to the devices of the photographers it matches.
+        ALTER TABLE push DROP CONSTRAINT push_kind_check;
+        ALTER TABLE push ADD CONSTRAINT push_kind_check CHECK (kind IN ('message', 'gallery', 'read', 'demand'));
         -- A new demand is told to the open pages of the photographers it matches.
         ALTER TABLE live_event DROP CONSTRAINT live_event_kind_check;
         ALTER TABLE live_event ADD CONSTRAINT live_event_kind_check

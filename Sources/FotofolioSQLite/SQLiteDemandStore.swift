@@ -195,12 +195,15 @@ extension SQLiteDemandStore {
     }
 
     /// Tells the open pages of every photographer the new demand matches (on every node), and
-    /// queues each of them one mail about it (`MailContent.demand`, under their settings).
+    /// queues each of them one mail and a push to each device (`MailContent.demand`,
+    /// `PushContent.demand`, under their settings; the push goes only while no tab of theirs
+    /// is live).
     static func announce(_ demand: Demand, at date: Date, _ db: Database) throws {
         let payload = DemandEvent(demand: demand.id).json
         for photographer in try matchingPhotographers(of: demand, at: date, db) {
             try SQLiteLiveEventStore.append(.demand, roomId: 0, for: photographer.id, payload: payload, at: date, db)
             try SQLiteMailStore.enqueue(DemandRules.mail(of: demand, to: photographer.id, address: photographer.email, at: date), at: date, db)
+            try SQLitePushStore.noteDemand(demand.id, for: photographer.id, at: date, db)
         }
         try SQLiteOutboxStore.enqueue(topic: Outbox.eventTopic(of: 0), payload: payload, at: date, db)
     }

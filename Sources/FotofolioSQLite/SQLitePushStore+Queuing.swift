@@ -40,6 +40,17 @@ extension SQLitePushStore {
         }
     }
 
+    /// Queues a new demand's push to each device of a photographer it matches, inside the
+    /// caller's transaction, under the shoots switch of their settings.
+    static func noteDemand(_ demandId: Int64, for photographerId: Int64, at date: Date, _ db: Database) throws {
+        let devices = try Int64.fetchAll(db, sql: "SELECT id FROM pushSubscription WHERE userId = ? ORDER BY id", arguments: [photographerId])
+        guard !devices.isEmpty, PushRules.pushesDemands(settings: try SQLiteMailStore.settings(of: photographerId, db)) else { return }
+        for device in devices {
+            try enqueue(.demand(demandId: demandId), key: PushRules.demandKey(demandId, subscription: device), subscription: device,
+                        recipient: photographerId, at: date, db)
+        }
+    }
+
     /// The person read the room up to `messageId`, inside the caller's transaction: their
     /// pushes of it still waiting are skipped, and each device that was sent one since its
     /// last close gets a push that closes the room's notification.

@@ -55,6 +55,8 @@ extension Schema {
         }
         // Photographers report a demand they are shown.
         try widenReportKinds(to: ["profile", "portfolio", "photo", "message", "rating", "demand"], db)
+        // A new demand is pushed to the devices of the photographers it matches.
+        try allowDemandPushes(db)
         // A new demand is told to the open pages of the photographers it matches.
         try allowLiveEvents(of: ["message", "read", "room", "gallery", "seen", "demand"], db)
         // One answer per photographer and demand.

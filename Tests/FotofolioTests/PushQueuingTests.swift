@@ -108,6 +108,29 @@ import Testing
         #expect(close.key == PushRules.readKey(room: room, upTo: message.id, subscription: phone.id))
     }
 
+    @Test func aNewDemandPushesToTheDevicesOfThePhotographersItMatchesUnlessShootsAreTurnedOff() throws {
+        let (phone, laptop) = (try world.device(of: vojta, "phone"), try world.device(of: vojta, "laptop"))
+        try world.device(of: eva, "eva")
+        let petra = try world.creator("petra.foto")
+        try world.device(of: petra.id!, "petra")
+        for author in [try #require(try world.stores.accounts.user(id: vojta)), petra] {
+            try world.portfolio(of: author, tags: author.id == vojta ? "svatba" : "krajina")
+        }
+        let demands = Demands(stores: world.stores)
+        let first = CalendarDay(Date()).adding(days: 10)
+        let demand = try demands.post(.valid(first: first), uuid: UUID().uuidString, by: jana)
+        let queued = try world.queuedPushes()
+        #expect(queued.map(\.subscription.id) == [phone.id, laptop.id], "Vojta's devices: a wedding in his town; not Petra, nor Eva")
+        #expect(queued.allSatisfy { $0.content == .demand(demandId: demand.id) && $0.recipientId == vojta })
+        #expect(queued.map(\.key) == ["d\(demand.id):s\(phone.id)", "d\(demand.id):s\(laptop.id)"])
+        #expect(PushRules.tag(of: .demand(demandId: demand.id)) == "demand-\(demand.id)")
+        var settings = MailSettings.default
+        settings.shoots = false
+        try world.mail.save(settings, of: vojta)
+        try demands.post(.valid(first: first), uuid: UUID().uuidString, by: eva)
+        #expect(try world.queuedPushes().count == 2, "shoots turned off: no push")
+    }
+
     @Test func galleryStepsPushToTheirRecipientUnlessGalleriesAreTurnedOff() throws {
         let (clientPhone, photographerPhone) = (try world.device(of: jana, "jana"), try world.device(of: vojta, "vojta"))
         let store = world.stores.galleries

@@ -44,6 +44,20 @@ import Testing
         #expect(try composer.compose(Self.queued(.message(messageId: 999_999, roomId: room), to: jana)) == nil)
     }
 
+    @Test func aNewDemandSaysWhatIsAskedUntilThePhotographerAnswersIt() async throws {
+        let (server, demand) = try await DemandPagesTests.posted()
+        let composer = PushComposer(site: try WebTestServer.site.get(), stores: .sqlite(server.database))
+        let vojta = try server.userId("vojtafoti")
+        let payload = try #require(try composer.compose(Self.queued(.demand(demandId: demand), to: vojta)))
+        #expect(payload.title == "Nová zakázka pro vás: svatba, Praha" && payload.url == "/demands/\(demand)" && payload.tag == "demand-\(demand)")
+        #expect(!payload.body.contains("Jana"), "the client is not named")
+        // Someone it is not open to, and the photographer once they answered: nothing.
+        #expect(try composer.compose(Self.queued(.demand(demandId: demand), to: try server.userId("eva.s"))) == nil)
+        try await server.cookies(of: "vojtafoti")
+        #expect(try await server.submit("/demands/\(demand)/offer", ShootPagesTests.offerFields(day: DemandPagesTests.firstDay)).status == 303)
+        #expect(try composer.compose(Self.queued(.demand(demandId: demand), to: vojta)) == nil)
+    }
+
     @Test func aReadClosesTheConversationsNotification() throws {
         let server = try WebTestServer()
         let composer = PushComposer(site: try WebTestServer.site.get(), stores: .sqlite(server.database))

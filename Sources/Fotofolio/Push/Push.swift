@@ -50,6 +50,8 @@ public enum PushContent: Codable, Sendable, Equatable {
     case gallery(galleryId: Int64, event: GalleryMailEvent)
     /// Closes the room's notification on a device: the person read it elsewhere.
     case read(roomId: Int64)
+    /// A new demand matches the photographer (`DemandStore.post`).
+    case demand(demandId: Int64)
 
     /// The stored kind, so stores find a room's message or read pushes without the JSON.
     public var kind: String {
@@ -57,14 +59,15 @@ public enum PushContent: Codable, Sendable, Equatable {
         case .message: "message"
         case .gallery: "gallery"
         case .read: "read"
+        case .demand: "demand"
         }
     }
 
-    /// The room a push is about; nil for a gallery's.
+    /// The room a push is about; nil for a gallery's and a demand's.
     public var roomId: Int64? {
         switch self {
         case .message(_, let roomId), .read(let roomId): roomId
-        case .gallery: nil
+        case .gallery, .demand: nil
         }
     }
 }

@@ -36,6 +36,7 @@ public enum PushRules {
         switch content {
         case .message(_, let roomId), .read(let roomId): "room-\(roomId)"
         case .gallery(let galleryId, _): "gallery-\(galleryId)"
+        case .demand(let demandId): "demand-\(demandId)"
         }
     }
 
@@ -44,7 +45,7 @@ public enum PushRules {
     public static func urgency(of content: PushContent) -> PushUrgency {
         switch content {
         case .message: .high
-        case .gallery: .normal
+        case .gallery, .demand: .normal
         case .read: .low
         }
     }
@@ -53,7 +54,7 @@ public enum PushRules {
     /// device whose person has a tab open; news goes only when no tab of theirs is live.
     public static func needsAbsence(_ content: PushContent) -> Bool {
         switch content {
-        case .message, .gallery: true
+        case .message, .gallery, .demand: true
         case .read: false
         }
     }
@@ -69,8 +70,14 @@ public enum PushRules {
         settings.galleries
     }
 
+    /// Whether a new demand pushes to a photographer it matches: the shoots switch of mail.
+    public static func pushesDemands(settings: MailSettings) -> Bool {
+        settings.shoots
+    }
+
     /// Idempotency keys, so a step queued twice (a retried transaction) is one push.
     public static func messageKey(_ messageId: Int64, subscription: Int64) -> String { "m\(messageId):s\(subscription)" }
+    public static func demandKey(_ demandId: Int64, subscription: Int64) -> String { "d\(demandId):s\(subscription)" }
     public static func galleryKey(_ galleryId: Int64, _ event: GalleryMailEvent, subscription: Int64) -> String {
         "g\(galleryId):\(event.rawValue):s\(subscription)"
     }

@@ -58,9 +58,8 @@ struct MailNotices {
     /// once it is no longer open to them (closed, booked, expired, hidden, a block) or they
     /// answered it: the mail says no more than the feed would.
     private func demand(_ demandId: Int64, to user: User, words: MailWords) throws -> MailBody? {
-        guard let userId = user.id, let item = try demands.demand(demandId, for: userId), item.offers.isEmpty,
-              item.demand.clientId != userId, item.demand.state(today: .today()) == .open else { return nil }
-        let view = DemandView(item.demand, text: ShootText(table: words.table))
+        guard let userId = user.id, let demand = try openDemand(demandId, for: userId) else { return nil }
+        let view = DemandView(demand, text: ShootText(table: words.table))
         let values = ["kind": view.title, "town": view.town, "when": view.when, "hours": view.hours, "budget": view.budget,
                       "until": view.openUntil]
         return MailBody(
@@ -68,6 +67,14 @@ struct MailNotices {
             paragraphs: [words.text("mail.demand.body", values), words.text("mail.demand.details", values)],
             quotes: view.description.map { [MailView.Quote(author: words.text("demands.card"), text: $0, context: nil)] } ?? [],
             action: MailView.Link(label: words.text("mail.demand.action"), url: words.address.url(DemandPages.path(demandId))))
+    }
+
+    /// The demand while it is worth telling a photographer of: open, theirs to see, not
+    /// answered by them yet (a mail and a push ask the same).
+    func openDemand(_ demandId: Int64, for userId: Int64) throws -> Demand? {
+        guard let item = try demands.demand(demandId, for: userId), item.offers.isEmpty, item.demand.clientId != userId,
+              item.demand.state(today: .today()) == .open else { return nil }
+        return item.demand
     }
 
     /// The booking as an event for the person's calendar (`.ics`).

@@ -31,6 +31,12 @@ public struct PushComposer: PushComposing {
             return try gallery(galleryId, event, tag: tag, words: words)
         case .read(let roomId):
             return PushPayload(title: "", body: "", url: "/messages/\(roomId)", tag: tag, close: true)
+        case .demand(let demandId):
+            guard let demand = try notices.openDemand(demandId, for: push.recipientId) else { return nil }
+            let view = DemandView(demand, text: ShootText(table: words.table))
+            let values = ["kind": view.title, "town": view.town, "when": view.when]
+            return PushPayload(title: words.text("mail.demand.subject", values), body: words.text("mail.demand.body", values),
+                               url: DemandPages.path(demandId), tag: tag)
         }
     }
 
