@@ -123,23 +123,9 @@ struct PostgresDemandStore: DemandStore {
                 SELECT DISTINCT folded FROM portfolio_tag WHERE portfolio_id IN (SELECT id FROM portfolio WHERE owner_id = $1)
                 """, [photographerId]).map { try $0.decode(0, as: String.self) }
             guard !tags.isEmpty else { return ([], 0) }
-            let ids = try connection.query("""
-                SELECT d.id FROM demand AS d
-                WHERE d.closed_at IS NULL AND d.booking_id IS NULL AND d.hidden_at IS NULL
-                  AND d.open_until >= $1 AND d.last_day >= $1 AND d.client_id <> $2
-                  AND ($3 OR d.town_key = $4)
-                  AND EXISTS (SELECT 1 FROM demand_tag AS t WHERE t.demand_id = d.id AND t.folded = ANY($5::text[]))
-                  AND NOT EXISTS (SELECT 1 FROM demand_hidden AS h WHERE h.user_id = $2 AND h.demand_id = d.id)
-                  AND NOT EXISTS (SELECT 1 FROM shoot_request AS r WHERE r.demand_id = d.id AND r.photographer_id = $2)
-                  AND NOT EXISTS (SELECT 1 FROM block AS b WHERE (b.blocker_id = $2 AND b.blocked_id = d.client_id)
-                                                              OR (b.blocker_id = d.client_id AND b.blocked_id = $2))
-                  AND NOT EXISTS (SELECT 1 FROM suspension AS s WHERE s.user_id = d.client_id AND (s.until IS NULL OR s.until > $6))
-                  AND (SELECT count(*) FROM busy_day AS busy WHERE busy.photographer_id = $2
-                         AND busy.day BETWEEN greatest(d.first_day, $1) AND d.last_day)
-                      < d.last_day::date - greatest(d.first_day, $1)::date + 1
-                ORDER BY d.created_at DESC, d.id DESC
-                """, [CalendarDay(date).text, photographerId, try row.decode("anywhere", as: Bool.self),
-                      Demands.townKey(try row.decode("location", as: String.self)), TextList(tags), date.stored])
+            let ids = try connection.query(Self.matchingSQL, [
+                CalendarDay(date).text, photographerId, try row.decode("anywhere", as: Bool.self),
+                Demands.townKey(try row.decode("location", as: String.self)), TextList(tags), date.stored])
                 .map { try $0.decode(0, as: Int64.self) }
             return (try ids.prefix(max(0, limit)).compactMap { try Self.demand($0, connection) }, ids.count)
         }
@@ -289,6 +275,26 @@ extension PostgresDemandStore {
             .filter { row in try row.decode("anywhere", as: Bool.self) || Demands.townKey(try row.decode("location")) == town }
             .map { (try $0.decode("id", as: Int64.self), try $0.decode("email", as: String.self)) }
     }
+
+    /// The open demands matching a photographer, newest first (`matching`): $1 today, $2 the
+    /// photographer, $3 whether they take demands from anywhere, $4 their town's key, $5 their
+    /// portfolios' folded tags, $6 now. Each condition has an index to search by.
+    static let matchingSQL = """
+        SELECT d.id FROM demand AS d
+        WHERE d.closed_at IS NULL AND d.booking_id IS NULL AND d.hidden_at IS NULL
+          AND d.open_until >= $1 AND d.last_day >= $1 AND d.client_id <> $2
+          AND ($3 OR d.town_key = $4)
+          AND EXISTS (SELECT 1 FROM demand_tag AS t WHERE t.demand_id = d.id AND t.folded = ANY($5::text[]))
+          AND NOT EXISTS (SELECT 1 FROM demand_hidden AS h WHERE h.user_id = $2 AND h.demand_id = d.id)
+          AND NOT EXISTS (SELECT 1 FROM shoot_request AS r WHERE r.demand_id = d.id AND r.photographer_id = $2)
+          AND NOT EXISTS (SELECT 1 FROM block AS b WHERE (b.blocker_id = $2 AND b.blocked_id = d.client_id)
+                                                      OR (b.blocker_id = d.client_id AND b.blocked_id = $2))
+          AND NOT EXISTS (SELECT 1 FROM suspension AS s WHERE s.user_id = d.client_id AND (s.until IS NULL OR s.until > $6))
+          AND (SELECT count(*) FROM busy_day AS busy WHERE busy.photographer_id = $2
+                 AND busy.day BETWEEN greatest(d.first_day, $1) AND d.last_day)
+              < d.last_day::date - greatest(d.first_day, $1)::date + 1
+        ORDER BY d.created_at DESC, d.id DESC
+        """
 
     /// The demand if `DemandRules.mayView` lets the viewer see it, with the facts it reads.
     static func visible(_ demandId: Int64, to viewerId: Int64, at date: Date, _ connection: PostgresConnection) throws -> Demand? {

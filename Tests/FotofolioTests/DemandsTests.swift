@@ -2,7 +2,9 @@ import Foundation
 import GRDB
 import Testing
 @testable import Fotofolio
+@testable import FotofolioPostgres
 @testable import FotofolioSQLite
+import Postgres
 
 extension DemandForm {
     /// A demand for a wedding in Prague, `first` to `last` days from `today`, open a week.
@@ -325,5 +327,24 @@ extension DemandForm {
         for table in ["t", "h", "r", "busy"] {
             #expect(plan.contains { $0.hasPrefix("SEARCH \(table) USING") }, "\(table): \(plan)")
         }
+    }
+
+    @Test(.enabled(if: TestStore.kind == .postgres, "reads PostgreSQL's query plans"))
+    func onPostgreSQLEveryConditionOfMatchingHasAnIndexToSearchBy() throws {
+        try post()
+        let pool = try #require(world.postgres)
+        let plan = try pool.withConnection { connection in
+            // A handful of rows would be read whole whatever the indexes; without sequential
+            // scans the plan shows which index each condition can use.
+            try connection.query("SET enable_seqscan = off")
+            defer { _ = try? connection.query("SET enable_seqscan = on") }
+            return try connection.query("EXPLAIN \(PostgresDemandStore.matchingSQL)", [
+                today.text, shoots.vojta, false, "praha", TextList(["svatba"]), now.stored,
+            ]).map { try $0.decode(0, as: String.self) }
+        }
+        for table in ["demand", "demand_tag", "demand_hidden", "shoot_request", "busy_day", "block"] {
+            #expect(!plan.contains { $0.contains("Seq Scan on \(table) ") }, "\(table): \(plan.joined(separator: "\n"))")
+        }
+        #expect(plan.contains { $0.contains("demand_open") }, "\(plan.joined(separator: "\n"))")
     }
 }
