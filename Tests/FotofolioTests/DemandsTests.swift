@@ -80,6 +80,10 @@ extension DemandForm {
         ("openUntil", .openUntil, .tooLate),
         ("openUntilAfter", .openUntil, .afterLastDay),
         ("town", .town, .missing),
+        // The town and the tags go into a mail's subject: no line break may reach it.
+        ("townLines", .town, .invalidText),
+        ("tagsLines", .tags, .tagCharacters),
+        ("hugeBudget", .budget, .notANumber),
     ])
     func badInputIsRefusedAtItsFieldAndNothingIsStored(_ what: String, field: ShootField, problem: ShootProblem) throws {
         var form = DemandForm.valid(first: today.adding(days: 10), last: today.adding(days: 70))
@@ -91,6 +95,9 @@ extension DemandForm {
         case "tags": form.tags = "a b c d e f"
         case "openUntil": form.openUntil = today.adding(days: Demands.longestOpen + 1).text
         case "openUntilAfter": form.lastDay = ""; form.openUntil = today.adding(days: 11).text
+        case "townLines": form.town = "Praha\r\nBcc: all@example.cz"
+        case "tagsLines": form.tags = "svatba\u{301}x\u{0}"
+        case "hugeBudget": form.budget = "99999999999999999999"
         default: form.town = "  "
         }
         #expect(throws: ShootProblems([field: problem])) { try post(form) }
