@@ -5,13 +5,13 @@
 // time zone so times are written in it.
 
 import { live } from "./live.js";
+import { countInTitle } from "./page-title.js";
 
 const body = document.body;
 const me = body.dataset.me;
 const countedAfter = Number(body.dataset.liveAfter) || 0;
 const badges = document.querySelectorAll("[data-unread-total]");
 const banner = document.querySelector("[data-live-banner]");
-const baseTitle = document.title;
 let unread = Number(badges[0]?.dataset.unreadTotal) || 0;
 
 rememberTimeZone();
@@ -46,7 +46,7 @@ function showUnread(total) {
     badge.querySelector("[data-unread-count]").textContent = String(unread);
     badge.hidden = unread === 0;
   }
-  document.title = unread ? `(${unread}) ${baseTitle}` : baseTitle;
+  countInTitle(unread);
 }
 
 // A page being left or a stream being handed to another tab drops the stream for a moment:

@@ -9,6 +9,7 @@
 import { markOpen } from "./conversation-list.js";
 import { openRoom } from "./chat-room.js";
 import { fetchFragment } from "./fragment.js";
+import { nameTitle } from "./page-title.js";
 
 const SIDE_BY_SIDE = matchMedia("(min-width: 56.25em)"); // as the stylesheet's two panes
 
@@ -53,7 +54,7 @@ async function show(address) {
     closeRoom = () => {};
     if (none) pane.replaceChildren(none.cloneNode(true));
     document.body.dataset.page = "messages";
-    document.title = listTitle + siteName;
+    nameTitle(listTitle + siteName);
     return;
   }
   const controller = (loading = new AbortController());
@@ -82,7 +83,7 @@ async function show(address) {
   pane.replaceChildren(template.content);
   const room = pane.querySelector("[data-chat-room]");
   document.body.dataset.page = "room";
-  document.title = (room?.dataset.title ?? "") + siteName;
+  nameTitle((room?.dataset.title ?? "") + siteName);
   closeRoom = room ? openRoom(room, heard) : () => {};
   enhanceSliders();
   // The room's name is read out where the reader now is; Tab goes on into the room.

@@ -13,7 +13,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 from browser_helpers import (STRINGS, WAIT, bring_into_view, click, click_and_wait_for_next_page, new_account, path_of,
-                             plural_form, wait_until)
+                             plural_form, wait_to_rest_at, wait_until)
 from live_client import Person
 
 DEMO_PHOTOS = Path(__file__).resolve().parents[2] / "Demo" / "photos"
@@ -233,6 +233,10 @@ def open_filter(me):
         assert me.t("feed.filterTitle") in handle.text
         click(me.driver, handle)
         me.wait_for(lambda: handle.get_attribute("aria-expanded") == "true", "the filter sheet did not open")
+        # The sheet says it is open as it starts to rise: a click before it rests would land
+        # where a control was a few frames ago, on whatever has risen there since.
+        wait_to_rest_at(me.driver, int(me.driver.execute_script(
+            "return document.querySelector('[data-bottom-sheet]').dataset.sheetDetent")))
 
 def close_filter(me):
     handle = me.driver.find_element("css selector", "[data-sheet-handle]")
