@@ -7,14 +7,19 @@ import Foundation
 /// `vojtafoti` and `lenka.svetlo`); `jana.k` wants portraits of the two of them in Prague and
 /// waits for offers, which `vojtafoti` and `ad.fotograf` (who takes demands from anywhere)
 /// see in their feeds. Seeding again stores nothing twice: a client who has demands is left
-/// as they are. Needs the demo world's people and portfolios.
+/// as they are. Needs the demo world's people and portfolios. With a photo library, Eva's
+/// demand shows the kind of food photos she likes as its reference photos.
 public struct DemoDemands: Sendable {
     let demands: Demands
     let accounts: AccountsService
+    let photos: PhotoLibrary?
+    let photosDirectory: String?
 
-    public init(database: AppDatabase) {
+    public init(database: AppDatabase, photos: PhotoLibrary? = nil, photosDirectory: String? = nil) {
         demands = Demands(stores: .sqlite(database))
         accounts = AccountsService(stores: .sqlite(database))
+        self.photos = photos
+        self.photosDirectory = photosDirectory
     }
 
     /// Stores what is missing; returns how many demands and offers it stored (0 the second time).
@@ -36,6 +41,7 @@ public struct DemoDemands: Sendable {
             party.description = "Slavíme čtyřicátiny v zahradní restauraci na Smíchově, asi 40 hostů. Chci fotky lidí, "
                 + "atmosféry i rautu, který připravuje kamarád kuchař. Stačí výběr 100 upravených fotek."
             party.openUntil = today.adding(days: 10).text
+            party.photos = try referencePhotos(["food-citrus-slices.jpg", "food-fig-in-red-bowl.jpg"], of: eva, at: date)
             let demand = try demands.post(party, uuid: "d3e40000-0000-4000-8000-000000000201", by: eva, at: date.addingTimeInterval(-2 * 86_400))
             stored += 1
             var vojta = ShootOfferForm()
@@ -78,6 +84,15 @@ public struct DemoDemands: Sendable {
             stored += 1
         }
         return stored
+    }
+
+    /// Demo photos through the pipeline, with their credits, as the client's own.
+    private func referencePhotos(_ files: [String], of owner: Int64, at date: Date) throws -> [DemandPhoto] {
+        guard let photos, let photosDirectory else { return [] }
+        let credits = DemoCredits.read(from: try String(contentsOfFile: "\(photosDirectory)/CREDITS.md", encoding: .utf8))
+        return try files.compactMap { file in
+            DemandPhoto(photo: try photos.importPhoto(fileAt: "\(photosDirectory)/\(file)", owner: owner, credit: credits[file], at: date))
+        }
     }
 
     private func userId(_ username: String) throws -> Int64 {

@@ -120,6 +120,14 @@ extension PostgresDemandStore {
         let tags = try connection.query("SELECT label, folded FROM demand_tag WHERE demand_id = $1 ORDER BY position", [id]).map { row in
             Tag(label: try row.decode(0), folded: try row.decode(1))
         }
+        let photos = try connection.query("""
+            SELECT photo_id, file, width, height, thumbnail_file, thumbnail_width, thumbnail_height
+            FROM demand_photo WHERE demand_id = $1 ORDER BY position
+            """, [id]).map { photo in
+            DemandPhoto(photoId: try photo.decode(0), file: try photo.decode(1), width: Int(try photo.decode(2, as: Int64.self)),
+                        height: Int(try photo.decode(3, as: Int64.self)), thumbnailFile: try photo.decode(4),
+                        thumbnailWidth: Int(try photo.decode(5, as: Int64.self)), thumbnailHeight: Int(try photo.decode(6, as: Int64.self)))
+        }
         return Demand(
             id: try row.decode("id"), clientId: try row.decode("client_id"), tags: tags,
             firstDay: try PostgresBookingStore.day(row, "first_day"), lastDay: try PostgresBookingStore.day(row, "last_day"),
@@ -127,7 +135,26 @@ extension PostgresDemandStore {
             description: try row.decode("description"), openUntil: try PostgresBookingStore.day(row, "open_until"),
             createdAt: try row.decode("created_at"), editedAt: try row.decodeIfPresent("edited_at"),
             closedAt: try row.decodeIfPresent("closed_at"), bookingId: try row.decodeIfPresent("booking_id"),
-            hiddenAt: try row.decodeIfPresent("hidden_at"))
+            hiddenAt: try row.decodeIfPresent("hidden_at"), photos: photos)
+    }
+
+    /// The demand's photos in their order, each a photo of the client's own: one that is not
+    /// (or is gone) refuses the whole form, as a field's problem. The photos are locked, so
+    /// none is deleted while it is being attached.
+    static func writePhotos(_ photos: [DemandPhoto], of demandId: Int64, by clientId: Int64, _ connection: PostgresConnection) throws {
+        let ids = photos.map(\.photoId)
+        guard !ids.isEmpty else { return }
+        let owned = try connection.query("SELECT id FROM photo WHERE id = ANY($1::bigint[]) AND owner_id = $2 ORDER BY id FOR KEY SHARE",
+                                         [IdList(ids), clientId]).count
+        guard owned == ids.count, Set(ids).count == ids.count else { throw ShootProblems([.photos: .unknownPhoto]) }
+        for (position, photo) in photos.enumerated() {
+            try connection.query("""
+                INSERT INTO demand_photo (demand_id, position, photo_id, file, width, height, thumbnail_file, thumbnail_width,
+                                          thumbnail_height)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                """, [demandId, position, photo.photoId, photo.file, photo.width, photo.height, photo.thumbnailFile, photo.thumbnailWidth,
+                      photo.thumbnailHeight])
+        }
     }
 
     static func writeTags(_ tags: [Tag], of demandId: Int64, _ connection: PostgresConnection) throws {

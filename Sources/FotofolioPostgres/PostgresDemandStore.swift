@@ -40,6 +40,7 @@ struct PostgresDemandStore: DemandStore {
                 """, [uuid, clientId, draft.firstDay.text, draft.lastDay.text, draft.town, draft.townKey, draft.hours, draft.budget,
                       draft.description, draft.openUntil.text, date.stored])[0].decode(0, as: Int64.self)
             try Self.writeTags(draft.tags, of: id, connection)
+            try Self.writePhotos(draft.photos, of: id, by: clientId, connection)
             let demand = try Self.demand(id, connection)!
             try Self.announce(demand, at: date, connection)
             return demand
@@ -60,6 +61,8 @@ struct PostgresDemandStore: DemandStore {
                       draft.openUntil.text, date.stored, demandId])
             try connection.query("DELETE FROM demand_tag WHERE demand_id = $1", [demandId])
             try Self.writeTags(draft.tags, of: demandId, connection)
+            try connection.query("DELETE FROM demand_photo WHERE demand_id = $1", [demandId])
+            try Self.writePhotos(draft.photos, of: demandId, by: clientId, connection)
             return try Self.demand(demandId, connection)!
         }
     }

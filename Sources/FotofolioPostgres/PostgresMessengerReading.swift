@@ -190,13 +190,28 @@ enum PostgresMessengerReading {
         let lastIds = try rows.compactMap { try $0.decodeIfPresent("last_message_id", as: Int64.self) }
         let lastMessages = try messages("WHERE chat_message.id = ANY($1::bigint[])", [IdList(lastIds)], connection)
         let lastByRoom = Dictionary(lastMessages.map { ($0.roomId, $0) }) { first, _ in first }
+        let veiled = Dictionary(try connection.query(veiledRoomsSQL, [userId, onlyRoomId]).map {
+            (try $0.decode(0, as: Int64.self), try $0.decode(1, as: Int64.self))
+        }) { first, _ in first }
         let summaries = try zip(rows, rooms).map { row, room in
             let people = members[room.id] ?? []
-            return RoomSummary(
+            var summary = RoomSummary(
                 room: room, title: RoomSummary.title(of: room, members: people, for: userId), members: people,
                 lastMessage: lastByRoom[room.id], unreadCount: try row.decode("unread_count"),
                 mentionsReader: try row.decode("mentions_reader"), lastReadMessageId: try row.decodeIfPresent("reader_last_read"))
+            if let client = veiled[room.id] { summary.veil(client) }
+            return summary
         }
         return summaries.byLatestActivity()
     }
+
+    /// The rooms where the reader (`$1`; only `$2` when not NULL) answered a demand and its
+    /// client is veiled (`RoomSummary.veil`), as the SQLite store's `veiledRoomsSQL` says.
+    static let veiledRoomsSQL = """
+        SELECT r.room_id, r.client_id FROM shoot_request r
+        WHERE r.photographer_id = $1 AND r.demand_id IS NOT NULL AND ($2::bigint IS NULL OR r.room_id = $2::bigint)
+          AND NOT EXISTS (SELECT 1 FROM chat_message WHERE room_id = r.room_id AND author_id = r.client_id)
+          AND (SELECT min(id) FROM chat_message WHERE room_id = r.room_id)
+              = (SELECT id FROM chat_message WHERE card_id = r.id AND card_kind = 'request')
+        """
 }

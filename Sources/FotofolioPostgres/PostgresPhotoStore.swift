@@ -71,6 +71,7 @@ struct PostgresPhotoStore: PhotoStore {
                   AND id NOT IN (SELECT photo_id FROM gallery_photo)
                   AND id NOT IN (SELECT avatar_photo_id FROM account WHERE avatar_photo_id IS NOT NULL)
                   AND id NOT IN (SELECT photo_id FROM chat_attachment WHERE photo_id IS NOT NULL)
+                  AND id NOT IN (SELECT photo_id FROM demand_photo)
                 """, [date.stored]).affected
             try connection.query("DELETE FROM film_job WHERE state IN ('ready', 'failed') AND updated_at < $1", [date.stored])
             // Only the file names, read straight from the stored JSON.

@@ -64,4 +64,22 @@ extension PostgresSchema {
         -- One answer per photographer and demand; also a demand's answers by its id.
         CREATE UNIQUE INDEX shoot_request_by_demand ON shoot_request (demand_id, photographer_id) WHERE demand_id IS NOT NULL;
         """
+
+    /// A demand's reference photos, in the client's order: each row names its photo record,
+    /// which keeps the files from the unused-photo sweep and counts their bytes to the client,
+    /// and the two files the demand shows.
+    static let demandPhotos = """
+        CREATE TABLE demand_photo (
+            demand_id bigint NOT NULL REFERENCES demand ON DELETE CASCADE,
+            position bigint NOT NULL,
+            photo_id bigint NOT NULL REFERENCES photo ON DELETE CASCADE,
+            file text NOT NULL,
+            width bigint NOT NULL,
+            height bigint NOT NULL,
+            thumbnail_file text NOT NULL,
+            thumbnail_width bigint NOT NULL,
+            thumbnail_height bigint NOT NULL,
+            PRIMARY KEY (demand_id, position));
+        CREATE INDEX demand_photo_photo ON demand_photo (photo_id);
+        """
 }

@@ -151,6 +151,7 @@ public enum PostgresSchema {
         Migration(identifier: "v20 payments", sql: payments),
         Migration(identifier: "v21 currencies, refunds, credit notes and final invoices", sql: settlements),
         Migration(identifier: "v22 demands", sql: demands),
+        Migration(identifier: "v23 demand photos", sql: demandPhotos),
     ]
 
     /// Applies the migrations not applied yet, each in its own transaction, holding an

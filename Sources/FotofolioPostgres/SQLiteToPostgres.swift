@@ -52,6 +52,7 @@ public struct SQLiteToPostgres {
         // them: its bookingId is filled in after the bookings.
         Table(sqlite: "demand", postgres: "demand", linkedLater: ["bookingId"]),
         Table(sqlite: "demandTag", postgres: "demand_tag"),
+        Table(sqlite: "demandPhoto", postgres: "demand_photo"),
         Table(sqlite: "demandHidden", postgres: "demand_hidden"),
         Table(sqlite: "demandReach", postgres: "demand_reach"),
         Table(sqlite: "shootRequest", postgres: "shoot_request"),

@@ -156,14 +156,31 @@ enum MessengerReading {
         let lastMessages = try messages(
             "WHERE chatMessage.id IN (SELECT value FROM json_each(?))", [String(describing: lastIds)], db)
         let lastByRoom = Dictionary(lastMessages.map { ($0.roomId, $0) }) { first, _ in first }
+        let veiled = Dictionary(try Row.fetchAll(db.cachedStatement(sql: veiledRoomsSQL), arguments: [userId, onlyRoomId]).map {
+            ($0["roomId"] as Int64, $0["clientId"] as Int64)
+        }) { first, _ in first }
         let summaries = try rows.map { row in
             let room = try ChatRoom(row: row)
             let people = members[room.id] ?? []
-            return RoomSummary(
+            var summary = RoomSummary(
                 room: room, title: RoomSummary.title(of: room, members: people, for: userId), members: people,
                 lastMessage: lastByRoom[room.id], unreadCount: row["unreadCount"],
                 mentionsReader: row["mentionsReader"], lastReadMessageId: row["readerLastRead"])
+            if let client = veiled[room.id] { summary.veil(client) }
+            return summary
         }
         return summaries.byLatestActivity()
     }
+
+    /// The rooms where the reader (`?1`; only `?2` when not NULL) answered a demand and its
+    /// client is veiled (`RoomSummary.veil`): the room began with the answer's demand card
+    /// (it did not exist before, so the name was never shown in it) and the client has written
+    /// nothing in it since.
+    static let veiledRoomsSQL = """
+        SELECT shootRequest.roomId, shootRequest.clientId FROM shootRequest
+        WHERE shootRequest.photographerId = ?1 AND shootRequest.demandId IS NOT NULL AND (?2 IS NULL OR shootRequest.roomId = ?2)
+          AND NOT EXISTS (SELECT 1 FROM chatMessage WHERE roomId = shootRequest.roomId AND authorId = shootRequest.clientId)
+          AND (SELECT MIN(id) FROM chatMessage WHERE roomId = shootRequest.roomId)
+              = (SELECT id FROM chatMessage WHERE cardId = shootRequest.id AND cardKind = 'request')
+        """
 }

@@ -107,11 +107,34 @@ extension SQLiteDemandStore {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM demand WHERE id = ?"), arguments: [id]) else { return nil }
         let tags = try Row.fetchAll(db.cachedStatement(sql: "SELECT label, folded FROM demandTag WHERE demandId = ? ORDER BY position"),
                                     arguments: [id]).map { Tag(label: $0["label"], folded: $0["folded"]) }
+        let photos = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM demandPhoto WHERE demandId = ? ORDER BY position"),
+                                      arguments: [id]).map { photo in
+            DemandPhoto(photoId: photo["photoId"], file: photo["file"], width: photo["width"], height: photo["height"],
+                        thumbnailFile: photo["thumbnailFile"], thumbnailWidth: photo["thumbnailWidth"],
+                        thumbnailHeight: photo["thumbnailHeight"])
+        }
         return Demand(id: row["id"], clientId: row["clientId"], tags: tags, firstDay: try SQLiteBookingStore.day(row, "firstDay"),
                       lastDay: try SQLiteBookingStore.day(row, "lastDay"), town: row["town"], hours: row["hours"], budget: row["budget"],
                       description: row["description"], openUntil: try SQLiteBookingStore.day(row, "openUntil"),
                       createdAt: row["createdAt"], editedAt: row["editedAt"], closedAt: row["closedAt"], bookingId: row["bookingId"],
-                      hiddenAt: row["hiddenAt"])
+                      hiddenAt: row["hiddenAt"], photos: photos)
+    }
+
+    /// The demand's photos in their order, each a photo of the client's own: one that is not
+    /// (or is gone) refuses the whole form, as a field's problem.
+    static func writePhotos(_ photos: [DemandPhoto], of demandId: Int64, by clientId: Int64, _ db: Database) throws {
+        let ids = photos.map(\.photoId)
+        let owned = try Int.fetchOne(db, sql: """
+            SELECT COUNT(*) FROM photo WHERE ownerId = ? AND id IN (SELECT value FROM json_each(?))
+            """, arguments: [clientId, String(describing: ids)]) ?? 0
+        guard owned == ids.count, Set(ids).count == ids.count else { throw ShootProblems([.photos: .unknownPhoto]) }
+        for (position, photo) in photos.enumerated() {
+            try db.execute(sql: """
+                INSERT INTO demandPhoto (demandId, position, photoId, file, width, height, thumbnailFile, thumbnailWidth, thumbnailHeight)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [demandId, position, photo.photoId, photo.file, photo.width, photo.height, photo.thumbnailFile,
+                                 photo.thumbnailWidth, photo.thumbnailHeight])
+        }
     }
 
     static func writeTags(_ tags: [Tag], of demandId: Int64, _ db: Database) throws {

@@ -27,6 +27,7 @@ struct SQLiteDemandStore: DemandStore {
                                  draft.description, draft.openUntil.text, date])
             let id = db.lastInsertedRowID
             try Self.writeTags(draft.tags, of: id, db)
+            try Self.writePhotos(draft.photos, of: id, by: clientId, db)
             let demand = try Self.demand(id, db)!
             try Self.announce(demand, at: date, db)
             return demand
@@ -46,6 +47,8 @@ struct SQLiteDemandStore: DemandStore {
                                  draft.description, draft.openUntil.text, date, demandId])
             try db.execute(sql: "DELETE FROM demandTag WHERE demandId = ?", arguments: [demandId])
             try Self.writeTags(draft.tags, of: demandId, db)
+            try db.execute(sql: "DELETE FROM demandPhoto WHERE demandId = ?", arguments: [demandId])
+            try Self.writePhotos(draft.photos, of: demandId, by: clientId, db)
             return try Self.demand(demandId, db)!
         }
     }

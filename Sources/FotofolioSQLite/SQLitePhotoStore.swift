@@ -62,6 +62,7 @@ struct SQLitePhotoStore: PhotoStore {
                   AND id NOT IN (SELECT photoId FROM galleryPhoto)
                   AND id NOT IN (SELECT avatarPhotoId FROM user WHERE avatarPhotoId IS NOT NULL)
                   AND id NOT IN (SELECT photoId FROM chatAttachment WHERE photoId IS NOT NULL)
+                  AND id NOT IN (SELECT photoId FROM demandPhoto)
                 """, arguments: [date])
             let removed = db.changesCount
             try db.execute(sql: "DELETE FROM filmJob WHERE state IN ('ready', 'failed') AND updatedAt < ?", arguments: [date])

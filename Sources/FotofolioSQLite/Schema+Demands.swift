@@ -64,4 +64,22 @@ extension Schema {
             CREATE UNIQUE INDEX shootRequest_byDemand ON shootRequest (demandId, photographerId) WHERE demandId IS NOT NULL
             """)
     }
+
+    /// A demand's reference photos (`DemandPhoto`), in the client's order. Each row names its
+    /// photo record, which keeps the files from `UnusedPhotos` and counts their bytes to the
+    /// client, and the two files the demand shows.
+    static func createDemandPhotos(_ db: Database) throws {
+        try db.create(table: "demandPhoto") { table in
+            table.column("demandId", .integer).notNull().references("demand", onDelete: .cascade)
+            table.column("position", .integer).notNull()
+            table.column("photoId", .integer).notNull().indexed().references("photo", onDelete: .cascade)
+            table.column("file", .text).notNull()
+            table.column("width", .integer).notNull()
+            table.column("height", .integer).notNull()
+            table.column("thumbnailFile", .text).notNull()
+            table.column("thumbnailWidth", .integer).notNull()
+            table.column("thumbnailHeight", .integer).notNull()
+            table.primaryKey(["demandId", "position"])
+        }
+    }
 }

@@ -192,6 +192,9 @@ enum Schema {
         migrator.registerMigration("v30 demands") { db in
             try createDemands(db)
         }
+        migrator.registerMigration("v31 demand photos") { db in
+            try createDemandPhotos(db)
+        }
         return migrator
     }
 

@@ -109,7 +109,9 @@ public struct WebApp: Sendable {
         let demands = Demands(stores: stores)
         FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking, moderation: moderation,
                   caches: feedCaches, demands: demands).register(in: &router)
-        DemandPages(renderer: renderer, demands: demands).register(in: &router)
+        DemandPages(renderer: renderer, demands: demands,
+                    photos: DemandPhotos(photos: photos, uploads: uploads, demands: demands, moderation: moderation, renderer: renderer,
+                                         admission: admission)).register(in: &router)
         Sitemaps(feed: FeedService(stores: stores)).register(in: &router)
         RobotsTxt().register(in: &router)
         SelectionPages(renderer: renderer, selection: selection, portfolios: portfolios, moderation: moderation, visibility: visibility)

@@ -64,7 +64,7 @@ struct Seed: ParsableCommand {
         try DemoFilms(database: database, films: FilmLibrary(photos: library), photosDirectory: photos).seed()
         try DemoGalleries(database: database, photos: library, photosDirectory: photos).seed()
         let messages = try DemoConversations(database: database, photos: library, photosDirectory: photos).seed() + DemoBookings(database: database).seed()
-            + DemoDemands(database: database).seed()
+            + DemoDemands(database: database, photos: library, photosDirectory: photos).seed()
         // After the conversations and bookings: ratings from people who wrote count as verified.
         try DemoRatings(database: database).seed()
         let later = try DemoPortfolios(database: database, photos: library, photosDirectory: photos).seedAddedLater()

@@ -3,7 +3,9 @@ portfolios, town and free days match finds it among the feed's portfolios (witho
 client's name), and another who takes demands from anywhere finds it too; both answer with
 an offer, which opens each one's conversation with the demand's card and the offer's card;
 the client compares the two side by side, sorts them, and books one, which books the demand
-and tells the other photographer politely in their conversation. The pages on a phone and a
+and tells the other photographer politely in their conversation. The demand's reference
+photo is shown to the photographers it matches; the client's name is not, in the
+conversation either, until she answers. The pages on a phone and a
 desktop, light and dark, through axe."""
 
 from datetime import timedelta
@@ -12,9 +14,11 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from axe_check import Audit
-from browser_helpers import DESKTOP, PHONE, STRINGS, WAIT, click_and_wait_for_next_page, path_of, sign_in, type_into, wait_until
+from browser_helpers import (DESKTOP, PHONE, STRINGS, WAIT, bring_into_view, click_and_wait_for_next_page, path_of, sign_in,
+                             type_into, wait_until)
 from test_bookings import cards, fill_offer, room_of, send, set_budget, set_value, today
 from test_payments import pictures
+from test_portfolios import DEMO_PHOTOS
 
 LANGUAGE = {"chromium": "cs", "firefox": "en"}
 # Each engine's demand is for its own photographers: the one in the demand's town, and one
@@ -29,6 +33,20 @@ def demand_id(driver):
     path = path_of(driver)
     assert path.startswith("/demands/"), f"not on a demand: {driver.current_url}"
     return int(path.rsplit("/", 1)[1])
+
+
+def photos_shown(driver, demand, expected):
+    """Waits until the demand's card shows the squares of its reference photos (loaded, as they
+    are lazily, once the card is in view) at the `expected` addresses."""
+    card = driver.find_element(By.CSS_SELECTOR, f"[data-demand-card='{demand}']")
+    bring_into_view(driver, card)
+    wait_until(lambda: driver.execute_script("""return [...arguments[0].querySelectorAll("img.demand-card__photo")]
+        .filter((image) => image.complete && image.naturalWidth > 0).map((image) => new URL(image.src).pathname)""", card) == expected,
+               WAIT, f"the demand's photos were not shown at {expected}")
+
+
+def room_title(driver):
+    return driver.find_element(By.CSS_SELECTOR, ".chat-room__title").get_attribute("textContent").strip()
 
 
 def answer(driver, base_url, demand, price, words):
@@ -77,11 +95,13 @@ def test_a_client_posts_a_demand_two_photographers_offer_and_the_client_books_on
     set_budget(client, 1100)
     type_into(client, "field-description", "Focení pro náš nový web: lidé, místo i detaily.")
     set_value(client, "field-openUntil", (today() + timedelta(days=20)).isoformat())
+    client.find_element(By.ID, "photos").send_keys(str(DEMO_PHOTOS / "food-citrus-slices.jpg"))
     pictures(client, audit, screenshots_dir, f"demands-new-{language}", "the demand's form")
     click_and_wait_for_next_page(client, client.find_element(By.CSS_SELECTOR, "[data-shoot-send]"))
     demand = demand_id(client)
     assert client.find_element(By.CSS_SELECTOR, f"[data-demand-card='{demand}']").get_attribute("data-state") == "open"
     assert client.find_elements(By.CSS_SELECTOR, "[data-demand-no-offers]")
+    photos_shown(client, demand, [f"/demands/{demand}/photos/1/small"])
 
     # Without a reload the open feed says so; then the demand is among the portfolios, and
     # not who posted it.
@@ -90,7 +110,11 @@ def test_a_client_posts_a_demand_two_photographers_offer_and_the_client_books_on
     local.get(base_url + "/")
     assert local.find_elements(By.ID, f"demand-{demand}"), "the demand is not in the matching feed"
     assert "Klára Tajná" not in local.page_source and account.username not in local.page_source
+    photos_shown(local, demand, [f"/demands/{demand}/photos/1/small"])
     local_room = answer(local, base_url, demand, 4800, words)
+    # In the conversation the answer opened she is the demand's client until she writes.
+    assert room_title(local) == words["messages"]["veiledClient"]
+    assert "Klára Tajná" not in local.page_source and f"@{account.username}" not in local.page_source
 
     # Another, elsewhere, sees it once they take demands from anywhere.
     elsewhere = open_browser(size=DESKTOP, language=language)
@@ -121,6 +145,9 @@ def test_a_client_posts_a_demand_two_photographers_offer_and_the_client_books_on
     client.get(f"{base_url}/demands/{demand}")
     assert client.find_element(By.CSS_SELECTOR, f"[data-demand-card='{demand}']").get_attribute("data-state") == "booked"
     assert not client.find_elements(By.CSS_SELECTOR, "[data-demand-accept]")
+    # Her acceptance was her answer: the photographer she booked now knows her name.
+    local.get(f"{base_url}/messages/{local_room}")
+    assert room_title(local) == "Klára Tajná"
     elsewhere.get(f"{base_url}/messages/{elsewhere_room}")
     wait_until(lambda: cards(elsewhere) == [("demand", "withdrawn"), ("offer", "closed")], WAIT,
                f"the other answer was not withdrawn: {cards(elsewhere)}")

@@ -10,7 +10,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from browser_helpers import DESKTOP, PHONE, WAIT, announced, click, click_and_wait_for_next_page, sign_in
+from browser_helpers import DESKTOP, PHONE, STRINGS, WAIT, announced, click, click_and_wait_for_next_page, sign_in
 from live_client import Person
 from messenger_helpers import dark, is_leader, unread_badge, wait, write
 
@@ -38,10 +38,12 @@ def test_vojtafoti_answers_the_newly_booked_couple(open_browser, own_server, scr
     vojta = open_browser(size=PHONE)
     sign_in(vojta, server.url, "vojtafoti")
     # The demo world: Martin's thanks after booking, three messages in the wedding group, and
-    # Jana's request for a portrait; his own answer to Eva's demand, two days ago, is read.
+    # Jana's request for a portrait; his own answer to Eva's demand, two days ago, is read, and
+    # she is the demand's client there until she writes.
     assert unread_badge(vojta) == 5
     vojta.get(server.url + "/messages")
-    assert conversations(vojta) == [("Svatba Benešovi", 3), ("Martin Beneš", 1), ("Jana Králová", 1), ("Eva Svobodová", 0)]
+    assert conversations(vojta) == [("Svatba Benešovi", 3), ("Martin Beneš", 1), ("Jana Králová", 1),
+                                    (STRINGS["cs"]["messages"]["veiledClient"], 0)]
     assert vojta.find_element(By.CSS_SELECTOR, ".conversation [data-mention]").is_displayed()
     vojta.save_screenshot(str(screenshots_dir / "messages-list-phone.png"))
     theme = "-dark" if dark(vojta) else ""

@@ -230,6 +230,35 @@ extension DemandForm {
         #expect(try shoots.shoot(shoot.request.id, for: shoots.jana).currentOffer == second)
     }
 
+    @Test func theClientIsVeiledToThePhotographerWhoAnsweredUntilTheyWrite() throws {
+        try world.letWrite(.knownPeople, to: try #require(try world.accounts.user(username: "jana.k")))
+        let room = try answer(try post().id, by: shoots.vojta).request.roomId
+        let veiled = try world.messenger.room(room, for: shoots.vojta)
+        #expect(veiled.veiled && veiled.title.isEmpty)
+        let client = try #require(veiled.members.first { $0.userId == shoots.jana })
+        #expect(client.name.isEmpty && client.username.isEmpty && client.initials.isEmpty)
+        let listed = try #require(try world.messenger.rooms(of: shoots.vojta).first { $0.room.id == room })
+        let name = try #require(try world.accounts.user(username: "jana.k")).fullName
+        #expect(listed.veiled && !listed.members.contains { $0.name == name || $0.username == "jana.k" })
+        // Its client sees who answered.
+        let own = try world.messenger.room(room, for: shoots.jana)
+        let vojta = try #require(try world.accounts.user(username: "vojtafoti"))
+        #expect(!own.veiled && own.title == vojta.fullName)
+
+        // Once she writes, he knows whom he talks to.
+        try world.messenger.send(MessageDraft(uuid: UUID().uuidString, content: "Děkuji, ozvu se."), in: room, by: shoots.jana, at: shoots.later(120))
+        let known = try world.messenger.room(room, for: shoots.vojta)
+        #expect(!known.veiled && known.members.contains { $0.username == "jana.k" })
+    }
+
+    @Test func aClientTheyHadTalkedToBeforeIsNotVeiled() throws {
+        let earlier = try world.messenger.directRoom(between: shoots.petra, and: shoots.jana, at: now)
+        try world.messenger.send(MessageDraft(uuid: UUID().uuidString, content: "Dobrý den"), in: earlier.id, by: shoots.petra, at: now)
+        let room = try answer(try post().id, by: shoots.petra).request.roomId
+        let summary = try world.messenger.room(room, for: shoots.petra)
+        #expect(room == earlier.id && !summary.veiled)
+    }
+
     @Test func onlyAnotherPhotographerAnswersAnOpenDemand() throws {
         let demand = try post()
         // A client cannot even see another's demand.

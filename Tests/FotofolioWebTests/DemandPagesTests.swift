@@ -52,6 +52,11 @@ import Testing
         let room = try #require(sent.headers["location"])
         let conversation = try await server.send(room).body
         #expect(conversation.contains("data-shoot-card=\"demand\"") && conversation.contains("data-shoot-card=\"offer\""))
+        // Until Jana writes, Vojta talks to the demand's client, not to her by name.
+        #expect(!conversation.contains("Jana Králová") && !conversation.contains("@jana.k") && !conversation.contains("/u/jana.k"))
+        #expect(conversation.contains("<h1 class=\"chat-room__title\">The demand’s client</h1>"))
+        let list = try await server.send("/messages").body
+        #expect(!list.contains("Jana Králová") && list.contains("The demand’s client"))
         // Answered: it leaves his feed, and a second answer goes to the offer that replaces the first.
         #expect(!(try await server.send("/en/").body.contains("id=\"demand-\(demand)\"")))
         let again = try await server.send("/demands/\(demand)/offer")
@@ -65,6 +70,9 @@ import Testing
         #expect(try await server.submit(accept, ["uuid": UUID().uuidString]).status == 303)
         let booked = try await server.send("/demands/\(demand)").body
         #expect(booked.contains("data-state=\"booked\"") && !booked.contains("data-demand-accept"))
+        // Her acceptance is her answer: now Vojta knows whom he photographs.
+        try await server.cookies(of: "vojtafoti")
+        #expect(try await server.send(room).body.contains("<h1 class=\"chat-room__title\">Jana Králová</h1>"))
     }
 
     @Test func badInputIsRefusedAtItsFieldAndNothingIsStored() async throws {

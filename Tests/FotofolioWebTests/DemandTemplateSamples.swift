@@ -15,12 +15,15 @@ enum DemandSamples {
     static var demand: Demand {
         Demand(id: 7, clientId: 1, tags: [Tag("svatba"), Tag("zahrada")], firstDay: today.adding(days: 30), lastDay: today.adding(days: 32),
                town: "Praha", hours: 6, budget: 1500, description: "Outdoors, about 60 guests.", openUntil: today.adding(days: 10),
-               createdAt: now.addingTimeInterval(-7200))
+               createdAt: now.addingTimeInterval(-7200), photos: [photo, photo])
     }
+
+    static let photo = DemandPhoto(photoId: 3, file: "0123456789abcdef.webp", width: 1600, height: 1067,
+                                   thumbnailFile: "fedcba9876543210.webp", thumbnailWidth: 320, thumbnailHeight: 320)
 
     static func view(actions: Bool) -> DemandView {
         var bare = demand
-        if !actions { bare.description = "" }
+        if !actions { bare.description = ""; bare.photos = [] }
         return DemandView(bare, offerCount: actions ? nil : 2, actions: actions ? [
             .init(label: "Make an offer", href: "/demands/7/offer", primary: true, key: "answer"),
             .init(label: "Demand", href: "/demands/7", primary: false, key: "open"),
@@ -65,7 +68,8 @@ enum DemandSamples {
     static var formPage: ShootPages.Page {
         ShootPages.Page(heading: "New demand", lead: "Say once", action: "/demands/new", csrf: "c", uuid: "u", card: nil,
                         fields: Shoots.fields, budget: Sample.slider, tags: [.init(label: "svatba")], problem: "Fix", submit: "Post",
-                        danger: false, back: "/demands", after: Shoots.fields, demand: view(actions: false))
+                        danger: false, back: "/demands", after: Shoots.fields, demand: view(actions: false),
+                        photos: .init([photo], error: "At most 5 photos.", table: table))
     }
 
     static var withdrawnCard: ShootCardView {

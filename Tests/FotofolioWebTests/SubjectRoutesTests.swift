@@ -57,6 +57,8 @@ import Testing
         "GET /demands/:demand/edit": "a demand: its client only, before the first offer (DemandPagesTests)",
         "POST /demands/:demand/edit": "a demand: its client only, before the first offer (DemandPagesTests)",
         "POST /demands/:demand/close": "a demand: its client only (DemandPagesTests)",
+        "GET /demands/:demand/photos/:number": "a demand's photo: whoever DemandRules.mayView lets see it, and operators (DemandPhotoPagesTests)",
+        "GET /demands/:demand/photos/:number/small": "a demand's photo: whoever DemandRules.mayView lets see it, and operators (DemandPhotoPagesTests)",
         "POST /demands/:demand/hide": "a demand a photographer may see, hidden from their own feed (DemandPagesTests)",
         "GET /demands/:demand/offer": "a demand: photographers who may see it answer (DemandRules.checkAnswer, DemandPagesTests)",
         "POST /demands/:demand/offer": "a demand: photographers who may see it answer (DemandRules.checkAnswer, DemandPagesTests)",

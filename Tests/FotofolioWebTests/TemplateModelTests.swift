@@ -260,20 +260,20 @@ enum Chat {
     }
 
     static func room(group: Bool) -> RoomPage {
-        RoomPage(pane: pane(problem: nil), room: RoomPage.Room(summary(group: group), for: 1), days: days, older: 1, window: true,
+        RoomPage(pane: pane(problem: nil), room: RoomPage.Room(summary(group: group), for: 1, table: table), days: days, older: 1, window: true,
                  timeline: timeline, timelineOpen: true, liveAfter: 7, uuid: "00000000-0000-4000-8000-000000000009",
                  me: ChatAuthorView(jana), timeZone: "UTC", draft: "Draft", problem: "The message is too long.",
                  csrf: "c", limit: 4000, pending: ChatMessageView(sending: jana),
-                 blockedState: nil, offlineState: RoomPage.offlineState(room: RoomPage.Room(summary(group: group), for: 1), table: table))
+                 blockedState: nil, offlineState: RoomPage.offlineState(room: RoomPage.Room(summary(group: group), for: 1, table: table), table: table))
     }
 
     static var emptyRoom: RoomPage {
-        RoomPage(pane: ConversationPane.none(csrf: "c"), room: RoomPage.Room(summary(group: false), for: 1), days: [], older: nil, window: false,
+        RoomPage(pane: ConversationPane.none(csrf: "c"), room: RoomPage.Room(summary(group: false), for: 1, table: table), days: [], older: nil, window: false,
                  timeline: nil, timelineOpen: false, liveAfter: 0, uuid: "00000000-0000-4000-8000-000000000009",
                  me: ChatAuthorView(jana), timeZone: "UTC", draft: "", problem: nil, csrf: "c", limit: 4000,
                  pending: ChatMessageView(sending: jana),
-                 blockedState: RoomPage.blockedState(room: RoomPage.Room(summary(group: false), for: 1, youBlockedTheOther: true), table: table),
-                 offlineState: RoomPage.offlineState(room: RoomPage.Room(summary(group: false), for: 1), table: table))
+                 blockedState: RoomPage.blockedState(room: RoomPage.Room(summary(group: false), for: 1, youBlockedTheOther: true, table: table), table: table),
+                 offlineState: RoomPage.offlineState(room: RoomPage.Room(summary(group: false), for: 1, table: table), table: table))
     }
 
     static var conversations: ConversationsView {

@@ -147,6 +147,10 @@ import Testing
             let demand = db.lastInsertedRowID
             try db.execute(sql: "INSERT INTO demandTag (demandId, position, label, folded) VALUES (?, 0, 'Svatba', 'svatba')",
                            arguments: [demand])
+            try db.execute(sql: """
+                INSERT INTO demandPhoto (demandId, position, photoId, file, width, height, thumbnailFile, thumbnailWidth, thumbnailHeight)
+                SELECT ?, 0, id, 'aaaaaaaaaaaaaaaa.webp', 1600, 1067, 'bbbbbbbbbbbbbbbb.webp', 320, 320 FROM photo ORDER BY id LIMIT 1
+                """, arguments: [demand])
             try db.execute(sql: "INSERT INTO demandHidden (userId, demandId, hiddenAt) VALUES (?, ?, ?)", arguments: [creator, demand, now])
             try db.execute(sql: "INSERT INTO demandReach (userId) VALUES (?) ON CONFLICT DO NOTHING", arguments: [creator])
             try db.execute(sql: "UPDATE shootRequest SET demandId = ?, withdrawnAt = ? WHERE id = ?", arguments: [demand, now, declined])

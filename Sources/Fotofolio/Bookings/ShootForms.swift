@@ -6,7 +6,7 @@ public enum ShootField: String, Sendable, CaseIterable {
     case day, start, place, price, included, validUntil
     case currency, deposit, depositDueDays, restDueDays
     case reason
-    case tags, description, openUntil
+    case tags, description, openUntil, photos
 }
 
 /// Why a field was refused: each has a sentence in the string tables (`bookings.problems.*`).
@@ -36,6 +36,10 @@ public enum ShootProblem: String, Sendable {
     case tooLate
     /// Offers welcome after the last day the shoot could be on.
     case afterLastDay
+    /// More reference photos than a demand takes.
+    case tooManyPhotos
+    /// A photo that is not the client's own (or no longer exists).
+    case unknownPhoto
 }
 
 /// Every refused field of a form at once, so the page marks them all and keeps what was typed.

@@ -37,10 +37,12 @@ public struct Demand: Sendable, Equatable {
     /// The booking made by accepting one of its offers.
     public var bookingId: Int64?
     public var hiddenAt: Date?
+    /// Reference photos, in the client's order (at most `DemandRules.maxPhotos`).
+    public var photos: [DemandPhoto]
 
     public init(id: Int64, clientId: Int64, tags: [Tag], firstDay: CalendarDay, lastDay: CalendarDay, town: String, hours: Int,
                 budget: Int, description: String, openUntil: CalendarDay, createdAt: Date, editedAt: Date? = nil,
-                closedAt: Date? = nil, bookingId: Int64? = nil, hiddenAt: Date? = nil) {
+                closedAt: Date? = nil, bookingId: Int64? = nil, hiddenAt: Date? = nil, photos: [DemandPhoto] = []) {
         self.id = id
         self.clientId = clientId
         self.tags = tags
@@ -56,6 +58,7 @@ public struct Demand: Sendable, Equatable {
         self.closedAt = closedAt
         self.bookingId = bookingId
         self.hiddenAt = hiddenAt
+        self.photos = photos
     }
 
     public func state(today: CalendarDay) -> State {

@@ -13,6 +13,9 @@ public struct DemandForm: Sendable, Equatable {
     public var budget = ""
     public var description = ""
     public var openUntil = ""
+    /// Reference photos: those kept from before (the demand's, or uploaded with a form that
+    /// came back with a mistake) and those just uploaded, in order.
+    public var photos: [DemandPhoto] = []
 
     public init() {}
 
@@ -25,6 +28,7 @@ public struct DemandForm: Sendable, Equatable {
         budget = String(demand.budget)
         description = demand.description
         openUntil = demand.openUntil.text
+        photos = demand.photos
     }
 
     /// The demand's values, or every problem with them at once.
@@ -43,9 +47,10 @@ public struct DemandForm: Sendable, Equatable {
                 reader.problems.fields[.openUntil] = .afterLastDay
             }
         }
+        if photos.count > DemandRules.maxPhotos { reader.problems.fields[.photos] = .tooManyPhotos }
         guard reader.problems.isEmpty else { throw reader.problems }
         return DemandDraft(tags: tags, firstDay: first, lastDay: last, town: town, hours: hours, budget: budget,
-                           description: description, openUntil: openUntil)
+                           description: description, openUntil: openUntil, photos: photos)
     }
 }
 
@@ -58,9 +63,11 @@ public struct DemandDraft: Sendable, Equatable {
     public var budget: Int
     public var description: String
     public var openUntil: CalendarDay
+    /// Photos of the client's own, checked to be theirs in the posting's transaction.
+    public var photos: [DemandPhoto]
 
     public init(tags: [Tag], firstDay: CalendarDay, lastDay: CalendarDay, town: String, hours: Int, budget: Int,
-                description: String, openUntil: CalendarDay) {
+                description: String, openUntil: CalendarDay, photos: [DemandPhoto] = []) {
         self.tags = tags
         self.firstDay = firstDay
         self.lastDay = lastDay
@@ -69,6 +76,7 @@ public struct DemandDraft: Sendable, Equatable {
         self.budget = budget
         self.description = description
         self.openUntil = openUntil
+        self.photos = photos
     }
 
     /// The town as matching compares it: folded as tags are ("Plzeň" → "plzen").

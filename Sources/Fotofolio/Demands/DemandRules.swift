@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Imaging
 
 /// Why a step of a demand was refused. A demand that is not there for the person (another
 /// client's, hidden, blocked between them) is `unknown`, as if it did not exist.
@@ -26,6 +27,13 @@ public enum DemandError: Error, Sendable, Equatable {
 /// Who may do what with a demand, and which photographers it is for: pure, so both stores
 /// decide alike inside their transactions with the facts read there.
 public enum DemandRules {
+    /// Reference photos one demand takes.
+    public static let maxPhotos = 5
+    /// The largest body a demand's form may have: every photo at the pipeline's limit, with a
+    /// mebibyte for the fields and the multipart framing. A longer declared body is refused
+    /// before it is read.
+    public static let largestBody = maxPhotos * PhotoLimits.standard.maxBytes + (1 << 20)
+
     /// Only its client, only while it is open, only before any photographer answered.
     public static func checkEdit(_ demand: Demand, by userId: Int64, answers: Int, today: CalendarDay) throws {
         guard demand.clientId == userId else { throw DemandError.unknown }

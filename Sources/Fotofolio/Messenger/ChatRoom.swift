@@ -69,6 +69,9 @@ public struct RoomSummary: Sendable {
     public var mentionsReader: Bool
     /// The newest message the reader has read (nil: none yet).
     public var lastReadMessageId: Int64?
+    /// The other person is a demand's client whom the reader answered and who has not written
+    /// in the room yet: their name is blank (`veil`), and the pages say "the demand's client".
+    public var veiled = false
 
     public init(room: ChatRoom, title: String, members: [RoomMember], lastMessage: ChatMessage?, unreadCount: Int,
                 mentionsReader: Bool, lastReadMessageId: Int64? = nil) {
@@ -87,6 +90,19 @@ public struct RoomSummary: Sendable {
 }
 
 extension RoomSummary {
+    /// Hides `clientId`'s name, username and initials (each store's `veiledRoomsSQL` says when):
+    /// a photographer who answered a demand sees the work asked for, not who asks, until the
+    /// client writes (answers an offer, accepts or declines it).
+    public mutating func veil(_ clientId: Int64) {
+        guard room.kind == .direct, members.contains(where: { $0.userId == clientId }) else { return }
+        veiled = true
+        title = ""
+        members = members.map { member in
+            member.userId == clientId ? RoomMember(userId: member.userId, username: "", name: "", initials: "", lastRead: member.lastRead,
+                                                   sharesSeen: member.sharesSeen) : member
+        }
+    }
+
     /// A group's name, or the other person's name in a direct room, as `reader` sees it.
     public static func title(of room: ChatRoom, members: [RoomMember], for reader: Int64) -> String {
         if let name = room.name { return name }

@@ -47,8 +47,7 @@ public struct MessageAttachment: Sendable, Equatable {
     /// A photo the pipeline made, as a message shows it: its full-frame variant large, its
     /// smallest square as the thumbnail (WebP, else JPEG); nil for a photo without them.
     public init?(photo: Photo, name: String) {
-        guard let large = photo.variant(.full, .webp) ?? photo.variant(.full, .jpeg),
-              let small = photo.variant(.square320, .webp) ?? photo.variant(.square320, .jpeg) else { return nil }
+        guard let (large, small) = photo.largeAndSquare else { return nil }
         self.init(kind: .photo, name: name, byteCount: photo.byteCount, file: large.fileName, width: large.width,
                   height: large.height, thumbnailFile: small.fileName, thumbnailWidth: small.width,
                   thumbnailHeight: small.height, photoId: photo.id)

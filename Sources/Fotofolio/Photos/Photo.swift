@@ -69,6 +69,15 @@ public struct PhotoCredit: Sendable, Equatable {
 }
 
 extension Photo {
+    /// The two variants a photo shown by itself uses, outside a portfolio (a message's, a
+    /// demand's): its full frame large and its smallest square as the thumbnail, WebP where
+    /// there is one, else JPEG; nil for a photo without them.
+    public var largeAndSquare: (large: Variant, square: Variant)? {
+        guard let large = variant(.full, .webp) ?? variant(.full, .jpeg),
+              let square = variant(.square320, .webp) ?? variant(.square320, .jpeg) else { return nil }
+        return (large, square)
+    }
+
     /// Every file of the photo served under `/media/`: its variants, and a film's renditions,
     /// storyboard and map.
     public var publicFiles: [String] {

@@ -55,6 +55,8 @@ struct ShootPages {
         var after: [FormFieldView] = []
         /// The demand an answer's offer is for, above its form.
         var demand: DemandView? = nil
+        /// A demand's reference photos (its own form only): the form then sends files.
+        var photos: Photos? = nil
     }
     // MARK: - Pieces
 

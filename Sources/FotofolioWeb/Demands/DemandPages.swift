@@ -11,6 +11,7 @@ import PreciseSlider
 struct DemandPages {
     let renderer: PageRenderer
     let demands: Demands
+    let photos: DemandPhotos
 
     static func path(_ id: Int64) -> String { "/demands/\(id)" }
 
@@ -18,16 +19,17 @@ struct DemandPages {
         router.group(RequireSignIn()) { router in
             router.get("/demands") { request in try list(request) }
             router.get("/demands/new") { request in try newForm(request) }
-            router.post("/demands/new") { request in try post(request) }
+            router.post("/demands/new", options: photos.postOptions) { request in try post(request) }
             router.post("/demands/reach") { request in try setReach(request) }
             router.get("/demands/:demand") { request in try show(request) }
             router.get("/demands/:demand/edit") { request in try editForm(request) }
-            router.post("/demands/:demand/edit") { request in try edit(request) }
+            router.post("/demands/:demand/edit", options: photos.editOptions) { request in try edit(request) }
             router.post("/demands/:demand/close") { request in try close(request) }
             router.post("/demands/:demand/hide") { request in try hide(request) }
             router.get("/demands/:demand/offer") { request in try answerForm(request) }
             router.post("/demands/:demand/offer") { request in try answer(request) }
         }
+        photos.register(in: &router)
     }
 
     // MARK: - The client's list
@@ -77,7 +79,13 @@ struct DemandPages {
 
     private func post(_ request: Request) throws -> Response {
         let signedIn = try request.requireSignIn()
-        let (form, budget) = submitted(request)
+        var (form, budget) = submitted(request)
+        let taken = try photos.take(request, owner: signedIn.userId, table: renderer.strings(for: request))
+        form.photos = taken.photos
+        if let problem = taken.problem {
+            return try formPage(request, form: form, budget: budget, photosProblem: problem, uuid: request.form["uuid"],
+                                status: .unprocessableContent)
+        }
         do {
             let demand = try demands.post(form, uuid: request.form["uuid"] ?? "", by: signedIn.userId)
             return .redirect(to: Self.path(demand.id))
@@ -106,7 +114,13 @@ struct DemandPages {
     private func edit(_ request: Request) throws -> Response {
         let signedIn = try request.requireSignIn()
         let item = try ownDemand(request, for: signedIn.userId)
-        let (form, budget) = submitted(request)
+        var (form, budget) = submitted(request)
+        let taken = try photos.take(request, owner: signedIn.userId, table: renderer.strings(for: request))
+        form.photos = taken.photos
+        if let problem = taken.problem {
+            return try formPage(request, form: form, budget: budget, photosProblem: problem, editing: item.demand.id,
+                                status: .unprocessableContent)
+        }
         do {
             try demands.edit(item.demand.id, form, by: signedIn.userId)
             return .redirect(to: Self.path(item.demand.id))
@@ -134,8 +148,8 @@ struct DemandPages {
     }
 
     private func formPage(_ request: Request, form: DemandForm, budget submitted: HourlyRateField? = nil,
-                          problems: ShootProblems = ShootProblems(), problem: String? = nil, editing: Int64? = nil,
-                          uuid: String? = nil, status: HTTPStatus = .ok) throws -> Response {
+                          problems: ShootProblems = ShootProblems(), problem: String? = nil, photosProblem: String? = nil,
+                          editing: Int64? = nil, uuid: String? = nil, status: HTTPStatus = .ok) throws -> Response {
         let table = renderer.strings(for: request)
         let today = CalendarDay.today()
         let budget = submitted ?? HourlyRateField(name: "budget", text: form.budget)
@@ -160,8 +174,9 @@ struct DemandPages {
             heading: table.string("demands.\(key).title"), lead: table.string("demands.\(key).lead"),
             action: editing.map { "\(Self.path($0))/edit" } ?? "/demands/new", csrf: request.csrfToken, uuid: uuid ?? ShootPages.newUUID(),
             card: nil, fields: fields, budget: budgetView, tags: Self.commonKinds(table).map(ShootPages.Page.Tag.init),
-            problem: problem ?? (problems.fields.isEmpty ? nil : table.string("forms.fixErrors")),
-            submit: table.string("demands.\(key).send"), danger: false, back: editing.map(Self.path) ?? "/demands", after: after),
+            problem: problem ?? (problems.fields.isEmpty && photosProblem == nil ? nil : table.string("forms.fixErrors")),
+            submit: table.string("demands.\(key).send"), danger: false, back: editing.map(Self.path) ?? "/demands", after: after,
+            photos: ShootPages.Page.Photos(form.photos, error: photosProblem ?? problems.message(.photos, table: table), table: table)),
             status: status)
     }
 
@@ -335,8 +350,12 @@ struct DemandPages {
     }
 
     private func problem(_ error: DemandError, _ request: Request) -> String {
-        let table = renderer.strings(for: request)
-        return switch error {
+        Self.problem(error, table: renderer.strings(for: request))
+    }
+
+    /// A refusal in the reader's words.
+    static func problem(_ error: DemandError, table: StringTable) -> String {
+        switch error {
         case .tooManyDemands(let wait):
             table.string("demands.errors.tooManyDemands")
                 .replacingOccurrences(of: "{wait}", with: WaitAnswer.text(wait, table: table, minutes: "demands.errors.minutes"))

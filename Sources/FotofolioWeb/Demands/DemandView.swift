@@ -32,6 +32,17 @@ struct DemandView: ViewModel {
     let hasActions: Bool
     /// The photographer may hide it from their feed (a form with the CSRF token).
     let hide: Hide?
+    /// Its reference photos, each a square linking to the large one.
+    let photos: [Photo]
+    let hasPhotos: Bool
+
+    struct Photo: ViewModel {
+        let href: String
+        let src: String
+        let alt: String
+        let width: Int
+        let height: Int
+    }
 
     struct Hide: ViewModel {
         let action: String
@@ -59,6 +70,47 @@ struct DemandView: ViewModel {
         self.actions = actions
         hasActions = !actions.isEmpty
         self.hide = hide
+        photos = demand.photos.enumerated().map { index, photo in
+            Photo(href: DemandPhoto.path(of: demand.id, number: index + 1),
+                  src: DemandPhoto.path(of: demand.id, number: index + 1, small: true),
+                  alt: table.string("demands.photos.photo").replacingOccurrences(of: "{number}", with: String(index + 1)),
+                  width: photo.thumbnailWidth, height: photo.thumbnailHeight)
+        }
+        hasPhotos = !photos.isEmpty
+    }
+}
+
+extension ShootPages.Page {
+    /// A demand's reference photos in its form: those it has, each with "Keep" ticked (its
+    /// square from `/media/`, which opens to its owner), and a file field for more.
+    struct Photos: ViewModel {
+        struct Kept: ViewModel {
+            let id: Int64
+            let src: String
+            let alt: String
+        }
+
+        let label: String
+        let hint: String
+        let error: String?
+        let kept: [Kept]
+        let hasKept: Bool
+        let keep: String
+        /// The file field takes more only while there is room.
+        let full: Bool
+
+        init(_ photos: [DemandPhoto], error: String?, table: StringTable) {
+            label = table.string("demands.fields.photos")
+            hint = table.string("demands.hints.photos")
+            self.error = error
+            kept = photos.enumerated().map { index, photo in
+                Kept(id: photo.photoId, src: MediaFiles.url(photo.thumbnailFile),
+                     alt: table.string("demands.photos.photo").replacingOccurrences(of: "{number}", with: String(index + 1)))
+            }
+            hasKept = !kept.isEmpty
+            keep = table.string("demands.photos.keep")
+            full = photos.count >= DemandRules.maxPhotos
+        }
     }
 }
 

@@ -104,9 +104,9 @@ struct ConversationView: ViewModel {
         let other = summary.members.first { $0.userId != reader }
         let last = summary.lastMessage
         id = summary.room.id
-        title = summary.title
+        title = summary.shownTitle(table)
         self.isGroup = isGroup
-        initials = isGroup ? "#" : (other?.initials ?? "?")
+        initials = isGroup ? "#" : summary.veiled ? "?" : (other?.initials ?? "?")
         unread = summary.unreadCount
         hasUnread = summary.unreadCount > 0
         mentionsYou = summary.mentionsReader

@@ -119,7 +119,7 @@ struct MQTTAccountPages {
         let dates = MessageDates(for: request, table: table)
         let held = try accounts.list(of: userId)
         let rooms = try messenger.rooms(of: userId).map { summary in
-            Page.Room(id: summary.room.id, title: summary.title)
+            Page.Room(id: summary.room.id, title: summary.shownTitle(table))
         }.sorted { $0.id < $1.id }
         let name = created?.brokerUsername ?? held.first?.brokerUsername ?? "…"
         return try renderer.render(.mqttAccounts, for: request, content: Page(

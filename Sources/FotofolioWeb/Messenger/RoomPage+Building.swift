@@ -37,7 +37,7 @@ extension RoomPage {
         let me = MessageAuthor(username: reader.username, name: reader.fullName)
         let language: SliderLanguage = table.language == .cs ? .czech : .english
         let showsNewest = reading.showsNewest
-        let room = Room(reading.summary, for: readerId, youBlockedTheOther: reading.youBlockedTheOther)
+        let room = Room(reading.summary, for: readerId, youBlockedTheOther: reading.youBlockedTheOther, table: table)
         self.init(
             pane: pane,
             room: room,

@@ -79,20 +79,28 @@ extension RoomPage {
 }
 
 extension RoomPage.Room {
-    init(_ summary: RoomSummary, for userId: Int64, youBlockedTheOther: Bool = false) {
+    init(_ summary: RoomSummary, for userId: Int64, youBlockedTheOther: Bool = false, table: StringTable) {
         let isGroup = summary.room.kind == .group
         let isCreator = summary.room.createdBy == userId
         let other = summary.members.first { $0.userId != userId }
         id = summary.room.id
-        title = summary.title
+        title = summary.shownTitle(table)
         self.isGroup = isGroup
         self.isCreator = isCreator
-        initials = isGroup ? "#" : (other?.initials ?? "?")
+        initials = isGroup ? "#" : summary.veiled ? "?" : (other?.initials ?? "?")
         members = summary.members.enumerated().map { index, member in
             let isMe = member.userId == userId
             return RoomPage.Member(username: member.username, name: member.name, initials: member.initials, isMe: isMe,
                                    removable: isGroup && (isMe || isCreator), last: index == summary.members.count - 1)
         }
-        self.other = isGroup ? nil : other.map { RoomPage.Other(username: $0.username, youBlocked: youBlockedTheOther) }
+        // A veiled client has no profile to link to.
+        self.other = isGroup || summary.veiled ? nil : other.map { RoomPage.Other(username: $0.username, youBlocked: youBlockedTheOther) }
+    }
+}
+
+extension RoomSummary {
+    /// The title the pages show: "the demand's client" in place of a veiled name (`veil`).
+    func shownTitle(_ table: StringTable) -> String {
+        veiled ? table.string("messages.veiledClient") : title
     }
 }

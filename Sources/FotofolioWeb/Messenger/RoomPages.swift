@@ -67,7 +67,7 @@ struct RoomPages {
                 response.status = status
                 return response
             }
-            return try renderer.render(.room, for: request, title: reading.summary.title, content: page, status: status)
+            return try renderer.render(.room, for: request, title: page.room.title, content: page, status: status)
         } catch let error as MessengerError {
             throw refusal(error, request)
         }

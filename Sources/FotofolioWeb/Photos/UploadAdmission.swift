@@ -38,7 +38,8 @@ final class UploadAdmission: Sendable {
     /// (a guest is told 401, as the endpoint itself would).
     func gate(forScripts: Bool = false) -> some BodyAdmission { Gate(admission: self, forScripts: forScripts) }
 
-    /// Who may send a message's files (`MessageAttachments`): as for every upload, and
+    /// Who may send a form's files where the form names something of someone's (a message's
+    /// files, `MessageAttachments`; a demand's photos, `DemandPhotos`): as for every upload, and
     /// `check` (may this person write in this room? told whether the body is an upload) passed,
     /// and a declared length within `largestBody`. A body no larger than a plain form's
     /// (a message's text) is not counted as an upload.
@@ -67,7 +68,7 @@ final class UploadAdmission: Sendable {
             let isUpload = length.map { $0 > formBytes } ?? true
             if let failure = check(head, userId, isUpload) { return .refused(failure) }
             if let length, length > largestBody {
-                return .refused(HTTPFailure(.contentTooLarge, "A message's photos and files may come to \(largestBody >> 20) MiB at most."))
+                return .refused(HTTPFailure(.contentTooLarge, "The files of one form may come to \(largestBody >> 20) MiB at most."))
             }
             return isUpload ? admission.admit(head, forScripts: head.wantsJSON) : .admitted {}
         }

@@ -257,6 +257,8 @@ struct ModerationPages {
             if let demand = try moderation.demand(subject.id) {
                 let view = DemandView(demand, text: ShootText(table: table))
                 title = view.title
+                // Its first reference photo, which operators are served through the demand's address.
+                image = demand.photos.isEmpty ? nil : DemandPhoto.path(of: demand.id, number: 1, small: true)
                 person = try accounts.user(id: demand.clientId)
                 context = [.init(author: person.map { "@\($0.username)" } ?? "–",
                                  text: [view.when, view.town, view.hours, view.budget, view.description].compactMap { $0 }.joined(separator: " · "),
