@@ -102,6 +102,7 @@ extension PostgresDemandStore {
                  AND busy.day BETWEEN greatest(d.first_day, $1) AND d.last_day)
               < d.last_day::date - greatest(d.first_day, $1)::date + 1
         ORDER BY d.created_at DESC, d.id DESC
+        LIMIT $7::bigint
         """
 
     /// The demand if `DemandRules.mayView` lets the viewer see it, with the facts it reads.

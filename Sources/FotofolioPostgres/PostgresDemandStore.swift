@@ -115,7 +115,7 @@ struct PostgresDemandStore: DemandStore {
     /// folded tag with one of the photographer's portfolios, in their town unless they take
     /// demands from anywhere, with fewer busy days of theirs from the later of its first day and
     /// today through its last day than there are days (`busy_day` holds one row per day).
-    func matching(for photographerId: Int64, limit: Int, at date: Date) throws -> (demands: [Demand], total: Int) {
+    func matching(for photographerId: Int64, limit: Int, counting: Bool, at date: Date) throws -> (demands: [Demand], total: Int) {
         try pool.reading { connection in
             guard let row = try connection.query("""
                 SELECT location, role, EXISTS (SELECT 1 FROM demand_reach WHERE user_id = account.id) AS anywhere
@@ -128,7 +128,8 @@ struct PostgresDemandStore: DemandStore {
             guard !tags.isEmpty else { return ([], 0) }
             let ids = try connection.query(Self.matchingSQL, [
                 CalendarDay(date).text, photographerId, try row.decode("anywhere", as: Bool.self),
-                Demands.townKey(try row.decode("location", as: String.self)), TextList(tags), date.stored])
+                Demands.townKey(try row.decode("location", as: String.self)), TextList(tags), date.stored,
+                counting ? nil : Int64(max(0, limit))])
                 .map { try $0.decode(0, as: Int64.self) }
             return (try ids.prefix(max(0, limit)).compactMap { try Self.demand($0, connection) }, ids.count)
         }

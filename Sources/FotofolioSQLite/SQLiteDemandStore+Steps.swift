@@ -75,7 +75,7 @@ extension SQLiteDemandStore {
     }
 
     /// The open demands matching a photographer, newest first (`matching`): the open ones
-    /// through their partial index, each condition by a key.
+    /// through their partial index, each condition by a key; `:limit` -1 for all.
     static let matchingSQL = """
         SELECT d.id FROM demand AS d INDEXED BY demand_open
         WHERE d.closedAt IS NULL AND d.bookingId IS NULL AND d.hiddenAt IS NULL
@@ -91,6 +91,7 @@ extension SQLiteDemandStore {
                  AND busy.day BETWEEN MAX(d.firstDay, :today) AND d.lastDay)
               < julianday(d.lastDay) - julianday(MAX(d.firstDay, :today)) + 1
         ORDER BY d.createdAt DESC, d.id DESC
+        LIMIT :limit
         """
 
     /// The demand if `DemandRules.mayView` lets the viewer see it, with the facts it reads.

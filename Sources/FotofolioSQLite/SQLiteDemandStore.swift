@@ -95,7 +95,7 @@ struct SQLiteDemandStore: DemandStore {
         }
     }
 
-    func matching(for photographerId: Int64, limit: Int, at date: Date) throws -> (demands: [Demand], total: Int) {
+    func matching(for photographerId: Int64, limit: Int, counting: Bool, at date: Date) throws -> (demands: [Demand], total: Int) {
         try database.pool.read { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT location, role, EXISTS (SELECT 1 FROM demandReach WHERE userId = user.id) AS anywhere FROM user WHERE id = ?
@@ -108,7 +108,7 @@ struct SQLiteDemandStore: DemandStore {
             let today = CalendarDay(date).text
             let ids = try Int64.fetchAll(db.cachedStatement(sql: Self.matchingSQL), arguments: [
                 "today": today, "me": photographerId, "anywhere": row["anywhere"] as Bool, "town": Demands.townKey(row["location"]),
-                "tags": Self.json(tags), "now": date])
+                "tags": Self.json(tags), "now": date, "limit": counting ? -1 : max(0, limit)])
             return (try ids.prefix(max(0, limit)).compactMap { try Self.demand($0, db) }, ids.count)
         }
     }

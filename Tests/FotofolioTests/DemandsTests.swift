@@ -230,6 +230,16 @@ extension DemandForm {
         #expect(try shoots.shoot(shoot.request.id, for: shoots.jana).currentOffer == second)
     }
 
+    @Test func theFeedsSearchStopsAtItsLimitAndTheListCountsThemAll() throws {
+        let older = try post(at: now.addingTimeInterval(-60))
+        let newer = try post()
+        let all = try demands.matching(for: shoots.vojta, limit: 1, at: now)
+        #expect(all.demands.map(\.id) == [newer.id] && all.total == 2)
+        let first = try demands.matching(for: shoots.vojta, limit: 1, counting: false, at: now)
+        #expect(first.demands.map(\.id) == [newer.id] && first.total == 1)
+        #expect(try demands.matching(for: shoots.vojta, limit: 5, counting: false, at: now).demands.map(\.id) == [newer.id, older.id])
+    }
+
     @Test func theClientIsVeiledToThePhotographerWhoAnsweredUntilTheyWrite() throws {
         try world.letWrite(.knownPeople, to: try #require(try world.accounts.user(username: "jana.k")))
         let room = try answer(try post().id, by: shoots.vojta).request.roomId
@@ -351,7 +361,7 @@ extension DemandForm {
     @Test(.enabled(if: TestStore.kind == .sqlite, "reads SQLite's query plans"))
     func matchingWalksOnlyTheOpenDemandsAndFindsTheRestByKeys() throws {
         let arguments: StatementArguments = ["today": today.text, "me": shoots.vojta, "anywhere": false, "town": "praha",
-                                             "tags": "[\"svatba\"]", "now": now]
+                                             "tags": "[\"svatba\"]", "now": now, "limit": 3]
         let plan = try world.database.pool.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(SQLiteDemandStore.matchingSQL)", arguments: arguments).map { $0["detail"] as String }
         }
@@ -375,7 +385,7 @@ extension DemandForm {
             try connection.query("SET enable_seqscan = off")
             defer { _ = try? connection.query("SET enable_seqscan = on") }
             return try connection.query("EXPLAIN \(PostgresDemandStore.matchingSQL)", [
-                today.text, shoots.vojta, false, "praha", TextList(["svatba"]), now.stored,
+                today.text, shoots.vojta, false, "praha", TextList(["svatba"]), now.stored, Int64(3),
             ]).map { try $0.decode(0, as: String.self) }
         }
         for table in ["demand", "demand_tag", "demand_hidden", "shoot_request", "busy_day", "block"] {

@@ -40,6 +40,14 @@ import Testing
         #expect(feed.contains("id=\"demand-\(demand)\"") && !feed.contains("Jana Králová") && !feed.contains("jana.k"))
         let only = try await server.send("/en/?show=demands").body
         #expect(only.contains("id=\"demand-\(demand)\"") && only.contains("1 demand") && !only.contains("data-feed-card id=\"portfolio-"))
+        // Its card is kept, and an edit draws it again.
+        try await server.cookies(of: "jana.k")
+        var edited = Self.demandFields()
+        edited["description"] = "Svatba v sále, asi 80 hostů."
+        #expect(try await server.submit("/demands/\(demand)/edit", edited).status == 303)
+        try await server.cookies(of: "vojtafoti")
+        let redrawn = try await server.send("/en/").body
+        #expect(redrawn.contains("Svatba v sále, asi 80 hostů.") && !redrawn.contains("Svatba na zahradě"))
         // Adéla shows portraits in Brno: not hers.
         try await server.cookies(of: "ad.fotograf")
         #expect(!(try await server.send("/en/").body.contains("id=\"demand-")))

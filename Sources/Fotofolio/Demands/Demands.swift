@@ -55,8 +55,11 @@ public struct Demands: Sendable {
         try store.demands(of: clientId)
     }
 
-    public func matching(for photographerId: Int64, limit: Int, at date: Date = Date()) throws -> (demands: [Demand], total: Int) {
-        try store.matching(for: photographerId, limit: limit, at: date)
+    /// `counting`: `total` is how many match in all (the "demands only" page says it);
+    /// without it the search stops at `limit` (the feed shows a few and no count).
+    public func matching(for photographerId: Int64, limit: Int, counting: Bool = true, at date: Date = Date()) throws
+        -> (demands: [Demand], total: Int) {
+        try store.matching(for: photographerId, limit: limit, counting: counting, at: date)
     }
 
     /// The photographer answers with an offer: the demand's card and the offer's card open

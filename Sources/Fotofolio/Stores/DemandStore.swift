@@ -33,9 +33,10 @@ public protocol DemandStore: Sendable {
     func demands(of clientId: Int64) throws -> [DemandWithOffers]
 
     /// Open demands matching the photographer (`DemandMatch.matches`), newest first, leaving
-    /// out the ones they hid or answered and those of people either of them blocks; with how
-    /// many there are in all.
-    func matching(for photographerId: Int64, limit: Int, at date: Date) throws -> (demands: [Demand], total: Int)
+    /// out the ones they hid or answered and those of people either of them blocks, at most
+    /// `limit`; with how many there are in all when `counting`, else how many it gave (the
+    /// statement then stops at the limit).
+    func matching(for photographerId: Int64, limit: Int, counting: Bool, at date: Date) throws -> (demands: [Demand], total: Int)
 
     /// The photographer's answer: their request made from the demand in the direct room of the
     /// two (made on first use; the client's write policy does not apply, they asked, but

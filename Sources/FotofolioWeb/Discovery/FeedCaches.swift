@@ -12,10 +12,12 @@ import Fotofolio
 ///    with the language and template): the body or fragment with a marker where the cards go.
 /// 3. **The splice**: the cards put in at that marker (`PageRenderer.insertion`) with a
 ///    byte search; it keeps nothing, so it has no key. A photographer's matching demands
-///    are drawn per request and put among the cards here (`FeedPages.interleave`): they are
-///    per reader and few, and never kept.
+///    are read per request and their cards put among the portfolios' here
+///    (`FeedPages.interleave`).
 /// 4. **Cards** (`FeedCardCache`, by `CardKey`): each card drawn once per portfolio and
 ///    language, cut where what differs between readers goes.
+/// 4b. **Demand cards** (`DemandCardCache`, by its `Key`): each drawn once per demand
+///    version, day and language, cut where the reader's CSRF token and address go.
 /// 5. **Slider frames** (`SliderFrame`, by its `FrameKey`): the price filter's first frame,
 ///    by everything it is drawn from.
 ///
@@ -24,11 +26,13 @@ struct FeedCaches: Sendable {
     let pages: KeptFeedPages
     let bodies: KeptBodies<BodyKey>
     let cards: FeedCardCache
+    let demands: DemandCardCache
 
     init(renderer: PageRenderer) {
         pages = KeptFeedPages()
         bodies = KeptBodies()
         cards = FeedCardCache(renderer: renderer)
+        demands = DemandCardCache(renderer: renderer)
     }
 
     /// A card, by the language and its portfolio's version.

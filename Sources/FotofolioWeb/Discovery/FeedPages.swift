@@ -26,7 +26,9 @@ struct FeedPages {
         if photographer == nil { address.demandsOnly = false }
         var matched: (demands: [Demand], total: Int) = ([], 0)
         if let photographer, address.demandsOnly || address.after == nil {
-            matched = try demands.matching(for: photographer, limit: address.demandsOnly ? Demands.listPage : Demands.feedSlots)
+            // The feed shows a few and no count: the search stops there.
+            matched = try demands.matching(for: photographer, limit: address.demandsOnly ? Demands.listPage : Demands.feedSlots,
+                                           counting: address.demandsOnly)
         }
         var query = address.query
         query.hiddenAuthors = try blocking.hiddenAuthors(for: request.signedIn?.userId)
@@ -122,17 +124,8 @@ struct FeedPages {
 
     /// The matching demands' cards: in the feed's own list, each marked as a demand.
     private func demandCards(_ demands: [Demand], address: FeedAddress, request: Request) throws -> [String] {
-        guard !demands.isEmpty else { return [] }
-        let table = renderer.strings(for: request)
-        let text = ShootText(table: table)
-        let returnTo = address.url(in: table.language)
-        return try demands.map { demand in
-            let view = DemandView(demand, actions: [
-                .init(label: table.string("demands.actions.answer"), href: "\(DemandPages.path(demand.id))/offer", primary: true, key: "answer"),
-                .init(label: table.string("demands.actions.open"), href: DemandPages.path(demand.id), primary: false, key: "open"),
-            ], hide: .init(action: "\(DemandPages.path(demand.id))/hide", csrf: request.csrfToken, returnTo: returnTo), text: text)
-            return try renderer.fragmentText("partials/feed-demand", of: .feed, for: request, content: view)
-        }
+        try caches.demands.cards(demands, returnTo: address.url(in: renderer.strings(for: request).language), csrf: request.csrfToken,
+                                 request: request)
     }
 
     /// Demands among the portfolios' cards: the first after the second card, then after every
