@@ -3,7 +3,7 @@
 source) run as `DemandStore.matching` runs it for each named photographer: its query plan
 (EXPLAIN QUERY PLAN), how many demands it selects, and its median time over a number of runs
 in this process (SQLite's, without the server around it), in full and with `LIMIT 3` (the
-feed page's three slots, without the total).
+feed page's three slots, without the total); the plan once if the limit leaves it alike.
 
     bench/demand-plan.py data/fotofolio.sqlite vojtafoti ad.fotograf
     bench/demand-plan.py --source Sources/FotofolioSQLite/SQLiteDemandStore+Steps.swift --runs 200 db.sqlite vojtafoti
@@ -73,10 +73,24 @@ def main():
         print(f"\n{username}: town {arguments['town']!r}, anywhere {bool(arguments['anywhere'])}, {len(tags)} tags; "
               f"{len(ids)} matching; statement median {1000 * statistics.median(times):.3f} ms, "
               f"with LIMIT 3 {1000 * statistics.median(limited):.3f} ms, over {options.runs} runs")
-        depth = {0: 0}
-        for node, parent, _, detail in db.execute("EXPLAIN QUERY PLAN " + sql, arguments):
-            depth[node] = depth.get(parent, 0) + 1
-            print("  " * depth[node] + detail)
+        full, feed = plan(db, sql, arguments), plan(db, sql, arguments | {"limit": 3})
+        if full == feed:
+            print("  plan, without a limit and with LIMIT 3 alike:")
+            print("\n".join(full))
+        else:
+            print("  plan without a limit:")
+            print("\n".join(full))
+            print("  plan with LIMIT 3:")
+            print("\n".join(feed))
+
+
+def plan(db, sql, arguments):
+    """EXPLAIN QUERY PLAN's lines, indented by depth."""
+    depth, lines = {0: 0}, []
+    for node, parent, _, detail in db.execute("EXPLAIN QUERY PLAN " + sql, arguments):
+        depth[node] = depth.get(parent, 0) + 1
+        lines.append("  " * (depth[node] + 1) + detail)
+    return lines
 
 
 if __name__ == "__main__":
