@@ -88,7 +88,7 @@ extension PostgresDemandStore {
     /// photographer, $3 whether they take demands from anywhere, $4 their town's key, $5 their
     /// portfolios' folded tags, $6 now. Each condition has an index to search by.
     static let matchingSQL = """
-        SELECT d.id FROM demand AS d
+        SELECT d.id, d.created_at, d.edited_at FROM demand AS d
         WHERE d.closed_at IS NULL AND d.booking_id IS NULL AND d.hidden_at IS NULL
           AND d.open_until >= $1 AND d.last_day >= $1 AND d.client_id <> $2
           AND ($3 OR d.town_key = $4)

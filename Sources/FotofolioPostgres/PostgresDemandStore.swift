@@ -117,22 +117,39 @@ struct PostgresDemandStore: DemandStore {
     /// today through its last day than there are days (`busy_day` holds one row per day).
     func matching(for photographerId: Int64, limit: Int, counting: Bool, at date: Date) throws -> (demands: [Demand], total: Int) {
         try pool.reading { connection in
-            guard let row = try connection.query("""
-                SELECT location, role, EXISTS (SELECT 1 FROM demand_reach WHERE user_id = account.id) AS anywhere
-                FROM account WHERE id = $1
-                """, [photographerId]).first, try row.decode("role", as: String.self) == User.Role.creator.rawValue
-            else { return ([], 0) }
-            let tags = try connection.query("""
-                SELECT DISTINCT folded FROM portfolio_tag WHERE portfolio_id IN (SELECT id FROM portfolio WHERE owner_id = $1)
-                """, [photographerId]).map { try $0.decode(0, as: String.self) }
-            guard !tags.isEmpty else { return ([], 0) }
-            let ids = try connection.query(Self.matchingSQL, [
-                CalendarDay(date).text, photographerId, try row.decode("anywhere", as: Bool.self),
-                Demands.townKey(try row.decode("location", as: String.self)), TextList(tags), date.stored,
-                counting ? nil : Int64(max(0, limit))])
+            let ids = try Self.matched(for: photographerId, limit: counting ? nil : Int64(max(0, limit)), at: date, connection)
                 .map { try $0.decode(0, as: Int64.self) }
             return (try ids.prefix(max(0, limit)).compactMap { try Self.demand($0, connection) }, ids.count)
         }
+    }
+
+    func matchingStamps(for photographerId: Int64, limit: Int, at date: Date) throws -> [DemandStamp] {
+        try pool.reading { connection in
+            try Self.matched(for: photographerId, limit: Int64(max(0, limit)), at: date, connection).map { row in
+                DemandStamp(id: try row.decode("id"), createdAt: try row.decode("created_at"), editedAt: try row.decodeIfPresent("edited_at"))
+            }
+        }
+    }
+
+    func demands(ids: [Int64]) throws -> [Demand] {
+        try pool.reading { connection in try ids.compactMap { try Self.demand($0, connection) } }
+    }
+
+    /// The matching statement's rows for the photographer (`limit` nil: all of them).
+    private static func matched(for photographerId: Int64, limit: Int64?, at date: Date, _ connection: PostgresConnection) throws
+        -> [PostgresRow] {
+        guard let row = try connection.query("""
+            SELECT location, role, EXISTS (SELECT 1 FROM demand_reach WHERE user_id = account.id) AS anywhere
+            FROM account WHERE id = $1
+            """, [photographerId]).first, try row.decode("role", as: String.self) == User.Role.creator.rawValue
+        else { return [] }
+        let tags = try connection.query("""
+            SELECT DISTINCT folded FROM portfolio_tag WHERE portfolio_id IN (SELECT id FROM portfolio WHERE owner_id = $1)
+            """, [photographerId]).map { try $0.decode(0, as: String.self) }
+        guard !tags.isEmpty else { return [] }
+        return Array(try connection.query(matchingSQL, [
+            CalendarDay(date).text, photographerId, try row.decode("anywhere", as: Bool.self),
+            Demands.townKey(try row.decode("location", as: String.self)), TextList(tags), date.stored, limit]))
     }
 
     func answer(_ demandId: Int64, with offer: ShootOfferDraft, requestText: String, offerText: String, uuid: String,

@@ -77,7 +77,7 @@ extension SQLiteDemandStore {
     /// The open demands matching a photographer, newest first (`matching`): the open ones
     /// through their partial index, each condition by a key; `:limit` -1 for all.
     static let matchingSQL = """
-        SELECT d.id FROM demand AS d INDEXED BY demand_open
+        SELECT d.id, d.createdAt, d.editedAt FROM demand AS d INDEXED BY demand_open
         WHERE d.closedAt IS NULL AND d.bookingId IS NULL AND d.hiddenAt IS NULL
           AND d.openUntil >= :today AND d.lastDay >= :today AND d.clientId <> :me
           AND (:anywhere OR d.townKey = :town)

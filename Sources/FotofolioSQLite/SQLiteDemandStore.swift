@@ -97,20 +97,36 @@ struct SQLiteDemandStore: DemandStore {
 
     func matching(for photographerId: Int64, limit: Int, counting: Bool, at date: Date) throws -> (demands: [Demand], total: Int) {
         try database.pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: """
-                SELECT location, role, EXISTS (SELECT 1 FROM demandReach WHERE userId = user.id) AS anywhere FROM user WHERE id = ?
-                """, arguments: [photographerId]), row["role"] as String == User.Role.creator.rawValue
-            else { return ([], 0) }
-            let tags = try String.fetchAll(db, sql: """
-                SELECT DISTINCT folded FROM portfolioTag WHERE portfolioId IN (SELECT id FROM portfolio WHERE ownerId = ?)
-                """, arguments: [photographerId])
-            guard !tags.isEmpty else { return ([], 0) }
-            let today = CalendarDay(date).text
-            let ids = try Int64.fetchAll(db.cachedStatement(sql: Self.matchingSQL), arguments: [
-                "today": today, "me": photographerId, "anywhere": row["anywhere"] as Bool, "town": Demands.townKey(row["location"]),
-                "tags": Self.json(tags), "now": date, "limit": counting ? -1 : max(0, limit)])
+            let ids = try Self.matched(for: photographerId, limit: counting ? -1 : max(0, limit), at: date, db).map { $0["id"] as Int64 }
             return (try ids.prefix(max(0, limit)).compactMap { try Self.demand($0, db) }, ids.count)
         }
+    }
+
+    func matchingStamps(for photographerId: Int64, limit: Int, at date: Date) throws -> [DemandStamp] {
+        try database.pool.read { db in
+            try Self.matched(for: photographerId, limit: max(0, limit), at: date, db).map { row in
+                DemandStamp(id: row["id"], createdAt: row["createdAt"], editedAt: row["editedAt"])
+            }
+        }
+    }
+
+    func demands(ids: [Int64]) throws -> [Demand] {
+        try database.pool.read { db in try ids.compactMap { try Self.demand($0, db) } }
+    }
+
+    /// The matching statement's rows for the photographer (`limit` -1: all of them).
+    private static func matched(for photographerId: Int64, limit: Int, at date: Date, _ db: Database) throws -> [Row] {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT location, role, EXISTS (SELECT 1 FROM demandReach WHERE userId = user.id) AS anywhere FROM user WHERE id = ?
+            """), arguments: [photographerId]), row["role"] as String == User.Role.creator.rawValue
+        else { return [] }
+        let tags = try String.fetchAll(db.cachedStatement(sql: """
+            SELECT DISTINCT folded FROM portfolioTag WHERE portfolioId IN (SELECT id FROM portfolio WHERE ownerId = ?)
+            """), arguments: [photographerId])
+        guard !tags.isEmpty else { return [] }
+        return try Row.fetchAll(db.cachedStatement(sql: matchingSQL), arguments: [
+            "today": CalendarDay(date).text, "me": photographerId, "anywhere": row["anywhere"] as Bool,
+            "town": Demands.townKey(row["location"]), "tags": json(tags), "now": date, "limit": limit])
     }
 
     func answer(_ demandId: Int64, with offer: ShootOfferDraft, requestText: String, offerText: String, uuid: String,

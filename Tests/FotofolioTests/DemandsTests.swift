@@ -238,6 +238,12 @@ extension DemandForm {
         let first = try demands.matching(for: shoots.vojta, limit: 1, counting: false, at: now)
         #expect(first.demands.map(\.id) == [newer.id] && first.total == 1)
         #expect(try demands.matching(for: shoots.vojta, limit: 5, counting: false, at: now).demands.map(\.id) == [newer.id, older.id])
+        // The feed's first page reads the stamps its kept cards are found by, and a demand whole only for a card not kept.
+        #expect(try demands.matchingStamps(for: shoots.vojta, limit: 1, at: now) == [newer.stamp])
+        let edited = try demands.edit(older.id, .valid(tags: "portrét", first: today.adding(days: 10)), by: shoots.jana, at: shoots.later(60))
+        #expect(try demands.matchingStamps(for: shoots.vojta, limit: 5, at: shoots.later(60)) == [newer.stamp, edited.stamp])
+        #expect(edited.stamp != older.stamp)
+        #expect(try demands.demands(ids: [edited.id, 999_999, newer.id]) == [edited, newer])
     }
 
     @Test func theClientIsVeiledToThePhotographerWhoAnsweredUntilTheyWrite() throws {

@@ -74,6 +74,24 @@ public struct Demand: Sendable, Equatable {
     public var requestKind: String { tags.map(\.label).joined(separator: " ") }
 }
 
+/// An open demand as a search finds it: what tells one version of its card from another
+/// (every field its client writes moves `editedAt`, or `createdAt` before any edit).
+public struct DemandStamp: Sendable, Hashable {
+    public var id: Int64
+    public var createdAt: Date
+    public var editedAt: Date?
+
+    public init(id: Int64, createdAt: Date, editedAt: Date?) {
+        self.id = id
+        self.createdAt = createdAt
+        self.editedAt = editedAt
+    }
+}
+
+extension Demand {
+    public var stamp: DemandStamp { DemandStamp(id: id, createdAt: createdAt, editedAt: editedAt) }
+}
+
 /// One photographer's answer to a demand, as the client compares it with the others.
 public struct DemandOffer: Sendable, Equatable {
     /// The request the answer opened, with its offers (the newest is the one that counts)

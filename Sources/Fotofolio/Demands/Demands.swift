@@ -62,6 +62,15 @@ public struct Demands: Sendable {
         try store.matching(for: photographerId, limit: limit, counting: counting, at: date)
     }
 
+    /// The first `limit` matching demands' stamps (the feed's first page), without a count.
+    public func matchingStamps(for photographerId: Int64, limit: Int, at date: Date = Date()) throws -> [DemandStamp] {
+        try store.matchingStamps(for: photographerId, limit: limit, at: date)
+    }
+
+    public func demands(ids: [Int64]) throws -> [Demand] {
+        try store.demands(ids: ids)
+    }
+
     /// The photographer answers with an offer: the demand's card and the offer's card open
     /// (or continue) their direct conversation with the client.
     @discardableResult

@@ -38,6 +38,13 @@ public protocol DemandStore: Sendable {
     /// statement then stops at the limit).
     func matching(for photographerId: Int64, limit: Int, counting: Bool, at date: Date) throws -> (demands: [Demand], total: Int)
 
+    /// The same search, stopping at `limit`, giving each demand's stamp only: what the feed's
+    /// kept cards are found by, so a demand is read whole only for a card not kept yet.
+    func matchingStamps(for photographerId: Int64, limit: Int, at date: Date) throws -> [DemandStamp]
+
+    /// The demands of these ids, in their order, leaving out any that is gone.
+    func demands(ids: [Int64]) throws -> [Demand]
+
     /// The photographer's answer: their request made from the demand in the direct room of the
     /// two (made on first use; the client's write policy does not apply, they asked, but
     /// blocks and the spam limits on new conversations do), its request card (`requestText`,

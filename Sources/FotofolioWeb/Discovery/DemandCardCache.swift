@@ -18,37 +18,20 @@ final class DemandCardCache: Sendable {
         let language: Language
         /// The state and the words of the dates are the day's.
         let today: CalendarDay
-        let version: Version
+        /// The demand as the search found it; `DemandCardCacheTests` fails on a field of
+        /// `Demand` that is neither in it, nor among `editedFields` (which move `editedAt`),
+        /// nor among `notOpenFields`, so a field added to a demand (and shown on its card) is
+        /// never served from a card drawn before it changed.
+        let stamp: DemandStamp
     }
 
-    /// A demand as the feed's read found it, by the fields that can change apart: `editedAt`
-    /// stands for every field its client edits (`editedFields`), and the others are here
-    /// themselves. `DemandCardCacheTests` fails on a field of `Demand` that is neither, so a
-    /// field added to a demand (and shown on its card) is never served from a card drawn
-    /// before it changed.
-    struct Version: Hashable, Sendable {
-        let id: Int64
-        let createdAt: Date
-        let editedAt: Date?
-        let closedAt: Date?
-        let bookingId: Int64?
-        let hiddenAt: Date?
-
-        init(_ demand: Demand) {
-            id = demand.id
-            createdAt = demand.createdAt
-            editedAt = demand.editedAt
-            closedAt = demand.closedAt
-            bookingId = demand.bookingId
-            hiddenAt = demand.hiddenAt
-        }
-
-        /// The fields of `Demand` only its client's post or edit writes, so `editedAt` (or,
-        /// before any edit, `createdAt`) moves with them.
-        static let editedFields: Set<String> = [
-            "clientId", "tags", "firstDay", "lastDay", "town", "hours", "budget", "description", "openUntil", "photos",
-        ]
-    }
+    /// The fields of `Demand` only its client's post or edit writes, so `editedAt` (or, before
+    /// any edit, `createdAt`) moves with them.
+    static let editedFields: Set<String> = [
+        "clientId", "tags", "firstDay", "lastDay", "town", "hours", "budget", "description", "openUntil", "photos",
+    ]
+    /// Set on a demand that is no longer open, which no feed shows (the search leaves it out).
+    static let notOpenFields: Set<String> = ["closedAt", "bookingId", "hiddenAt"]
 
     private let renderer: PageRenderer
     private let cards = Mutex<[Key: CutText<Slot>]>([:])
@@ -60,17 +43,25 @@ final class DemandCardCache: Sendable {
         self.capacity = capacity
     }
 
-    /// The cards' HTML for this reader, in the demands' order; `returnTo`: the feed's address
-    /// the "Don't show" form comes back to.
-    func cards(_ demands: [Demand], returnTo: String, csrf: String, request: Request, today: CalendarDay = .today()) throws -> [String] {
-        guard !demands.isEmpty else { return [] }
+    /// The cards' HTML for this reader, in the stamps' order; `load` reads the demands whose
+    /// cards are not kept yet. `returnTo`: the feed's address the "Don't show" form comes back to.
+    func cards(_ stamps: [DemandStamp], load: ([Int64]) throws -> [Demand], returnTo: String, csrf: String, request: Request,
+               today: CalendarDay = .today()) throws -> [String] {
+        guard !stamps.isEmpty else { return [] }
         let table = renderer.strings(for: request)
-        let values: [Slot: String] = [.csrf: HTMLText.escape(csrf), .returnTo: HTMLText.escape(returnTo)]
-        return try demands.map { demand in
-            let key = Key(language: table.language, today: today, version: Version(demand))
-            let card = try cards.withLock { $0[key] } ?? cut(demand, as: key, table: table, request: request)
-            return card.fill { values[$0] ?? "" }
+        let keys = stamps.map { Key(language: table.language, today: today, stamp: $0) }
+        var found = cards.withLock { cards in keys.map { cards[$0] } }
+        let missing = zip(stamps, found).filter { $0.1 == nil }.map(\.0.id)
+        if !missing.isEmpty {
+            // Kept under the stamp the search found, which the next request looks up.
+            let loaded = Dictionary(try load(missing).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for index in found.indices where found[index] == nil {
+                guard let demand = loaded[stamps[index].id] else { continue }
+                found[index] = try cut(demand, as: keys[index], table: table, request: request)
+            }
         }
+        let values: [Slot: String] = [.csrf: HTMLText.escape(csrf), .returnTo: HTMLText.escape(returnTo)]
+        return found.compactMap { $0?.fill { values[$0] ?? "" } }
     }
 
     private func cut(_ demand: Demand, as key: Key, table: StringTable, request: Request) throws -> CutText<Slot> {

@@ -25,10 +25,14 @@ struct FeedPages {
         let photographer = request.signedIn.flatMap { $0.user.role == .creator ? $0.userId : nil }
         if photographer == nil { address.demandsOnly = false }
         var matched: (demands: [Demand], total: Int) = ([], 0)
-        if let photographer, address.demandsOnly || address.after == nil {
-            // The feed shows a few and no count: the search stops there.
-            matched = try demands.matching(for: photographer, limit: address.demandsOnly ? Demands.listPage : Demands.feedSlots,
-                                           counting: address.demandsOnly)
+        var stamps: [DemandStamp] = []
+        if let photographer, address.demandsOnly {
+            matched = try demands.matching(for: photographer, limit: Demands.listPage)
+            stamps = matched.demands.map(\.stamp)
+        } else if let photographer, address.after == nil {
+            // The first page shows a few and no count: the search stops there, and a demand is
+            // read whole only for a card not kept yet.
+            stamps = try demands.matchingStamps(for: photographer, limit: Demands.feedSlots)
         }
         var query = address.query
         query.hiddenAuthors = try blocking.hiddenAuthors(for: request.signedIn?.userId)
@@ -43,7 +47,7 @@ struct FeedPages {
         let fragment = request.fragment(of: FeedFragment.self)
         let make = { (request: Request) in
             try respond(to: request, page: page, address: address, selected: selected, today: today, body: body, fragment: fragment,
-                        demands: matched.demands)
+                        demands: stamps, read: matched.demands)
         }
         // A guest's page is all the feed's but for the CSRF token: kept whole (`KeptFeedPages`).
         guard request.signedIn == nil else { return try make(request) }
@@ -57,11 +61,12 @@ struct FeedPages {
     }
 
     private func respond(to request: Request, page: FeedPage, address: FeedAddress, selected: Set<Int64>, today: CalendarDay,
-                         body: FeedCaches.BodyKey, fragment: FeedFragment?, demands: [Demand] = []) throws -> Response {
+                         body: FeedCaches.BodyKey, fragment: FeedFragment?, demands: [DemandStamp] = [], read: [Demand] = [])
+        throws -> Response {
         let cards = try caches.cards.cards(page.portfolios, address: address, selected: selected, csrf: request.csrfToken,
                                            request: request,
                                            load: { [feed, moderation] in try moderation.withoutHiddenPhotos(try feed.details(of: $0)) })
-        let html = Self.interleave(try demandCards(demands, address: address, request: request), among: cards).joined()
+        let html = Self.interleave(try demandCards(demands, read: read, address: address, request: request), among: cards).joined()
         // The page's model is made only when the page around the cards is not kept yet.
         let content = { model(page, address: address, today: today, request: request, demands: body.demands) }
         let memo = caches.bodies.memo(body)
@@ -122,10 +127,13 @@ struct FeedPages {
             demands: demands, demandsOnly: address.demandsOnly)
     }
 
-    /// The matching demands' cards: in the feed's own list, each marked as a demand.
-    private func demandCards(_ demands: [Demand], address: FeedAddress, request: Request) throws -> [String] {
-        try caches.demands.cards(demands, returnTo: address.url(in: renderer.strings(for: request).language), csrf: request.csrfToken,
-                                 request: request)
+    /// The matching demands' cards: in the feed's own list, each marked as a demand. `read`:
+    /// the demands already read whole, if any; the others are read for cards not kept yet.
+    private func demandCards(_ stamps: [DemandStamp], read: [Demand], address: FeedAddress, request: Request) throws -> [String] {
+        let known = Dictionary(read.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return try caches.demands.cards(stamps, load: { [demands] ids in
+            ids.allSatisfy { known[$0] != nil } ? ids.compactMap { known[$0] } : try demands.demands(ids: ids)
+        }, returnTo: address.url(in: renderer.strings(for: request).language), csrf: request.csrfToken, request: request)
     }
 
     /// Demands among the portfolios' cards: the first after the second card, then after every
