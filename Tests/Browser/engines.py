@@ -19,6 +19,7 @@ import tempfile
 from pathlib import Path
 
 from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service as ChromeService
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
@@ -203,18 +204,31 @@ def set_viewport(driver, width, height):
         return  # resizing to the size it has would still move the page through other sizes
     if engine == "firefox":
         in_browser_chrome(driver, FIREFOX_CHROME_SCRIPT, None, None)  # the page fills its window again
-    driver.set_window_size(width, height)
+    resize_window(driver, width, height)
     for _ in range(4):  # the toolbars' height is known once they are laid out in the new size
         inner_width, inner_height = driver.execute_script("return [innerWidth, innerHeight]")
         if (inner_width, inner_height) == (width, height):
             break
         window = driver.get_window_size()
-        driver.set_window_size(width + max(window["width"] - inner_width, 0),
-                               height + max(window["height"] - inner_height, 0))
+        resize_window(driver, width + max(window["width"] - inner_width, 0), height + max(window["height"] - inner_height, 0))
     if engine == "firefox" and driver.execute_script("return [innerWidth, innerHeight]") != [width, height]:
         in_browser_chrome(driver, FIREFOX_CHROME_SCRIPT, width, height)
     actual = driver.execute_script("return [innerWidth, innerHeight]")
     assert actual == [width, height], f"{engine} shows the page at {actual}, not {width} × {height}"
+
+
+def resize_window(driver, width, height):
+    """Asks for a window of width × height and waits until the window has taken it: WebKit's
+    answers before it has, and the page's size read meanwhile is the old window's, from which
+    the next correction would overshoot. A size the window cannot take (below its minimum)
+    is left to the caller's check."""
+    driver.set_window_size(width, height)
+    if engine_of(driver) != "webkit":
+        return
+    try:
+        WebDriverWait(driver, 5).until(lambda d: (d.get_window_size()["width"], d.get_window_size()["height"]) == (width, height))
+    except TimeoutException:
+        pass
 
 
 def in_browser_chrome(driver, script, *args):
