@@ -89,6 +89,14 @@ import Testing
         #expect(try Self.count("demand", server) == 0 && Self.count("photo", server) == before)
     }
 
+    @Test func sixKeptPhotosAreTooManyWhoeverOwnsThem() async throws {
+        let server = try ShootPagesTests.seeded()
+        try await server.cookies(of: "jana.k")
+        let sent = try await server.submitMultipart("/demands/new", Self.fields((1...6).map { ("photo", String($0)) }))
+        #expect(sent.status == 422 && sent.body.contains("At most 5 photos."), "\(sent.body.prefix(400))")
+        #expect(try Self.count("demand", server) == 0)
+    }
+
     @Test func photosUploadedWithAMistakeElsewhereStayForTheFormSentAgain() async throws {
         let server = try ShootPagesTests.seeded()
         try await server.cookies(of: "jana.k")

@@ -79,13 +79,16 @@ struct DemandPhotos {
             guard let id = StoredId.parse(text) else { taken.problem = table.string("bookings.problems.unknownPhoto"); continue }
             if !ids.contains(id) { ids.append(id) }
         }
-        let found = ids.isEmpty ? [] : try photos.photos(ids: Array(ids.prefix(DemandRules.maxPhotos + 1)), ownedBy: owner)
+        // More kept than a demand holds is said as such; the first five stay ticked.
+        let tooMany = ids.count > DemandRules.maxPhotos
+        ids = Array(ids.prefix(DemandRules.maxPhotos))
+        let found = ids.isEmpty ? [] : try photos.photos(ids: ids, ownedBy: owner)
         let own = Dictionary(found.compactMap { photo in DemandPhoto(photo: photo).map { ($0.photoId, $0) } },
                              uniquingKeysWith: { first, _ in first })
         if own.count < ids.count { taken.problem = table.string("bookings.problems.unknownPhoto") }
         taken.photos = ids.compactMap { own[$0] }
         let files = request.form.files.filter { $0.fieldName == "photos" && !($0.filename.isEmpty && $0.size == 0) }
-        guard taken.photos.count + files.count <= DemandRules.maxPhotos else {
+        guard !tooMany, taken.photos.count + files.count <= DemandRules.maxPhotos else {
             taken.problem = table.string("bookings.problems.tooManyPhotos")
             return taken
         }
