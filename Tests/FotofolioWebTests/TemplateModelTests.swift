@@ -167,6 +167,26 @@ import Testing
         #expect(Self.unanswered("typo", Sample.row, library: library) == ["carouselLable", "previus"])
     }
 
+    @Test func aKeptHeadIsTheHeadItsValueDraws() throws {
+        let renderer = PageRenderer(site: try WebTestServer.site.get())
+        let request = Request(method: .get, path: RequestPath(segments: []))
+        func head(_ path: String, title: String, data: String? = nil) -> SocialMeta {
+            SocialMeta(request, path: path, type: "profile", title: title, description: "d", structuredData: data)
+        }
+        func drawn(_ meta: SocialMeta) -> String? { renderer.templates.mustache.render(meta, withTemplate: "partials/social-meta") }
+        // Values that differ in one field each, asked in turn and again: each its own head.
+        let heads = [head("/u/a", title: "A"), head("/u/b", title: "A"), head("/u/a", title: "B"),
+                     head("/u/a", title: "A", data: "{\"@type\":\"Person\"}")]
+        for meta in heads + heads.reversed() {
+            let kept = try renderer.headHTML(meta)
+            #expect(kept == drawn(meta) && kept.contains(meta.url) && kept.contains(meta.title))
+        }
+        #expect(Set(try heads.map(renderer.headHTML)).count == heads.count)
+        // Past the bound it starts again and still draws each head right.
+        for number in 0...PageRenderer.keptHeads { _ = try renderer.headHTML(head("/u/\(number)", title: "\(number)")) }
+        for meta in heads { #expect(try renderer.headHTML(meta) == drawn(meta)) }
+    }
+
     @Test func aNilOptionalEndsTheLookupInsteadOfFindingAnOuterValue() throws {
         var library = Self.renderer.templates.mustache
         try library.register("{{#ticks}}[{{#label}}{{label}}{{/label}}]{{/ticks}}", named: "ticks")

@@ -13,6 +13,12 @@ public final class PageRenderer: Sendable {
     var templates: TemplateLibrary { site.templates }
     var assets: AssetURLs { site.assets }
     private let fixedBodies = Mutex<[ShellKey: String]>([:])
+    /// Pages' heads (`SocialMeta`) as rendered, by their whole value, which is all the partial
+    /// reads: a signed-in reader's page is made anew on every request, and drawing its head
+    /// through Mustache was a sixth of a signed-in feed page's CPU (`bench/demands.sh`).
+    private let heads = Mutex<[SocialMeta: String]>([:])
+    /// Past this many heads the kept ones are dropped, which bounds their memory.
+    static let keptHeads = 1024
 
     private typealias ShellKey = SiteFiles.ShellKey
 
@@ -56,7 +62,7 @@ public final class PageRenderer: Sendable {
         let html = try site.shell(key).fill(ShellTemplate.Values(
             title: title ?? table.string(page.titleKey), main: main, returnTo: ReturnPath.of(request),
             csrf: request.csrfToken, username: signedIn?.user.username ?? "",
-            head: try head.map { try render("partials/social-meta", $0) } ?? "",
+            head: try head.map(headHTML) ?? "",
             unreadBadge: badge?.html ?? "", liveAfter: badge?.after ?? 0))
         var response = Response.html(html, status: status)
         response.headers.set("Content-Language", language.rawValue)
@@ -85,6 +91,17 @@ public final class PageRenderer: Sendable {
         response.headers.set("Vary", "Accept-Language, Cookie, X-Fragment")
         response.headers.set("Cache-Control", "private, no-cache")
         return response
+    }
+
+    /// The page's head in HTML: drawn once per value, then the same text.
+    func headHTML(_ head: SocialMeta) throws -> String {
+        if let kept = heads.withLock({ $0[head] }) { return kept }
+        let html = try render("partials/social-meta", head)
+        heads.withLock { heads in
+            if heads.count >= Self.keptHeads { heads.removeAll(keepingCapacity: true) }
+            heads[head] = html
+        }
+        return html
     }
 
     /// `make()`, or what it made before for the same memo; everything when `memo` is nil.

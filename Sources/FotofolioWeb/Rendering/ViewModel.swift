@@ -56,15 +56,15 @@ struct PageName: ViewModel {
 
 /// The head of a public page (`partials/social-meta`): its canonical address and those of
 /// its other languages, Open Graph and Twitter cards, and its structured data.
-public struct SocialMeta: ViewModel {
+public struct SocialMeta: ViewModel, Hashable, Sendable {
     /// Another language's address of the same page (`hreflang`), and the default one
     /// (`x-default`, the root) for readers of any other language.
-    struct Alternate: ViewModel {
+    struct Alternate: ViewModel, Hashable, Sendable {
         let hreflang: String
         let href: String
     }
 
-    struct Locale: ViewModel {
+    struct Locale: ViewModel, Hashable, Sendable {
         let code: String
     }
 
