@@ -91,18 +91,19 @@ extension PostgresDemandStore {
         SELECT d.id, d.created_at, d.edited_at FROM demand AS d
         WHERE d.closed_at IS NULL AND d.booking_id IS NULL AND d.hidden_at IS NULL
           AND d.open_until >= $1 AND d.last_day >= $1 AND d.client_id <> $2
-          AND ($3 OR d.town_key = $4)
-          AND EXISTS (SELECT 1 FROM demand_tag AS t WHERE t.demand_id = d.id AND t.folded = ANY($5::text[]))
+          AND (EXISTS (SELECT 1 FROM demand_reach WHERE user_id = $2) OR d.town_key = $3)
+          AND EXISTS (SELECT 1 FROM demand_tag AS t WHERE t.demand_id = d.id AND t.folded IN (
+                SELECT pt.folded FROM portfolio_tag AS pt JOIN portfolio AS p ON p.id = pt.portfolio_id WHERE p.owner_id = $2))
           AND NOT EXISTS (SELECT 1 FROM demand_hidden AS h WHERE h.user_id = $2 AND h.demand_id = d.id)
           AND NOT EXISTS (SELECT 1 FROM shoot_request AS r WHERE r.demand_id = d.id AND r.photographer_id = $2)
           AND NOT EXISTS (SELECT 1 FROM block AS b WHERE (b.blocker_id = $2 AND b.blocked_id = d.client_id)
                                                       OR (b.blocker_id = d.client_id AND b.blocked_id = $2))
-          AND NOT EXISTS (SELECT 1 FROM suspension AS s WHERE s.user_id = d.client_id AND (s.until IS NULL OR s.until > $6))
+          AND NOT EXISTS (SELECT 1 FROM suspension AS s WHERE s.user_id = d.client_id AND (s.until IS NULL OR s.until > $4))
           AND (SELECT count(*) FROM busy_day AS busy WHERE busy.photographer_id = $2
                  AND busy.day BETWEEN greatest(d.first_day, $1) AND d.last_day)
               < d.last_day::date - greatest(d.first_day, $1)::date + 1
         ORDER BY d.created_at DESC, d.id DESC
-        LIMIT $7::bigint
+        LIMIT $5::bigint
         """
 
     /// The demand if `DemandRules.mayView` lets the viewer see it, with the facts it reads.

@@ -117,17 +117,25 @@ struct PostgresDemandStore: DemandStore {
     /// today through its last day than there are days (`busy_day` holds one row per day).
     func matching(for photographerId: Int64, limit: Int, counting: Bool, at date: Date) throws -> (demands: [Demand], total: Int) {
         try pool.reading { connection in
-            let ids = try Self.matched(for: photographerId, limit: counting ? nil : Int64(max(0, limit)), at: date, connection)
+            guard let row = try connection.query("SELECT location, role FROM account WHERE id = $1", [photographerId]).first,
+                  try row.decode("role", as: String.self) == User.Role.creator.rawValue
+            else { return ([], 0) }
+            let ids = try Self.matched(for: photographerId, town: Demands.townKey(try row.decode("location", as: String.self)),
+                                       limit: counting ? nil : Int64(max(0, limit)), at: date, connection)
                 .map { try $0.decode(0, as: Int64.self) }
             return (try ids.prefix(max(0, limit)).compactMap { try Self.demand($0, connection) }, ids.count)
         }
     }
 
-    func matchingStamps(for photographerId: Int64, limit: Int, at date: Date) throws -> [DemandStamp] {
-        try pool.reading { connection in
-            try Self.matched(for: photographerId, limit: Int64(max(0, limit)), at: date, connection).map { row in
-                DemandStamp(id: try row.decode("id"), createdAt: try row.decode("created_at"), editedAt: try row.decodeIfPresent("edited_at"))
-            }
+    func matchingStamps(_ search: DemandSearch, at date: Date) throws -> [DemandStamp] {
+        // One statement, one snapshot: no transaction around it.
+        try pool.withConnection { connection in try Self.matchingStamps(search, at: date, connection) }
+    }
+
+    /// The search's stamps, on the caller's connection (the feed's page).
+    static func matchingStamps(_ search: DemandSearch, at date: Date, _ connection: PostgresConnection) throws -> [DemandStamp] {
+        try matched(for: search.photographerId, town: search.town, limit: Int64(max(0, search.limit)), at: date, connection).map { row in
+            DemandStamp(id: try row.decode("id"), createdAt: try row.decode("created_at"), editedAt: try row.decodeIfPresent("edited_at"))
         }
     }
 
@@ -135,21 +143,11 @@ struct PostgresDemandStore: DemandStore {
         try pool.reading { connection in try ids.compactMap { try Self.demand($0, connection) } }
     }
 
-    /// The matching statement's rows for the photographer (`limit` nil: all of them).
-    private static func matched(for photographerId: Int64, limit: Int64?, at date: Date, _ connection: PostgresConnection) throws
-        -> [PostgresRow] {
-        guard let row = try connection.query("""
-            SELECT location, role, EXISTS (SELECT 1 FROM demand_reach WHERE user_id = account.id) AS anywhere
-            FROM account WHERE id = $1
-            """, [photographerId]).first, try row.decode("role", as: String.self) == User.Role.creator.rawValue
-        else { return [] }
-        let tags = try connection.query("""
-            SELECT DISTINCT folded FROM portfolio_tag WHERE portfolio_id IN (SELECT id FROM portfolio WHERE owner_id = $1)
-            """, [photographerId]).map { try $0.decode(0, as: String.self) }
-        guard !tags.isEmpty else { return [] }
-        return Array(try connection.query(matchingSQL, [
-            CalendarDay(date).text, photographerId, try row.decode("anywhere", as: Bool.self),
-            Demands.townKey(try row.decode("location", as: String.self)), TextList(tags), date.stored, limit]))
+    /// The matching statement's rows for the photographer, whose town is `town` (folded),
+    /// `limit` nil: all of them.
+    private static func matched(for photographerId: Int64, town: String, limit: Int64?, at date: Date, _ connection: PostgresConnection)
+        throws -> [PostgresRow] {
+        Array(try connection.query(matchingSQL, [CalendarDay(date).text, photographerId, town, date.stored, limit]))
     }
 
     func answer(_ demandId: Int64, with offer: ShootOfferDraft, requestText: String, offerText: String, uuid: String,

@@ -26,8 +26,10 @@ struct PostgresFeedStore: FeedStore {
                 ?? (query.after == nil ? 0 : try connection.query(filter.withClause + filter.count,
                                                                     filter.parameters)[0].decode(0, as: Int.self))
             let shown = Array(portfolios.prefix(query.pageSize))
+            // A photographer's demands: one statement more on the same connection.
+            let demands = try query.demands.map { try PostgresDemandStore.matchingStamps($0, at: Date(), connection) } ?? []
             return FeedPage(portfolios: shown, total: total,
-                            next: portfolios.count > query.pageSize ? shown.last.map(FeedCursor.init) : nil)
+                            next: portfolios.count > query.pageSize ? shown.last.map(FeedCursor.init) : nil, demands: demands)
         }
     }
 

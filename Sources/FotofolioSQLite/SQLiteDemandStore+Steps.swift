@@ -80,8 +80,9 @@ extension SQLiteDemandStore {
         SELECT d.id, d.createdAt, d.editedAt FROM demand AS d INDEXED BY demand_open
         WHERE d.closedAt IS NULL AND d.bookingId IS NULL AND d.hiddenAt IS NULL
           AND d.openUntil >= :today AND d.lastDay >= :today AND d.clientId <> :me
-          AND (:anywhere OR d.townKey = :town)
-          AND EXISTS (SELECT 1 FROM demandTag AS t WHERE t.demandId = d.id AND t.folded IN (SELECT value FROM json_each(:tags)))
+          AND (EXISTS (SELECT 1 FROM demandReach WHERE userId = :me) OR d.townKey = :town)
+          AND EXISTS (SELECT 1 FROM demandTag AS t WHERE t.demandId = d.id AND t.folded IN (
+                SELECT pt.folded FROM portfolioTag AS pt JOIN portfolio AS p ON p.id = pt.portfolioId WHERE p.ownerId = :me))
           AND NOT EXISTS (SELECT 1 FROM demandHidden AS h WHERE h.userId = :me AND h.demandId = d.id)
           AND NOT EXISTS (SELECT 1 FROM shootRequest AS r WHERE r.demandId = d.id AND r.photographerId = :me)
           AND NOT EXISTS (SELECT 1 FROM block AS b WHERE (b.blockerId = :me AND b.blockedId = d.clientId)

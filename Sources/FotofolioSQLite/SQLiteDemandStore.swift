@@ -97,16 +97,24 @@ struct SQLiteDemandStore: DemandStore {
 
     func matching(for photographerId: Int64, limit: Int, counting: Bool, at date: Date) throws -> (demands: [Demand], total: Int) {
         try database.pool.read { db in
-            let ids = try Self.matched(for: photographerId, limit: counting ? -1 : max(0, limit), at: date, db).map { $0["id"] as Int64 }
+            guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT location, role FROM user WHERE id = ?"),
+                                             arguments: [photographerId]), row["role"] as String == User.Role.creator.rawValue
+            else { return ([], 0) }
+            let ids = try Self.matched(for: photographerId, town: Demands.townKey(row["location"]), limit: counting ? -1 : max(0, limit),
+                                       at: date, db).map { $0["id"] as Int64 }
             return (try ids.prefix(max(0, limit)).compactMap { try Self.demand($0, db) }, ids.count)
         }
     }
 
-    func matchingStamps(for photographerId: Int64, limit: Int, at date: Date) throws -> [DemandStamp] {
-        try database.pool.read { db in
-            try Self.matched(for: photographerId, limit: max(0, limit), at: date, db).map { row in
-                DemandStamp(id: row["id"], createdAt: row["createdAt"], editedAt: row["editedAt"])
-            }
+    func matchingStamps(_ search: DemandSearch, at date: Date) throws -> [DemandStamp] {
+        // One statement, one snapshot: no transaction around it.
+        try database.pool.unsafeRead { db in try Self.matchingStamps(search, at: date, db) }
+    }
+
+    /// The search's stamps, in a read of the caller's (the feed's page).
+    static func matchingStamps(_ search: DemandSearch, at date: Date, _ db: Database) throws -> [DemandStamp] {
+        try matched(for: search.photographerId, town: search.town, limit: max(0, search.limit), at: date, db).map { row in
+            DemandStamp(id: row[0], createdAt: row[1], editedAt: row[2])
         }
     }
 
@@ -114,19 +122,11 @@ struct SQLiteDemandStore: DemandStore {
         try database.pool.read { db in try ids.compactMap { try Self.demand($0, db) } }
     }
 
-    /// The matching statement's rows for the photographer (`limit` -1: all of them).
-    private static func matched(for photographerId: Int64, limit: Int, at date: Date, _ db: Database) throws -> [Row] {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT location, role, EXISTS (SELECT 1 FROM demandReach WHERE userId = user.id) AS anywhere FROM user WHERE id = ?
-            """), arguments: [photographerId]), row["role"] as String == User.Role.creator.rawValue
-        else { return [] }
-        let tags = try String.fetchAll(db.cachedStatement(sql: """
-            SELECT DISTINCT folded FROM portfolioTag WHERE portfolioId IN (SELECT id FROM portfolio WHERE ownerId = ?)
-            """), arguments: [photographerId])
-        guard !tags.isEmpty else { return [] }
-        return try Row.fetchAll(db.cachedStatement(sql: matchingSQL), arguments: [
-            "today": CalendarDay(date).text, "me": photographerId, "anywhere": row["anywhere"] as Bool,
-            "town": Demands.townKey(row["location"]), "tags": json(tags), "now": date, "limit": limit])
+    /// The matching statement's rows for the photographer, whose town is `town` (folded),
+    /// `limit` -1: all of them.
+    private static func matched(for photographerId: Int64, town: String, limit: Int, at date: Date, _ db: Database) throws -> [Row] {
+        try Row.fetchAll(db.cachedStatement(sql: matchingSQL), arguments: [
+            "today": CalendarDay.today(at: date).text, "me": photographerId, "town": town, "now": StoredDate.text(date), "limit": limit])
     }
 
     func answer(_ demandId: Int64, with offer: ShootOfferDraft, requestText: String, offerText: String, uuid: String,

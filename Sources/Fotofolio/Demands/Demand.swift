@@ -88,6 +88,21 @@ public struct DemandStamp: Sendable, Hashable {
     }
 }
 
+/// The feed's search for demands matching a photographer (`Demands.feedSearch`): who they
+/// are, their town as matching compares it (`Demands.townKey` of the location their session
+/// read), and how many to find at most.
+public struct DemandSearch: Sendable, Equatable {
+    public let photographerId: Int64
+    public let town: String
+    public let limit: Int
+
+    public init(photographerId: Int64, town: String, limit: Int) {
+        self.photographerId = photographerId
+        self.town = town
+        self.limit = limit
+    }
+}
+
 extension Demand {
     public var stamp: DemandStamp { DemandStamp(id: id, createdAt: createdAt, editedAt: editedAt) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Demands the other way round from requests: a client says once what they need, every
 /// photographer it matches sees it in their feed and may answer with an offer, and the client
@@ -21,9 +22,20 @@ public struct Demands: Sendable {
     }
 
     /// A town as matching compares it: trimmed, folded as tags are ("Plzeň" → "plzen").
+    /// Kept by the text once made: Foundation's trimming and folding cost a photographer's
+    /// feed page more than its matching statement, for a handful of towns.
     public static func townKey(_ town: String) -> String {
-        Tag.fold(town.trimmingCharacters(in: .whitespacesAndNewlines))
+        if let key = townKeys.withLock({ $0[town] }) { return key }
+        let key = Tag.fold(town.trimmingCharacters(in: .whitespacesAndNewlines))
+        townKeys.withLock { keys in
+            if keys.count >= keptTownKeys { keys.removeAll(keepingCapacity: true) }
+            keys[town] = key
+        }
+        return key
     }
+
+    private static let townKeys = Mutex<[String: String]>([:])
+    static let keptTownKeys = 4096
 
     /// `uuid`: the form's, so sending it twice posts once.
     @discardableResult
@@ -62,9 +74,18 @@ public struct Demands: Sendable {
         try store.matching(for: photographerId, limit: limit, counting: counting, at: date)
     }
 
-    /// The first `limit` matching demands' stamps (the feed's first page), without a count.
-    public func matchingStamps(for photographerId: Int64, limit: Int, at date: Date = Date()) throws -> [DemandStamp] {
-        try store.matchingStamps(for: photographerId, limit: limit, at: date)
+    /// The search for the first `limit` demands matching the photographer as their session
+    /// read them, which the feed's first page makes in its own read (`FeedQuery.demands`);
+    /// nil for anyone who is not a photographer.
+    public static func feedSearch(for photographer: User, limit: Int = feedSlots) -> DemandSearch? {
+        guard photographer.role == .creator, let id = photographer.id else { return nil }
+        return DemandSearch(photographerId: id, town: townKey(photographer.location), limit: limit)
+    }
+
+    /// The stamps that search finds, read on their own, without a count.
+    public func matchingStamps(for photographer: User, limit: Int, at date: Date = Date()) throws -> [DemandStamp] {
+        guard let search = Self.feedSearch(for: photographer, limit: limit) else { return [] }
+        return try store.matchingStamps(search, at: date)
     }
 
     public func demands(ids: [Int64]) throws -> [Demand] {

@@ -22,6 +22,9 @@ public struct FeedQuery: Sendable, Equatable {
     public var hiddenAuthors: [Int64] = []
     public var after: FeedCursor?
     public var pageSize = 12
+    /// A photographer's first page: the demands matching them, read with the page
+    /// (`FeedPage.demands`), so the page makes one read for both.
+    public var demands: DemandSearch?
 
     /// The most tags one filter may hold.
     public static let maximumTags = 10
@@ -105,11 +108,14 @@ public struct FeedPage: Sendable {
     public let total: Int
     /// Where the next page starts; nil on the last page.
     public let next: FeedCursor?
+    /// The stamps of the demands `FeedQuery.demands` found, newest first.
+    public var demands: [DemandStamp] = []
 
-    public init(portfolios: [Portfolio], total: Int, next: FeedCursor?) {
+    public init(portfolios: [Portfolio], total: Int, next: FeedCursor?, demands: [DemandStamp] = []) {
         self.portfolios = portfolios
         self.total = total
         self.next = next
+        self.demands = demands
     }
 }
 

@@ -38,9 +38,11 @@ public protocol DemandStore: Sendable {
     /// statement then stops at the limit).
     func matching(for photographerId: Int64, limit: Int, counting: Bool, at date: Date) throws -> (demands: [Demand], total: Int)
 
-    /// The same search, stopping at `limit`, giving each demand's stamp only: what the feed's
-    /// kept cards are found by, so a demand is read whole only for a card not kept yet.
-    func matchingStamps(for photographerId: Int64, limit: Int, at date: Date) throws -> [DemandStamp]
+    /// The same search as `DemandSearch` asks it (the photographer's town as their session
+    /// read it), stopping at its limit, giving each demand's stamp only: what the feed's kept
+    /// cards are found by, so a demand is read whole only for a card not kept yet. One
+    /// statement, which the feed's page makes in its own read (`FeedQuery.demands`).
+    func matchingStamps(_ search: DemandSearch, at date: Date) throws -> [DemandStamp]
 
     /// The demands of these ids, in their order, leaving out any that is gone.
     func demands(ids: [Int64]) throws -> [Demand]

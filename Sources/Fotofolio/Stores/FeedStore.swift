@@ -8,7 +8,8 @@ public protocol FeedStore: Sendable {
     /// `query.after` in that order, none by `query.hiddenAuthors`, none hidden by an operator
     /// or by an author suspended now; at most `query.pageSize`. `total` counts every match
     /// regardless of the cursor; `next` is the cursor of the page's last portfolio when more
-    /// follow.
+    /// follow. With `query.demands`, `demands` holds what `DemandStore.matchingStamps` finds
+    /// for that search now, read in the same read.
     func page(_ query: FeedQuery) throws -> FeedPage
 
     /// Author, tags and photos of these portfolios, in the same order.

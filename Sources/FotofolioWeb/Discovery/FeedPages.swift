@@ -22,21 +22,19 @@ struct FeedPages {
     private func show(_ request: Request) throws -> Response {
         var address = FeedAddress(request.query)
         // Demands are a photographer's: anyone else's "demands only" is the feed.
-        let photographer = request.signedIn.flatMap { $0.user.role == .creator ? $0.userId : nil }
+        let photographer = request.signedIn.flatMap { $0.user.role == .creator ? $0 : nil }
         if photographer == nil { address.demandsOnly = false }
         var matched: (demands: [Demand], total: Int) = ([], 0)
-        var stamps: [DemandStamp] = []
         if let photographer, address.demandsOnly {
-            matched = try demands.matching(for: photographer, limit: Demands.listPage)
-            stamps = matched.demands.map(\.stamp)
-        } else if let photographer, address.after == nil {
-            // The first page shows a few and no count: the search stops there, and a demand is
-            // read whole only for a card not kept yet.
-            stamps = try demands.matchingStamps(for: photographer, limit: Demands.feedSlots)
+            matched = try demands.matching(for: photographer.userId, limit: Demands.listPage)
         }
         var query = address.query
         query.hiddenAuthors = try blocking.hiddenAuthors(for: request.signedIn?.userId)
-        let page = address.demandsOnly ? FeedPage(portfolios: [], total: matched.total, next: nil) : try feed.page(query)
+        // The first page shows a few demands and no count, found in the page's own read: the
+        // search stops there, and a demand is read whole only for a card not kept yet.
+        if let photographer, address.after == nil { query.demands = Demands.feedSearch(for: photographer.user) }
+        let page = address.demandsOnly ? FeedPage(portfolios: [], total: matched.total, next: nil, demands: matched.demands.map(\.stamp))
+            : try feed.page(query)
         let selected = try SelectedPortfolios.of(request, selection)
         let today = CalendarDay.today()
         // Around the cards, the page depends only on the address, what the query found, the
@@ -47,7 +45,7 @@ struct FeedPages {
         let fragment = request.fragment(of: FeedFragment.self)
         let make = { (request: Request) in
             try respond(to: request, page: page, address: address, selected: selected, today: today, body: body, fragment: fragment,
-                        demands: stamps, read: matched.demands)
+                        demands: page.demands, read: matched.demands)
         }
         // A guest's page is all the feed's but for the CSRF token: kept whole (`KeptFeedPages`).
         guard request.signedIn == nil else { return try make(request) }
