@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PropertyBased
 import Testing
 @testable import FotofolioSQLite
 
@@ -8,13 +9,10 @@ import Testing
 @Suite struct StoredDateTests {
     static func stored(_ date: Date) -> String? { String.fromDatabaseValue(date.databaseValue) }
 
-    @Test func everyMomentIsWrittenAsGRDBStoresIt() {
-        // Moments across the four-digit years, at whole and broken milliseconds, from a fixed seed.
-        var generator = SplitMix(seed: 0x5EED)
-        for _ in 0..<100_000 {
-            let milliseconds = Double(generator.next() % 253_402_300_800_000)
-            let fraction = Double(generator.next() % 1000) / 1000
-            let date = Date(timeIntervalSince1970: (milliseconds + fraction) / 1000)
+    @Test func everyMomentIsWrittenAsGRDBStoresIt() async {
+        // Moments across the four-digit years, at whole and broken milliseconds.
+        await propertyCheck(count: 100_000, input: Gen.int64(in: 0...253_402_300_799_999), Gen.int(in: 0...999)) { milliseconds, fraction in
+            let date = Date(timeIntervalSince1970: (Double(milliseconds) + Double(fraction) / 1000) / 1000)
             #expect(StoredDate.text(date) == Self.stored(date), "\(date.timeIntervalSince1970)")
         }
     }
@@ -24,18 +22,5 @@ import Testing
     func edgesAreWrittenAsGRDBStoresThem(_ seconds: Double) {
         let date = Date(timeIntervalSince1970: seconds)
         #expect(StoredDate.text(date) == Self.stored(date))
-    }
-}
-
-/// SplitMix64: a small generator whose sequence is fixed by its seed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }
