@@ -1,6 +1,7 @@
 import Foundation
 import Fotofolio
 import GRDB
+import Synchronization
 
 /// The one SQLite database of a Fotofolio process: a WAL-mode pool with foreign keys on,
 /// migrated to the current schema when opened. Open it once per process and pass it on.
@@ -25,6 +26,55 @@ public final class AppDatabase: Sendable {
         configuration.busyMode = .timeout(5)
         pool = try DatabasePool(path: path, configuration: configuration)
         try Schema.migrator.migrate(pool)
+    }
+
+    /// The reads `countingReads` counts.
+    private final class ReadCount: Sendable {
+        let value = Atomic<Int>(0)
+    }
+
+    @TaskLocal private static var readCount: ReadCount?
+
+    /// `body`'s value and the reads it began on this thread or task: those that checked out a
+    /// reader, not those that joined a read under way. A request's handler runs on one thread,
+    /// so this counts a page's reads and nobody else's.
+    public static func countingReads<T>(_ body: () throws -> T) rethrows -> (value: T, reads: Int) {
+        let count = ReadCount()
+        let value = try $readCount.withValue(count) { try body() }
+        return (value, count.value.load(ordering: .relaxed))
+    }
+
+    /// Several reads as one moment: `body`'s reads (`read`, `unsafeRead`, and further
+    /// `reading`) run on one reader connection in one transaction, so a page that asks five
+    /// stores checks out one connection and sees one snapshot. Only for reading: a write
+    /// inside would not be seen by the reads after it.
+    public func reading<T>(_ body: () throws -> T) throws -> T {
+        try read { _ in try body() }
+    }
+
+    /// A read as one moment: inside `reading` (or another read) on its connection and
+    /// snapshot; otherwise in a transaction of its own. The stores read through this.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try unsafeRead { db in
+            if db.isInsideTransaction { return try body(db) }
+            var value: T?
+            try db.inTransaction(.deferred) {
+                value = try body(db)
+                return .commit
+            }
+            return value!
+        }
+    }
+
+    /// A read without a transaction of its own (one statement is one snapshot): inside
+    /// `reading`, on its connection and in its transaction.
+    func unsafeRead<T>(_ body: (Database) throws -> T) throws -> T {
+        var begun = false
+        defer { if begun { Self.readCount?.value.add(1, ordering: .relaxed) } }
+        return try pool.unsafeReentrantRead { db in
+            begun = !db.isInsideTransaction
+            return try body(db)
+        }
     }
 
     /// Succeeds when the database answers a trivial query (for health checks).

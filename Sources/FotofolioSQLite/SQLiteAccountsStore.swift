@@ -8,31 +8,31 @@ struct SQLiteAccountsStore: AccountsStore {
 
     func user(id: Int64) throws -> User? {
         // One statement, on every signed-in request: no transaction around it.
-        try database.pool.unsafeRead { db in
+        try database.unsafeRead { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT \(User.accountColumns) FROM \"user\" WHERE id = ?"), arguments: [id])
                 .map(User.init(accountRow:))
         }
     }
 
     func user(username: String) throws -> User? {
-        try database.pool.read { db in try User.filter(Column("username") == username).fetchOne(db) }
+        try database.read { db in try User.filter(Column("username") == username).fetchOne(db) }
     }
 
     func user(username: String, orEmail email: String) throws -> User? {
-        try database.pool.read { db in
+        try database.read { db in
             try User.filter(sql: "username = ? OR email = ? COLLATE NOCASE", arguments: [username, email]).fetchOne(db)
         }
     }
 
     func taken(username: String, email: String) throws -> (username: Bool, email: Bool) {
-        try database.pool.read { db in
+        try database.read { db in
             (username: try User.filter(Column("username") == username).fetchCount(db) > 0,
              email: try User.filter(sql: "email = ? COLLATE NOCASE", arguments: [email]).fetchCount(db) > 0)
         }
     }
 
     func isEmailTaken(_ email: String) throws -> Bool {
-        try database.pool.read { db in
+        try database.read { db in
             try User.filter(sql: "email = ? COLLATE NOCASE", arguments: [email]).fetchCount(db) > 0
         }
     }

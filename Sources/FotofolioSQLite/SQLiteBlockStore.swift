@@ -21,7 +21,7 @@ struct SQLiteBlockStore: BlockStore {
     }
 
     func blockedPeople(by blockerId: Int64) throws -> [BlockedPerson] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT user.*, block.createdAt AS blockedAt FROM block JOIN user ON user.id = block.blockedId
                 WHERE block.blockerId = ? ORDER BY block.createdAt DESC, block.blockedId DESC
@@ -33,14 +33,14 @@ struct SQLiteBlockStore: BlockStore {
 
     func blockedIds(by blockerId: Int64) throws -> [Int64] {
         // One statement, on every signed-in feed page: no transaction around it.
-        try database.pool.unsafeRead { db in
+        try database.unsafeRead { db in
             try Int64.fetchAll(db.cachedStatement(sql: "SELECT blockedId FROM block WHERE blockerId = ? ORDER BY blockedId"),
                                arguments: [blockerId])
         }
     }
 
     func contact(from senderId: Int64, to targetId: Int64) throws -> (facts: ContactFacts, hasDirectRoom: Bool) {
-        try database.pool.read { db in
+        try database.read { db in
             let facts = try Self.facts(from: senderId, to: targetId, db)
             let key = "\(min(senderId, targetId)):\(max(senderId, targetId))"
             let hasRoom = try ChatRoom.filter(ChatRoom.Columns.directKey == key).fetchCount(db) > 0

@@ -151,7 +151,7 @@ struct SQLiteBookingStore: BookingStore {
     }
 
     func shoots(of cards: [MessageCard], for userId: Int64) throws -> [MessageCard: Shoot] {
-        try database.pool.read { db in
+        try database.read { db in
             var requestIds: [MessageCard: Int64] = [:]
             for card in Set(cards) {
                 let table = switch card { case .request: "shootRequest"; case .offer: "shootOffer"; case .booking: "booking" }
@@ -171,7 +171,7 @@ struct SQLiteBookingStore: BookingStore {
     }
 
     func shoot(request requestId: Int64, for userId: Int64) throws -> Shoot? {
-        try database.pool.read { db in
+        try database.read { db in
             guard let shoot = try Self.shoot(requestId, db), shoot.involves(userId)
             else { return nil }
             return shoot
@@ -179,7 +179,7 @@ struct SQLiteBookingStore: BookingStore {
     }
 
     func bookings(of userId: Int64) throws -> [Booking] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT * FROM booking WHERE clientId = ?1 OR photographerId = ?1 ORDER BY startsAt, id
                 """, arguments: [userId]).map(Self.booking(row:))
@@ -187,7 +187,7 @@ struct SQLiteBookingStore: BookingStore {
     }
 
     func busyDays(of photographerId: Int64, from first: CalendarDay, through last: CalendarDay) throws -> [CalendarDay: Int64?] {
-        try database.pool.read { db in
+        try database.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT day, bookingId FROM busyDay WHERE photographerId = ? AND day BETWEEN ? AND ?
                 """, arguments: [photographerId, first.text, last.text])
@@ -218,11 +218,11 @@ struct SQLiteBookingStore: BookingStore {
     }
 
     func calendarToken(of userId: Int64) throws -> String? {
-        try database.pool.read { db in try String.fetchOne(db, sql: "SELECT token FROM calendarToken WHERE userId = ?", arguments: [userId]) }
+        try database.read { db in try String.fetchOne(db, sql: "SELECT token FROM calendarToken WHERE userId = ?", arguments: [userId]) }
     }
 
     func calendarOwner(token: String) throws -> Int64? {
-        try database.pool.read { db in try Int64.fetchOne(db, sql: "SELECT userId FROM calendarToken WHERE token = ?", arguments: [token]) }
+        try database.read { db in try Int64.fetchOne(db, sql: "SELECT userId FROM calendarToken WHERE token = ?", arguments: [token]) }
     }
 }
 

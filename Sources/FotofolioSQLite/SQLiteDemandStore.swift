@@ -72,7 +72,7 @@ struct SQLiteDemandStore: DemandStore {
     }
 
     func demand(_ demandId: Int64, for viewerId: Int64, at date: Date) throws -> DemandWithOffers? {
-        try database.pool.read { db in
+        try database.read { db in
             guard let demand = try Self.visible(demandId, to: viewerId, at: date, db) else { return nil }
             let answered = try Int64.fetchOne(db, sql: "SELECT id FROM shootRequest WHERE demandId = ? AND photographerId = ?",
                                               arguments: [demandId, viewerId])
@@ -84,7 +84,7 @@ struct SQLiteDemandStore: DemandStore {
     }
 
     func demands(of clientId: Int64) throws -> [DemandWithOffers] {
-        try database.pool.read { db in
+        try database.read { db in
             let date = Date()
             return try Int64.fetchAll(db, sql: "SELECT id FROM demand WHERE clientId = ? ORDER BY createdAt DESC, id DESC",
                                       arguments: [clientId]).compactMap { id in
@@ -96,7 +96,7 @@ struct SQLiteDemandStore: DemandStore {
     }
 
     func matching(for photographerId: Int64, limit: Int, counting: Bool, at date: Date) throws -> (demands: [Demand], total: Int) {
-        try database.pool.read { db in
+        try database.read { db in
             guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT location, role FROM user WHERE id = ?"),
                                              arguments: [photographerId]), row["role"] as String == User.Role.creator.rawValue
             else { return ([], 0) }
@@ -108,7 +108,7 @@ struct SQLiteDemandStore: DemandStore {
 
     func matchingStamps(_ search: DemandSearch, at date: Date) throws -> [DemandStamp] {
         // One statement, one snapshot: no transaction around it.
-        try database.pool.unsafeRead { db in try Self.matchingStamps(search, at: date, db) }
+        try database.unsafeRead { db in try Self.matchingStamps(search, at: date, db) }
     }
 
     /// The search's stamps, in a read of the caller's (the feed's page).
@@ -119,7 +119,7 @@ struct SQLiteDemandStore: DemandStore {
     }
 
     func demands(ids: [Int64]) throws -> [Demand] {
-        try database.pool.read { db in try ids.compactMap { try Self.demand($0, db) } }
+        try database.read { db in try ids.compactMap { try Self.demand($0, db) } }
     }
 
     /// The matching statement's rows for the photographer, whose town is `town` (folded),
@@ -167,7 +167,7 @@ struct SQLiteDemandStore: DemandStore {
     }
 
     func takesDemandsAnywhere(_ photographerId: Int64) throws -> Bool {
-        try database.pool.read { db in
+        try database.read { db in
             try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM demandReach WHERE userId = ?)", arguments: [photographerId]) ?? false
         }
     }

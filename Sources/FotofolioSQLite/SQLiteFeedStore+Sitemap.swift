@@ -6,7 +6,7 @@ import GRDB
 /// profiles anyone may open.
 extension SQLiteFeedStore {
     func indexablePortfolios(offset: Int, limit: Int) throws -> [IndexablePage] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT id, updatedAt FROM portfolio WHERE \(FeedSQL.visible) ORDER BY id LIMIT ? OFFSET ?
                 """, arguments: [max(0, limit), max(0, offset)])
@@ -15,7 +15,7 @@ extension SQLiteFeedStore {
     }
 
     func indexablePhotographers(offset: Int, limit: Int) throws -> [IndexablePage] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT username, MAX(createdAt, COALESCE((SELECT MAX(updatedAt) FROM portfolio
                                                           WHERE ownerId = user.id AND \(FeedSQL.visible)), createdAt))
@@ -26,7 +26,7 @@ extension SQLiteFeedStore {
     }
 
     func indexableCounts() throws -> (portfolios: Int, photographers: Int) {
-        try database.pool.read { db in
+        try database.read { db in
             let portfolios = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM portfolio WHERE \(FeedSQL.visible)") ?? 0
             let photographers = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE \(Self.photographerInView)") ?? 0
             return (portfolios, photographers)

@@ -10,7 +10,7 @@ struct SQLiteFeedStore: FeedStore {
         // One statement reads the page and the count together, so it needs no transaction
         // around it (a statement reads one snapshot); statements are cached, since every page
         // asks one of a few shapes of query with its values bound.
-        try database.pool.unsafeRead { db in
+        try database.unsafeRead { db in
             let page = FeedSQL.page(query)
             // Each row is read where it stands, column by position: copying the rows and
             // finding every column by name cost more than SQLite took to find them.
@@ -36,7 +36,7 @@ struct SQLiteFeedStore: FeedStore {
     }
 
     func details(of portfolios: [Portfolio]) throws -> [PortfolioDetails] {
-        try database.pool.read { db in try PortfolioReading.details(of: portfolios, db) }
+        try database.read { db in try PortfolioReading.details(of: portfolios, db) }
     }
 }
 

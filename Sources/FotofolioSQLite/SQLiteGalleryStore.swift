@@ -24,17 +24,17 @@ struct SQLiteGalleryStore: GalleryStore {
     }
 
     func gallery(id: Int64) throws -> Gallery? {
-        try database.pool.read { db in try Self.gallery(id: id, db) }
+        try database.read { db in try Self.gallery(id: id, db) }
     }
 
     func gallery(token: String) throws -> Gallery? {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM gallery WHERE token = ?", arguments: [token]).map(Gallery.init(row:))
         }
     }
 
     func details(of gallery: Gallery) throws -> GalleryDetails? {
-        try database.pool.read { db in
+        try database.read { db in
             guard let photographer = try User.fetchOne(db, key: gallery.photographerId) else { return nil }
             let client = try gallery.clientId.flatMap { try User.fetchOne(db, key: $0) }
             let picks = try Row.fetchAll(db, sql: "SELECT photoId, comment, pickedAt FROM galleryPick WHERE galleryId = ?",
@@ -56,11 +56,11 @@ struct SQLiteGalleryStore: GalleryStore {
     }
 
     func galleries(photographerId: Int64) throws -> [(gallery: Gallery, picks: Int, photos: Int)] {
-        try database.pool.read { db in try Self.listed(where: "photographerId = ?", photographerId, db) }
+        try database.read { db in try Self.listed(where: "photographerId = ?", photographerId, db) }
     }
 
     func galleries(clientId: Int64) throws -> [(gallery: Gallery, picks: Int, photos: Int)] {
-        try database.pool.read { db in try Self.listed(where: "clientId = ?", clientId, db) }
+        try database.read { db in try Self.listed(where: "clientId = ?", clientId, db) }
     }
 
     func add(_ photos: [NewGalleryPhoto], to galleryId: Int64, by photographerId: Int64) throws {

@@ -9,20 +9,20 @@ struct SQLiteLiveEventStore: LiveEventStore {
     let database: AppDatabase
 
     func latestSequence() throws -> Int64 {
-        try database.pool.unsafeRead { db in
+        try database.unsafeRead { db in
             try Int64.fetchOne(db.cachedStatement(sql: "SELECT IFNULL(MAX(sequence), 0) FROM liveEvent")) ?? 0
         }
     }
 
     func events(after sequence: Int64, limit: Int) throws -> [LiveEvent] {
-        try database.pool.unsafeRead { db in
+        try database.unsafeRead { db in
             try LiveEvent.fetchAll(db.cachedStatement(sql: "SELECT * FROM liveEvent WHERE sequence > ? ORDER BY sequence LIMIT ?"),
                                    arguments: [sequence, max(0, limit)])
         }
     }
 
     func events(after sequence: Int64, for userId: Int64, limit: Int) throws -> [LiveEvent] {
-        try database.pool.unsafeRead { db in
+        try database.unsafeRead { db in
             try LiveEvent.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM liveEvent
                 WHERE sequence > ?1 AND (userId = ?2
@@ -33,7 +33,7 @@ struct SQLiteLiveEventStore: LiveEventStore {
     }
 
     func oldestSequence() throws -> Int64? {
-        try database.pool.unsafeRead { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT MIN(sequence) FROM liveEvent")) }
+        try database.unsafeRead { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT MIN(sequence) FROM liveEvent")) }
     }
 
     func prune(olderThan date: Date, keepingAtMost maximumCount: Int) throws -> Int {

@@ -27,7 +27,7 @@ struct SQLiteMQTTAccountStore: MQTTAccountStore {
     }
 
     func accounts(of userId: Int64) throws -> [MQTTAccount] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM mqttAccount WHERE userId = ? ORDER BY createdAt DESC, id DESC",
                              arguments: [userId]).map(Self.account)
         }
@@ -41,7 +41,7 @@ struct SQLiteMQTTAccountStore: MQTTAccountStore {
     }
 
     func account(brokerUsername: String) throws -> MQTTAccount? {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM mqttAccount WHERE brokerUsername = ?",
                              arguments: [brokerUsername]).map(Self.account)
         }
@@ -54,7 +54,7 @@ struct SQLiteMQTTAccountStore: MQTTAccountStore {
     }
 
     func grants(at date: Date) throws -> [BrokerGrant] {
-        try database.pool.read { db in
+        try database.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT a.brokerUsername, a.mosquittoHash, a.rabbitHash, m.roomId FROM mqttAccount a
                 LEFT JOIN chatMember m ON m.userId = a.userId

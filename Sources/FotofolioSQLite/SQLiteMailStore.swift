@@ -78,7 +78,7 @@ struct SQLiteMailStore: MailStore {
     }
 
     func due(at date: Date, missedBefore: Date, limit: Int) throws -> [QueuedMail] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT id, key, recipientId, address, content, createdAt, attempts FROM mail
                 WHERE state = 'pending' AND dueAt <= ? AND (kind <> 'missedMessages' OR dueAt <= ?) ORDER BY dueAt, id LIMIT ?
@@ -129,13 +129,13 @@ struct SQLiteMailStore: MailStore {
     }
 
     func recent(limit: Int) throws -> [MailRecord] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM mail ORDER BY id DESC LIMIT ?", arguments: [max(0, limit)]).map(Self.record)
         }
     }
 
     func record(key: String) throws -> MailRecord? {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM mail WHERE key = ?", arguments: [key]).map(Self.record)
         }
     }
@@ -147,7 +147,7 @@ struct SQLiteMailStore: MailStore {
     }
 
     func counts(at date: Date) throws -> MailCounts {
-        try database.pool.read { db in
+        try database.read { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT (SELECT count(*) FROM mail WHERE state = 'pending' AND attempts = 0 AND dueAt <= ?1),
                        (SELECT count(*) FROM mail WHERE state = 'pending' AND attempts > 0),
@@ -159,13 +159,13 @@ struct SQLiteMailStore: MailStore {
     }
 
     func bounces(of address: String) throws -> Int {
-        try database.pool.read { db in
+        try database.read { db in
             try Int.fetchOne(db, sql: "SELECT bounces FROM mailBounce WHERE address = ?", arguments: [address]) ?? 0
         }
     }
 
     func settings(of userId: Int64) throws -> MailSettings {
-        try database.pool.read { db in try Self.settings(of: userId, db) }
+        try database.read { db in try Self.settings(of: userId, db) }
     }
 
     func save(_ settings: MailSettings, of userId: Int64) throws {
@@ -180,13 +180,13 @@ struct SQLiteMailStore: MailStore {
     }
 
     func signingKey() throws -> String {
-        try database.pool.read { db in
+        try database.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM mailSecret WHERE name = 'unsubscribe'") ?? ""
         }
     }
 
     func queued(_ kind: MailKind, to recipientId: Int64, since date: Date) throws -> [Date] {
-        try database.pool.read { db in
+        try database.read { db in
             try Date.fetchAll(db, sql: """
                 SELECT createdAt FROM mail WHERE recipientId = ? AND kind = ? AND createdAt > ? ORDER BY createdAt DESC
                 """, arguments: [recipientId, kind.rawValue, date])

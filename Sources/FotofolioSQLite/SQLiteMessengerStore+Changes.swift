@@ -56,7 +56,7 @@ extension SQLiteMessengerStore {
     }
 
     func versions(of messageId: Int64) throws -> [MessageVersion] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: "SELECT content, replacedAt FROM chatMessageVersion WHERE messageId = ? ORDER BY id",
                              arguments: [messageId])
                 .map { MessageVersion(content: $0["content"], replacedAt: $0["replacedAt"]) }

@@ -12,7 +12,7 @@ extension SQLiteMessengerStore {
             return try database.pool.write { db in try Self.directRoom(between: userId, and: otherId, limits: limits, at: date, db) }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             // Another writer made the room between our read and our insert: use theirs.
-            if let room = try database.pool.read({ db in try existing.fetchOne(db) }) {
+            if let room = try database.read({ db in try existing.fetchOne(db) }) {
                 return room
             }
             throw error

@@ -5,7 +5,7 @@ import GRDB
 extension SQLiteMessengerStore {
     func search(_ search: MessageSearch, for userId: Int64, limit: Int) throws -> [ChatMessage] {
         guard !search.isEmpty else { return [] }
-        return try database.pool.read { db in
+        return try database.read { db in
             let rooms = try Int64.fetchAll(db.cachedStatement(sql: "SELECT roomId FROM chatMember WHERE userId = ?"), arguments: [userId])
             guard !rooms.isEmpty else { return [] }
             // The index is the outer loop (`CROSS JOIN`), walked newest first to the limit: a

@@ -26,7 +26,7 @@ struct SQLiteMessengerStore: MessengerStore {
     }
 
     func attachment(_ attachmentId: Int64, in roomId: Int64, for userId: Int64) throws -> RoomAttachment? {
-        try database.pool.read { db in
+        try database.read { db in
             guard let row = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT chatAttachment.* FROM chatAttachment JOIN chatMessage ON chatMessage.id = chatAttachment.messageId
                 WHERE chatAttachment.id = ? AND chatMessage.roomId = ? AND chatMessage.deletedAt IS NULL
@@ -38,7 +38,7 @@ struct SQLiteMessengerStore: MessengerStore {
     }
 
     func checkMayWrite(in roomId: Int64, by userId: Int64) throws {
-        try database.pool.read { db in
+        try database.read { db in
             let room = try MessengerReading.room(roomId, memberOf: userId, db)
             if room.kind == .direct { try Self.checkNoBlock(in: roomId, for: userId, db) }
         }
@@ -122,7 +122,7 @@ struct SQLiteMessengerStore: MessengerStore {
     }
 
     func messages(of roomId: Int64, for userId: Int64, before messageId: Int64?, limit: Int) throws -> [ChatMessage] {
-        try database.pool.read { db in
+        try database.read { db in
             _ = try MessengerReading.room(roomId, memberOf: userId, db)
             return try MessengerReading.messages("""
                 WHERE chatMessage.roomId = ? AND chatMessage.id < ? ORDER BY chatMessage.id DESC LIMIT ?
@@ -132,7 +132,7 @@ struct SQLiteMessengerStore: MessengerStore {
 
     func messages(of roomId: Int64, for userId: Int64, around date: Date, limit: Int) throws
         -> (earlier: [ChatMessage], later: [ChatMessage]) {
-        try database.pool.read { db in
+        try database.read { db in
             _ = try MessengerReading.room(roomId, memberOf: userId, db)
             let earlier = try MessengerReading.messages("""
                 WHERE chatMessage.roomId = ? AND chatMessage.sentAt <= ? ORDER BY chatMessage.id DESC LIMIT ?
@@ -145,7 +145,7 @@ struct SQLiteMessengerStore: MessengerStore {
     }
 
     func timeSpan(of roomId: Int64, for userId: Int64) throws -> ClosedRange<Date>? {
-        try database.pool.read { db in
+        try database.read { db in
             _ = try MessengerReading.room(roomId, memberOf: userId, db)
             let row = try Row.fetchOne(db, sql: "SELECT MIN(sentAt) AS first, MAX(sentAt) AS last FROM chatMessage WHERE roomId = ?",
                                        arguments: [roomId])
@@ -191,11 +191,11 @@ struct SQLiteMessengerStore: MessengerStore {
     }
 
     func unreadTotal(for userId: Int64) throws -> Int {
-        try database.pool.read { db in try MessengerReading.unreadTotal(for: userId, db) }
+        try database.read { db in try MessengerReading.unreadTotal(for: userId, db) }
     }
 
     func unreadSnapshot(for userId: Int64) throws -> UnreadSnapshot {
-        try database.pool.read { db in
+        try database.read { db in
             UnreadSnapshot(
                 total: try MessengerReading.unreadTotal(for: userId, db),
                 sequence: try Int64.fetchOne(db.cachedStatement(sql: "SELECT IFNULL(MAX(sequence), 0) FROM liveEvent")) ?? 0)
@@ -203,7 +203,7 @@ struct SQLiteMessengerStore: MessengerStore {
     }
 
     func message(_ messageId: Int64, for userId: Int64) throws -> ChatMessage? {
-        try database.pool.read { db in
+        try database.read { db in
             guard let message = try MessengerReading.message(id: messageId, db),
                   try MessengerReading.isMember(userId, of: message.roomId, db) else { return nil }
             return message
@@ -211,18 +211,18 @@ struct SQLiteMessengerStore: MessengerStore {
     }
 
     func summary(of roomId: Int64, for userId: Int64) throws -> RoomSummary {
-        try database.pool.read { db in
+        try database.read { db in
             _ = try MessengerReading.room(roomId, memberOf: userId, db)
             return try MessengerReading.summaries(for: userId, onlyRoomId: roomId, db)[0]
         }
     }
 
     func summaries(for userId: Int64) throws -> [RoomSummary] {
-        try database.pool.read { db in try MessengerReading.summaries(for: userId, db) }
+        try database.read { db in try MessengerReading.summaries(for: userId, db) }
     }
 
     func memberIds(of roomId: Int64) throws -> [Int64] {
-        try database.pool.read { db in
+        try database.read { db in
             _ = try MessengerReading.room(roomId, db)
             return try Int64.fetchAll(db.cachedStatement(sql: """
                 SELECT userId FROM chatMember WHERE roomId = ? ORDER BY joinedAt, rowid

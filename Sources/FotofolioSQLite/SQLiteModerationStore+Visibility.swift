@@ -7,12 +7,12 @@ import GRDB
 /// the file's name.
 extension SQLiteModerationStore {
     func visibilityFacts(of subject: Subject, for viewerId: Int64?, at date: Date) throws -> VisibilityFacts? {
-        try database.pool.read { db in try Self.visibilityFacts(of: subject, for: viewerId, at: date, db) }
+        try database.read { db in try Self.visibilityFacts(of: subject, for: viewerId, at: date, db) }
     }
 
     func fileUses(_ fileName: String, for viewerId: Int64?, at date: Date) throws -> [FileUse] {
         // On every request for a file: one statement, no transaction.
-        try database.pool.unsafeRead { db in
+        try database.unsafeRead { db in
             try Row.fetchAll(db.cachedStatement(sql: Self.fileStatement), arguments: [viewerId, date, fileName]).map { row in
                 FileUse(facts: try Self.facts(.photo, row), isPreview: row["preview"])
             }

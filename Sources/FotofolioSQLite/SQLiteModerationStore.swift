@@ -29,15 +29,15 @@ struct SQLiteModerationStore: ModerationStore {
     }
 
     func reportableOwner(of subject: ReportSubject, to reporterId: Int64, at date: Date) throws -> Int64? {
-        try database.pool.read { db in try Self.visibleOwner(of: subject, to: reporterId, at: date, db) }
+        try database.read { db in try Self.visibleOwner(of: subject, to: reporterId, at: date, db) }
     }
 
     func reports(by reporterId: Int64) throws -> [Report] {
-        try database.pool.read { db in try Self.reports("WHERE reporterId = ? ORDER BY createdAt DESC, id DESC", [reporterId], db) }
+        try database.read { db in try Self.reports("WHERE reporterId = ? ORDER BY createdAt DESC, id DESC", [reporterId], db) }
     }
 
     func openReports() throws -> [Report] {
-        try database.pool.read { db in try Self.reports("WHERE state = 'open' ORDER BY createdAt, id", [], db) }
+        try database.read { db in try Self.reports("WHERE state = 'open' ORDER BY createdAt, id", [], db) }
     }
 
     func setOperator(_ username: String, _ isOperator: Bool, at date: Date) throws {
@@ -55,7 +55,7 @@ struct SQLiteModerationStore: ModerationStore {
     }
 
     func isOperator(_ userId: Int64) throws -> Bool {
-        try database.pool.read { db in try Self.isOperator(userId, db) }
+        try database.read { db in try Self.isOperator(userId, db) }
     }
 
     func apply(_ action: ModerationAction, reason: String, by operatorId: Int64, settling settled: ReportSubject, at date: Date) throws {
@@ -145,7 +145,7 @@ struct SQLiteModerationStore: ModerationStore {
     }
 
     func auditLog(limit: Int) throws -> [AuditEntry] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT moderationAction.*, user.username FROM moderationAction LEFT JOIN user ON user.id = moderationAction.operatorId
                 ORDER BY moderationAction.createdAt DESC, moderationAction.id DESC LIMIT ?
@@ -161,20 +161,20 @@ struct SQLiteModerationStore: ModerationStore {
     }
 
     func suspension(of userId: Int64, at date: Date) throws -> Suspension? {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: "SELECT until, reason FROM suspension WHERE userId = ? AND (until IS NULL OR until > ?)",
                              arguments: [userId, date]).map { Suspension(until: $0["until"], reason: $0["reason"]) }
         }
     }
 
     func suspended(since date: Date) throws -> [Int64] {
-        try database.pool.read { db in
+        try database.read { db in
             try Int64.fetchAll(db, sql: "SELECT userId FROM suspension WHERE suspendedAt >= ?", arguments: [date])
         }
     }
 
     func messageInContext(_ messageId: Int64, around: Int) throws -> [ChatMessage] {
-        try database.pool.read { db in
+        try database.read { db in
             guard let message = try MessengerReading.message(id: messageId, db) else { return [] }
             let before = try MessengerReading.messages("""
                 WHERE chatMessage.roomId = ? AND chatMessage.id < ? ORDER BY chatMessage.id DESC LIMIT ?
@@ -187,7 +187,7 @@ struct SQLiteModerationStore: ModerationStore {
     }
 
     func visibility(ofPortfolio portfolioId: Int64, at date: Date) throws -> HiddenState {
-        try database.pool.read { db in
+        try database.read { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT (SELECT reason FROM hiddenPortfolio WHERE portfolioId = portfolio.id) AS reason,
                        EXISTS (SELECT 1 FROM suspension WHERE userId = portfolio.ownerId AND (until IS NULL OR until > ?)) AS suspended
@@ -198,28 +198,28 @@ struct SQLiteModerationStore: ModerationStore {
     }
 
     func hiddenPhotos(among photoIds: [Int64]) throws -> Set<Int64> {
-        try database.pool.read { db in
+        try database.read { db in
             Set(try Int64.fetchAll(db, sql: "SELECT photoId FROM hiddenPhoto WHERE photoId IN (SELECT value FROM json_each(?))",
                                    arguments: [String(describing: photoIds)]))
         }
     }
 
     func hiddenPortfolios(among portfolioIds: [Int64]) throws -> Set<Int64> {
-        try database.pool.read { db in
+        try database.read { db in
             Set(try Int64.fetchAll(db, sql: "SELECT portfolioId FROM hiddenPortfolio WHERE portfolioId IN (SELECT value FROM json_each(?))",
                                    arguments: [String(describing: portfolioIds)]))
         }
     }
 
     func hiddenDemands(among demandIds: [Int64]) throws -> Set<Int64> {
-        try database.pool.read { db in
+        try database.read { db in
             Set(try Int64.fetchAll(db, sql: "SELECT id FROM demand WHERE hiddenAt IS NOT NULL AND id IN (SELECT value FROM json_each(?))",
                                    arguments: [String(describing: demandIds)]))
         }
     }
 
     func demand(_ demandId: Int64) throws -> Demand? {
-        try database.pool.read { db in try SQLiteDemandStore.demand(demandId, db) }
+        try database.read { db in try SQLiteDemandStore.demand(demandId, db) }
     }
 
     // MARK: - Pieces

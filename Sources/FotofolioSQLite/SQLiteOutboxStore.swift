@@ -7,7 +7,7 @@ struct SQLiteOutboxStore: OutboxStore {
     let database: AppDatabase
 
     func pending(after id: Int64, limit: Int) throws -> [OutboxEntry] {
-        try database.pool.unsafeRead { db in
+        try database.unsafeRead { db in
             try OutboxEntry.fetchAll(db.cachedStatement(sql: "SELECT * FROM outbox WHERE sentAt IS NULL AND id > ? ORDER BY id LIMIT ?"),
                                      arguments: [id, max(0, limit)])
         }
@@ -20,7 +20,7 @@ struct SQLiteOutboxStore: OutboxStore {
     }
 
     func pendingCount() throws -> Int {
-        try database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE sentAt IS NULL") ?? 0 }
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE sentAt IS NULL") ?? 0 }
     }
 
     func prune(sentBefore date: Date) throws -> Int {

@@ -29,7 +29,7 @@ struct SQLitePasswordResetsStore: PasswordResetsStore {
     }
 
     func holder(ofTokenHash tokenHash: String, at date: Date) throws -> Int64? {
-        try database.pool.read { db in
+        try database.read { db in
             try Int64.fetchOne(db, sql: "SELECT userId FROM passwordReset WHERE tokenHash = ? AND usedAt IS NULL AND expiresAt > ?",
                                arguments: [tokenHash, date])
         }

@@ -7,7 +7,7 @@ struct SQLitePaymentStore: PaymentStore {
     let database: AppDatabase
 
     func payee(of userId: Int64) throws -> Payee? {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM payee WHERE userId = ?", arguments: [userId]).map { row in
                 try Self.payee(row)
             }
@@ -38,7 +38,7 @@ struct SQLitePaymentStore: PaymentStore {
 
     func paid(bookings bookingIds: [Int64]) throws -> [Int64: [PaymentPart: ReceivedPayment]] {
         guard !bookingIds.isEmpty else { return [:] }
-        return try database.pool.read { db in
+        return try database.read { db in
             var paid: [Int64: [PaymentPart: ReceivedPayment]] = [:]
             let rows = try Row.fetchAll(db, sql: """
                 SELECT * FROM bookingPayment WHERE bookingId IN (SELECT value FROM json_each(?))
@@ -168,7 +168,7 @@ struct SQLitePaymentStore: PaymentStore {
 
     func invoices(of bookingIds: [Int64]) throws -> [Int64: [Invoice]] {
         guard !bookingIds.isEmpty else { return [:] }
-        return try database.pool.read { db in
+        return try database.read { db in
             var invoices: [Int64: [Invoice]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT * FROM invoice WHERE bookingId IN (SELECT value FROM json_each(?)) ORDER BY id",
                                         arguments: [String(describing: bookingIds)]) {
@@ -180,13 +180,13 @@ struct SQLitePaymentStore: PaymentStore {
     }
 
     func invoice(_ id: Int64) throws -> Invoice? {
-        try database.pool.read { db in try Row.fetchOne(db, sql: "SELECT * FROM invoice WHERE id = ?", arguments: [id]).map(Self.invoice) }
+        try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM invoice WHERE id = ?", arguments: [id]).map(Self.invoice) }
     }
 
     // MARK: Terms
 
     func currentTerms(of photographerId: Int64) throws -> ShootTerms? {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: "SELECT * FROM shootTerms WHERE photographerId = ? ORDER BY version DESC LIMIT 1",
                              arguments: [photographerId]).map(Self.terms)
         }
@@ -205,7 +205,7 @@ struct SQLitePaymentStore: PaymentStore {
     }
 
     func terms(_ id: Int64, for userId: Int64) throws -> ShootTerms? {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db, sql: """
                 SELECT * FROM shootTerms WHERE id = ?1 AND (photographerId = ?2 OR EXISTS (
                     SELECT 1 FROM shootOffer JOIN shootRequest ON shootRequest.id = shootOffer.requestId

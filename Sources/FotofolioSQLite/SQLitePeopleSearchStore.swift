@@ -7,7 +7,7 @@ struct SQLitePeopleSearchStore: PeopleSearchStore {
 
     func search(words: [String], mode: PeopleSearch.Mode, hiding hidden: [Int64], limit: Int) throws -> [User] {
         let match = Self.matchExpression(words, mode: mode)
-        return try database.pool.read { db in
+        return try database.read { db in
             try User.fetchAll(db, sql: """
                 SELECT user.* FROM userSearch JOIN user ON user.id = userSearch.rowid
                 WHERE userSearch MATCH ? AND user.id NOT IN (SELECT value FROM json_each(?))

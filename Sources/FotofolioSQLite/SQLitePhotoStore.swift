@@ -9,7 +9,7 @@ struct SQLitePhotoStore: PhotoStore {
     let database: AppDatabase
 
     func storedBytes(of owner: Int64) throws -> Int {
-        try database.pool.read { db in
+        try database.read { db in
             // A message's photos are photos; its PDFs count their own bytes.
             try Int.fetchOne(db, sql: """
                 SELECT IFNULL((SELECT SUM(byteCount) FROM photo WHERE ownerId = ?1), 0)
@@ -25,11 +25,11 @@ struct SQLitePhotoStore: PhotoStore {
     }
 
     func photo(id: Int64) throws -> Photo? {
-        try database.pool.read { db in try Photo.fetchOne(db, key: id) }
+        try database.read { db in try Photo.fetchOne(db, key: id) }
     }
 
     func photos(ids: [Int64], ownedBy owner: Int64) throws -> [Photo] {
-        try database.pool.read { db in
+        try database.read { db in
             try Photo.filter(keys: ids).filter(Column("ownerId") == owner).fetchAll(db)
         }
     }
@@ -93,7 +93,7 @@ struct SQLitePhotoStore: PhotoStore {
     }
 
     func filmJob(id: Int64) throws -> FilmJob? {
-        try database.pool.read { db in try FilmJob.fetchOne(db, key: id) }
+        try database.read { db in try FilmJob.fetchOne(db, key: id) }
     }
 
     func claimFilmJob(id: Int64, at date: Date, staleBefore: Date) throws -> Bool {
@@ -111,7 +111,7 @@ struct SQLitePhotoStore: PhotoStore {
     }
 
     func filmJobs(notMovedSince date: Date) throws -> [FilmJob] {
-        try database.pool.read { db in
+        try database.read { db in
             try FilmJob.filter(sql: "state IN ('waiting', 'processing') AND updatedAt < ?", arguments: [date]).order(Column("id")).fetchAll(db)
         }
     }

@@ -42,18 +42,18 @@ struct SQLitePortfolioStore: PortfolioStore {
     }
 
     func portfolio(id: Int64) throws -> Portfolio? {
-        try database.pool.read { db in try Portfolio.fetchOne(db, key: id) }
+        try database.read { db in try Portfolio.fetchOne(db, key: id) }
     }
 
     func details(id: Int64) throws -> PortfolioDetails? {
-        try database.pool.read { db in
+        try database.read { db in
             guard let portfolio = try Portfolio.fetchOne(db, key: id) else { return nil }
             return try PortfolioReading.details(of: [portfolio], db).first
         }
     }
 
     func details(ownedBy userId: Int64) throws -> [PortfolioDetails] {
-        try database.pool.read { db in
+        try database.read { db in
             let portfolios = try Portfolio.filter(Column("ownerId") == userId)
                 .order(Column("createdAt").desc, Column("id").desc).fetchAll(db)
             return try PortfolioReading.details(of: portfolios, db)
@@ -61,7 +61,7 @@ struct SQLitePortfolioStore: PortfolioStore {
     }
 
     func details(of portfolios: [Portfolio]) throws -> [PortfolioDetails] {
-        try database.pool.read { db in try PortfolioReading.details(of: portfolios, db) }
+        try database.read { db in try PortfolioReading.details(of: portfolios, db) }
     }
 
     /// Throws every problem: the rules', and photos that are not the author's to use here.

@@ -43,7 +43,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func subscriptions(of userId: Int64) throws -> [PushSubscription] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db, sql: """
                 SELECT \(Self.subscriptionColumns) FROM pushSubscription s WHERE userId = ? ORDER BY createdAt DESC, id DESC
                 """, arguments: [userId]).map { Self.subscription($0) }
@@ -64,7 +64,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func vapidKey(make: () -> [UInt8]) throws -> [UInt8] {
-        let read = { try self.database.pool.read { db in try Data.fetchOne(db, sql: "SELECT privateKey FROM pushKey WHERE id = 1") } }
+        let read = { try self.database.read { db in try Data.fetchOne(db, sql: "SELECT privateKey FROM pushKey WHERE id = 1") } }
         if let key = try read() { return Array(key) }
         let made = Data(make())
         try database.pool.write { db in
@@ -74,7 +74,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func due(at date: Date, limit: Int) throws -> [QueuedPush] {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT p.id, p.key, p.recipientId, p.content, p.createdAt, p.attempts, \(Self.subscriptionColumns)
                 FROM push p JOIN pushSubscription s ON s.id = p.subscriptionId
@@ -124,7 +124,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func counts() throws -> PushCounts {
-        try database.pool.read { db in
+        try database.read { db in
             let row = try Row.fetchOne(db, sql: """
                 SELECT (SELECT count(*) FROM push WHERE state = 'pending'), (SELECT count(*) FROM push WHERE state = 'failed')
                 """)
@@ -141,7 +141,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func isPresent(_ userId: Int64, at date: Date) throws -> Bool {
-        try database.pool.read { db in
+        try database.read { db in
             try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM livePresence WHERE userId = ? AND seenAt > ?)"),
                               arguments: [userId, date.addingTimeInterval(-PushRules.presenceFresh)]) ?? false
         }

@@ -36,7 +36,7 @@ struct SQLiteRatingsStore: RatingsStore {
     }
 
     func contact(of raterId: Int64, with ratedId: Int64, at date: Date) throws -> RatingBasis {
-        try database.pool.read { db in try Self.contact(of: raterId, with: ratedId, at: date, db) }
+        try database.read { db in try Self.contact(of: raterId, with: ratedId, at: date, db) }
     }
 
     private static func contact(of raterId: Int64, with ratedId: Int64, at date: Date, _ db: Database) throws -> RatingBasis {
@@ -52,17 +52,17 @@ struct SQLiteRatingsStore: RatingsStore {
     }
 
     func stars(givenTo ratedId: Int64, by raterId: Int64) throws -> Int? {
-        try database.pool.read { db in
+        try database.read { db in
             try Int.fetchOne(db, sql: "SELECT stars FROM rating WHERE raterId = ? AND ratedId = ?", arguments: [raterId, ratedId])
         }
     }
 
     func rating(id: Int64) throws -> GivenRating? {
-        try database.pool.read { db in try Self.given("WHERE id = ?", [id], db).first }
+        try database.read { db in try Self.given("WHERE id = ?", [id], db).first }
     }
 
     func ratings(of ratedId: Int64) throws -> [GivenRating] {
-        try database.pool.read { db in try Self.given("WHERE ratedId = ? ORDER BY updatedAt DESC, id DESC", [ratedId], db) }
+        try database.read { db in try Self.given("WHERE ratedId = ? ORDER BY updatedAt DESC, id DESC", [ratedId], db) }
     }
 
     static func given(_ clause: String, _ arguments: StatementArguments, _ db: Database) throws -> [GivenRating] {

@@ -7,7 +7,7 @@ struct SQLiteRegistrationThrottleStore: RegistrationThrottleStore {
     let database: AppDatabase
 
     func registrations(from address: String, after date: Date, limit: Int) throws -> [Date] {
-        try database.pool.read { db in try Self.registrations(from: address, after: date, limit: limit, db) }
+        try database.read { db in try Self.registrations(from: address, after: date, limit: limit, db) }
     }
 
     static func registrations(from address: String, after date: Date, limit: Int, _ db: Database) throws -> [Date] {

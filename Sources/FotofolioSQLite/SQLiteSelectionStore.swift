@@ -30,13 +30,13 @@ struct SQLiteSelectionStore: SelectionStore {
 
     func portfolioIds(for userId: Int64) throws -> Set<Int64> {
         // One statement, on every page a signed-in person sees: no transaction around it.
-        try database.pool.unsafeRead { db in
+        try database.unsafeRead { db in
             Set(try Int64.fetchAll(db.cachedStatement(sql: "SELECT portfolioId FROM selectionEntry WHERE userId = ?"), arguments: [userId]))
         }
     }
 
     func entries(for userId: Int64) throws -> [PortfolioDetails] {
-        try database.pool.read { db in
+        try database.read { db in
             let portfolios = try Portfolio.fetchAll(db, sql: """
                 SELECT portfolio.* FROM selectionEntry JOIN portfolio ON portfolio.id = selectionEntry.portfolioId
                 WHERE selectionEntry.userId = ? AND portfolio.\(FeedSQL.visible)

@@ -16,7 +16,7 @@ struct SQLiteSessionsStore: SessionsStore {
 
     func session(tokenHash: String) throws -> Session? {
         // One statement, on every request with a session cookie: no transaction around it.
-        try database.pool.unsafeRead { db in
+        try database.unsafeRead { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT userId, csrfToken, expiresAt FROM session WHERE tokenHash = ?"),
                              arguments: [tokenHash])
         }.map { row in Session(userId: row["userId"], csrfToken: row["csrfToken"], expiresAt: row["expiresAt"]) }
@@ -24,7 +24,7 @@ struct SQLiteSessionsStore: SessionsStore {
 
     func sessionAndUser(tokenHash: String) throws -> (session: Session, user: User)? {
         // One statement, on every signed-in request: no transaction around it.
-        try database.pool.unsafeRead { db in
+        try database.unsafeRead { db in
             guard let row = try Row.fetchOne(db.cachedStatement(sql: Self.sessionAndUser), arguments: [tokenHash]) else { return nil }
             let user = try User(accountRow: row)
             let session = Session(userId: try row.decode(atIndex: 0), csrfToken: try row.decode(atIndex: User.accountColumnCount),

@@ -19,7 +19,7 @@ struct SQLiteShareLinkStore: ShareLinkStore {
     }
 
     func links(of portfolioId: Int64, by ownerId: Int64) throws -> [ShareLink] {
-        try database.pool.read { db in
+        try database.read { db in
             _ = try PortfolioAccessError.owned(try Portfolio.fetchOne(db, key: portfolioId), by: ownerId)
             return try Row.fetchAll(db, sql: "SELECT * FROM shareLink WHERE portfolioId = ? ORDER BY createdAt DESC, id DESC",
                                     arguments: [portfolioId]).map(ShareLink.init(row:))
@@ -35,7 +35,7 @@ struct SQLiteShareLinkStore: ShareLinkStore {
     }
 
     func link(token: String) throws -> ShareLink? {
-        try database.pool.read { db in
+        try database.read { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM shareLink WHERE token = ?"), arguments: [token])
                 .map(ShareLink.init(row:))
         }

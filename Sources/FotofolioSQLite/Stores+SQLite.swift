@@ -1,9 +1,11 @@
 import Fotofolio
 
+extension AppDatabase: ReadScope {}
+
 extension Stores {
     /// Every store over one SQLite database.
     public static func sqlite(_ database: AppDatabase) -> Stores {
-        Stores(
+        var stores = Stores(
             accounts: SQLiteAccountsStore(database: database), sessions: SQLiteSessionsStore(database: database),
             loginThrottle: SQLiteLoginThrottleStore(database: database),
             registrationThrottle: SQLiteRegistrationThrottleStore(database: database),
@@ -20,5 +22,7 @@ extension Stores {
             payments: SQLitePaymentStore(database: database),
             liveEvents: SQLiteLiveEventStore(database: database),
             outbox: SQLiteOutboxStore(database: database), serverStarts: database, health: database)
+        stores.reads = database
+        return stores
     }
 }

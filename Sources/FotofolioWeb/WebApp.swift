@@ -108,7 +108,7 @@ public struct WebApp: Sendable {
         let feedCaches = FeedCaches(renderer: renderer)
         let demands = Demands(stores: stores)
         FeedPages(renderer: renderer, feed: FeedService(stores: stores), selection: selection, blocking: blocking, moderation: moderation,
-                  caches: feedCaches, demands: demands).register(in: &router)
+                  caches: feedCaches, demands: demands, reads: stores.reads).register(in: &router)
         DemandPages(renderer: renderer, demands: demands,
                     photos: DemandPhotos(photos: photos, uploads: uploads, demands: demands, moderation: moderation, renderer: renderer,
                                          admission: admission)).register(in: &router)

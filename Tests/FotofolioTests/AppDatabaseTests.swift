@@ -19,6 +19,29 @@ import Testing
         #expect(foreignKeys == 1)
     }
 
+    @Test func readsInAScopeAreOneReadOnOneSnapshot() throws {
+        let database = try AppDatabase(directory: directory)
+        let starts = { try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM serverStart") ?? -1 } }
+        let ((first, second, connections), reads) = try AppDatabase.countingReads {
+            try database.reading {
+                let first = try starts()
+                // Another thread's write commits meanwhile: the scope still sees its moment.
+                DispatchQueue.global().sync { try? database.recordStart(version: "1") }
+                let second = try database.unsafeRead { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM serverStart") ?? -1 }
+                let connections = try Set([database.read { db in ObjectIdentifier(db) }, database.unsafeRead { db in ObjectIdentifier(db) },
+                                           database.reading { try database.read { db in ObjectIdentifier(db) } }])
+                return (first, second, connections)
+            }
+        }
+        #expect(first == 0 && second == 0 && connections.count == 1)
+        #expect(reads == 1, "one reader for the whole scope")
+        // Apart, each read is its own and sees the write.
+        let apart = try AppDatabase.countingReads {
+            [try starts(), try database.unsafeRead { db in try Int.fetchOne(db, sql: "SELECT 1") ?? -1 }]
+        }
+        #expect(apart.value == [1, 1] && apart.reads == 2)
+    }
+
     @Test func everyMigrationIsAppliedOnceAcrossReopenings() throws {
         let first = try AppDatabase(directory: directory)
         try first.recordStart(version: "1")

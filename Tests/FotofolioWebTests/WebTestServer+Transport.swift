@@ -1,4 +1,5 @@
 import Foundation
+import FotofolioSQLite
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -10,9 +11,11 @@ extension WebTestServer {
     /// password hashing), as they do on the daemon's threads, and must not hold one of the
     /// few threads of Swift's concurrency pool that every test of the run shares.
     static func answer(method: String, target: String, headers: HTTPHeaders, body: Data, by client: InProcessClient) async throws -> Reply {
-        let response = await withCheckedContinuation { continuation in
+        let (response, reads) = await withCheckedContinuation { continuation in
             handlerThreads.async {
-                continuation.resume(returning: client.respond(method: method, target: target, headers: headers, body: Array(body)))
+                continuation.resume(returning: AppDatabase.countingReads {
+                    client.respond(method: method, target: target, headers: headers, body: Array(body))
+                })
             }
         }
         guard case .bytes(let bytes) = response.body.readable else {
@@ -25,7 +28,7 @@ extension WebTestServer {
             fields[name] = fields[name].map { "\($0), \(field.value)" } ?? field.value
         }
         return Reply(status: response.status.code, headers: fields, body: String(decoding: bytes, as: UTF8.self),
-                     cookies: cookies(in: fields["set-cookie"] ?? ""))
+                     cookies: cookies(in: fields["set-cookie"] ?? ""), readsBegun: reads)
     }
 
     private static let handlerThreads = DispatchQueue(label: "web-test-server.handlers", attributes: .concurrent)

@@ -130,6 +130,8 @@ final class WebTestServer {
         let body: String
         /// Cookies set by the response, by name (value "" when deleted).
         let cookies: [String: String]
+        /// The SQLite reads the request began (`AppDatabase.countingReads`), in process only.
+        var readsBegun = 0
     }
 
     /// Cookies kept between requests, like a browser's.

@@ -28,6 +28,8 @@ public struct Stores: Sendable {
     public var outbox: any OutboxStore
     public var serverStarts: any ServerStartStore
     public var health: any DatabaseHealth
+    /// Several reads of a page as one (`ReadScope`).
+    public var reads: any ReadScope = ReadsApart()
 
     public init(accounts: any AccountsStore, sessions: any SessionsStore, loginThrottle: any LoginThrottleStore,
                 registrationThrottle: any RegistrationThrottleStore, emailConfirmations: any EmailConfirmationsStore,
@@ -68,4 +70,18 @@ public struct Stores: Sendable {
         self.serverStarts = serverStarts
         self.health = health
     }
+}
+
+/// Several reads as one: `reading`'s body makes its stores' reads on one connection and
+/// snapshot where the store can (SQLite's `AppDatabase.reading`), so a page that asks several
+/// stores checks out one connection. Only for pages that write nothing.
+public protocol ReadScope: Sendable {
+    func reading<T>(_ body: () throws -> T) throws -> T
+}
+
+/// Each read on its own, where a store has no scope (PostgreSQL's reads take a connection each).
+public struct ReadsApart: ReadScope {
+    public init() {}
+
+    public func reading<T>(_ body: () throws -> T) throws -> T { try body() }
 }
