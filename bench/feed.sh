@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Feed benchmark: the rendered feed over a generated world of 2,000 portfolios and 10,000
 # photos (bench/feed-data.py), measured with wrk against Fotofolio and against nginx serving
-# saved copies of the very same pages, alternated target by target in each round. Three
+# saved copies of the very same pages, and against the libmicrohttpd harness
+# (bench/harness/mhd-harness.c: Fotofolio's daemon options, the saved pages from memory, no
+# application work), alternated target by target in each round. Three
 # pages — the first page, a filter of two tags, the rating sort — for a returning guest and
-# for a signed-in client. Prints medians of requests/s, p50 and p99 and the ratio to nginx.
+# for a signed-in client. Prints medians of requests/s, p50 and p99 and the ratios to nginx
+# and to the harness.
 # With STORES="sqlite postgres" (the default) the same world is copied (`fotofolio copy-data`)
 # into a private PostgreSQL cluster in the benchmark's folder and a second server reads it,
 # measured in the same rounds, so the two stores and nginx are compared on one machine at one time.
@@ -27,14 +30,15 @@ APP_PORT=${APP_PORT:-18090}
 NGINX_PORT=${NGINX_PORT:-18091}
 POSTGRES_APP_PORT=${POSTGRES_APP_PORT:-18092}
 NODES_PORT=${NODES_PORT:-18093}
+HARNESS_PORT=${HARNESS_PORT:-18094}
 NODES=${NODES:-3}
 STORES=${STORES:-"sqlite postgres"}
 # The SQLite server renders the pages nginx serves, and is the base of the comparison.
 [[ " $STORES " == *" sqlite "* ]] || STORES="sqlite $STORES"
 BINARY=${BINARY:-.build/release/fotofolio}
 
-for tool in wrk nginx curl python3; do
-  command -v "$tool" >/dev/null || { echo "bench needs $tool (apt-get install wrk nginx-light curl python3)"; exit 1; }
+for tool in wrk nginx curl python3 gcc; do
+  command -v "$tool" >/dev/null || { echo "bench needs $tool (apt-get install wrk nginx-light curl python3 gcc libmicrohttpd-dev)"; exit 1; }
 done
 [ -x "$BINARY" ] || { echo "build first: swift build -c release --product fotofolio"; exit 1; }
 
@@ -109,6 +113,7 @@ for who in guest member; do
   done
 done
 start_nginx "$work/www" "$NGINX_PORT" "/guest-first.html"
+start_harness "$work/www" "$HARNESS_PORT" "/guest-first.html"
 
 # The processes whose CPU time counts for each server: all of a store's site.
 postgres_processes() { # folder
@@ -122,6 +127,7 @@ processes() { # server: its processes, PostgreSQL's apart
     postgres) echo "$postgres_app_pid" $(pgrep -P "$postgres_app_pid") ;;
     nodes) cat "$cluster_folder"/node-*.pid "$cluster_folder/haproxy.pid" "$cluster_folder/mosquitto/mosquitto.pid" ;;
     nginx) pgrep -P "$(cat "$work/nginx.pid")" ;;
+    harness) echo "$harness_pid" ;;
   esac
 }
 database_processes() { # server
@@ -158,18 +164,20 @@ for round in $(seq "$ROUNDS"); do
         results[$who-$name:$store]+="$(measure_cpu "$store" "${servers[$store]}${page#*:}" "${cookies[$who:$store]}")"$'\n'
       done
       results[$who-$name:nginx]+="$(measure_cpu nginx "http://127.0.0.1:$NGINX_PORT/$who-$name.html" "$cookie")"$'\n'
+      results[$who-$name:harness]+="$(measure_cpu harness "http://127.0.0.1:$HARNESS_PORT/$who-$name.html" "$cookie")"$'\n'
     done
   done
   echo "round $round done"
 done
 
-printf '\n%-16s %-24s %12s %9s %9s %10s %10s %12s %16s\n' "page" "server" "requests/s" "p50 ms" "p99 ms" "vs nginx" "vs sqlite" "CPU ms/page" "of it PostgreSQL"
+printf '\n%-16s %-24s %12s %9s %9s %10s %11s %10s %12s %16s\n' "page" "server" "requests/s" "p50 ms" "p99 ms" "vs nginx" "vs harness" "vs sqlite" "CPU ms/page" "of it PostgreSQL"
 for who in guest member; do
   for page in "${pages[@]}"; do
     key=$who-${page%%:*}
     nginx_rps=$(printf '%s' "${results[$key:nginx]}" | awk '{print $1}' | median)
     sqlite_rps=$(printf '%s' "${results[$key:sqlite]}" | awk '{print $1}' | median)
-    for server in $STORES nginx; do
+    harness_rps=$(printf '%s' "${results[$key:harness]}" | awk '{print $1}' | median)
+    for server in $STORES nginx harness; do
       rows=${results[$key:$server]}
       rps=$(printf '%s' "$rows" | awk '{print $1}' | median)
       p50=$(printf '%s' "$rows" | awk '{print $2}' | median)
@@ -178,13 +186,15 @@ for who in guest member; do
       database=$(printf '%s' "$rows" | awk '{print $6}' | median)
       ratio=$(awk -v a="$rps" -v b="$nginx_rps" 'BEGIN { printf "%.0f %%", 100 * a / b }')
       versus=$(awk -v a="$rps" -v b="$sqlite_rps" 'BEGIN { printf "%.2f", a / b }')
+      share=$(awk -v a="$rps" -v b="$harness_rps" 'BEGIN { printf "%.0f %%", 100 * a / b }')
       case $server in
         sqlite) label="fotofolio, SQLite" ;;
         postgres) label="fotofolio, PostgreSQL" ;;
         nodes) label="$NODES nodes, haproxy" ;;
+        harness) label="libmicrohttpd harness" ;;
         *) label=nginx ;;
       esac
-      printf '%-16s %-24s %12s %9s %9s %10s %10s %12s %16s\n' "$key" "$label" "$rps" "$p50" "$p99" "$ratio" "$versus" "$cpu" "$database"
+      printf '%-16s %-24s %12s %9s %9s %10s %11s %10s %12s %16s\n' "$key" "$label" "$rps" "$p50" "$p99" "$ratio" "$share" "$versus" "$cpu" "$database"
     done
   done
 done

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Live delivery benchmark: N browsers' event streams receive chat messages posted at a fixed
-# rate, on Fotofolio (GET /live, POST /messages/{room}, its private mosquitto in between) and
-# on nginx + nchan doing the same fan-out over EventSource, in the same run, size by size.
+# rate, on Fotofolio (GET /live, POST /messages/{room}, its private mosquitto in between), on
+# the libmicrohttpd harness (bench/harness/mhd-harness.c: Fotofolio's daemon options, suspended
+# streams written as Fotofolio writes them, no database, no broker: the ceiling of the design)
+# and on nginx + nchan doing the same fan-out over EventSource, in the same run, size by size.
 # Listeners sit in rooms (channels) of ROOM_SIZE; message s goes to room s mod rooms.
 # Prints one markdown table: streams open, server threads and resident memory while every
 # stream is open, post→receive latency, lost and duplicated messages.
@@ -20,6 +22,13 @@
 # Needs cc, python3, curl, nginx with nchan (apt-get install nginx-light libnginx-mod-nchan) and,
 # for fotofolio-postgres and nodes-K, PostgreSQL's server (apt-get install postgresql), and
 # haproxy for nodes-K, which holds two sockets per stream under the same file limit.
+# harness: the libmicrohttpd harness in live mode, each message frame padded to FRAME_BYTES
+# (the size of Fotofolio's frame for the benchmark's message); harness-resume: the same, but
+# every frame goes out through libmicrohttpd (MHD_resume_connection and its reader) instead of
+# on the suspended stream's socket, which is libmicrohttpd's own cost of a delivery.
+#   TARGETS="fotofolio harness harness-resume nchan" bench/live.sh
+#   TARGETS=harness HARNESS_POOL_BYTES=16384 bench/live.sh   # libmicrohttpd's connection pool set smaller
+# The harness needs gcc and libmicrohttpd's headers (apt-get install libmicrohttpd-dev pkg-config).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,10 +41,12 @@ COUNT=$((RATE * DURATION))
 FOTOFOLIO=${FOTOFOLIO:-.build/release/fotofolio}
 APP_PORT=${APP_PORT:-18095}
 NCHAN_PORT=${NCHAN_PORT:-18096}
+HARNESS_PORT=${HARNESS_PORT:-18097}
+FRAME_BYTES=${FRAME_BYTES:-1859}   # Fotofolio's `message` frame for the benchmark's content (2026-12-01)
 RUN_LIMIT=${RUN_LIMIT:-$((DURATION + 45))}   # seconds, one load run
 TOTAL_LIMIT=${TOTAL_LIMIT:-900}              # seconds, the whole script
 NCHAN_MODULE=${NCHAN_MODULE:-/usr/lib/nginx/modules/ngx_nchan_module.so}
-TARGETS=${TARGETS:-"fotofolio fotofolio-postgres nchan"}
+TARGETS=${TARGETS:-"fotofolio fotofolio-postgres harness nchan"}
 
 for tool in cc python3 curl nginx; do
   command -v "$tool" >/dev/null || { echo "bench/live.sh needs $tool (apt-get install nginx-light libnginx-mod-nchan curl)"; exit 1; }
@@ -45,7 +56,7 @@ done
 
 work=$(mktemp -d)
 chmod 755 "$work"   # a cluster started as root belongs to the postgres user, who must reach its folder
-app_pid="" nginx_master="" client_pid="" postgres_folder="" cluster_folder=""
+app_pid="" nginx_master="" client_pid="" postgres_folder="" cluster_folder="" harness_pid=""
 
 # The private cluster's server and its backends, which come and go with the pool's
 # connections: they count with the broker, as the part of the work SQLite does inside the server.
@@ -88,6 +99,15 @@ stop_nginx() {
   nginx_master=""
 }
 
+stop_harness() {
+  [ -n "$harness_pid" ] || return 0
+  kill -TERM "$harness_pid" 2>/dev/null || true
+  for _ in $(seq 100); do kill -0 "$harness_pid" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$harness_pid" 2>/dev/null || true
+  wait "$harness_pid" 2>/dev/null || true
+  harness_pid=""
+}
+
 stop_cluster() {
   [ -n "$cluster_folder" ] || return 0
   deploy/cluster.sh stop "$cluster_folder" >/dev/null 2>&1 || true
@@ -102,6 +122,7 @@ cleanup() {
   stop_cluster
   stop_postgres
   stop_nginx
+  stop_harness
   if [ -n "${KEEP:-}" ]; then echo "logs and client output kept in $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
@@ -111,6 +132,7 @@ trap 'exit 130' INT TERM
 watchdog=$!
 
 cc -O2 -Wall -o "$work/sse-load" bench/live/sse-load.c
+if [[ " $TARGETS " == *" harness"* ]]; then bench/harness/build.sh "$work/mhd-harness"; fi
 
 wait_for() { # url seconds: until it answers 2xx
   for _ in $(seq $(($2 * 10))); do curl -fs -o /dev/null "$1" && return 0; sleep 0.1; done
@@ -293,9 +315,29 @@ CONF
   stop_nginx
 }
 
+# The libmicrohttpd harness in live mode: `direct` writes frames on the suspended socket as
+# Fotofolio does, `resume` wakes the connection for every frame.
+run_harness_with() { # n label deliver
+  local n=$1 label=$2-$1 pool=()
+  if [ -n "${HARNESS_POOL_BYTES:-}" ]; then pool=(--pool-bytes "$HARNESS_POOL_BYTES"); fi
+  "$work/mhd-harness" live --host 127.0.0.1 --port "$HARNESS_PORT" --deliver "$3" --frame-bytes "$FRAME_BYTES" "${pool[@]}" -v \
+    2>"$work/$label.log" &
+  harness_pid=$!
+  wait_listening "http://127.0.0.1:$HARNESS_PORT/healthz" 10 || { echo "the harness did not start:"; cat "$work/$label.log"; exit 1; }
+  echo "$(proc_sample "$harness_pid") 0 0 0 0 0 0" >"$work/$label.idle"
+  # shellcheck disable=SC2046
+  run_load "$label" "$harness_pid" "" --target harness $(load_args "$HARNESS_PORT" "$n")
+  if ! kill -0 "$harness_pid" 2>/dev/null; then echo "$label: the harness died during the run" >&2; fi
+  stop_harness
+  count_errors "$label" "$work/$label.log"
+}
+
+run_harness() { run_harness_with "$1" harness direct; }
+run_harness-resume() { run_harness_with "$1" harness-resume resume; }
+
 limit=$(ulimit -n)
 echo "bench/live.sh: $(date -u +%F), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), ulimit -n $limit; rooms of $ROOM_SIZE, $RATE msg/s for ${DURATION} s ($COUNT messages)"
-echo "fotofolio $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(nginx -v 2>&1 | sed 's/.*: //'), nchan $(dpkg-query -W -f='${Version}' libnginx-mod-nchan 2>/dev/null || echo '?'), mosquitto $(dpkg-query -W -f='${Version}' mosquitto 2>/dev/null || echo '?')"
+echo "fotofolio $(git rev-parse --short HEAD 2>/dev/null || echo '?'), libmicrohttpd $(pkg-config --modversion libmicrohttpd 2>/dev/null || echo '?'), $(nginx -v 2>&1 | sed 's/.*: //'), nchan $(dpkg-query -W -f='${Version}' libnginx-mod-nchan 2>/dev/null || echo '?'), mosquitto $(dpkg-query -W -f='${Version}' mosquitto 2>/dev/null || echo '?')"
 measured=""
 for n in $SIZES; do
   # One server process holds every stream: it needs n sockets under its file limit.
@@ -349,16 +391,17 @@ def run(server, n):
 print()
 print("| streams | server | open | threads | RSS MB | broker (+ PostgreSQL) RSS MB | KB/stream | CPU s | p50 ms | p90 ms | p99 ms | max ms | delivered | lost | dup | connect fail |")
 print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-ratios, costs = [], []
+ratios, costs, ceiling = [], [], []
 for n in sizes:
-    row = {}
+    row, units = {}, {}
     for server in targets:
         measured = run(server, n)
         if measured is None:
             continue
         r, p, idle, errors = measured
         rss = p[1] / 1024 if p else None
-        others = (p[4] + p[7]) / 1024 if p and server != "nchan" else None
+        alone = server == "nchan" or server.startswith("harness")  # no broker, no database
+        others = (p[4] + p[7]) / 1024 if p and not alone else None
         per = (p[1] + p[4] + p[7] - idle[1] - idle[4] - idle[7]) / int(n) if p else None
         cpu = p[2] + p[5] + p[8] if p else None
         print(f"| {int(n):,} | {server}{errors} | {cell(r.get('opened'))} | {cell(p[0] if p else None)} | {cell(rss)} | "
@@ -369,8 +412,11 @@ for n in sizes:
         row[server] = (r, p)
         delivered, posts = r.get("delivered") or 0, r.get("post_ok") or 0
         if p and delivered:
+            # CPU µs per delivery (every process of the target; the server's alone) and KB per stream.
+            units[server] = (1e6 * cpu / delivered, 1e6 * p[2] / delivered, per)
+        if p and delivered:
             costs.append(f"| {int(n):,} | {server} | {p[2]:.1f} / {p[5]:.1f} / {p[8]:.1f} | "
-                         f"{1e6 * cpu / delivered:,.0f} | {cell(1e3 * p[8] / posts if posts and server != 'nchan' else None, '{:.2f}')} | "
+                         f"{1e6 * cpu / delivered:,.0f} | {cell(1e3 * p[8] / posts if posts and not alone else None, '{:.2f}')} | "
                          f"{cell(per, '{:.1f}')} |")
     def ratio(a, b):
         return f"{a / b:.1f}×" if a is not None and b and a >= 0 and b > 0 else "–"
@@ -384,6 +430,20 @@ for n in sizes:
         if server.startswith("nodes-"):
             latency(server, "fotofolio-postgres", "")
             latency(server, "nchan", "")
+    # Against the libmicrohttpd harness, the ceiling of the design: how many times its figure.
+    def times(a, b):
+        return f"{a / b:.2f}×" if a is not None and b and a >= 0 and b > 0 else "–"
+    if "harness" in row:
+        hr, hu = row["harness"][0], units.get("harness")
+        for server in targets:
+            if server == "harness" or server not in row:
+                continue
+            sr, su = row[server][0], units.get(server)
+            ceiling.append(f"| {int(n):,} | {server} | {times(sr.get('p99_ms'), hr.get('p99_ms'))} | "
+                           f"{times(sr.get('p50_ms'), hr.get('p50_ms'))} | "
+                           f"{times(su[0] if su else None, hu[0] if hu else None)} | "
+                           f"{times(su[1] if su else None, hu[1] if hu else None)} | "
+                           f"{times(su[2] if su else None, hu[2] if hu else None)} |")
     if "fotofolio" not in row or "nchan" not in row:
         continue
     (fr, fp), (nr, np_) = row["fotofolio"], row["nchan"]
@@ -400,6 +460,14 @@ print("| streams | server | CPU s: server / broker / PostgreSQL | CPU µs per de
 print("| ---: | --- | ---: | ---: | ---: | ---: |")
 for line in costs:
     print(line)
+if ceiling:
+    print()
+    print("Against the libmicrohttpd harness (each figure over the harness's at the same N; 1.00× is the harness):")
+    print()
+    print("| streams | server | p99 | p50 | CPU per delivery | server's own CPU per delivery | KB per stream |")
+    print("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    for line in ceiling:
+        print(line)
 print()
 print("Other figures per run (client JSON):")
 for n in sizes:

@@ -5,9 +5,11 @@
 # Command substitutions stop on a failure too, so a failed measurement stops the benchmark.
 shopt -s inherit_errexit
 
-# Stops what the benchmark started and removes $work; `app_pid` is the Fotofolio server.
+# Stops what the benchmark started and removes $work; `app_pid` is the Fotofolio server,
+# `harness_pid` the libmicrohttpd harness.
 cleanup() {
   [ -n "${app_pid:-}" ] && kill "$app_pid" 2>/dev/null && wait "$app_pid" 2>/dev/null
+  [ -n "${harness_pid:-}" ] && kill "$harness_pid" 2>/dev/null && wait "$harness_pid" 2>/dev/null
   [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null
   rm -rf "$work"
 }
@@ -38,6 +40,21 @@ CONF
   while IFS= read -r file; do
     curl -fs "http://127.0.0.1:$2/${file#"$1"/}" | cmp -s - "$file" \
       || { echo "nginx does not serve ${file#"$1"/} as it is on disk" >&2; exit 1; }
+  done < <(find "$1" -type f)
+}
+
+# Starts the libmicrohttpd harness (bench/harness/mhd-harness.c, built into $work) serving
+# folder $1 on port $2 from memory, with Fotofolio's daemon options and page headers, and
+# checks like start_nginx that it answers every file with exactly its bytes. Sets harness_pid.
+start_harness() {
+  bench/harness/build.sh "$work/mhd-harness"
+  "$work/mhd-harness" page --host 127.0.0.1 --port "$2" --dir "$1" 2>"$work/harness.log" &
+  harness_pid=$!
+  for _ in $(seq 50); do curl -fs "http://127.0.0.1:$2$3" >/dev/null && break; sleep 0.1; done
+  local file
+  while IFS= read -r file; do
+    curl -fs "http://127.0.0.1:$2/${file#"$1"/}" | cmp -s - "$file" \
+      || { echo "the harness does not serve ${file#"$1"/} as it is on disk" >&2; cat "$work/harness.log" >&2; exit 1; }
   done < <(find "$1" -type f)
 }
 

@@ -13,6 +13,8 @@
  *   fotofolio  GET /live with the listener's session cookie; POST /messages/{room id} as the
  *              room's poster (form: _csrf, uuid, content; expects 201).
  *   nchan      GET /sub/room<r>; POST /pub/room<r> with the content as body (expects 2xx).
+ *   harness    bench/harness/mhd-harness.c in live mode: GET /live?room=<r>; POST /messages/<r>
+ *              with the content as body (expects 2xx).
  *
  * One thread per process, epoll, non-blocking sockets, libc only.
  *
@@ -54,7 +56,7 @@
 
 /* ---------- options ---------- */
 
-enum target { FOTOFOLIO, NCHAN };
+enum target { FOTOFOLIO, NCHAN, HARNESS };
 
 static struct {
     enum target target;
@@ -423,6 +425,10 @@ static void stream_request(stream_t *s) {
         s->len = (size_t)snprintf(s->buf, s->cap,
             "GET /live HTTP/1.1\r\nHost: %s:%d\r\nAccept: text/event-stream\r\nCache-Control: no-cache\r\n"
             "Cookie: session=%s\r\n%s\r\n", opt.host, opt.port, listeners[s->index].token, last);
+    else if (opt.target == HARNESS)
+        s->len = (size_t)snprintf(s->buf, s->cap,
+            "GET /live?room=%d HTTP/1.1\r\nHost: %s:%d\r\nAccept: text/event-stream\r\nCache-Control: no-cache\r\n%s\r\n",
+            s->room, opt.host, opt.port, last);
     else
         s->len = (size_t)snprintf(s->buf, s->cap,
             "GET /sub/room%d HTTP/1.1\r\nHost: %s:%d\r\nAccept: text/event-stream\r\nCache-Control: no-cache\r\n%s\r\n",
@@ -700,7 +706,9 @@ static void pconn_send(pconn_t *c, long seq) {
     } else {
         int blen = snprintf(content, sizeof content, "bench %ld %lld", seq, (long long)c->sent_ns);
         c->req_len = (size_t)snprintf(c->req, sizeof c->req,
-            "POST /pub/room%d HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n%s",
+            opt.target == HARNESS
+                ? "POST /messages/%d HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n%s"
+                : "POST /pub/room%d HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: text/plain\r\nContent-Length: %d\r\n\r\n%s",
             room, opt.host, opt.port, blen, content);
     }
     c->req_off = 0;
@@ -938,7 +946,7 @@ static void load_sessions(void) {
 
 static void usage(void) {
     fprintf(stderr,
-        "usage: sse-load --target fotofolio|nchan --port P [options]\n"
+        "usage: sse-load --target fotofolio|nchan|harness --port P [options]\n"
         "  --host A            server address (127.0.0.1)\n"
         "  --streams N         event streams (1000)\n"
         "  --room-size G       listeners per room (100); message s goes to room s mod ceil(N/G)\n"
@@ -968,6 +976,7 @@ int main(int argc, char **argv) {
         case 't':
             if (strcmp(optarg, "fotofolio") == 0) opt.target = FOTOFOLIO;
             else if (strcmp(optarg, "nchan") == 0) opt.target = NCHAN;
+            else if (strcmp(optarg, "harness") == 0) opt.target = HARNESS;
             else usage();
             break;
         case 'H': opt.host = optarg; break;
@@ -1118,7 +1127,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < opt.procs; k++) if (!sh->child[k].done) all_done = 0;
 
     printf("{\"target\":\"%s\",\"streams\":%d,\"rooms\":%d,\"room_size\":%d,\"procs\":%d,\"addresses\":%d,",
-           opt.target == FOTOFOLIO ? "fotofolio" : "nchan", opt.streams, opt.rooms, opt.room_size, opt.procs, opt.addrs);
+           opt.target == FOTOFOLIO ? "fotofolio" : opt.target == HARNESS ? "harness" : "nchan", opt.streams, opt.rooms, opt.room_size, opt.procs, opt.addrs);
     printf("\"rate\":%g,\"count\":%d,\"connect_s\":%.2f,\"open_s\":%.2f,\"publish_s\":%.2f,", opt.rate, opt.count,
            connect_s, last_open ? (last_open - t0) / 1e9 : -1.0, publish_s);
     printf("\"opened\":%lld,\"never_opened\":%lld,\"connect_failures\":%lld,\"get_status_other\":%lld,\"last_get_status\":%d,",
