@@ -388,6 +388,16 @@ extension DemandForm {
         }
     }
 
+    @Test func aSuspendedClientsDemandMatchesNobodyUntilTheSuspensionEnds() throws {
+        let demand = try post()
+        let op = try world.operatorAccount()
+        // Past both this test's "now" and the clock's, which the feed's read goes by.
+        let until = max(now, Date()).addingTimeInterval(24 * 3600)
+        try world.moderation.apply(.suspend(userId: shoots.jana, until: until), reason: "Spam", by: op.id!)
+        #expect(try matching(shoots.vojta).isEmpty, "suspended now")
+        #expect(try matching(shoots.vojta, at: until.addingTimeInterval(3600)) == [demand.id], "the suspension over")
+    }
+
     @Test(.enabled(if: TestStore.kind == .sqlite, "reads SQLite's query plans"))
     func matchingWalksOnlyTheOpenDemandsAndFindsTheRestByKeys() throws {
         let arguments: StatementArguments = ["today": today.text, "me": shoots.vojta, "town": "praha", "now": now, "limit": 3]
