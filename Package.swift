@@ -190,7 +190,7 @@ let package = Package(
                       "MultipartFuzz", "FeedCursorFuzz", "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz",
                       "SliderTextFuzz", "MessengerCommandFuzz", "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz",
                       "ShootFormFuzz", "SharingFormFuzz", "DeliveredMetadataFuzz", "ReadMailFuzz", "PushSubscriptionFuzz",
-                      "MessageSearchFuzz", "PaymentFuzz"],
+                      "MessageSearchFuzz", "PaymentFuzz", "LiveAnnouncementFuzz"],
             swiftSettings: [.define("FUZZ_CORPUS_REPLAY")]),
     ],
     swiftLanguageModes: [.v6]

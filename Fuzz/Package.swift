@@ -28,6 +28,7 @@ let targets = [
     "PushSubscriptionFuzz",
     "MessageSearchFuzz",
     "PaymentFuzz",
+    "LiveAnnouncementFuzz",
 ]
 
 let package = Package(

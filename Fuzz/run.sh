@@ -47,6 +47,7 @@ all_targets=(
     PushSubscriptionFuzz:2048
     MessageSearchFuzz:1024
     PaymentFuzz:1024
+    LiveAnnouncementFuzz:4096
 )
 
 selected=()

@@ -19,6 +19,8 @@
 # (K nodes behind haproxy on that database with one shared mosquitto, as deploy/cluster.sh
 # starts them; streams and posts spread by haproxy) and nchan.
 #   TARGETS="fotofolio-postgres nodes-1 nodes-3 nchan" SIZES="1000 5000" bench/live.sh
+#   PG_STATEMENTS=1 TARGETS="nodes-1 nodes-3" SIZES=200 ROOM_SIZE=10 RATE=200 DURATION=10 bench/live.sh
+#     # and what PostgreSQL ran per post, by statement (its logging costs CPU: counts only)
 # Needs cc, python3, curl, nginx with nchan (apt-get install nginx-light libnginx-mod-nchan) and,
 # for fotofolio-postgres and nodes-K, PostgreSQL's server (apt-get install postgresql), and
 # haproxy for nodes-K, which holds two sockets per stream under the same file limit.
@@ -108,6 +110,33 @@ stop_harness() {
   harness_pid=""
 }
 
+# PG_STATEMENTS=1: PostgreSQL logs every statement from the nodes' start (which costs it
+# CPU: for the count, not for the CPU figures), and the run adds what each kind of statement
+# costs per post to the report.
+log_statements() { # url
+  psql -q "$1" -c "ALTER SYSTEM SET log_statement = 'all'" -c "SELECT pg_reload_conf()" >/dev/null
+}
+
+statements_per_post() { # label server-log client-json
+  python3 - "$@" <<'PY'
+import collections, json, re, sys
+label, log, client = sys.argv[1:4]
+posts = json.load(open(client)).get("post_ok") or 0
+counts = collections.Counter()
+for line in open(log, errors="replace"):
+    match = re.search(r"LOG:  (?:statement|execute [^:]*): (.*)", line)
+    if match:
+        counts[" ".join(match.group(1).split())[:90]] += 1
+total = sum(counts.values())
+print(f"\n{label}: {total:,} statements for {posts:,} posts ({total / posts if posts else 0:.1f} per post); the most frequent:\n")
+print("| statements per post | statement |")
+print("| ---: | --- |")
+for text, count in counts.most_common(14):
+    shown = text.replace("|", "\\|")
+    print(f"| {count / posts if posts else 0:.2f} | `{shown}` |")
+PY
+}
+
 stop_cluster() {
   [ -n "$cluster_folder" ] || return 0
   deploy/cluster.sh stop "$cluster_folder" >/dev/null 2>&1 || true
@@ -123,6 +152,7 @@ cleanup() {
   stop_postgres
   stop_nginx
   stop_harness
+  [ ! -s "$work/statements.txt" ] || cat "$work/statements.txt"
   if [ -n "${KEEP:-}" ]; then echo "logs and client output kept in $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
@@ -257,6 +287,7 @@ run_nodes() { # n k
   local url
   url=$(deploy/postgres.sh start "$postgres_folder")
   "$FOTOFOLIO" copy-data --from "$data" --to "$url" >"$work/$label-copy.log"
+  [ -z "${PG_STATEMENTS:-}" ] || log_statements "$url"
   PORT=$APP_PORT NODES=$k MAXCONN=$((n + 200)) FOTOFOLIO=$FOTOFOLIO FOTOFOLIO_LOG_LEVEL=warning \
     deploy/cluster.sh start "$cluster_folder" >"$work/$label-cluster.log" 2>&1 \
     || { echo "the cluster did not start:"; tail -20 "$work/$label-cluster.log"; exit 1; }
@@ -269,6 +300,7 @@ run_nodes() { # n k
   # shellcheck disable=SC2046
   run_load "$label" "$haproxy $nodes" "$broker" --target fotofolio $(load_args "$APP_PORT" "$n") --sessions "$work/sessions-$label.txt"
   for pid in $haproxy $nodes; do kill -0 "$pid" 2>/dev/null || echo "$label: process $pid died during the run" >&2; done
+  [ -z "${PG_STATEMENTS:-}" ] || statements_per_post "$label" "$postgres_folder/server.log" "$work/$label.json" >>"$work/statements.txt"
   local logs=("$cluster_folder"/node-*.log)
   stop_cluster
   count_errors "$label" "${logs[@]}"

@@ -73,19 +73,37 @@ public struct PostgresLiveEventLog: Sendable {
 
     /// Appends an event inside the caller's transaction and returns its sequence; refuses one
     /// larger than a stream carries. The transaction tells the log's commit observers once it
-    /// commits, whichever store or helper appended.
+    /// commits, whichever store or helper appended, handing them the event with its
+    /// recipients (`AppendedLiveEvent`). A room's members are read by the insert, a statement
+    /// that began after the sequence's row lock was taken: every change committed before this
+    /// event's place in the log is seen, none after it.
     @discardableResult
+    /// - Parameter message: the message a `message` event announces, as stored, handed over with it.
     public static func append(_ kind: LiveEvent.Kind, roomId: Int64, for userId: Int64? = nil, payload: String,
-                              at date: Date, _ connection: PostgresConnection) throws -> Int64 {
+                              message: ChatMessage? = nil, at date: Date, _ connection: PostgresConnection) throws -> Int64 {
         guard payload.utf8.count <= LiveEventLog.maximumPayloadBytes else {
             throw PostgresError(sqlState: nil, message: "a live event of \(payload.utf8.count) bytes is larger than a stream may carry")
         }
         let sequence = try connection.query("UPDATE live_sequence SET last = last + 1 RETURNING last")[0]
             .decode(0, as: Int64.self)
-        try connection.query("""
-            INSERT INTO live_event (sequence, kind, room_id, user_id, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6)
-            """, [sequence, kind.rawValue, roomId, userId, payload, date])
-        connection.notifyAfterCommit(channel)
+        let recipients: [Int64]
+        if let userId {
+            try connection.query("""
+                INSERT INTO live_event (sequence, kind, room_id, user_id, payload, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+                """, [sequence, kind.rawValue, roomId, userId, payload, date])
+            recipients = [userId]
+        } else {
+            let members = try connection.query("""
+                INSERT INTO live_event (sequence, kind, room_id, user_id, payload, created_at) VALUES ($1, $2, $3, NULL, $4, $5)
+                RETURNING (SELECT coalesce(string_agg(user_id::text, ',' ORDER BY user_id), '') FROM chat_member WHERE room_id = $3)
+                """, [sequence, kind.rawValue, roomId, payload, date])[0].decode(0, as: String.self)
+            recipients = try members.split(separator: ",").map { text in
+                guard let id = Int64(text) else { throw PostgresError(sqlState: nil, message: "a member id that is not a number") }
+                return id
+            }
+        }
+        let event = LiveEvent(sequence: sequence, kind: kind, roomId: roomId, userId: userId, payload: payload)
+        connection.notifyAfterCommit(channel, note: AppendedLiveEvent(event: event, recipients: recipients, message: message))
         return sequence
     }
 

@@ -24,11 +24,14 @@ struct PostgresLiveEventStore: LiveEventStore {
         try log.prune(olderThan: date.stored, keepingAtMost: maximumCount)
     }
 
-    /// `changed` is called on the thread that committed, right after the commit; observing
-    /// never fails, so `failed` is never called.
+    /// `changed` is called on the thread that committed, right after the commit, with the
+    /// events `PostgresLiveEventLog.append` noted in the transaction; observing never fails,
+    /// so `failed` is never called.
     func observeCommits(failed: @escaping @Sendable (any Error) -> Void,
-                        changed: @escaping @Sendable () -> Void) -> any StoreObservation {
-        CommitObservation(commits: log.pool.observeCommits(notifying: PostgresLiveEventLog.channel, changed))
+                        changed: @escaping @Sendable ([AppendedLiveEvent]) -> Void) -> any StoreObservation {
+        CommitObservation(commits: log.pool.observeCommits(notifying: PostgresLiveEventLog.channel) { notes in
+            changed(notes.compactMap { $0 as? AppendedLiveEvent }.sorted { $0.event.sequence < $1.event.sequence })
+        })
     }
 }
 

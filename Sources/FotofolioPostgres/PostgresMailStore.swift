@@ -48,15 +48,17 @@ struct PostgresMailStore: MailStore {
     /// the caller's transaction.
     static func noteMessage(_ messageId: Int64, _ kind: MessageMail, in roomId: Int64, by authorId: Int64, at date: Date,
                             _ connection: PostgresConnection) throws {
+        // Each member's settings in the same statement: one statement per message, not per member.
         let members = try connection.query("""
             SELECT m.user_id, a.email, EXISTS (SELECT 1 FROM chat_mention WHERE message_id = $1 AND user_id = m.user_id),
-                   r.kind = 'direct'
+                   r.kind = 'direct', s.messages, s.group_messages, s.shoots, s.galleries, s.language
             FROM chat_member m JOIN account a ON a.id = m.user_id JOIN chat_room r ON r.id = m.room_id
+            LEFT JOIN mail_settings s ON s.user_id = m.user_id
             WHERE m.room_id = $2 AND m.user_id <> $3
             """, [messageId, roomId, authorId])
         for member in members {
             let userId = try member.decode(0, as: Int64.self)
-            let settings = try settings(of: userId, connection)
+            let settings = try settings(from: member, at: 4)
             guard let mail = MailRules.mail(for: messageId, kind, to: userId, address: try member.decode(1), roomIsDirect: try member.decode(3),
                                             mentioned: try member.decode(2), settings: settings, at: date)
             else { continue }
@@ -88,9 +90,16 @@ struct PostgresMailStore: MailStore {
         guard let row = try connection.query("""
             SELECT messages, group_messages, shoots, galleries, language FROM mail_settings WHERE user_id = $1
             """, [userId]).first else { return .default }
-        return MailSettings(messages: MailSettings.MessageCadence(rawValue: try row.decode(0)) ?? .atOnce,
-                            groupMessages: try row.decode(1), shoots: try row.decode(2), galleries: try row.decode(3),
-                            language: try row.decode(4))
+        return try settings(from: row, at: 0)
+    }
+
+    /// The settings in the row's columns from `column` on (messages, group_messages, shoots,
+    /// galleries, language), the defaults when they are NULL (no row joined).
+    static func settings(from row: PostgresRow, at column: Int) throws -> MailSettings {
+        guard let messages = try row.decodeIfPresent(column, as: String.self) else { return .default }
+        return MailSettings(messages: MailSettings.MessageCadence(rawValue: messages) ?? .atOnce,
+                            groupMessages: try row.decode(column + 1), shoots: try row.decode(column + 2),
+                            galleries: try row.decode(column + 3), language: try row.decode(column + 4))
     }
 
     func due(at date: Date, missedBefore: Date, limit: Int) throws -> [QueuedMail] {

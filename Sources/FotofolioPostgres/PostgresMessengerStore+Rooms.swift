@@ -142,7 +142,7 @@ extension PostgresMessengerStore {
         return room
     }
 
-    /// A room event for its current members, and the outbox entry that wakes other nodes.
+    /// A room event for its current members, and its outbox entry for MQTT-native clients.
     private static func announce(_ room: ChatRoom, at date: Date, _ connection: PostgresConnection) throws {
         let payload = MessageEnvelope.room(room, memberUsernames: try PostgresMessengerReading.memberUsernames(of: room.id, connection))
         try PostgresLiveEventLog.append(.room, roomId: room.id, payload: payload, at: date.stored, connection)

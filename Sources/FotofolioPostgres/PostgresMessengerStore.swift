@@ -104,7 +104,7 @@ struct PostgresMessengerStore: MessengerStore {
     /// replace by uuid.
     static func announce(_ message: ChatMessage, changed: Bool = false, at date: Date, _ connection: PostgresConnection) throws {
         let envelope = MessageEnvelope.envelope(of: message, changed: changed)
-        try PostgresLiveEventLog.append(.message, roomId: message.roomId, payload: envelope, at: date.stored, connection)
+        try PostgresLiveEventLog.append(.message, roomId: message.roomId, payload: envelope, message: message, at: date.stored, connection)
         try PostgresOutbox.enqueue(topic: Outbox.messageTopic(of: message.roomId), payload: envelope, at: date.stored, connection)
     }
 
@@ -176,7 +176,7 @@ struct PostgresMessengerStore: MessengerStore {
     }
 
     /// A `seen` event for the other person of a direct room, when they may see how far
-    /// `userId` has read (`ReadReceipts`); the read's outbox entry wakes the other nodes.
+    /// `userId` has read (`ReadReceipts`), announced to the other nodes at the commit like every event.
     private static func tellSeen(_ room: ChatRoom, readBy userId: Int64, at date: Date, _ connection: PostgresConnection) throws {
         let members = try PostgresMessengerReading.members(of: [room.id], connection)[room.id] ?? []
         for other in members where other.userId != userId {

@@ -5,7 +5,7 @@ import Imaging
 
 /// Galleries in `gallery`, their photos in `galleryPhoto` and the client's picks in
 /// `galleryPick`. A change of the picks or the state appends a `gallery` event to the live
-/// log for the photographer, with an outbox entry that wakes the other server processes.
+/// log for the photographer (announced to the other server processes at the commit), with an outbox entry.
 struct SQLiteGalleryStore: GalleryStore {
     let database: AppDatabase
 

@@ -1,6 +1,7 @@
 import Foundation
 import Fotofolio
 import GRDB
+import Synchronization
 
 /// The live log in `liveEvent`, whose sequence is an autoincremented key (never reused).
 /// Its reads run for every wake-up and every stream that opens: one statement each, compiled
@@ -48,11 +49,46 @@ struct SQLiteLiveEventStore: LiveEventStore {
         }
     }
 
-    /// GRDB calls `onChange` on the writer's queue right after each commit that touched the table.
+    /// GRDB calls `onChange` on the writer's queue right after each commit that touched the
+    /// table, before the next write: the events after the last one handed over are those the
+    /// transaction appended, and the members read there are those of its commit. (An event
+    /// committed while the observation starts may be handed over with the next commit; a hub
+    /// takes each sequence once.)
     func observeCommits(failed: @escaping @Sendable (any Error) -> Void,
-                        changed: @escaping @Sendable () -> Void) -> any StoreObservation {
-        DatabaseRegionObservation(tracking: Table(LiveEvent.databaseTableName))
-            .start(in: database.pool, onError: failed, onChange: { _ in changed() })
+                        changed: @escaping @Sendable ([AppendedLiveEvent]) -> Void) -> any StoreObservation {
+        let handed = Mutex<Int64?>(try? latestSequence())
+        return DatabaseRegionObservation(tracking: Table(LiveEvent.databaseTableName))
+            .start(in: database.pool, onError: failed, onChange: { db in
+                do {
+                    let after = try handed.withLock { $0 }
+                        ?? Int64.fetchOne(db.cachedStatement(sql: "SELECT IFNULL(MAX(sequence), 1) - 1 FROM liveEvent")) ?? 0
+                    let appended = try Self.appended(after: after, db)
+                    handed.withLock { $0 = appended.last?.event.sequence ?? after }
+                    changed(appended)
+                } catch {
+                    failed(error)
+                }
+            })
+    }
+
+    /// The events after `sequence`, each with its recipients and message as of now (the
+    /// writer's view, right after the commit that appended them).
+    static func appended(after sequence: Int64, _ db: Database) throws -> [AppendedLiveEvent] {
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT *, CASE WHEN kind = 'message' THEN json_extract(payload, '$.data.id') END AS messageId
+            FROM liveEvent WHERE sequence > ? ORDER BY sequence
+            """), arguments: [sequence])
+        var members: [Int64: [Int64]] = [:]
+        return try rows.map { row in
+            let event = try LiveEvent(row: row)
+            let message = try (row["messageId"] as Int64?).flatMap { try MessengerReading.message(id: $0, db) }
+            if let userId = event.userId { return AppendedLiveEvent(event: event, recipients: [userId], message: message) }
+            if members[event.roomId] == nil {
+                members[event.roomId] = try Int64.fetchAll(
+                    db.cachedStatement(sql: "SELECT userId FROM chatMember WHERE roomId = ? ORDER BY userId"), arguments: [event.roomId])
+            }
+            return AppendedLiveEvent(event: event, recipients: members[event.roomId] ?? [], message: message)
+        }
     }
 
     /// Appends an event inside the caller's transaction; refuses one larger than a stream carries.

@@ -124,7 +124,7 @@ extension SQLiteMessengerStore {
         return room
     }
 
-    /// A room event for its current members, and the outbox entry that wakes other nodes.
+    /// A room event for its current members, and its outbox entry for MQTT-native clients.
     private static func announce(_ room: ChatRoom, at date: Date, _ db: Database) throws {
         let payload = MessageEnvelope.room(room, memberUsernames: try memberUsernames(of: room.id, db))
         try SQLiteLiveEventStore.append(.room, roomId: room.id, payload: payload, at: date, db)

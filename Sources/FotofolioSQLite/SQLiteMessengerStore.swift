@@ -177,7 +177,7 @@ struct SQLiteMessengerStore: MessengerStore {
     }
 
     /// A `seen` event for the other person of a direct room, when they may see how far
-    /// `userId` has read (`ReadReceipts`); the read's outbox entry wakes the other nodes.
+    /// `userId` has read (`ReadReceipts`), announced to the other nodes at the commit like every event.
     private static func tellSeen(_ room: ChatRoom, readBy userId: Int64, at date: Date, _ db: Database) throws {
         let members = try MessengerReading.members(of: [room.id], db)[room.id] ?? []
         for other in members where other.userId != userId {

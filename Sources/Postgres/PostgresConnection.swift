@@ -12,10 +12,12 @@ public final class PostgresConnection {
     /// Statement names by SQL text, prepared on this connection.
     private var prepared: [String: String] = [:]
     private var inTransaction = false
-    /// The channels the open transaction notified (`notifyAfterCommit`), told once it commits.
-    private var notified: Set<String> = []
-    /// Hears the channels of each commit: the pool's observers, for a connection of a pool.
-    var committed: ((Set<String>) -> Void)?
+    /// The channels the open transaction notified (`notifyAfterCommit`) and the notes each
+    /// was given, in the order given, told once it commits.
+    private var notified: [String: [any Sendable]] = [:]
+    /// Hears the channels of each commit with their notes: the pool's observers, for a
+    /// connection of a pool.
+    var committed: (([String: [any Sendable]]) -> Void)?
 
     /// Connects with a `postgres://user:password@host:port/database?…` URL or a libpq
     /// key=value string, in UTC and ISO dates.
@@ -105,7 +107,15 @@ public final class PostgresConnection {
     /// tells its observers once. Outside a transaction the statement before has committed
     /// already, and they are told at once.
     public func notifyAfterCommit(_ channel: String) {
-        notified.insert(channel)
+        if notified[channel] == nil { notified[channel] = [] }
+        if !inTransaction { tellCommitted() }
+    }
+
+    /// As `notifyAfterCommit(_:)`, and hands `note` to the channel's observers with the
+    /// commit: what the transaction did, as it did it (the live log's appended events), so
+    /// they need not read it back. Notes reach the observers in the order they were given.
+    public func notifyAfterCommit(_ channel: String, note: any Sendable) {
+        notified[channel, default: []].append(note)
         if !inTransaction { tellCommitted() }
     }
 

@@ -33,6 +33,13 @@ public final class PostgresPool: @unchecked Sendable {
     /// committed, right after the commit, so it must only schedule work. Transactions of
     /// other pools and other processes are not heard.
     public func observeCommits(notifying channel: String, _ observer: @escaping @Sendable () -> Void) -> PostgresCommitObservation {
+        PostgresCommitObservation(observers: commitObservers, key: commitObservers.add(channel) { _ in observer() })
+    }
+
+    /// As `observeCommits(notifying:_:)`, with the notes the transaction gave the channel
+    /// (`PostgresConnection.notifyAfterCommit(_:note:)`), in the order it gave them.
+    public func observeCommits(notifying channel: String,
+                               withNotes observer: @escaping @Sendable ([any Sendable]) -> Void) -> PostgresCommitObservation {
         PostgresCommitObservation(observers: commitObservers, key: commitObservers.add(channel, observer))
     }
 
@@ -133,10 +140,10 @@ public final class PostgresPool: @unchecked Sendable {
 final class CommitObservers: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`:
-    private var observers: [Int: (channel: String, observer: @Sendable () -> Void)] = [:]
+    private var observers: [Int: (channel: String, observer: @Sendable ([any Sendable]) -> Void)] = [:]
     private var nextKey = 0
 
-    func add(_ channel: String, _ observer: @escaping @Sendable () -> Void) -> Int {
+    func add(_ channel: String, _ observer: @escaping @Sendable ([any Sendable]) -> Void) -> Int {
         lock.lock()
         defer { lock.unlock() }
         nextKey += 1
@@ -150,12 +157,13 @@ final class CommitObservers: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Calls the observers of the channels, outside the lock (an observer may cancel itself).
-    func tell(_ channels: Set<String>) {
+    /// Calls the observers of the channels with their notes, outside the lock (an observer
+    /// may cancel itself).
+    func tell(_ channels: [String: [any Sendable]]) {
         lock.lock()
-        let called = observers.values.filter { channels.contains($0.channel) }.map(\.observer)
+        let called = observers.values.compactMap { entry in channels[entry.channel].map { (entry.observer, $0) } }
         lock.unlock()
-        for observer in called { observer() }
+        for (observer, notes) in called { observer(notes) }
     }
 }
 

@@ -240,7 +240,7 @@ extension TestDatabase {
         let log = world.liveEvents
         let start = try log.latestSequence()
         let commits = Atomic<Int>(0)
-        let observation = log.observeCommits(failed: { _ in }, changed: { commits.add(1, ordering: .relaxed) })
+        let observation = log.observeCommits(failed: { _ in }, changed: { _ in commits.add(1, ordering: .relaxed) })
         defer { observation.cancel() }
 
         #expect(try store.setPick(in: made.id, photoId: ids[1], picked: true, comment: "Tahle", at: now) == 1)

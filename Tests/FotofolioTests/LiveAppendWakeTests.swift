@@ -4,13 +4,16 @@ import Testing
 @testable import Fotofolio
 
 /// Every write that appends to the live log wakes the log's commit observers on the node that
-/// wrote, before the write returns: the writer's own streams never wait for the safety poll,
-/// on either store. Each verb of the stores that appends is taken once here, and so is a bare
-/// append in a transaction of no store's: the append itself (SQLite's observed table,
-/// PostgreSQL's `PostgresLiveEventLog.append`) is what wakes, so no verb can forget to.
+/// wrote, before the write returns, handing them the events it appended with their
+/// recipients and, for a message, the message: the writer's own streams never wait for the safety poll, and no hub has to read
+/// the log or the room for them, on either store. Each verb of the stores that appends is
+/// taken once here, and so is a bare append in a transaction of no store's: the append itself
+/// (SQLite's observed table, PostgreSQL's `PostgresLiveEventLog.append`) is what wakes, so no
+/// verb can forget to.
 @Suite struct LiveAppendWakeTests {
     final class Wakes: Sendable {
         let count = Atomic<Int>(0)
+        let handed = Mutex<[AppendedLiveEvent]>([])
     }
 
     let shoots: ShootWorld
@@ -19,21 +22,35 @@ import Testing
 
     init() throws {
         shoots = try ShootWorld()
-        observation = shoots.world.liveEvents.observeCommits(failed: { _ in }, changed: { [wakes] in
+        observation = shoots.world.liveEvents.observeCommits(failed: { _ in }, changed: { [wakes] events in
+            wakes.handed.withLock { $0 += events }
             wakes.count.add(1, ordering: .releasing)
         })
     }
 
     var world: TestDatabase { shoots.world }
 
-    /// Takes `write`, which appends, and expects its commit heard by the time it returned.
+    /// Takes `write`, which appends, and expects its commit heard by the time it returned,
+    /// with the events it appended, each for the one person it names or its room's members.
     @discardableResult
     func expectWakes<T>(_ verb: String, _ write: () throws -> T) throws -> T {
         let sequence = try world.liveEvents.latestSequence()
         let heard = wakes.count.load(ordering: .acquiring)
+        wakes.handed.withLock { $0.removeAll() }
         let value = try write()
         #expect(try world.liveEvents.latestSequence() > sequence, "\(verb) appends to the live log")
         #expect(wakes.count.load(ordering: .acquiring) > heard, "\(verb) wakes the writer's hub")
+        let appended = try world.liveEvents.events(after: sequence, limit: 1_000)
+        let expected = try appended.map { event in
+            // A room that does not exist (the bare append's) has no members.
+            let recipients = event.userId.map { [$0] } ?? (try? world.messenger.memberIds(of: event.roomId).sorted()) ?? []
+            // A message event's message, as a member reads it.
+            let message = try (event.kind == .message ? decoded(event.payload).data["id"] as? Int : nil).flatMap { id in
+                try world.messenger.message(Int64(id), for: recipients[0])
+            }
+            return AppendedLiveEvent(event: event, recipients: recipients, message: message)
+        }
+        #expect(wakes.handed.withLock { $0 } == expected, "\(verb) hands over what it appended, with its recipients and message")
         return value
     }
 

@@ -8,9 +8,9 @@ import Testing
 import Waiting
 @testable import FotofolioWeb
 
-/// The whole path through a real mosquitto: a post goes to the outbox and out over MQTT to
-/// other processes, whose subscription wakes their hubs; the process that wrote wakes its
-/// own hub at the commit (the safety poll is off).
+/// The whole path through a real mosquitto: a post's events are announced over MQTT to other
+/// processes, whose hubs deliver them, and its outbox row goes out to MQTT-native clients; the
+/// process that wrote hands them to its own hub at the commit (the safety poll is off).
 @Suite(.serialized) struct LiveDeliveryTests {
     final class Setup {
         let broker: MosquittoBroker
@@ -149,11 +149,14 @@ import Waiting
         try other.start(heartbeatInterval: 3600, pollInterval: 0)
         defer { other.stop() }
         try await waitUntil("the other process is connected") { client.state.isConnected }
+        let hub = server.app.live.hub
+        let reads = hub.logReads
 
         _ = try messenger.send(MessageDraft(uuid: UUID().uuidString, content: "Z vedlejšího procesu"), in: room,
                                by: try server.userId("jana.k"))
         let event = try await stream.next()
         #expect(event.messageContent == "Z vedlejšího procesu")
+        #expect(hub.logReads == reads, "the announced event is next in sequence: delivered without reading the log")
     }
 
     /// The writer's own streams do not wait for the broker: with it stopped for good (and

@@ -27,6 +27,27 @@ import Testing
         #expect((data?["author"] as? [String: Any])?["username"] as? String == "jana.k")
     }
 
+    /// A message handed to the hub with its event (a commit here, another node's word) is
+    /// drawn from as it comes: the stream's frame is not made from a read of the message.
+    @Test func aMessageHandedOverWithItsEventIsDrawnWithoutReadingIt() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery([])
+        let room = try server.directRoom("jana.k", "vojtafoti")
+        let stream = try await server.stream(for: try await server.cookies(of: "vojtafoti"))
+        let (jana, vojta) = (try server.userId("jana.k"), try server.userId("vojtafoti"))
+        // A message no store holds: read, it would be drawn without its markup.
+        let message = ChatMessage(id: 987_654, roomId: room, uuid: UUID().uuidString.lowercased(), content: "Z oznámení jiného uzlu",
+                                  sentAt: Date(), author: MessageAuthor(username: "jana.k", name: "Jana Králová"),
+                                  authorId: jana, mentions: [])
+        let event = LiveEvent(sequence: try server.app.live.hub.currentSequence() + 1, kind: .message, roomId: room, userId: nil,
+                              payload: MessageEnvelope.envelope(of: message))
+        server.app.live.hub.receive([AppendedLiveEvent(event: event, recipients: [jana, vojta].sorted(), message: message)])
+        let received = try await stream.next()
+        #expect(received.id == String(event.sequence))
+        let html = WebTestServer.json(received.data)["html"] as? String
+        #expect(html?.contains("Z oznámení jiného uzlu") == true, "drawn from the message handed over")
+    }
+
     @Test func aReconnectingBrowserGetsWhatItMissedOnceFromLastEventID() async throws {
         let server = try WebTestServer()
         try server.seedDiscovery([])

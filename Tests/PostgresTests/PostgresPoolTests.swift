@@ -115,4 +115,35 @@ import Testing
         try pool.transaction { $0.notifyAfterCommit("live") }
         #expect(heardSoFar() == ["live 1", "other 2"], "each channel its own observers, until cancelled")
     }
+
+    /// Notes given with a channel reach its observers with the commit, in the order given;
+    /// a rolled-back transaction's notes reach nobody, and the next transaction starts afresh.
+    @Test func aCommitHandsItsNotesToTheChannelsObserversInOrder() throws {
+        let pool = try PostgresPool(url: try TemporaryPostgres.shared.newDatabase(), size: 1)
+        let heard = NSLock()
+        nonisolated(unsafe) var notes: [[Int]] = []
+        let observation = pool.observeCommits(notifying: "live") { given in
+            heard.withLock { notes.append(given.compactMap { $0 as? Int }) }
+        }
+        defer { observation.cancel() }
+        func heardSoFar() -> [[Int]] { heard.withLock { notes } }
+
+        try pool.transaction { connection in
+            connection.notifyAfterCommit("live", note: 3)
+            connection.notifyAfterCommit("other", note: 99)
+            connection.notifyAfterCommit("live", note: 1)
+            connection.notifyAfterCommit("live")
+            connection.notifyAfterCommit("live", note: 2)
+        }
+        #expect(heardSoFar() == [[3, 1, 2]])
+        struct Refused: Error {}
+        #expect(throws: Refused.self) {
+            try pool.transaction { connection in
+                connection.notifyAfterCommit("live", note: 7)
+                throw Refused()
+            }
+        }
+        try pool.transaction { $0.notifyAfterCommit("live") }
+        #expect(heardSoFar() == [[3, 1, 2], []], "the rolled-back note is gone; a notice without notes hands none")
+    }
 }

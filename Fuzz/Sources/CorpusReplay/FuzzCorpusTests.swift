@@ -13,6 +13,7 @@ import Testing
         "FeedAddressFuzz", "TagsFuzz", "AcceptLanguageFuzz", "SliderTextFuzz", "MessengerCommandFuzz",
         "HTMLEscapeFuzz", "TemplateEscapeFuzz", "FFprobeReportFuzz", "ShootFormFuzz", "SharingFormFuzz",
         "DeliveredMetadataFuzz", "ReadMailFuzz", "PushSubscriptionFuzz", "MessageSearchFuzz", "PaymentFuzz",
+        "LiveAnnouncementFuzz",
     ]
 
     /// The target's entry point, as libFuzzer calls it. An oracle that fails aborts the run
@@ -40,6 +41,7 @@ import Testing
         case "PushSubscriptionFuzz": fuzzPushSubscription
         case "MessageSearchFuzz": fuzzMessageSearch
         case "PaymentFuzz": fuzzPayment
+        case "LiveAnnouncementFuzz": fuzzLiveAnnouncement
         default: nil
         }
     }

@@ -222,7 +222,7 @@ public struct Shoot: Sendable, Equatable {
 
 /// Which card a message shows: the message's text is the card said in words, for MQTT
 /// clients and the conversation list; pages render the card from the shoot's rows.
-public enum MessageCard: Sendable, Hashable {
+public enum MessageCard: Sendable, Hashable, Codable {
     case request(Int64)
     case offer(Int64)
     case booking(Int64)

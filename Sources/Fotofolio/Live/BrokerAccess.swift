@@ -65,7 +65,9 @@ public final class BrokerAccess: Sendable {
     /// Brings the broker up to date now, then keeps it so on the thread.
     public func start() {
         sync()
-        loop.start(observe: liveEvents.observeCommits, failed: { [logger] error in
+        loop.start(observe: { [liveEvents] failed, changed in
+            liveEvents.observeCommits(failed: failed, changed: { _ in changed() })
+        }, failed: { [logger] error in
             logger.warning("Broker accounts follow the poll alone: \(error)")
         }, work: { [weak self] in self?.sync() })
     }

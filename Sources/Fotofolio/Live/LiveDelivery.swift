@@ -7,11 +7,12 @@ import Synchronization
 /// the outbox publisher and the bridge that hears other processes and MQTT-native clients.
 ///
 /// Delivery follows the commit: every transaction that appends to the live event log sends
-/// it on its way once it commits — straight to this process's hub, and with a broker to the
-/// outbox publisher too, for the other processes and MQTT-native clients. No caller has to
-/// remember to; a transaction rolled back sends nothing. Writes by other processes sharing
-/// the database arrive through the broker (or the hub's safety poll); the wake-up that comes
-/// back over MQTT for this process's own write finds nothing new in the log.
+/// it on its way once it commits — straight to this process's hub, and with a broker
+/// announced to the other processes (`LiveAnnouncement`) and, through the outbox, to
+/// MQTT-native clients. No caller has to remember to; a transaction rolled back sends
+/// nothing. Writes by other processes sharing the database arrive announced through the
+/// broker (or by the hub's read of the log after a gap, and its safety poll); this process's
+/// own announcement coming back is older than the hub's position and changes nothing.
 public final class LiveDelivery: Sendable {
     public let hub: LiveHub
     /// Who holds a stream here, for the push sender on every node.
@@ -21,6 +22,7 @@ public final class LiveDelivery: Sendable {
     private let client: MQTTClient?
     private let publisher: OutboxPublisher?
     private let bridge: MessengerBridge?
+    private let announcer: LiveAnnouncer?
     /// Keeps the broker's accounts as the database says, where the broker takes people's own clients.
     public let brokerAccess: BrokerAccess?
     /// That broker, if this site's broker takes people's own clients.
@@ -48,6 +50,7 @@ public final class LiveDelivery: Sendable {
         if let client = transport?.client {
             let publisher = OutboxPublisher(outbox: Outbox(stores: stores), client: client, topics: topics, logger: logger)
             self.publisher = publisher
+            announcer = LiveAnnouncer(client: client, topics: topics, logger: logger)
             let accountsBroker = transport?.accountsBroker
             bridge = MessengerBridge(client: client, topics: topics, hub: hub, messenger: messenger, accounts: accounts,
                                      mqttAccounts: accountsBroker == nil ? nil : stores.mqttAccounts, logger: logger)
@@ -55,6 +58,7 @@ public final class LiveDelivery: Sendable {
             self.accountsBroker = accountsBroker
         } else {
             publisher = nil
+            announcer = nil
             bridge = nil
             brokerAccess = nil
             accountsBroker = nil
@@ -62,7 +66,7 @@ public final class LiveDelivery: Sendable {
     }
 
     /// Subscribes, publishes what the outbox holds, and starts the hub's timers. A zero
-    /// `pollInterval` leaves delivery to MQTT wake-ups alone.
+    /// `pollInterval` leaves delivery to commits and announcements alone.
     public func start(heartbeatInterval: TimeInterval = 15, pollInterval: TimeInterval = 5) throws {
         followCommits()
         brokerAccess?.start()
@@ -84,16 +88,19 @@ public final class LiveDelivery: Sendable {
     }
 
     /// Observes commits that change the log. The store calls back right after the commit,
-    /// on a thread of its own; both reactions only schedule work on their own queues. The
-    /// hub is woken directly rather than by its own message coming back from the broker: the
-    /// streams of the process that wrote get the event without the round trip, and while
-    /// the broker is away.
+    /// on a thread of its own, with the events it appended; every reaction only schedules
+    /// work on its own queue. The hub gets them directly: the streams of the process that
+    /// wrote get the event without the broker's round trip, and while the broker is away.
+    /// The other processes get them announced (`LiveAnnouncement`); the outbox publisher is
+    /// kicked for MQTT-native clients.
     private func followCommits() {
-        let observation = log.observeCommits(failed: { [logger] error in
-            logger.error("Live delivery stopped following the event log: \(error)")
-        }, changed: { [publisher, hub] in
-            publisher?.kick()
+        let observation = log.observeCommits(failed: { [logger, hub] error in
+            logger.error("Live delivery could not follow a commit of the event log: \(error)")
             hub.wake()
+        }, changed: { [publisher, hub, announcer] events in
+            publisher?.kick()
+            hub.receive(events)
+            announcer?.announce(events)
         })
         commits.withLock { $0?.cancel(); $0 = observation }
     }

@@ -32,6 +32,26 @@ public struct LiveEvent: Sendable, Equatable, Codable {
     }
 }
 
+/// A live event as its transaction appended it, with the people it was for at that place in
+/// the log: the one it names, or the members of its room as the transaction saw them after it
+/// took its sequence (so a member removed by an earlier event is not among them, and one
+/// added earlier is), and for a `message` event the message as the transaction stored it. A
+/// hub delivers it to them without reading the log, the room or the message again.
+public struct AppendedLiveEvent: Sendable, Equatable {
+    public var event: LiveEvent
+    /// Whose streams get it, ascending; `[userId]` for an event that names one person.
+    public var recipients: [Int64]
+    /// The message a `message` event announces, as its envelope was made from it (what a
+    /// member reads: `MessengerService.message(_:for:)`); nil for other kinds.
+    public var message: ChatMessage?
+
+    public init(event: LiveEvent, recipients: [Int64], message: ChatMessage? = nil) {
+        self.event = event
+        self.recipients = recipients
+        self.message = message
+    }
+}
+
 /// The log of live events, written by the messenger in the transaction of each change and
 /// read by every server node's hub and by browsers catching up after a reconnect.
 public final class LiveEventLog: Sendable {
@@ -72,9 +92,10 @@ public final class LiveEventLog: Sendable {
         try store.prune(olderThan: date, keepingAtMost: maximumCount)
     }
 
-    /// Calls `changed` after every commit that appended to the log; see `LiveEventStore`.
+    /// Calls `changed` after every commit that appended to the log, with what it appended;
+    /// see `LiveEventStore`.
     func observeCommits(failed: @escaping @Sendable (any Error) -> Void,
-                        changed: @escaping @Sendable () -> Void) -> any StoreObservation {
+                        changed: @escaping @Sendable ([AppendedLiveEvent]) -> Void) -> any StoreObservation {
         store.observeCommits(failed: failed, changed: changed)
     }
 

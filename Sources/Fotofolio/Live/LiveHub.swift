@@ -13,6 +13,10 @@ public protocol LiveSink: Sendable {
     /// Queues one event; false when the stream is gone or too far behind (it is then dropped
     /// and the browser reconnects, replaying what it missed from the database).
     func deliver(_ event: LiveEvent) -> Bool
+    /// As `deliver(_:)`, given the message a `message` event announces as its transaction
+    /// stored it, so the sink need not read it (nil: read from the log, where it may have
+    /// changed since).
+    func deliver(_ event: LiveEvent, message: ChatMessage?) -> Bool
     /// Queues a comment that keeps an idle connection open through proxies; false when the
     /// stream is gone.
     func heartbeat() -> Bool
@@ -26,16 +30,23 @@ public protocol LiveSink: Sendable {
     func close()
 }
 
+extension LiveSink {
+    public func deliver(_ event: LiveEvent, message: ChatMessage?) -> Bool { deliver(event) }
+}
+
 /// Hands the live events of this server process to its open streams.
 ///
-/// The database's `liveEvent` log is the truth: a wake-up (an MQTT message about a room, or
-/// the safety poll) makes the hub read what is new in the log and pass each event to the
-/// streams of the users it concerns — the members of its room, or the one user it names.
+/// The database's `liveEvent` log is the truth. Events arrive as they were appended, with
+/// their recipients (`receive`: this process's commits, other nodes' word over MQTT); the
+/// hub delivers each one that is next in sequence at once, without reading the log or the
+/// room. One after a gap waits a moment (`gapWait`) for the events before it, which are
+/// usually on their way, and then the hub reads the log from its position — as it does on a
+/// wake-up (a reconnection to the broker, word it could not read) and on the safety poll.
 /// Every event has a sequence number, so a stream never gets one twice and a reconnecting
 /// browser replays from the log what it missed (`Last-Event-ID`).
 ///
-/// Threads: `connect`, `wake` and `disconnect` may be called from any thread; all reading
-/// and delivery happens on the hub's serial queue, so sinks are called one at a time.
+/// Threads: `connect`, `receive`, `wake` and `disconnect` may be called from any thread; all
+/// reading and delivery happens on the hub's serial queue, so sinks are called one at a time.
 public final class LiveHub: Sendable {
     private struct Stream {
         let userId: Int64
@@ -50,6 +61,13 @@ public final class LiveHub: Sendable {
         var owners: [Int: Int64] = [:]
         var nextStreamId = 0
         var lastSequence: Int64 = 0
+        /// Events received after a gap, by sequence, until the gap fills or the log is read.
+        var held: [Int64: AppendedLiveEvent] = [:]
+        var gapCheckPending = false
+        /// The last read of the log failed: the next gap waits a second, not `gapWait`.
+        var readFailed = false
+        /// Reads of the log for everyone (catching up), for operators and tests.
+        var logReads = 0
         var wakePending = false
         var delivered = 0
         var lastEventAt: Date?
@@ -71,10 +89,19 @@ public final class LiveHub: Sendable {
     private static let batch = 500
     /// Streams given a heartbeat before other work on the queue gets its turn.
     private static let heartbeatSlice = 250
+    /// Events held after a gap before the hub stops waiting and reads the log.
+    private static let mostHeld = 10_000
+    /// How long events after a gap wait for the ones before them before the log is read.
+    private let gapWait: TimeInterval
 
     /// - Parameter presence: told of each stream that opens and closes, for the push sender.
-    public init(log: LiveEventLog, messenger: MessengerService, logger: Logger, presence: LivePresence? = nil) throws {
+    /// - Parameter gapWait: how long events received after a gap wait for the ones before
+    ///   them (on their way from another node, or from a commit on another thread) before
+    ///   the hub reads the log instead.
+    public init(log: LiveEventLog, messenger: MessengerService, logger: Logger, presence: LivePresence? = nil,
+                gapWait: TimeInterval = 0.05) throws {
         self.log = log
+        self.gapWait = gapWait
         self.presence = presence
         self.messenger = messenger
         self.logger = logger
@@ -126,6 +153,13 @@ public final class LiveHub: Sendable {
         queue.async { for sink in ended { sink.close() } }
     }
 
+    /// Events appended to the log, each with its recipients as of its place in the log, in
+    /// any order and possibly again: delivered soon, each once, in sequence order.
+    public func receive(_ events: [AppendedLiveEvent]) {
+        guard !events.isEmpty else { return }
+        queue.async { self.take(events) }
+    }
+
     /// Something may have been written to the log: read and deliver it soon. Wake-ups that
     /// arrive while one is pending fold into it.
     public func wake() {
@@ -137,7 +171,7 @@ public final class LiveHub: Sendable {
     }
 
     /// Starts the heartbeat (a comment line to every stream) and, when `pollInterval` is
-    /// set, a safety poll of the log that delivers even if a wake-up was lost.
+    /// set, a safety poll of the log that delivers even if an announcement was lost.
     public func start(heartbeatInterval: TimeInterval = 15, pollInterval: TimeInterval? = 5) {
         var started = [repeating(every: heartbeatInterval) { self.beat() }]
         if let pollInterval, pollInterval > 0 { started.append(repeating(every: pollInterval) { self.catchUp() }) }
@@ -155,6 +189,11 @@ public final class LiveHub: Sendable {
     public var statistics: (streams: Int, delivered: Int, lastEventAt: Date?) {
         state.withLock { ($0.streams.count, $0.delivered, $0.lastEventAt) }
     }
+
+    /// How many times the hub has read the log for everyone (to catch up, not to replay one
+    /// stream's past): after gaps, wake-ups and safety polls, never for an event received next
+    /// in sequence.
+    public var logReads: Int { state.withLock { $0.logReads } }
 
     // MARK: - On the hub's queue
 
@@ -194,6 +233,53 @@ public final class LiveHub: Sendable {
         }
     }
 
+    /// Holds what is new, delivers what is next in sequence, and waits for a gap to fill.
+    private func take(_ events: [AppendedLiveEvent]) {
+        let tooMany = state.withLock { state -> Bool in
+            for appended in events where appended.event.sequence > state.lastSequence {
+                state.held[appended.event.sequence] = appended
+            }
+            return state.held.count > Self.mostHeld
+        }
+        if tooMany { return catchUp() }
+        var queued = Fanout()
+        defer { queued.flush() }
+        deliverHeld(into: &queued)
+        scheduleGapCheck()
+    }
+
+    /// Delivers the held events that follow the hub's position without a gap, and forgets
+    /// those at or before it.
+    private func deliverHeld(into queued: inout Fanout) {
+        state.withLock { state in
+            if state.held.keys.contains(where: { $0 <= state.lastSequence }) {
+                state.held = state.held.filter { $0.key > state.lastSequence }
+            }
+        }
+        while let next = state.withLock({ $0.held.removeValue(forKey: $0.lastSequence + 1) }) {
+            dispatch(next.event, to: next.recipients, message: next.message, into: &queued)
+            state.withLock { $0.lastSequence = max($0.lastSequence, next.event.sequence) }
+        }
+    }
+
+    /// While events are held after a gap, the log is read once `gapWait` has passed (a
+    /// second, while the database does not answer).
+    private func scheduleGapCheck() {
+        let delay = state.withLock { state -> TimeInterval? in
+            guard !state.held.isEmpty, !state.gapCheckPending else { return nil }
+            state.gapCheckPending = true
+            return state.readFailed ? max(gapWait, 1) : gapWait
+        }
+        guard let delay else { return }
+        queue.asyncAfter(deadline: .now() + delay) {
+            let gap = self.state.withLock { state -> Bool in
+                state.gapCheckPending = false
+                return !state.held.isEmpty
+            }
+            if gap { self.catchUp() }
+        }
+    }
+
     private func catchUp() {
         state.withLock { $0.wakePending = false }
         var queued = Fanout()
@@ -201,14 +287,27 @@ public final class LiveHub: Sendable {
         do {
             while true {
                 let after = state.withLock { $0.lastSequence }
+                state.withLock { $0.logReads += 1 }
                 let events = try log.events(after: after, limit: Self.batch)
-                for event in events { try dispatch(event, into: &queued) }
-                if let last = events.last { state.withLock { $0.lastSequence = max($0.lastSequence, last.sequence) } }
+                for event in events {
+                    // Held word of the event gives its recipients as of its place in the log.
+                    let held = state.withLock { $0.held.removeValue(forKey: event.sequence) }
+                    if let held, held.event == event {
+                        dispatch(event, to: held.recipients, message: held.message, into: &queued)
+                    } else {
+                        try dispatch(event, into: &queued)
+                    }
+                    state.withLock { $0.lastSequence = max($0.lastSequence, event.sequence) }
+                }
                 if events.count < Self.batch { break }
             }
+            state.withLock { $0.readFailed = false }
         } catch {
+            state.withLock { $0.readFailed = true }
             logger.error("Live delivery could not read the event log: \(error)")
         }
+        deliverHeld(into: &queued)
+        scheduleGapCheck()
     }
 
     /// Streams given something to send, flushed together once a fan-out is queued.
@@ -222,18 +321,19 @@ public final class LiveHub: Sendable {
         }
     }
 
+    /// Delivers an event read from the log to the members of its room now, or to the one
+    /// person it names.
     private func dispatch(_ event: LiveEvent, into queued: inout Fanout) throws {
+        if let userId = event.userId { return dispatch(event, to: [userId], into: &queued) }
+        if state.withLock({ $0.streamsByUser.isEmpty }) { return state.withLock { $0.lastEventAt = Date() } }
+        // Membership now: a member removed since gets no more.
+        dispatch(event, to: try messenger.memberIds(of: event.roomId), into: &queued)
+    }
+
+    /// Members without a stream here are skipped by a lookup each: no set of everyone
+    /// listening is made per event.
+    private func dispatch(_ event: LiveEvent, to recipients: [Int64], message: ChatMessage? = nil, into queued: inout Fanout) {
         state.withLock { $0.lastEventAt = Date() }
-        let recipients: [Int64]
-        if let userId = event.userId {
-            recipients = [userId]
-        } else {
-            if state.withLock({ $0.streamsByUser.isEmpty }) { return }
-            // Membership now, not when the event was written: a removed member gets no more.
-            // Members without a stream here are skipped below, by a lookup each: no set of
-            // everyone listening is made per event.
-            recipients = try messenger.memberIds(of: event.roomId)
-        }
         let targets = state.withLock { state -> [(Int, any LiveSink)] in
             recipients.flatMap { user in
                 (state.streamsByUser[user] ?? []).compactMap { id -> (Int, any LiveSink)? in
@@ -246,7 +346,7 @@ public final class LiveHub: Sendable {
         }
         var delivered = 0
         for (id, sink) in targets {
-            if sink.deliver(event) {
+            if sink.deliver(event, message: message) {
                 delivered += 1
                 queued.add(id, sink)
             } else {

@@ -1,7 +1,8 @@
 /// The MQTT topics of the messenger under a configurable prefix (default `fotofolio`):
 /// `{prefix}/chat-room/{id}/message` carries canonical messages, `…/new-message` takes
-/// commands from the site's trusted clients, and `…/event` wakes other server processes for
-/// read and room events. A person's own account (`MQTTAccount`) writes its commands under
+/// commands from the site's trusted clients, and `…/event` carries read and room events to
+/// MQTT-native clients; `{prefix}/live/events` carries each commit's live events between the
+/// site's own processes. A person's own account (`MQTTAccount`) writes its commands under
 /// its name, `{prefix}/people/{account}/chat-room/{id}/new-message`, and hears why one was
 /// refused on `{prefix}/people/{account}/refused`.
 public struct LiveTopics: Sendable, Equatable {
@@ -14,8 +15,9 @@ public struct LiveTopics: Sendable, Equatable {
     /// The full topic of an outbox entry (`Outbox.messageTopic(of: 12)` → `fotofolio/chat-room/12/message`).
     public func topic(_ suffix: String) -> String { "\(prefix)/\(suffix)" }
 
-    /// Every room's canonical messages, read and room events: what wakes a hub.
-    public var wakeFilters: [String] { [topic("chat-room/+/message"), topic("chat-room/+/event")] }
+    /// Where each process announces the live events its commits appended, for the others'
+    /// hubs (`LiveAnnouncement`). Only the site's own broker users may write it.
+    public var announcements: String { topic("live/events") }
     /// Commands from MQTT-native clients.
     public var commandFilter: String { topic("chat-room/+/new-message") }
 

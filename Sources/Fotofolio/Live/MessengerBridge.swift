@@ -2,11 +2,11 @@ import Foundation
 import Logging
 import MQTTClient
 
-/// What this server process hears on MQTT: every room's canonical messages and events wake
-/// the live hub (one wildcard subscription each: a process serves any user, and the hub
-/// reads what is new from the database anyway, so per-room subscriptions that follow who is
-/// connected would only add churn), and `new-message` commands from MQTT-native clients go
-/// through the same `MessengerService.send` as a browser's post.
+/// What this server process hears on MQTT: the other processes' live events
+/// (`LiveAnnouncement`, one topic: a process serves any user, so subscriptions that follow
+/// who is connected would only add churn), which go to the live hub, and `new-message`
+/// commands from MQTT-native clients, which go through the same `MessengerService.send` as a
+/// browser's post.
 ///
 /// On the shared command topic a command names its author by username
 /// (`{"type":"new-message","data":{"uuid":…,"content":…,"author":{"username":…}}}`): only the
@@ -40,16 +40,18 @@ public final class MessengerBridge: Sendable {
         self.logger = logger
     }
 
-    /// Both subscriptions are at most once. A wake-up only says "read the log", and one lost
-    /// with a dropped connection is made good by the read on reconnecting and the safety poll;
+    /// Every subscription is at most once. Announced events are in the log, and one lost with
+    /// a dropped connection is made good by the gap it leaves, the read on reconnecting and the
+    /// safety poll;
     /// a command is posted with its uuid, so a client that saw no message resends it. And at
     /// most once lets a broker keep nothing for a subscriber: RabbitMQ's MQTT plugin (3.10)
     /// gives an at-least-once subscription a durable queue on the one broker node the client
     /// reached, and when that node died, the node's reconnections elsewhere were refused until
     /// it came back (deploy/README.md, "RabbitMQ instead of mosquitto").
     public func start() throws {
-        for filter in topics.wakeFilters {
-            try client.subscribe(to: filter, qos: .atMostOnce) { [hub] _ in hub.wake() }
+        try client.subscribe(to: topics.announcements, qos: .atMostOnce) { [hub] message in
+            // Anything else than an announcement still says something was written: read the log.
+            if let events = LiveAnnouncement.decoded(message.payload), !events.isEmpty { hub.receive(events) } else { hub.wake() }
         }
         try client.subscribe(to: topics.commandFilter, qos: .atMostOnce) { [weak self] message in self?.command(message) }
         if mqttAccounts != nil {

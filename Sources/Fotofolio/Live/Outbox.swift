@@ -26,7 +26,7 @@ public final class Outbox: Sendable {
 
     /// The topic of a room's canonical message events.
     public static func messageTopic(of roomId: Int64) -> String { "chat-room/\(roomId)/message" }
-    /// The topic of a room's other events (reads, membership), which wake other server nodes.
+    /// The topic of a room's other events (reads, membership), for MQTT-native clients.
     public static func eventTopic(of roomId: Int64) -> String { "chat-room/\(roomId)/event" }
 
     /// Unsent entries with ids above `id`, oldest first.

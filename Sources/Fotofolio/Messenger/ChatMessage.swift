@@ -20,7 +20,7 @@ public struct MessageAuthor: Sendable, Equatable, Codable {
 }
 
 /// A stored message.
-public struct ChatMessage: Sendable, Equatable {
+public struct ChatMessage: Sendable, Equatable, Codable {
     public var id: Int64
     public var roomId: Int64
     /// The sender's own identifier for it, lower-cased; sending it again stores nothing new.

@@ -9,7 +9,7 @@ public enum AttachmentKind: String, Sendable, Codable, CaseIterable {
 /// A file attached to a message, as stored. Only the members of the message's room read
 /// it (`MessengerService.attachment`), and only while the message is neither removed by an
 /// operator nor deleted by its author.
-public struct MessageAttachment: Sendable, Equatable {
+public struct MessageAttachment: Sendable, Equatable, Codable {
     /// nil until stored.
     public var id: Int64?
     public var kind: AttachmentKind

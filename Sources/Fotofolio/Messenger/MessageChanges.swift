@@ -65,7 +65,7 @@ public enum Reaction: String, CaseIterable, Sendable, Codable {
 }
 
 /// One reaction on a message and who gave it, in the order they did.
-public struct MessageReaction: Sendable, Equatable {
+public struct MessageReaction: Sendable, Equatable, Codable {
     public var reaction: Reaction
     public var people: [MessageAuthor]
     public var userIds: [Int64]

@@ -23,10 +23,13 @@ public protocol LiveEventStore: Sendable {
 
     /// Calls `changed` after every committed transaction that appended to the log (by this
     /// process), right after the commit and on a thread of the store's, so `changed` must only
-    /// schedule work. A rolled-back transaction calls nothing. `failed` hears why observing
-    /// stopped, if it ever does; cancelling the observation stops it.
+    /// schedule work. It is given the events the transaction appended, in sequence order, each
+    /// with its recipients as of its place in the log (`AppendedLiveEvent`); a transaction
+    /// that only changed earlier events (a deletion rewriting them, pruning) may call it with
+    /// none. A rolled-back transaction calls nothing. `failed` hears why observing stopped,
+    /// if it ever does; cancelling the observation stops it.
     func observeCommits(failed: @escaping @Sendable (any Error) -> Void,
-                        changed: @escaping @Sendable () -> Void) -> any StoreObservation
+                        changed: @escaping @Sendable ([AppendedLiveEvent]) -> Void) -> any StoreObservation
 }
 
 /// Something a store watches for its caller until cancelled.

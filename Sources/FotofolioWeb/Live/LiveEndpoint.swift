@@ -56,7 +56,11 @@ struct EventStreamSink: LiveSink {
 
     private static let keepAlive = Array(": keep-alive\n\n".utf8)
 
-    func deliver(_ event: LiveEvent) -> Bool { writer.queue(markup.frame(of: event, for: reader)) }
+    func deliver(_ event: LiveEvent) -> Bool { deliver(event, message: nil) }
+
+    func deliver(_ event: LiveEvent, message: ChatMessage?) -> Bool {
+        writer.queue(markup.frame(of: event, for: reader, message: message))
+    }
 
     /// The event as the stream carries it: `id:`, `event:` and its `data:` lines.
     static func frame(of event: LiveEvent, data: String) -> [UInt8] {

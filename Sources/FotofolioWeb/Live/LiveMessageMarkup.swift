@@ -66,14 +66,15 @@ final class LiveMessageMarkup: Sendable {
         self.logger = logger
     }
 
-    /// The event as the reader's stream carries it.
-    func frame(of event: LiveEvent, for reader: Reader) -> [UInt8] {
+    /// The event as the reader's stream carries it; `message`, when given, is the message a
+    /// `message` event announces as its transaction stored it (else it is read).
+    func frame(of event: LiveEvent, for reader: Reader, message known: ChatMessage? = nil) -> [UInt8] {
         if event.kind == .seen {
             return frame(.seen(sequence: event.sequence, language: reader.language, zone: reader.zone.identifier), of: event) {
                 EventStreamSink.frame(of: event, data: seenData(of: event, for: reader))
             }
         }
-        guard event.kind == .message, let message = message(of: event, for: reader) else {
+        guard event.kind == .message, let message = message(of: event, for: reader, known: known) else {
             return frame(.plain(sequence: event.sequence), of: event) { EventStreamSink.frame(of: event, data: event.payload) }
         }
         let view = View(sequence: event.sequence, own: message.authorId == reader.userId,
@@ -119,8 +120,13 @@ final class LiveMessageMarkup: Sendable {
         }
     }
 
-    private func message(of event: LiveEvent, for reader: Reader) -> ChatMessage? {
+    private func message(of event: LiveEvent, for reader: Reader, known given: ChatMessage?) -> ChatMessage? {
         if let known = recent.withLock({ $0.messages[event.sequence] }), known.payload == event.payload { return known.message }
+        // Handed over with the event: its recipients are the room's members, who may read it.
+        if let given {
+            remember { $0.messages[event.sequence] = (event.payload, given) }
+            return given
+        }
         var message: ChatMessage?
         do {
             let envelope = try JSONDecoder().decode(Envelope.self, from: Data(event.payload.utf8))
