@@ -70,7 +70,9 @@ public final class ResponseStreamWriter: Sendable {
                 state.pending.removeAll()
                 return (false, state.takeSuspension())
             }
-            state.pending += bytes
+            // Into an empty buffer the frame is taken as it is: the bytes one frame shares with
+            // every stream it goes to are sent from where they were made, not copied per stream.
+            if state.pending.isEmpty { state.pending = bytes } else { state.pending += bytes }
             return (true, false)
         }
         if wake { resumeConnection() }

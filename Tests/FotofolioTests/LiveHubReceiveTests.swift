@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HostileInput
 import Logging
@@ -111,6 +112,41 @@ import Waiting
         #expect(sink.received == (events + more).map(\.event.sequence))
     }
 
+    /// A stream that holds its first delivery until let go, and counts its flushes.
+    final class Gated: LiveSink {
+        let gate = DispatchSemaphore(value: 0)
+        let delivered = Mutex<[Int64]>([])
+        let flushes = Atomic<Int>(0)
+        func deliver(_ event: LiveEvent) -> Bool {
+            if delivered.withLock({ $0.isEmpty }) { gate.wait() }
+            delivered.withLock { $0.append(event.sequence) }
+            return true
+        }
+        func heartbeat() -> Bool { true }
+        func reset(after sequence: Int64) -> Bool { true }
+        func flush() { flushes.add(1, ordering: .relaxed) }
+        func close() {}
+    }
+
+    @Test func eventsThatArriveTogetherGoOutInOneWritePerStream() async throws {
+        let hub = try LiveHub(log: world.liveEvents, messenger: world.messenger, logger: Logger(label: "test"), gapWait: 3600)
+        let sink = Gated()
+        _ = hub.connect(userId: vojta, after: try world.liveEvents.latestSequence(), sink: sink)
+        try await waitUntil("the stream is listed") { hub.statistics.streams == 1 }
+        let replayFlushes = sink.flushes.load(ordering: .relaxed)
+        let events = try sent(3)
+        // The first holds the hub's queue while the other two arrive behind it.
+        for event in events { hub.receive([event]) }
+        sink.gate.signal()
+        try await waitUntil("all three are delivered") { sink.delivered.withLock { $0.count } == 3 }
+        try await waitUntil("they are flushed") { sink.flushes.load(ordering: .relaxed) > replayFlushes }
+        // Anything still queued would come before a listing: connect another and wait for it.
+        _ = hub.connect(userId: eva, after: try world.liveEvents.latestSequence(), sink: Collecting())
+        try await waitUntil("the hub's queue is done") { hub.statistics.streams == 2 }
+        #expect(sink.flushes.load(ordering: .relaxed) == replayFlushes + 1)
+        #expect(sink.delivered.withLock { $0 } == events.map(\.event.sequence))
+    }
+
     @Test func theLogsVersionWinsWhenAHeldEventChangedBeforeTheRead() async throws {
         let (hub, sink) = try await hub(gapWait: 0.05)
         let events = try sent(2)
@@ -152,6 +188,16 @@ import Waiting
         #expect(LiveAnnouncement.decoded(Array(text.utf8)) == nil)
     }
 
+    @Test func aProcessTellsItsOwnAnnouncementByItsFirstBytes() {
+        let event = LiveEvent(sequence: 9, kind: .read, roomId: 2, userId: 5, payload: #"{"type":"read"}"#)
+        let bytes = LiveAnnouncement.encoded([AppendedLiveEvent(event: event, recipients: [5])], from: "a1b2c3")
+        #expect(String(decoding: bytes.prefix(17), as: UTF8.self) == #"{"node":"a1b2c3","#)
+        #expect(LiveAnnouncement.isAnnounced(bytes, by: "a1b2c3"))
+        #expect(!LiveAnnouncement.isAnnounced(bytes, by: "a1b2c"))
+        #expect(!LiveAnnouncement.isAnnounced(bytes, by: "a1b2c3d"))
+        #expect(LiveAnnouncement.decoded(bytes) == [AppendedLiveEvent(event: event, recipients: [5])], "another process reads it")
+    }
+
     @Test func aPayloadOverTheLimitIsRefusedAndACommitTooLargeIsAnnouncedWithoutItsEvents() {
         let big = String(repeating: "x", count: LiveEventLog.maximumPayloadBytes + 1)
         let tooBig = Array(#"{"events":[{"sequence":5,"kind":"message","room":1,"recipients":[],"payload":""#.utf8) + Array(big.utf8) + Array(#""}]}"#.utf8)
@@ -159,7 +205,8 @@ import Waiting
         let largest = String(repeating: "y", count: LiveEventLog.maximumPayloadBytes)
         let many = (1...20).map { AppendedLiveEvent(event: LiveEvent(sequence: $0, kind: .demand, roomId: 0, userId: $0, payload: largest),
                                                     recipients: [$0]) }
-        #expect(LiveAnnouncement.decoded(LiveAnnouncement.encoded(many)) == [], "read the log instead")
+        #expect(LiveAnnouncement.decoded(LiveAnnouncement.encoded(many, from: "a1")) == [], "read the log instead")
+        #expect(LiveAnnouncement.isAnnounced(LiveAnnouncement.encoded(many, from: "a1"), by: "a1"))
         #expect(LiveAnnouncement.decoded(LiveAnnouncement.encoded(Array(many.prefix(3))))?.count == 3)
     }
 }

@@ -10,7 +10,8 @@ import MQTTClient
 /// missed some reads the log from its position, as before.
 ///
 /// On the wire (`LiveTopics.announcements`, written only by the site's own broker users):
-/// `{"events":[{"sequence":…,"kind":"message","room":…,"user":…,"recipients":[…],"payload":"…","message":{…}}]}`,
+/// `{"node":"…","events":[{"sequence":…,"kind":"message","room":…,"user":…,"recipients":[…],"payload":"…","message":{…}}]}`,
+/// `node` naming the process that announced (its own announcement coming back is not read),
 /// `user` omitted for a whole room's event, `message` (a `ChatMessage`) for any but a
 /// `message` event. A commit larger than `maximumBytes` is announced
 /// as `{"events":[]}`, which says only "read the log".
@@ -30,17 +31,28 @@ public enum LiveAnnouncement {
             let payload: String
             let message: ChatMessage?
         }
+        let node: String?
         let events: [Event]
     }
 
-    /// The announcement of a commit's events; without them when they would be too large.
-    public static func encoded(_ events: [AppendedLiveEvent]) -> [UInt8] {
-        let wire = Wire(events: events.map {
+    /// The announcement of a commit's events by `node`; without them when they would be too large.
+    public static func encoded(_ events: [AppendedLiveEvent], from node: String = "") -> [UInt8] {
+        let wire = Wire(node: nil, events: events.map {
             Wire.Event(sequence: $0.event.sequence, kind: $0.event.kind, room: $0.event.roomId, user: $0.event.userId,
                        recipients: $0.recipients, payload: $0.event.payload, message: $0.message)
         })
-        guard let bytes = try? JSONEncoder().encode(wire), bytes.count <= maximumBytes else { return Array(#"{"events":[]}"#.utf8) }
-        return Array(bytes)
+        let said = Array(#"{"node":"#.utf8) + Array(JSONText.string(node).rendered.utf8) + [UInt8(ascii: ",")]
+        guard let bytes = try? JSONEncoder().encode(wire), said.count + bytes.count <= maximumBytes else {
+            return said + Array(#""events":[]}"#.utf8)
+        }
+        // The node first, so a process tells its own announcement by its first bytes alone.
+        return said + bytes.dropFirst()
+    }
+
+    /// Whether `bytes` is an announcement by `node` (it begins as `encoded` begins it).
+    public static func isAnnounced(_ bytes: [UInt8], by node: String) -> Bool {
+        let said = Array(#"{"node":"#.utf8) + Array(JSONText.string(node).rendered.utf8) + [UInt8(ascii: ",")]
+        return bytes.starts(with: said)
     }
 
     /// The events announced, or nil for anything that is not a well-formed announcement
@@ -71,12 +83,15 @@ public enum LiveAnnouncement {
 /// could not send yet and sends it after reconnecting. One lost (the process stopped) only
 /// makes the others read the log at their next gap, wake-up or safety poll.
 final class LiveAnnouncer: Sendable {
+    /// This process among the site's, in its announcements: a random name made at start.
+    let node: String
     private let client: MQTTClient
     private let topic: String
     private let logger: Logger
     private let queue = DispatchQueue(label: "fotofolio.live-announcer")
 
     init(client: MQTTClient, topics: LiveTopics, logger: Logger) {
+        node = (0..<6).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
         self.client = client
         topic = topics.announcements
         self.logger = logger
@@ -84,9 +99,9 @@ final class LiveAnnouncer: Sendable {
 
     func announce(_ events: [AppendedLiveEvent]) {
         guard !events.isEmpty else { return }
-        queue.async { [client, topic, logger] in
+        queue.async { [client, topic, logger, node] in
             do {
-                try client.publish(LiveAnnouncement.encoded(events), to: topic, qos: .atLeastOnce)
+                try client.publish(LiveAnnouncement.encoded(events, from: node), to: topic, qos: .atLeastOnce)
             } catch {
                 logger.warning("Live events \(events[0].event.sequence)… not announced to other nodes: \(error)")
             }

@@ -50,9 +50,10 @@ public final class LiveDelivery: Sendable {
         if let client = transport?.client {
             let publisher = OutboxPublisher(outbox: Outbox(stores: stores), client: client, topics: topics, logger: logger)
             self.publisher = publisher
-            announcer = LiveAnnouncer(client: client, topics: topics, logger: logger)
+            let announcer = LiveAnnouncer(client: client, topics: topics, logger: logger)
+            self.announcer = announcer
             let accountsBroker = transport?.accountsBroker
-            bridge = MessengerBridge(client: client, topics: topics, hub: hub, messenger: messenger, accounts: accounts,
+            bridge = MessengerBridge(client: client, topics: topics, node: announcer.node, hub: hub, messenger: messenger, accounts: accounts,
                                      mqttAccounts: accountsBroker == nil ? nil : stores.mqttAccounts, logger: logger)
             brokerAccess = accountsBroker.map { BrokerAccess(stores: stores, topics: topics, kind: $0.kind, logger: logger, apply: $0.apply) }
             self.accountsBroker = accountsBroker

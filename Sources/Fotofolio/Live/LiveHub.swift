@@ -66,6 +66,9 @@ public final class LiveHub: Sendable {
         var gapCheckPending = false
         /// The last read of the log failed: the next gap waits a second, not `gapWait`.
         var readFailed = false
+        /// Streams given events and not yet flushed, and whether their flush is queued.
+        var unflushed = Fanout()
+        var flushQueued = false
         /// Reads of the log for everyone (catching up), for operators and tests.
         var logReads = 0
         var wakePending = false
@@ -243,7 +246,7 @@ public final class LiveHub: Sendable {
         }
         if tooMany { return catchUp() }
         var queued = Fanout()
-        defer { queued.flush() }
+        defer { flushSoon(queued) }
         deliverHeld(into: &queued)
         scheduleGapCheck()
     }
@@ -283,7 +286,7 @@ public final class LiveHub: Sendable {
     private func catchUp() {
         state.withLock { $0.wakePending = false }
         var queued = Fanout()
-        defer { queued.flush() }
+        defer { flushSoon(queued) }
         do {
             while true {
                 let after = state.withLock { $0.lastSequence }
@@ -308,6 +311,27 @@ public final class LiveHub: Sendable {
         }
         deliverHeld(into: &queued)
         scheduleGapCheck()
+    }
+
+    /// Flushes the fan-out's streams after whatever is already on the hub's queue: a burst
+    /// of events (announcements arriving together, a gap filled) goes out as one write per
+    /// stream instead of one per event.
+    private func flushSoon(_ fanout: Fanout) {
+        guard !fanout.sinks.isEmpty else { return }
+        let schedule = state.withLock { state -> Bool in
+            state.unflushed.sinks.merge(fanout.sinks) { $1 }
+            defer { state.flushQueued = true }
+            return !state.flushQueued
+        }
+        guard schedule else { return }
+        queue.async {
+            let due = self.state.withLock { state -> Fanout in
+                state.flushQueued = false
+                defer { state.unflushed = Fanout() }
+                return state.unflushed
+            }
+            due.flush()
+        }
     }
 
     /// Streams given something to send, flushed together once a fan-out is queued.

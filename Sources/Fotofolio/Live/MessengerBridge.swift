@@ -21,6 +21,8 @@ import MQTTClient
 public final class MessengerBridge: Sendable {
     private let client: MQTTClient
     private let topics: LiveTopics
+    /// This process's name in its own announcements, which come back and are not read.
+    private let node: String
     private let hub: LiveHub
     private let messenger: MessengerService
     private let accounts: AccountsService
@@ -29,8 +31,9 @@ public final class MessengerBridge: Sendable {
 
     /// A command's message is published like any other: its commit is observed (`LiveDelivery`).
     /// - Parameter mqttAccounts: people's own accounts, where the broker is one that knows them.
-    public init(client: MQTTClient, topics: LiveTopics, hub: LiveHub, messenger: MessengerService,
+    public init(client: MQTTClient, topics: LiveTopics, node: String = "", hub: LiveHub, messenger: MessengerService,
                 accounts: AccountsService, mqttAccounts: (any MQTTAccountStore)? = nil, logger: Logger) {
+        self.node = node
         self.mqttAccounts = mqttAccounts
         self.client = client
         self.topics = topics
@@ -49,7 +52,9 @@ public final class MessengerBridge: Sendable {
     /// reached, and when that node died, the node's reconnections elsewhere were refused until
     /// it came back (deploy/README.md, "RabbitMQ instead of mosquitto").
     public func start() throws {
-        try client.subscribe(to: topics.announcements, qos: .atMostOnce) { [hub] message in
+        try client.subscribe(to: topics.announcements, qos: .atMostOnce) { [hub, node] message in
+            // Its own: the hub had them at the commit.
+            if !node.isEmpty, LiveAnnouncement.isAnnounced(message.payload, by: node) { return }
             // Anything else than an announcement still says something was written: read the log.
             if let events = LiveAnnouncement.decoded(message.payload), !events.isEmpty { hub.receive(events) } else { hub.wake() }
         }
