@@ -161,6 +161,31 @@ import Testing
         #expect(unchecked == [])
     }
 
+    /// A model that answers by name itself (drawn so often that reflection showed) answers
+    /// every stored property exactly as reflection would: a property left out of its switch
+    /// would otherwise be missing from its templates without a word.
+    @Test func modelsThatAnswerByNameAnswerEveryPropertyAsReflectionWould() {
+        let messages = Chat.days.flatMap(\.messages) + Chat.changed.compactMap { $0.1 as? ChatMessageView }
+            + Chat.withAttachments.compactMap { $0.1 as? ChatMessageView }
+        let models: [any ViewModel] = [Sample.photo, PageModel(page: .room, table: Self.renderer.templates.table(for: .cs), assets: Self.renderer.assets)]
+            + messages + messages.flatMap { $0.choices + $0.reactions } + messages.map(\.author)
+        #expect(messages.contains { $0.seen != nil } && messages.contains { !$0.reactions.isEmpty } && messages.contains { $0.attachments != nil })
+        for model in models {
+            let labels = Mirror(reflecting: model).children.compactMap(\.label)
+            #expect(!labels.isEmpty)
+            for label in labels {
+                let answered = model.child(named: label).map { String(reflecting: $0) }
+                let reflected = Self.reflected(label, of: model).map { String(reflecting: $0) }
+                #expect(answered == reflected, "\(type(of: model)).\(label)")
+            }
+            #expect(model.child(named: "noSuchName") == nil)
+        }
+    }
+
+    private static func reflected(_ name: String, of model: some ViewModel) -> Any? {
+        ViewModelLookup.property(named: name, of: model)
+    }
+
     @Test func aMisspeltNameIsReported() throws {
         var library = Self.renderer.templates.mustache
         try library.register("{{#carousel}}{{carouselLable}}{{t.portfolio.previus}}{{/carousel}}", named: "typo")

@@ -39,6 +39,19 @@ struct PageModel: ViewModel {
     /// links stay in that language: `href="{{root}}/u/{{username}}"` (`LanguageAddress`).
     let root: String
 
+    // Asked on every page for every name its own model does not have: answered without reflection.
+    func child(named name: String) -> Any? {
+        switch name {
+        case "lang": ViewModelLookup.answer(name, lang)
+        case "t": ViewModelLookup.answer(name, t)
+        case "page": ViewModelLookup.answer(name, page)
+        case "assets": ViewModelLookup.answer(name, assets)
+        case "manifest": ViewModelLookup.answer(name, manifest)
+        case "root": ViewModelLookup.answer(name, root)
+        default: ViewModelLookup.missing(name)
+        }
+    }
+
     init(page: Page, table: StringTable, assets: AssetURLs) {
         lang = table.language.rawValue
         root = LanguageAddress.prefix(table.language)
