@@ -38,13 +38,16 @@ struct SQLiteMailStore: MailStore {
     static func noteMessage(_ messageId: Int64, _ kind: MessageMail, in roomId: Int64, by authorId: Int64, at date: Date,
                             _ db: Database) throws {
         let direct = try String.fetchOne(db.cachedStatement(sql: "SELECT kind FROM chatRoom WHERE id = ?"), arguments: [roomId]) == "direct"
+        // Each member's settings in the same statement: one statement per message, not per member.
         let members = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT m.userId, u.email, EXISTS (SELECT 1 FROM chatMention WHERE messageId = ? AND userId = m.userId) AS mentioned
-            FROM chatMember m JOIN user u ON u.id = m.userId WHERE m.roomId = ? AND m.userId <> ?
+            SELECT m.userId, u.email, EXISTS (SELECT 1 FROM chatMention WHERE messageId = ? AND userId = m.userId) AS mentioned,
+                   s.messages, s.groupMessages, s.shoots, s.galleries, s.language
+            FROM chatMember m JOIN user u ON u.id = m.userId LEFT JOIN mailSettings s ON s.userId = m.userId
+            WHERE m.roomId = ? AND m.userId <> ?
             """), arguments: [messageId, roomId, authorId])
         for member in members {
             let userId: Int64 = member["userId"]
-            let settings = try settings(of: userId, db)
+            let settings = Self.settings(from: member, at: 3)
             guard let mail = MailRules.mail(for: messageId, kind, to: userId, address: member["email"], roomIsDirect: direct,
                                             mentioned: member["mentioned"], settings: settings, at: date)
             else { continue }
@@ -73,8 +76,15 @@ struct SQLiteMailStore: MailStore {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT messages, groupMessages, shoots, galleries, language FROM mailSettings WHERE userId = ?
             """), arguments: [userId]) else { return .default }
-        return MailSettings(messages: MailSettings.MessageCadence(rawValue: row[0]) ?? .atOnce, groupMessages: row[1], shoots: row[2],
-                            galleries: row[3], language: row[4])
+        return settings(from: row, at: 0)
+    }
+
+    /// The settings in the row's columns from `column` on (messages, groupMessages, shoots,
+    /// galleries, language), the defaults when they are NULL (no row joined).
+    static func settings(from row: Row, at column: Int) -> MailSettings {
+        guard let messages: String = row[column] else { return .default }
+        return MailSettings(messages: MailSettings.MessageCadence(rawValue: messages) ?? .atOnce, groupMessages: row[column + 1],
+                            shoots: row[column + 2], galleries: row[column + 3], language: row[column + 4])
     }
 
     func due(at date: Date, missedBefore: Date, limit: Int) throws -> [QueuedMail] {
