@@ -159,6 +159,39 @@ import Waiting
         #expect(hub.logReads == reads, "the announced event is next in sequence: delivered without reading the log")
     }
 
+    /// A process that committed a message and stopped before announcing it loses nothing:
+    /// the next announcement leaves a gap, and the server reads the log for it.
+    @Test func aMessageWhoseAnnouncementWasLostArrivesWithTheNextInOrder() async throws {
+        let setup = try Setup()
+        let server = setup.server
+        let (room, stream) = try await setup.roomWithVojtasStream()
+        try await waitUntil("the server is connected to the broker") { setup.client.state.isConnected }
+        let jana = try server.userId("jana.k")
+        let hub = server.app.live.hub
+        let reads = hub.logReads
+
+        // Committed by a process that announced nothing (it stopped right after the commit).
+        let silent = MessengerService(stores: Stores.sqlite(try AppDatabase(directory: server.directory)))
+        _ = try silent.send(MessageDraft(uuid: UUID().uuidString, content: "Neohlášená"), in: room, by: jana)
+        // The next message comes from a process that announces it.
+        let database = try AppDatabase(directory: server.directory)
+        let stores = Stores.sqlite(database)
+        let messenger = MessengerService(stores: stores)
+        let client = try MQTTClient(configuration: Setup.configuration(setup.broker))
+        try client.start()
+        defer { client.disconnect() }
+        let other = try LiveDelivery(stores: stores, messenger: messenger, accounts: AccountsService(stores: stores),
+                                     transport: LiveTransport(client: client), logger: Logger(label: "other"))
+        try other.start(heartbeatInterval: 3600, pollInterval: 0)
+        defer { other.stop() }
+        try await waitUntil("the other process is connected") { client.state.isConnected }
+        _ = try messenger.send(MessageDraft(uuid: UUID().uuidString, content: "Ohlášená"), in: room, by: jana)
+
+        let events = try await stream.next(2)
+        #expect(events.map(\.messageContent) == ["Neohlášená", "Ohlášená"])
+        #expect(hub.logReads == reads + 1, "the gap was read from the log once")
+    }
+
     /// The writer's own streams do not wait for the broker: with it stopped for good (and
     /// no safety poll), a post still reaches them.
     @Test func aPostReachesTheWritersOwnStreamsWhileTheBrokerIsAway() async throws {
