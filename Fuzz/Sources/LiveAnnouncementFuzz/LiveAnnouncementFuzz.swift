@@ -1,7 +1,8 @@
 // What a server process reads from the other processes over MQTT after each of their commits:
-// `LiveAnnouncement.decoded(_:)`, the JSON `{"events":[{"sequence","kind","room","user",
-// "recipients","payload"}]}`, and `LiveAnnouncement.encoded(_:)`, which writes it. The input
-// is the announcement's payload as the broker delivers it.
+// `LiveAnnouncement.decoded(_:)`, the JSON `{"node","events":[{"sequence","kind","room","user",
+// "recipients","payload","message"}]}`, and `LiveAnnouncement.encoded(_:)`, which writes it.
+// The input is the announcement's payload as the broker delivers it. The events made here
+// carry no `message` (a `ChatMessage`); one in the input is read and written back like the rest.
 //
 // Oracles: reading never traps; every event read has a positive sequence, a room of 0 or
 // more, a payload within `LiveEventLog.maximumPayloadBytes` UTF-8 bytes, at most
