@@ -49,6 +49,43 @@ import Waiting
             return (outside, heard)
         }
 
+        /// Another server process on the same database: its own connections to the file and to
+        /// the broker, its own live delivery (no safety poll), connected when returned.
+        final class OtherProcess {
+            let messenger: MessengerService
+            let client: MQTTClient
+            let live: LiveDelivery
+
+            init(messenger: MessengerService, client: MQTTClient, live: LiveDelivery) {
+                self.messenger = messenger
+                self.client = client
+                self.live = live
+            }
+
+            func stop() {
+                live.stop()
+                client.disconnect()
+            }
+        }
+
+        func otherProcess() async throws -> OtherProcess {
+            let stores = Stores.sqlite(try AppDatabase(directory: server.directory))
+            let messenger = MessengerService(stores: stores)
+            let client = try MQTTClient(configuration: Self.configuration(broker))
+            try client.start()
+            let live = try LiveDelivery(stores: stores, messenger: messenger, accounts: AccountsService(stores: stores),
+                                        transport: LiveTransport(client: client), logger: Logger(label: "other"))
+            try live.start(heartbeatInterval: 3600, pollInterval: 0)
+            let other = OtherProcess(messenger: messenger, client: client, live: live)
+            do {
+                try await waitUntil("the other process is connected") { client.state.isConnected }
+            } catch {
+                other.stop()
+                throw error
+            }
+            return other
+        }
+
         static func configuration(_ broker: MosquittoBroker) -> MQTTClientConfiguration {
             MQTTClientConfiguration(host: broker.host, port: broker.port, username: broker.username, password: broker.password)
         }
@@ -138,17 +175,9 @@ import Waiting
         let (room, stream) = try await setup.roomWithVojtasStream()
         try await waitUntil("the server is connected to the broker") { setup.client.state.isConnected }
 
-        let database = try AppDatabase(directory: server.directory)
-        let stores = Stores.sqlite(database)
-        let messenger = MessengerService(stores: stores)
-        let client = try MQTTClient(configuration: Setup.configuration(setup.broker))
-        try client.start()
-        defer { client.disconnect() }
-        let other = try LiveDelivery(stores: stores, messenger: messenger, accounts: AccountsService(stores: stores),
-                                     transport: LiveTransport(client: client), logger: Logger(label: "other"))
-        try other.start(heartbeatInterval: 3600, pollInterval: 0)
+        let other = try await setup.otherProcess()
         defer { other.stop() }
-        try await waitUntil("the other process is connected") { client.state.isConnected }
+        let messenger = other.messenger
         let hub = server.app.live.hub
         let reads = hub.logReads
 
@@ -174,17 +203,9 @@ import Waiting
         let silent = MessengerService(stores: Stores.sqlite(try AppDatabase(directory: server.directory)))
         _ = try silent.send(MessageDraft(uuid: UUID().uuidString, content: "Neohlášená"), in: room, by: jana)
         // The next message comes from a process that announces it.
-        let database = try AppDatabase(directory: server.directory)
-        let stores = Stores.sqlite(database)
-        let messenger = MessengerService(stores: stores)
-        let client = try MQTTClient(configuration: Setup.configuration(setup.broker))
-        try client.start()
-        defer { client.disconnect() }
-        let other = try LiveDelivery(stores: stores, messenger: messenger, accounts: AccountsService(stores: stores),
-                                     transport: LiveTransport(client: client), logger: Logger(label: "other"))
-        try other.start(heartbeatInterval: 3600, pollInterval: 0)
+        let other = try await setup.otherProcess()
         defer { other.stop() }
-        try await waitUntil("the other process is connected") { client.state.isConnected }
+        let messenger = other.messenger
         _ = try messenger.send(MessageDraft(uuid: UUID().uuidString, content: "Ohlášená"), in: room, by: jana)
 
         let events = try await stream.next(2)
