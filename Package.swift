@@ -90,7 +90,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // The domain's stores on SQLite: GRDB over one database file.
-        .target(name: "FotofolioSQLite", dependencies: ["Fotofolio", "Imaging", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "FotofolioSQLite", dependencies: ["Fotofolio", "Imaging", "PollingThreads", .product(name: "GRDB", package: "GRDB.swift")]),
         // The domain's stores on PostgreSQL: hand-written SQL over the libpq client.
         .target(
             name: "FotofolioPostgres",
@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: ["Video", "Spawn"]),
         .testTarget(
             name: "FotofolioTests",
-            dependencies: ["Fotofolio", "FotofolioDemo", "FotofolioPostgres", "FotofolioSQLite", "Postgres", "PostgresCluster", "SQLiteTemplate", "HostileInput", "Spawn",
+            dependencies: ["Fotofolio", "FotofolioDemo", "PollingThreads", "FotofolioPostgres", "FotofolioSQLite", "Postgres", "PostgresCluster", "SQLiteTemplate", "HostileInput", "Spawn",
                            "WebPush",
                            "Waiting", "TestClips", .product(name: "PropertyBased", package: "swift-property-based")]),
         .testTarget(

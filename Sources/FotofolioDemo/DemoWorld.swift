@@ -62,7 +62,7 @@ public struct DemoWorld: Sendable {
         guard !missing.isEmpty else { return 0 }
         // One hash for all: the password is the same and hashing takes tens of milliseconds.
         let hash = try hasher.hash(Self.password)
-        try database.pool.write { db in
+        try database.write { db in
             for person in missing {
                 var user = User(
                     id: nil, username: person.username, fullName: person.fullName,

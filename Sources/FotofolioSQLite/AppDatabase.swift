@@ -9,6 +9,9 @@ public final class AppDatabase: Sendable {
     /// Readers run concurrently with the single writer (WAL).
     public let pool: DatabasePool
 
+    /// The polling threads' own reader connections (`ThreadReaders`).
+    let threadReaders: ThreadReaders
+
     /// Opens (creating if needed) `<directory>/fotofolio.sqlite` and migrates it. The data
     /// folder holds everyone's messages, password hashes and original photos: it is made
     /// private to the server's user (0700) whether it is new or not.
@@ -26,6 +29,7 @@ public final class AppDatabase: Sendable {
         configuration.busyMode = .timeout(5)
         pool = try DatabasePool(path: path, configuration: configuration)
         try Schema.migrator.migrate(pool)
+        threadReaders = ThreadReaders(path: path, configuration: configuration)
     }
 
     /// The reads `countingReads` counts.
@@ -68,13 +72,29 @@ public final class AppDatabase: Sendable {
 
     /// A read without a transaction of its own (one statement is one snapshot): inside
     /// `reading`, on its connection and in its transaction.
+    /// On a polling thread it reads on the thread's own connection (`ThreadReaders`),
+    /// elsewhere through the pool.
     func unsafeRead<T>(_ body: (Database) throws -> T) throws -> T {
         var begun = false
         defer { if begun { Self.readCount?.value.add(1, ordering: .relaxed) } }
-        return try pool.unsafeReentrantRead { db in
-            begun = !db.isInsideTransaction
-            return try body(db)
+        if let reader = threadReaders.current() {
+            return try reader.unsafeReentrantRead { db in
+                begun = !db.isInsideTransaction
+                return try body(db)
+            }
         }
+        return try PoolDepth.inside {
+            try pool.unsafeReentrantRead { db in
+                begun = !db.isInsideTransaction
+                return try body(db)
+            }
+        }
+    }
+
+    /// A write transaction. The stores write through this, so that a read inside a write
+    /// stays on the writer's connection and sees what the write did.
+    public func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        try PoolDepth.inside { try pool.write(updates) }
     }
 
     /// Succeeds when the database answers a trivial query (for health checks).

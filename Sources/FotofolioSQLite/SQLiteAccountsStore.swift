@@ -40,7 +40,7 @@ struct SQLiteAccountsStore: AccountsStore {
     func insert(_ user: User, registeredFrom address: String?, throttle: RegistrationThrottle, at date: Date) throws -> User {
         var user = user
         do {
-            try database.pool.write { db in
+            try database.write { db in
                 if let address { try SQLiteRegistrationThrottleStore.admit(address, by: throttle, at: date, db) }
                 try user.insert(db)
             }
@@ -54,7 +54,7 @@ struct SQLiteAccountsStore: AccountsStore {
 
     func update(_ user: User, claimingAvatar avatarPhotoId: Int64?) throws {
         do {
-            try database.pool.write { db in
+            try database.write { db in
                 if let avatar = avatarPhotoId, let userId = user.id, try !Self.isFreePhoto(avatar, of: userId, db) {
                     throw RegistrationErrors(problems: [.avatar: .unknownPhoto])
                 }
@@ -67,13 +67,13 @@ struct SQLiteAccountsStore: AccountsStore {
     }
 
     func setPasswordHash(_ hash: String, of userId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, userId])
         }
     }
 
     func changePasswordHash(_ hash: String, of userId: Int64, keepingSession keptTokenHash: String?) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE id = ?", arguments: [hash, userId])
             try SQLiteSessionsStore.deleteAll(of: userId, keepingSession: keptTokenHash, db)
         }

@@ -7,7 +7,7 @@ struct SQLiteBlockStore: BlockStore {
     let database: AppDatabase
 
     func block(_ blockedId: Int64, by blockerId: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             guard try User.exists(db, key: blockedId) else { throw SafetyError.unknownPerson }
             try db.execute(sql: "INSERT INTO block (blockerId, blockedId, createdAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                            arguments: [blockerId, blockedId, date])
@@ -15,7 +15,7 @@ struct SQLiteBlockStore: BlockStore {
     }
 
     func unblock(_ blockedId: Int64, by blockerId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM block WHERE blockerId = ? AND blockedId = ?", arguments: [blockerId, blockedId])
         }
     }

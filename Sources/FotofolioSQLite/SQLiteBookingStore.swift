@@ -9,7 +9,7 @@ struct SQLiteBookingStore: BookingStore {
 
     func request(_ draft: ShootRequestDraft, text: String, uuid: String, from clientId: Int64, to photographerId: Int64,
                  limits: SpamLimits, at date: Date) throws -> ShootRequest {
-        try database.pool.write { db in
+        try database.write { db in
             if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, db), by: clientId, as: MessageCard.request) {
                 guard let shoot = try Self.shoot(id, db) else { throw BookingError.duplicate }
                 return shoot.request
@@ -34,7 +34,7 @@ struct SQLiteBookingStore: BookingStore {
 
     func offer(_ draft: ShootOfferDraft, on requestId: Int64, text: String, uuid: String, by photographerId: Int64,
                at date: Date) throws -> ShootOffer {
-        try database.pool.write { db in
+        try database.write { db in
             if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, db), by: photographerId, as: MessageCard.offer) {
                 guard let offer = try Self.shoot(requestId, db)?.offers.first(where: { $0.id == id }) else { throw BookingError.duplicate }
                 return offer
@@ -68,7 +68,7 @@ struct SQLiteBookingStore: BookingStore {
     }
 
     func decline(_ requestId: Int64, reason: StepReason, uuid: String, by photographerId: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             let shoot = try Self.shoot(requestId, involving: photographerId, db)
             // Sent again: done already; a uuid of another message is not this decline.
             if try BookingRules.sentBefore(try Self.earlier(uuid, db), by: photographerId, taken: shoot.request.declineReason != nil) {
@@ -85,7 +85,7 @@ struct SQLiteBookingStore: BookingStore {
     }
 
     func accept(_ offerId: Int64, text: String, closingText: String, uuid: String, by clientId: Int64, at date: Date) throws -> Booking {
-        try database.pool.write { db in
+        try database.write { db in
             if let id = try BookingRules.cardSentBefore(try Self.earlier(uuid, db), by: clientId, as: MessageCard.booking) {
                 guard let booking = try Self.booking(id, db) else { throw BookingError.duplicate }
                 return booking
@@ -130,7 +130,7 @@ struct SQLiteBookingStore: BookingStore {
     }
 
     func cancel(_ bookingId: Int64, reason: StepReason, uuid: String, by userId: Int64, at date: Date) throws -> Booking {
-        try database.pool.write { db in
+        try database.write { db in
             guard let booking = try Self.booking(bookingId, db), booking.involves(userId)
             else { throw BookingError.unknown }
             if try BookingRules.sentBefore(try Self.earlier(uuid, db), by: userId, taken: booking.cancellation != nil) {
@@ -198,7 +198,7 @@ struct SQLiteBookingStore: BookingStore {
     }
 
     func setBusyDays(_ busy: Set<CalendarDay>, from first: CalendarDay, through last: CalendarDay, of photographerId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM busyDay WHERE photographerId = ? AND bookingId IS NULL AND day BETWEEN ? AND ?",
                            arguments: [photographerId, first.text, last.text])
             for day in busy.sorted() {
@@ -209,7 +209,7 @@ struct SQLiteBookingStore: BookingStore {
     }
 
     func setCalendarToken(_ token: String?, for userId: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM calendarToken WHERE userId = ?", arguments: [userId])
             if let token {
                 try db.execute(sql: "INSERT INTO calendarToken (userId, token, createdAt) VALUES (?, ?, ?)", arguments: [userId, token, date])

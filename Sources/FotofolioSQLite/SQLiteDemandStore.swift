@@ -9,7 +9,7 @@ struct SQLiteDemandStore: DemandStore {
     let database: AppDatabase
 
     func post(_ draft: DemandDraft, uuid: String, by clientId: Int64, limits: SpamLimits, at date: Date) throws -> Demand {
-        try database.pool.write { db in
+        try database.write { db in
             if let earlier = try Row.fetchOne(db, sql: "SELECT id, clientId FROM demand WHERE uuid = ?", arguments: [uuid]) {
                 guard earlier["clientId"] as Int64 == clientId else { throw DemandError.duplicate }
                 return try Self.demand(earlier["id"], db)!
@@ -35,7 +35,7 @@ struct SQLiteDemandStore: DemandStore {
     }
 
     func edit(_ demandId: Int64, to draft: DemandDraft, by clientId: Int64, at date: Date) throws -> Demand {
-        try database.pool.write { db in
+        try database.write { db in
             guard let demand = try Self.demand(demandId, db) else { throw DemandError.unknown }
             let answers = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM shootRequest WHERE demandId = ?", arguments: [demandId]) ?? 0
             try DemandRules.checkEdit(demand, by: clientId, answers: answers, today: CalendarDay(date))
@@ -54,7 +54,7 @@ struct SQLiteDemandStore: DemandStore {
     }
 
     func close(_ demandId: Int64, text: String, by clientId: Int64, at date: Date) throws -> Demand {
-        try database.pool.write { db in
+        try database.write { db in
             guard let demand = try Self.demand(demandId, db) else { throw DemandError.unknown }
             try DemandRules.checkClose(demand, by: clientId, today: CalendarDay(date))
             try db.execute(sql: "UPDATE demand SET closedAt = ? WHERE id = ?", arguments: [date, demandId])
@@ -64,7 +64,7 @@ struct SQLiteDemandStore: DemandStore {
     }
 
     func hide(_ demandId: Int64, for photographerId: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             guard try Self.visible(demandId, to: photographerId, at: date, db) != nil else { throw DemandError.unknown }
             try db.execute(sql: "INSERT INTO demandHidden (userId, demandId, hiddenAt) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                            arguments: [photographerId, demandId, date])
@@ -131,7 +131,7 @@ struct SQLiteDemandStore: DemandStore {
 
     func answer(_ demandId: Int64, with offer: ShootOfferDraft, requestText: String, offerText: String, uuid: String,
                 requestUUID: String, by photographerId: Int64, limits: SpamLimits, at date: Date) throws -> Shoot {
-        try database.pool.write { db in
+        try database.write { db in
             if let offerId = try BookingRules.cardSentBefore(try SQLiteBookingStore.earlier(uuid, db), by: photographerId,
                                                              as: MessageCard.offer) {
                 guard let requestId = try Int64.fetchOne(db, sql: "SELECT requestId FROM shootOffer WHERE id = ?", arguments: [offerId]),
@@ -173,7 +173,7 @@ struct SQLiteDemandStore: DemandStore {
     }
 
     func setTakesDemandsAnywhere(_ anywhere: Bool, for photographerId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             if anywhere {
                 try db.execute(sql: "INSERT INTO demandReach (userId) VALUES (?) ON CONFLICT DO NOTHING", arguments: [photographerId])
             } else {

@@ -7,7 +7,7 @@ struct SQLiteEmailConfirmationsStore: EmailConfirmationsStore {
     let database: AppDatabase
 
     func insert(tokenHash: String, for userId: Int64, email: String, expiresAt: Date, mails: [NewMail], at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "INSERT INTO emailConfirmation (tokenHash, userId, email, expiresAt) VALUES (?, ?, ?, ?)",
                            arguments: [tokenHash, userId, email, expiresAt])
             for mail in mails { try SQLiteMailStore.enqueue(mail, at: date, db) }
@@ -15,7 +15,7 @@ struct SQLiteEmailConfirmationsStore: EmailConfirmationsStore {
     }
 
     func confirm(tokenHash key: String, at date: Date) throws -> EmailConfirmationOutcome {
-        try database.pool.write { db in
+        try database.write { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT c.userId, c.expiresAt, c.usedAt, c.email, u.email AS current
                 FROM emailConfirmation c JOIN user u ON u.id = c.userId WHERE c.tokenHash = ?

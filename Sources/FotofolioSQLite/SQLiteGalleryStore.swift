@@ -11,7 +11,7 @@ struct SQLiteGalleryStore: GalleryStore {
 
     func create(photographerId: Int64, clientId: Int64?, title: String, message: String, pickLimit: Int?, token: String,
                 at date: Date) throws -> Gallery {
-        try database.pool.write { db in
+        try database.write { db in
             if let clientId {
                 try GalleryContact.checkNewGallery(try SQLiteBlockStore.facts(from: photographerId, to: clientId, db))
             }
@@ -64,7 +64,7 @@ struct SQLiteGalleryStore: GalleryStore {
     }
 
     func add(_ photos: [NewGalleryPhoto], to galleryId: Int64, by photographerId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             let gallery = try GalleryRules.owned(try Self.gallery(id: galleryId, db), by: photographerId)
             if let clientId = gallery.clientId {
                 try GalleryContact.checkAdding(try SQLiteBlockStore.facts(from: photographerId, to: clientId, db))
@@ -93,7 +93,7 @@ struct SQLiteGalleryStore: GalleryStore {
     }
 
     func setPick(in galleryId: Int64, photoId: Int64, picked: Bool, comment: String, at date: Date) throws -> Int {
-        try database.pool.write { db in
+        try database.write { db in
             let gallery = try Self.choosable(galleryId, db)
             guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM galleryPhoto WHERE galleryId = ? AND photoId = ?)",
                                     arguments: [galleryId, photoId]) == true else { throw GalleryError.unknownPhoto }
@@ -113,7 +113,7 @@ struct SQLiteGalleryStore: GalleryStore {
     }
 
     func replacePicks(in galleryId: Int64, with picks: [Int64: String], at date: Date) throws -> Int {
-        try database.pool.write { db in
+        try database.write { db in
             let gallery = try Self.choosable(galleryId, db)
             try GalleryRules.checkPicks(picks.count, in: gallery)
             let inGallery = try Int.fetchOne(db, sql: """
@@ -133,7 +133,7 @@ struct SQLiteGalleryStore: GalleryStore {
     }
 
     func submit(_ galleryId: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             let gallery = try Self.choosable(galleryId, db)
             let count = try Self.pickCount(galleryId, db)
             try GalleryRules.checkSubmit(picks: count)
@@ -145,7 +145,7 @@ struct SQLiteGalleryStore: GalleryStore {
     }
 
     func deliver(_ galleryId: Int64, by photographerId: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             let gallery = try GalleryRules.owned(try Self.gallery(id: galleryId, db), by: photographerId)
             guard gallery.deliveredAt == nil else { return }
             try db.execute(sql: "UPDATE gallery SET deliveredAt = ? WHERE id = ?", arguments: [date, galleryId])
@@ -156,13 +156,13 @@ struct SQLiteGalleryStore: GalleryStore {
     }
 
     func countDownload(of galleryId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "UPDATE gallery SET downloadCount = downloadCount + 1 WHERE id = ?", arguments: [galleryId])
         }
     }
 
     func setKeepsCameraDetails(_ keeps: Bool, in galleryId: Int64, by photographerId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "UPDATE gallery SET keepsCameraDetails = ? WHERE id = ? AND photographerId = ?",
                            arguments: [keeps, galleryId, photographerId])
             guard db.changesCount == 1 else { throw GalleryError.notFound }

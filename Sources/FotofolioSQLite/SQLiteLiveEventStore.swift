@@ -38,7 +38,7 @@ struct SQLiteLiveEventStore: LiveEventStore {
     }
 
     func prune(olderThan date: Date, keepingAtMost maximumCount: Int) throws -> Int {
-        try database.pool.write { db in
+        try database.write { db in
             guard let newest = try Int64.fetchOne(db, sql: "SELECT MAX(sequence) FROM liveEvent") else { return 0 }
             try db.execute(sql: "DELETE FROM liveEvent WHERE createdAt < ? AND sequence < ?", arguments: [date, newest])
             var deleted = db.changesCount

@@ -7,7 +7,7 @@ struct SQLiteLoginThrottleStore: LoginThrottleStore {
     let database: AppDatabase
 
     func admit(_ attempt: LoginAttempt, at date: Date) throws -> Duration? {
-        try database.pool.write { db in
+        try database.write { db in
             // Counts whose time is up are gone first, so what is left is counted on.
             try forgetExpired(at: date, db)
             if let wait = LoginThrottle.wait(pair: try pairFailures(attempt, db), address: try addressFailures(attempt.address, db), at: date) {
@@ -26,7 +26,7 @@ struct SQLiteLoginThrottleStore: LoginThrottleStore {
     }
 
     func recordSuccess(_ attempt: LoginAttempt) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM loginFailureByAccount WHERE account = ? AND address = ?",
                            arguments: [attempt.account, attempt.address])
             try db.execute(sql: "UPDATE loginFailureByAddress SET failures = failures - 1 WHERE address = ? AND failures > 0",

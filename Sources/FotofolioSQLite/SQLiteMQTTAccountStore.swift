@@ -14,7 +14,7 @@ struct SQLiteMQTTAccountStore: MQTTAccountStore {
     }
 
     func add(_ account: NewMQTTAccount, for userId: Int64, at date: Date) throws -> MQTTAccount {
-        try database.pool.write { db in
+        try database.write { db in
             let held = try Int.fetchOne(db, sql: "SELECT count(*) FROM mqttAccount WHERE userId = ?", arguments: [userId]) ?? 0
             guard held < MQTTAccountRules.perPerson else { throw MQTTAccountError.tooMany(limit: MQTTAccountRules.perPerson) }
             try db.execute(sql: """
@@ -34,7 +34,7 @@ struct SQLiteMQTTAccountStore: MQTTAccountStore {
     }
 
     func remove(_ id: Int64, of userId: Int64) throws -> Bool {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM mqttAccount WHERE id = ? AND userId = ?", arguments: [id, userId])
             return db.changesCount > 0
         }
@@ -48,7 +48,7 @@ struct SQLiteMQTTAccountStore: MQTTAccountStore {
     }
 
     func markUsed(_ id: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "UPDATE mqttAccount SET lastUsedAt = ? WHERE id = ?", arguments: [date, id])
         }
     }

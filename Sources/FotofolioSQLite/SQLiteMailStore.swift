@@ -8,7 +8,7 @@ struct SQLiteMailStore: MailStore {
     let database: AppDatabase
 
     func enqueue(_ mail: NewMail, at date: Date) throws -> Bool {
-        try database.pool.write { db in try Self.enqueue(mail, at: date, db) }
+        try database.write { db in try Self.enqueue(mail, at: date, db) }
     }
 
     /// Queues the mail inside the caller's transaction, under the rules of `MailStore.enqueue`.
@@ -103,7 +103,7 @@ struct SQLiteMailStore: MailStore {
     }
 
     func markSent(_ id: Int64, at date: Date, keeping content: MailContent) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: """
                 UPDATE mail SET state = 'sent', sentAt = ?, content = ?, attempts = attempts + 1, lastError = NULL
                 WHERE id = ? AND state = 'pending'
@@ -112,14 +112,14 @@ struct SQLiteMailStore: MailStore {
     }
 
     func markRetry(_ id: Int64, next: Date, error: String) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "UPDATE mail SET dueAt = ?, attempts = attempts + 1, lastError = ? WHERE id = ? AND state = 'pending'",
                            arguments: [next, MailStoreText.error(error), id])
         }
     }
 
     func markFailed(_ id: Int64, at date: Date, error: String, hardBounce: Bool) throws {
-        try database.pool.write { db in
+        try database.write { db in
             guard let address = try String.fetchOne(db, sql: "SELECT address FROM mail WHERE id = ? AND state = 'pending'",
                                                     arguments: [id]) else { return }
             try db.execute(sql: "UPDATE mail SET state = 'failed', attempts = attempts + 1, lastError = ?, sentAt = NULL WHERE id = ?",
@@ -133,7 +133,7 @@ struct SQLiteMailStore: MailStore {
     }
 
     func markCancelled(_ id: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "UPDATE mail SET state = 'cancelled', sentAt = NULL WHERE id = ? AND state = 'pending'", arguments: [id])
         }
     }
@@ -179,7 +179,7 @@ struct SQLiteMailStore: MailStore {
     }
 
     func save(_ settings: MailSettings, of userId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: """
                 INSERT INTO mailSettings (userId, messages, groupMessages, shoots, galleries, language) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (userId) DO UPDATE SET messages = excluded.messages, groupMessages = excluded.groupMessages,

@@ -6,7 +6,7 @@ import GRDB
 /// members' reactions (`chatReaction`).
 extension SQLiteMessengerStore {
     func edit(_ messageId: Int64, in roomId: Int64, to content: String, by userId: Int64, at date: Date) throws -> ChatMessage {
-        try database.pool.write { db in
+        try database.write { db in
             let message = try Self.message(messageId, in: roomId, for: userId, db)
             try MessageChanges.checkEditing(message, by: userId, at: date)
             guard content != message.content else { return message }
@@ -21,7 +21,7 @@ extension SQLiteMessengerStore {
     }
 
     func delete(_ messageId: Int64, in roomId: Int64, by userId: Int64, at date: Date) throws -> ChatMessage {
-        try database.pool.write { db in
+        try database.write { db in
             let message = try Self.message(messageId, in: roomId, for: userId, db)
             guard try MessageChanges.checkDeleting(message, by: userId) else { return message }
             try Self.keepVersion(of: message, at: date, db)
@@ -42,7 +42,7 @@ extension SQLiteMessengerStore {
     }
 
     func react(_ reaction: Reaction, to messageId: Int64, in roomId: Int64, by userId: Int64, at date: Date) throws -> ChatMessage {
-        try database.pool.write { db in
+        try database.write { db in
             let message = try Self.message(messageId, in: roomId, for: userId, db)
             try MessageChanges.checkReacting(to: message)
             try db.execute(sql: "DELETE FROM chatReaction WHERE messageId = ? AND userId = ? AND reaction = ?",

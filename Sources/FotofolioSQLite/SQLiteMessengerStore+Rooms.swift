@@ -9,7 +9,7 @@ extension SQLiteMessengerStore {
         let key = "\(min(userId, otherId)):\(max(userId, otherId))"
         let existing = ChatRoom.filter(ChatRoom.Columns.directKey == key)
         do {
-            return try database.pool.write { db in try Self.directRoom(between: userId, and: otherId, limits: limits, at: date, db) }
+            return try database.write { db in try Self.directRoom(between: userId, and: otherId, limits: limits, at: date, db) }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             // Another writer made the room between our read and our insert: use theirs.
             if let room = try database.read({ db in try existing.fetchOne(db) }) {
@@ -34,7 +34,7 @@ extension SQLiteMessengerStore {
     }
 
     func createGroup(named name: String, memberIds: [Int64], limits: SpamLimits, at date: Date) throws -> ChatRoom {
-        try database.pool.write { db in
+        try database.write { db in
             try Self.requireUsers(memberIds, db)
             for memberId in memberIds.dropFirst() {
                 try ContactRules.checkStart(SQLiteBlockStore.facts(from: memberIds[0], to: memberId, db))
@@ -45,7 +45,7 @@ extension SQLiteMessengerStore {
     }
 
     func rename(_ roomId: Int64, to name: String, by userId: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             var room = try Self.managedGroup(roomId, by: userId, db)
             let name = try MessageText.validatedRoomName(name)
             guard name != room.name else { return }
@@ -56,7 +56,7 @@ extension SQLiteMessengerStore {
     }
 
     func addMember(_ memberId: Int64, to roomId: Int64, by userId: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             let room = try Self.managedGroup(roomId, by: userId, db)
             try Self.requireUsers([memberId], db)
             guard try !MessengerReading.isMember(memberId, of: roomId, db) else { throw MessengerError.alreadyAMember }
@@ -70,7 +70,7 @@ extension SQLiteMessengerStore {
     }
 
     func removeMember(_ memberId: Int64, from roomId: Int64, by userId: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             let room = try MessengerReading.room(roomId, memberOf: userId, db)
             try RoomRules.checkRemoving(memberId, from: room, by: userId)
             guard try MessengerReading.isMember(memberId, of: roomId, db) else { return }

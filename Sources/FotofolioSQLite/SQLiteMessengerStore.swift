@@ -11,7 +11,7 @@ struct SQLiteMessengerStore: MessengerStore {
 
     func send(_ content: String, uuid: String, attachments: [MessageAttachment], in roomId: Int64, by userId: Int64,
               limits: SpamLimits, at date: Date) throws -> SendResult {
-        try database.pool.write { db in
+        try database.write { db in
             let room = try MessengerReading.room(roomId, memberOf: userId, db)
             if room.kind == .direct { try Self.checkNoBlock(in: roomId, for: userId, db) }
             if let earlier = try MessageText.sentBefore(try MessengerReading.message(uuid: uuid, db), content: content, in: roomId,
@@ -155,7 +155,7 @@ struct SQLiteMessengerStore: MessengerStore {
     }
 
     func markRead(_ roomId: Int64, by userId: Int64, upTo messageId: Int64, at date: Date) throws -> Bool {
-        try database.pool.write { db in
+        try database.write { db in
             let room = try MessengerReading.room(roomId, memberOf: userId, db)
             guard let target = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM chatMessage WHERE roomId = ? AND id <= ?",
                                                   arguments: [roomId, messageId]) else { return false }

@@ -10,7 +10,7 @@ struct SQLiteModerationStore: ModerationStore {
 
     func file(_ subject: ReportSubject, reason: ReportReason, details: String, by reporterId: Int64, limits: ReportLimits,
               at date: Date) throws -> Report {
-        try database.pool.write { db in
+        try database.write { db in
             try ModerationRules.checkReporting(owner: try Self.visibleOwner(of: subject, to: reporterId, at: date, db), by: reporterId)
             if let open = try Self.reports("WHERE reporterId = ? AND subjectKind = ? AND subjectId = ? AND state = 'open'",
                                            [reporterId, subject.kind.rawValue, subject.id], db).first {
@@ -41,7 +41,7 @@ struct SQLiteModerationStore: ModerationStore {
     }
 
     func setOperator(_ username: String, _ isOperator: Bool, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             guard let userId = try Int64.fetchOne(db, sql: "SELECT id FROM user WHERE username = ?", arguments: [username]) else {
                 throw ModerationError.unknownPerson
             }
@@ -59,7 +59,7 @@ struct SQLiteModerationStore: ModerationStore {
     }
 
     func apply(_ action: ModerationAction, reason: String, by operatorId: Int64, settling settled: ReportSubject, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try ModerationRules.checkActing(isOperator: try Self.isOperator(operatorId, db))
             var until: Date?
             switch action {

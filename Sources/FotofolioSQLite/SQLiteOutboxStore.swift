@@ -14,7 +14,7 @@ struct SQLiteOutboxStore: OutboxStore {
     }
 
     func markSent(_ id: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.cachedStatement(sql: "UPDATE outbox SET sentAt = ? WHERE id = ? AND sentAt IS NULL").execute(arguments: [date, id])
         }
     }
@@ -24,7 +24,7 @@ struct SQLiteOutboxStore: OutboxStore {
     }
 
     func prune(sentBefore date: Date) throws -> Int {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM outbox WHERE sentAt IS NOT NULL AND sentAt < ?", arguments: [date])
             return db.changesCount
         }

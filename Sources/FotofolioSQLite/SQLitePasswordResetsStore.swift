@@ -9,7 +9,7 @@ struct SQLitePasswordResetsStore: PasswordResetsStore {
 
     func request(from clientAddress: String, limit: Int, issue: PasswordResetIssue?, perAccountLimit: Int, at date: Date) throws
         -> PasswordResetRequestOutcome {
-        try database.pool.write { db in
+        try database.write { db in
             let hourAgo = date.addingTimeInterval(-3600)
             try db.execute(sql: "DELETE FROM passwordResetRequest WHERE requestedAt <= ?", arguments: [hourAgo])
             let recent = try Int.fetchOne(db, sql: "SELECT count(*) FROM passwordResetRequest WHERE clientAddress = ?",
@@ -36,7 +36,7 @@ struct SQLitePasswordResetsStore: PasswordResetsStore {
     }
 
     func reset(tokenHash: String, passwordHash: String, at date: Date) throws -> Int64? {
-        try database.pool.write { db in
+        try database.write { db in
             guard let userId = try Int64.fetchOne(db, sql: """
                 UPDATE passwordReset SET usedAt = ? WHERE tokenHash = ? AND usedAt IS NULL AND expiresAt > ? RETURNING userId
                 """, arguments: [date, tokenHash, date]) else { return nil }

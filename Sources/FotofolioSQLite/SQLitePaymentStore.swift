@@ -20,7 +20,7 @@ struct SQLitePaymentStore: PaymentStore {
     }
 
     func setPayee(_ payee: Payee, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: """
                 INSERT INTO payee (userId, iban, name, address, companyId, vatNumber, paymentNote, invoicePrefix, updatedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -33,7 +33,7 @@ struct SQLitePaymentStore: PaymentStore {
     }
 
     func removePayee(of userId: Int64) throws {
-        try database.pool.write { db in try db.execute(sql: "DELETE FROM payee WHERE userId = ?", arguments: [userId]) }
+        try database.write { db in try db.execute(sql: "DELETE FROM payee WHERE userId = ?", arguments: [userId]) }
     }
 
     func paid(bookings bookingIds: [Int64]) throws -> [Int64: [PaymentPart: ReceivedPayment]] {
@@ -77,7 +77,7 @@ struct SQLitePaymentStore: PaymentStore {
 
     func mark(_ part: PaymentPart, of bookingId: Int64, paidOn day: CalendarDay?, rate: ExchangeRate?, by photographerId: Int64,
               texts: InvoiceTexts, at date: Date) throws -> Invoice? {
-        try database.pool.write { db in
+        try database.write { db in
             let booking = try Self.ownBooking(bookingId, of: photographerId, db)
             guard let day else {
                 try PaymentRules.checkUnmark(part, received: try Self.received(of: bookingId, db))
@@ -96,7 +96,7 @@ struct SQLitePaymentStore: PaymentStore {
 
     func issueInvoice(_ part: PaymentPart, of bookingId: Int64, rate: ExchangeRate?, by photographerId: Int64, texts: InvoiceTexts,
                       at date: Date) throws -> Invoice {
-        try database.pool.write { db in
+        try database.write { db in
             let booking = try Self.ownBooking(bookingId, of: photographerId, db)
             if let issued = try Self.invoice(of: bookingId, part, db) { return issued }
             let payee = try Self.payee(of: photographerId, db)
@@ -107,7 +107,7 @@ struct SQLitePaymentStore: PaymentStore {
 
     func settle(_ part: PaymentPart, of bookingId: Int64, as settlement: PaymentSettlement, by photographerId: Int64,
                 texts: InvoiceTexts, at date: Date) throws -> Invoice? {
-        try database.pool.write { db in
+        try database.write { db in
             let booking = try Self.ownBooking(bookingId, of: photographerId, db)
             try PaymentRules.checkSettle(part, of: booking, received: try Self.received(of: bookingId, db), as: settlement)
             try db.execute(sql: "UPDATE bookingPayment SET settlement = ?, settledOn = ? WHERE bookingId = ? AND part = ?",
@@ -193,7 +193,7 @@ struct SQLitePaymentStore: PaymentStore {
     }
 
     func saveTerms(_ text: String, of photographerId: Int64, at date: Date) throws -> ShootTerms {
-        try database.pool.write { db in
+        try database.write { db in
             let current = try Row.fetchOne(db, sql: "SELECT * FROM shootTerms WHERE photographerId = ? ORDER BY version DESC LIMIT 1",
                                            arguments: [photographerId]).map(Self.terms)
             if let current, current.text == text { return current }

@@ -20,7 +20,7 @@ struct SQLitePhotoStore: PhotoStore {
 
     func insert(_ photo: Photo) throws -> Photo {
         var photo = photo
-        try database.pool.write { db in try photo.insert(db) }
+        try database.write { db in try photo.insert(db) }
         return photo
     }
 
@@ -35,7 +35,7 @@ struct SQLitePhotoStore: PhotoStore {
     }
 
     func saveFraming(of photo: Photo, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try photo.update(db)
             try db.execute(sql: """
                 UPDATE portfolio SET updatedAt = ? WHERE id IN (SELECT portfolioId FROM portfolioPhoto WHERE photoId = ?)
@@ -55,7 +55,7 @@ struct SQLitePhotoStore: PhotoStore {
     private static let sweeping = Mutex<Set<String>>([])
 
     func deleteUnused(madeBefore date: Date) throws -> (deleted: Int, namedFiles: Set<String>) {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: """
                 DELETE FROM photo WHERE createdAt < ?
                   AND id NOT IN (SELECT photoId FROM portfolioPhoto)
@@ -88,7 +88,7 @@ struct SQLitePhotoStore: PhotoStore {
 
     func insert(_ job: FilmJob) throws -> FilmJob {
         var job = job
-        try database.pool.write { db in try job.insert(db) }
+        try database.write { db in try job.insert(db) }
         return job
     }
 
@@ -97,7 +97,7 @@ struct SQLitePhotoStore: PhotoStore {
     }
 
     func claimFilmJob(id: Int64, at date: Date, staleBefore: Date) throws -> Bool {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: """
                 UPDATE filmJob SET state = 'processing', updatedAt = ?
                 WHERE id = ? AND (state = 'waiting' OR (state = 'processing' AND updatedAt < ?))
@@ -107,7 +107,7 @@ struct SQLitePhotoStore: PhotoStore {
     }
 
     func update(_ job: FilmJob) throws {
-        try database.pool.write { db in try job.update(db) }
+        try database.write { db in try job.update(db) }
     }
 
     func filmJobs(notMovedSince date: Date) throws -> [FilmJob] {

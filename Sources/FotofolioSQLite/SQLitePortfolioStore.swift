@@ -8,7 +8,7 @@ struct SQLitePortfolioStore: PortfolioStore {
 
     func create(_ content: PortfolioContent, by authorId: Int64, at date: Date,
                 problems: [PortfolioField: PortfolioProblem]) throws -> Int64 {
-        try database.pool.write { db in
+        try database.write { db in
             try check(content, problems: problems, by: authorId, editing: nil, db)
             var portfolio = Portfolio(
                 id: nil, ownerId: authorId, name: "", description: "", hidesShotDetails: false,
@@ -22,7 +22,7 @@ struct SQLitePortfolioStore: PortfolioStore {
 
     func update(_ id: Int64, with content: PortfolioContent, by userId: Int64, at date: Date,
                 problems: [PortfolioField: PortfolioProblem]) throws {
-        try database.pool.write { db in
+        try database.write { db in
             var portfolio = try PortfolioAccessError.owned(try Portfolio.fetchOne(db, key: id), by: userId)
             try check(content, problems: problems, by: userId, editing: id, db)
             let kept = Set(content.photos.map(\.photoId))
@@ -33,7 +33,7 @@ struct SQLitePortfolioStore: PortfolioStore {
     }
 
     func delete(_ id: Int64, by userId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             _ = try PortfolioAccessError.owned(try Portfolio.fetchOne(db, key: id), by: userId)
             let photos = try Int64.fetchAll(db, sql: "SELECT photoId FROM portfolioPhoto WHERE portfolioId = ?", arguments: [id])
             _ = try Portfolio.deleteOne(db, key: id)

@@ -11,7 +11,7 @@ struct SQLitePushStore: PushStore {
     private static let subscriptionColumns = "s.id, s.userId, s.endpoint, s.p256dh, s.auth, s.userAgent, s.createdAt, s.lastUsedAt"
 
     func add(_ subscription: NewPushSubscription, for userId: Int64, at date: Date) throws -> PushSubscription {
-        try database.pool.write { db in
+        try database.write { db in
             let existing = try Row.fetchOne(db, sql: "SELECT id, userId FROM pushSubscription WHERE endpoint = ?",
                                             arguments: [subscription.endpoint])
             let id: Int64
@@ -51,14 +51,14 @@ struct SQLitePushStore: PushStore {
     }
 
     func remove(_ id: Int64, of userId: Int64) throws -> Bool {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM pushSubscription WHERE id = ? AND userId = ?", arguments: [id, userId])
             return db.changesCount > 0
         }
     }
 
     func removeGone(_ subscriptionId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM pushSubscription WHERE id = ?", arguments: [subscriptionId])
         }
     }
@@ -67,7 +67,7 @@ struct SQLitePushStore: PushStore {
         let read = { try self.database.read { db in try Data.fetchOne(db, sql: "SELECT privateKey FROM pushKey WHERE id = 1") } }
         if let key = try read() { return Array(key) }
         let made = Data(make())
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "INSERT INTO pushKey (id, privateKey) VALUES (1, ?) ON CONFLICT (id) DO NOTHING", arguments: [made])
         }
         return Array(try read() ?? made)
@@ -87,7 +87,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func markSent(_ id: Int64, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             // Read while it was being sent: sent all the same, and the device gets a close after it.
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT subscriptionId, recipientId, roomId, messageId, state = 'skipped' AS readMeanwhile FROM push
@@ -103,14 +103,14 @@ struct SQLitePushStore: PushStore {
     }
 
     func markRetry(_ id: Int64, next: Date, error: String) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "UPDATE push SET dueAt = ?, attempts = attempts + 1, lastError = ? WHERE id = ? AND state = 'pending'",
                            arguments: [next, MailStoreText.error(error), id])
         }
     }
 
     func markFailed(_ id: Int64, at date: Date, error: String) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: """
                 UPDATE push SET state = 'failed', attempts = attempts + 1, lastError = ? WHERE id = ? AND state = 'pending'
                 """, arguments: [MailStoreText.error(error), id])
@@ -118,7 +118,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func markSkipped(_ id: Int64, at date: Date, reason: String) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "UPDATE push SET state = 'skipped', reason = ? WHERE id = ? AND state = 'pending'", arguments: [reason, id])
         }
     }
@@ -133,7 +133,7 @@ struct SQLitePushStore: PushStore {
     }
 
     func setPresent(_ userIds: Set<Int64>, node: String, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM livePresence WHERE node = ?", arguments: [node])
             let insert = try db.cachedStatement(sql: "INSERT INTO livePresence (userId, node, seenAt) VALUES (?, ?, ?)")
             for userId in userIds.sorted() { try insert.execute(arguments: [userId, node, date]) }

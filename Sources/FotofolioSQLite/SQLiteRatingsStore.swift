@@ -8,7 +8,7 @@ struct SQLiteRatingsStore: RatingsStore {
     let database: AppDatabase
 
     func rate(_ ratedId: Int64, stars: Int, by raterId: Int64, limits: RatingLimits, at date: Date) throws -> User {
-        try database.pool.write { db in
+        try database.write { db in
             guard try User.exists(db, key: ratedId) else { throw RatingError.unknownPerson }
             let basis = try RatingRules.basis(
                 blockedByRated: try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM block WHERE blockerId = ? AND blockedId = ?)",
@@ -29,7 +29,7 @@ struct SQLiteRatingsStore: RatingsStore {
     }
 
     func removeRating(of ratedId: Int64, by raterId: Int64) throws -> User? {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM rating WHERE raterId = ? AND ratedId = ?", arguments: [raterId, ratedId])
             return try User.exists(db, key: ratedId) ? try Self.recount(ratedId, at: Date(), db) : nil
         }

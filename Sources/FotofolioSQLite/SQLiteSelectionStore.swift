@@ -7,11 +7,11 @@ struct SQLiteSelectionStore: SelectionStore {
     let database: AppDatabase
 
     func add(_ portfolioId: Int64, for userId: Int64, at date: Date) throws -> Bool {
-        try database.pool.write { db in try Self.add(portfolioId, for: userId, at: date, db) }
+        try database.write { db in try Self.add(portfolioId, for: userId, at: date, db) }
     }
 
     func add(_ entries: [(portfolioId: Int64, addedAt: Date)], for userId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             for entry in entries {
                 try Self.add(entry.portfolioId, for: userId, at: entry.addedAt, db)
             }
@@ -19,13 +19,13 @@ struct SQLiteSelectionStore: SelectionStore {
     }
 
     func remove(_ portfolioId: Int64, for userId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM selectionEntry WHERE userId = ? AND portfolioId = ?", arguments: [userId, portfolioId])
         }
     }
 
     func removeAll(for userId: Int64) throws {
-        try database.pool.write { db in try db.execute(sql: "DELETE FROM selectionEntry WHERE userId = ?", arguments: [userId]) }
+        try database.write { db in try db.execute(sql: "DELETE FROM selectionEntry WHERE userId = ?", arguments: [userId]) }
     }
 
     func portfolioIds(for userId: Int64) throws -> Set<Int64> {

@@ -7,7 +7,7 @@ struct SQLiteSessionsStore: SessionsStore {
     let database: AppDatabase
 
     func insert(_ session: Session, tokenHash: String, at date: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: """
                 INSERT INTO session (tokenHash, userId, csrfToken, createdAt, expiresAt) VALUES (?, ?, ?, ?, ?)
                 """, arguments: [tokenHash, session.userId, session.csrfToken, date, session.expiresAt])
@@ -39,19 +39,19 @@ struct SQLiteSessionsStore: SessionsStore {
         """
 
     func extend(tokenHash: String, to expiresAt: Date) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "UPDATE session SET expiresAt = ? WHERE tokenHash = ?", arguments: [expiresAt, tokenHash])
         }
     }
 
     func delete(tokenHash: String) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "DELETE FROM session WHERE tokenHash = ?", arguments: [tokenHash])
         }
     }
 
     func deleteAll(of userId: Int64, keepingSession keptTokenHash: String?) throws {
-        try database.pool.write { db in try Self.deleteAll(of: userId, keepingSession: keptTokenHash, db) }
+        try database.write { db in try Self.deleteAll(of: userId, keepingSession: keptTokenHash, db) }
     }
 
     /// Within a caller's transaction, for changes that must sign other browsers out with them.

@@ -8,7 +8,7 @@ struct SQLiteShareLinkStore: ShareLinkStore {
 
     func create(portfolioId: Int64, by ownerId: Int64, token: String, label: String, expiresAt: Date?,
                 passwordHash: String?, at date: Date) throws -> ShareLink {
-        try database.pool.write { db in
+        try database.write { db in
             _ = try PortfolioAccessError.owned(try Portfolio.fetchOne(db, key: portfolioId), by: ownerId)
             try db.execute(sql: """
                 INSERT INTO shareLink (portfolioId, token, label, expiresAt, passwordHash, createdAt) VALUES (?, ?, ?, ?, ?, ?)
@@ -27,7 +27,7 @@ struct SQLiteShareLinkStore: ShareLinkStore {
     }
 
     func revoke(_ linkId: Int64, of portfolioId: Int64, by ownerId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             _ = try PortfolioAccessError.owned(try Portfolio.fetchOne(db, key: portfolioId), by: ownerId)
             try db.execute(sql: "DELETE FROM shareLink WHERE id = ? AND portfolioId = ?", arguments: [linkId, portfolioId])
             guard db.changesCount == 1 else { throw PortfolioAccessError.notFound }
@@ -42,7 +42,7 @@ struct SQLiteShareLinkStore: ShareLinkStore {
     }
 
     func countView(of linkId: Int64) throws {
-        try database.pool.write { db in
+        try database.write { db in
             try db.execute(sql: "UPDATE shareLink SET viewCount = viewCount + 1 WHERE id = ?", arguments: [linkId])
         }
     }
