@@ -158,7 +158,7 @@ public struct WebApp: Sendable {
         metrics.observe("fotofolio_live", unit: "streams", help: "Live event streams open on this process") {
             Double(live.status.streams)
         }
-        metrics.observe("fotofolio_kept_feed_pages", unit: "served", help: "Guests' feed pages answered from a page kept whole") {
+        metrics.observe("fotofolio_kept_feed_pages", unit: "served", help: "Feed pages answered from a page kept whole") {
             Double(feedCaches.pages.served)
         }
         metrics.observe("fotofolio_outbox", unit: "backlog", help: "Outbox rows not yet acknowledged by the MQTT broker") {

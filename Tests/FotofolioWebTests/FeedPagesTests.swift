@@ -222,6 +222,49 @@ import Testing
         #expect(try await Self.keptPagesServed(server) == 1)
     }
 
+    @Test func aSignedInReadersPageIsKeptWithTheirOwnNameTokenAndBadge() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.cookies(of: "jana.k")
+        let jana = try await server.send("/en/")
+        let room = try server.directRoom("eva.s", "martin.b")
+        try server.say("Ahoj", in: room, by: "eva.s")
+        try server.say("Máš čas v sobotu?", in: room, by: "eva.s")
+        try await server.cookies(of: "martin.b")
+        // Signing in went through a guest's page: count from here.
+        let served = try await Self.keptPagesServed(server)
+        let martin = try await server.send("/en/")
+        #expect(try await Self.keptPagesServed(server) == served + 1, "martin.b's page is jana.k's, filled with his values")
+        let sequence = try LiveEventLog(stores: .sqlite(server.database)).latestSequence()
+        #expect(martin.body.contains(#"data-me="martin.b" data-live-after="\#(sequence)""#))
+        #expect(martin.body.contains(#"<a class="account-link" href="/profile">@martin.b</a>"#))
+        #expect(martin.body.matches(of: /<span class="nav-badge" data-unread-total="2"><span data-unread-count>2<\/span>/).count == 2)
+        #expect(!martin.body.contains("jana.k"))
+        #expect(jana.body.contains(#"data-unread-total="0" hidden>"#) && jana.body.contains(#"data-me="jana.k""#))
+        let tokens = { (html: String) in Set(html.matches(of: /name="_csrf" value="([^"]+)"/).map { String($0.1) }) }
+        #expect(tokens(martin.body).count == 1 && tokens(jana.body).count == 1 && tokens(martin.body) != tokens(jana.body))
+        #expect(WebTestServer.cardNames(martin.body) == WebTestServer.cardNames(jana.body))
+        // A card in the reader's selection makes a page of its own.
+        _ = try await server.submit("/selection/add", ["portfolio": "\(try server.portfolioId(named: "Krajina"))"])
+        #expect(try await server.send("/en/").body.matches(of: /aria-pressed="true" data-bookmark-button/).count == 1)
+        #expect(try await Self.keptPagesServed(server) == served + 1)
+    }
+
+    @Test func aKeptPageShowsTheBadgeAndTheLivePositionAsTheyAreNow() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.cookies(of: "martin.b")
+        let before = try await server.send("/en/")
+        #expect(before.body.contains(#"data-unread-total="0" hidden>"#))
+        try server.say("Ahoj", in: try server.directRoom("eva.s", "martin.b"), by: "eva.s")
+        let served = try await Self.keptPagesServed(server)
+        let after = try await server.send("/en/")
+        #expect(try await Self.keptPagesServed(server) == served + 1)
+        let sequence = try LiveEventLog(stores: .sqlite(server.database)).latestSequence()
+        #expect(after.body.contains(#"data-live-after="\#(sequence)""#) && !before.body.contains(#"data-live-after="\#(sequence)""#))
+        #expect(after.body.matches(of: /<span class="nav-badge" data-unread-total="1"><span data-unread-count>1<\/span>/).count == 2)
+    }
+
     /// Edits the seeded portfolio called `name` through the service, as its owner would a minute from now.
     static func edit(_ name: String, on server: WebTestServer, _ change: (inout PortfolioDraft) -> Void) throws {
         let service = PortfoliosService(stores: .sqlite(server.database))

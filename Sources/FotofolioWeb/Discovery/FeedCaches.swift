@@ -6,8 +6,8 @@ import Fotofolio
 /// anywhere (on this node or another) makes another key, and the entry made before is simply
 /// no longer asked for. Each layer is bounded and starts again when full.
 ///
-/// 1. **Kept guest pages** (`KeptFeedPages`, by `PageKey`): a guest's whole page as sent,
-///    cut where the CSRF token goes.
+/// 1. **Kept pages** (`KeptFeedPages`, by `PageKey`): a reader's whole page as sent, cut
+///    where the CSRF token goes and, for a signed-in reader, their name and unread badge.
 /// 2. **The page around the cards** (`KeptBodies`, the renderer's `memo:`, by `BodyKey`
 ///    with the language and template): the body or fragment with a marker where the cards go.
 /// 3. **The splice**: the cards put in at that marker (`PageRenderer.insertion`) with a
@@ -82,7 +82,7 @@ struct FeedCaches: Sendable {
         var demands = false
     }
 
-    /// A guest's page as sent, but for the CSRF token.
+    /// A page as sent, but for the CSRF token and a signed-in reader's name and badge.
     struct PageKey: Hashable, Sendable {
         let language: Language
         let fragment: FeedFragment?
@@ -93,6 +93,10 @@ struct FeedCaches: Sendable {
         let cards: [CardVersion]
         /// The cards in the reader's selection, in page order.
         let selected: [Int64]
+        /// A signed-in reader's page has their name and badge in its layout.
+        let signedIn: Bool
+        /// The demands among the cards (a photographer's), by version, in page order.
+        let demands: [DemandStamp]
     }
 }
 

@@ -50,15 +50,31 @@ struct FeedPages {
             try respond(to: request, page: page, address: address, selected: selected, today: today, body: body, fragment: fragment,
                         demands: page.demands, read: matched.demands)
         }
-        // A guest's page is all the feed's but for the CSRF token: kept whole (`KeptFeedPages`).
-        guard request.signedIn == nil else { return try make(request) }
+        // A page is the same for every reader of what this read found, but for the CSRF token
+        // and a signed-in reader's name and badge: kept whole (`KeptFeedPages`).
         let key = FeedCaches.PageKey(
             language: Language.preferred(by: request), fragment: fragment, returnTo: ReturnPath.of(request), body: body,
-            cards: page.portfolios.map(FeedCaches.CardVersion.init), selected: page.portfolios.map(\.storedId).filter(selected.contains))
-        if let kept = caches.pages.response(for: key, token: request.csrfToken) { return kept }
+            cards: page.portfolios.map(FeedCaches.CardVersion.init), selected: page.portfolios.map(\.storedId).filter(selected.contains),
+            signedIn: request.signedIn != nil, demands: page.demands)
+        let values = keptValues(for: request, fragment: fragment)
+        if let kept = caches.pages.response(for: key, values: values) { return kept }
         var marked = request
         marked.context[CSRFTokenKey.self] = CSRFTokenSource(known: caches.pages.marker)
-        return try caches.pages.keep(try make(marked), for: key, token: request.csrfToken) ?? make(request)
+        marked.context[ShellMarksKey.self] = [.username: caches.pages.marks[.username]!, .unreadBadge: caches.pages.marks[.unreadBadge]!,
+                                              .liveAfter: caches.pages.marks[.liveAfter]!]
+        return try caches.pages.keep(try make(marked), for: key, values: values) ?? make(request)
+    }
+
+    /// What this reader's page puts where a kept page was cut; a fragment has no layout, so
+    /// it needs only the token.
+    private func keptValues(for request: Request, fragment: FeedFragment?) -> KeptFeedPages.Values {
+        var values = KeptFeedPages.Values(csrf: HTMLText.escape(request.csrfToken))
+        guard fragment == nil, request.signedIn != nil else { return values }
+        let reader = renderer.readerValues(for: request, table: renderer.strings(for: request))
+        values.username = HTMLText.escape(reader.username)
+        values.unreadBadge = reader.unreadBadge
+        values.liveAfter = String(reader.liveAfter)
+        return values
     }
 
     private func respond(to request: Request, page: FeedPage, address: FeedAddress, selected: Set<Int64>, today: CalendarDay,

@@ -58,18 +58,36 @@ public final class PageRenderer: Sendable {
             try self.body(key, table: table, content: content())
         }
         let main = Self.insert(insertion, into: body)
-        let badge = signedIn.flatMap { unreadBadge?.render(for: $0.userId, table: table) }
+        // A page made to be kept has marks where its reader's name and badge go: it reads no badge.
+        let marks = request.context[ShellMarksKey.self] ?? [:]
+        let reader = marks.isEmpty ? readerValues(for: request, table: table) : ReaderValues()
         let html = try site.shell(key).fill(ShellTemplate.Values(
             title: title ?? table.string(page.titleKey), main: main, returnTo: ReturnPath.of(request),
-            csrf: request.csrfToken, username: signedIn?.user.username ?? "",
+            csrf: request.csrfToken, username: reader.username,
             head: try head.map(headHTML) ?? "",
-            unreadBadge: badge?.html ?? "", liveAfter: badge?.after ?? 0))
+            unreadBadge: reader.unreadBadge, liveAfter: reader.liveAfter), marks: marks)
         var response = Response.html(html, status: status)
         response.headers.set("Content-Language", language.rawValue)
         response.headers.set("Vary", "Accept-Language, Cookie, X-Fragment")
         // Pages carry the reader's name and CSRF token: no shared cache may keep them.
         response.headers.set("Cache-Control", "private, no-cache")
         return response
+    }
+
+    /// What the layout shows of the signed-in reader: their name, and the unread badge with
+    /// the live log's position it was read at. Empty for a guest.
+    struct ReaderValues: Sendable {
+        var username = ""
+        /// Already-rendered HTML.
+        var unreadBadge = ""
+        var liveAfter: Int64 = 0
+    }
+
+    /// The reader's values for the layout (reads the unread badge).
+    func readerValues(for request: Request, table: StringTable) -> ReaderValues {
+        guard let signedIn = request.signedIn else { return ReaderValues() }
+        let badge = unreadBadge?.render(for: signedIn.userId, table: table)
+        return ReaderValues(username: signedIn.user.username, unreadBadge: badge?.html ?? "", liveAfter: badge?.after ?? 0)
     }
 
     /// A piece of a page, for a script that asked for it with `X-Fragment` (the filtered
@@ -246,4 +264,10 @@ enum ReturnPath {
     static func of(_ request: Request) -> String {
         request.query.isEmpty ? request.rawPath : "\(request.rawPath)?\(request.query.encoded)"
     }
+}
+
+/// Marks the layout puts in place of some of its slots' values, for a page made to be kept
+/// and filled again per reader (`KeptFeedPages`).
+enum ShellMarksKey: RequestContextKey {
+    typealias Value = [ShellTemplate.Slot: String]
 }

@@ -44,10 +44,12 @@ struct ShellTemplate: Sendable {
         var liveAfter: Int64 = 0
     }
 
-    /// The page: the layout's pieces with the request's values in between.
-    func fill(_ values: Values) -> String {
+    /// The page: the layout's pieces with the request's values in between. A slot in
+    /// `marks` gets its mark as it is instead (a page made to be kept and filled later).
+    func fill(_ values: Values, marks: [Slot: String] = [:]) -> String {
         text.fill(extraCapacity: values.main.utf8.count + 256) { slot in
-            switch slot {
+            if let mark = marks[slot] { return mark }
+            return switch slot {
             case .title: HTMLText.escape(values.title)
             case .main: values.main
             case .returnTo: HTMLText.escape(values.returnTo)
