@@ -61,12 +61,17 @@ public final class AppDatabase: Sendable {
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         try unsafeRead { db in
             if db.isInsideTransaction { return try body(db) }
-            var value: T?
-            try db.inTransaction(.deferred) {
-                value = try body(db)
-                return .commit
+            // The transaction's statements are prepared once per connection: GRDB's
+            // `inTransaction` compiles BEGIN and COMMIT again for every read.
+            try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+            do {
+                let value = try body(db)
+                try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                return value
+            } catch {
+                if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
+                throw error
             }
-            return value!
         }
     }
 
