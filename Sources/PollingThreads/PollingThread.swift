@@ -10,6 +10,9 @@ import Synchronization
 /// answer, and runs a route that does such work elsewhere (`RouteOptions.isSlow`). A debug
 /// build stops at the first violation, so a route that forgot to say so fails its tests;
 /// a release build counts it (`refusals`) and goes on.
+///
+/// Since such a thread answers one request at a time, SQLite gives it a reader connection
+/// of its own (`ThreadReaders` in `FotofolioSQLite`).
 public enum PollingThread {
     /// Whether the calling thread is answering on a polling thread now.
     public static var isCurrent: Bool { pthread_getspecific(key) != nil }
