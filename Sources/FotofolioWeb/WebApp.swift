@@ -209,6 +209,7 @@ public struct WebApp: Sendable {
             MetricsRecording(metrics: metrics),
             // The one inline script is the import map, allowed by its hash.
             SecurityHeaders(contentSecurityPolicy: site.importMap.contentSecurityPolicy),
+            PageReads(reads: stores.reads),
             SessionLoading(sessions: sessions, logger: logger),
             CSRFToken(),
             ErrorResponses(logger: logger, classify: Self.meaning) { error, request in errorPages.render(error, for: request) },

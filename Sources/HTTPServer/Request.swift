@@ -19,6 +19,8 @@ public struct Request: Sendable {
     public internal(set) var parameters: [String: String] = [:]
     /// The route pattern that matched (e.g. `/users/:username`), for logs and metrics.
     public internal(set) var route: String?
+    /// What the matched route said of itself; nil when no route matched.
+    public internal(set) var routeOptions: RouteOptions?
     /// Set when the server has already found the request bad (malformed, over a limit): the
     /// answer will be this error, so middleware should not judge the request further.
     public internal(set) var failure: HTTPFailure?

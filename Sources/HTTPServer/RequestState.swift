@@ -151,6 +151,7 @@ final class RequestState {
             query: query, headers: headers, remoteAddress: remoteAddress, body: raw, form: form)
         if case .found(let route, let parameters) = match {
             request.route = route.pattern
+            request.routeOptions = route.options
             request.parameters = parameters
         }
         request.resolvedHandler = handler

@@ -10,11 +10,15 @@ public struct RouteOptions: Sendable {
     /// The handler does slow work (photos): it runs off the polling thread while the
     /// connection is suspended, so the other connections of that thread are not held up.
     public var isSlow: Bool
+    /// The handler only reads, and so does everything the request passes through before it:
+    /// a store may make all the request's reads one (one connection, one snapshot).
+    public var readsOnly: Bool
 
-    public init(acceptsUploads: Bool = false, admission: (any BodyAdmission)? = nil, isSlow: Bool = false) {
+    public init(acceptsUploads: Bool = false, admission: (any BodyAdmission)? = nil, isSlow: Bool = false, readsOnly: Bool = false) {
         self.acceptsUploads = acceptsUploads
         self.admission = admission
         self.isSlow = isSlow
+        self.readsOnly = readsOnly
     }
 
     /// For a route that hashes or verifies a password (argon2) or decodes or encodes an
@@ -102,7 +106,9 @@ public struct Router: Sendable {
         routes.append(Route(method: method, pattern: pattern, options: options, segments: segments, handler: handler))
     }
 
-    public mutating func get(_ pattern: String, _ handler: @escaping Handler) { add(.get, pattern, handler) }
+    public mutating func get(_ pattern: String, options: RouteOptions = RouteOptions(), _ handler: @escaping Handler) {
+        add(.get, pattern, options: options, handler)
+    }
     public mutating func post(_ pattern: String, options: RouteOptions = RouteOptions(), _ handler: @escaping Handler) {
         add(.post, pattern, options: options, handler)
     }

@@ -265,6 +265,28 @@ import Testing
         #expect(after.body.matches(of: /<span class="nav-badge" data-unread-total="1"><span data-unread-count>1<\/span>/).count == 2)
     }
 
+    /// The feed only reads, so its request is one read from before the session is read; the
+    /// session's own writes (extended when due, ended once expired) still happen in it.
+    @Test func aSessionIsExtendedOrEndedOnThePageThatOnlyReads() async throws {
+        let server = try WebTestServer()
+        try server.seedDiscovery()
+        try await server.cookies(of: "jana.k")
+        let jana = try server.userId("jana.k")
+        let expiry = { try server.database.pool.read { db in try Date.fetchOne(db, sql: "SELECT expiresAt FROM session WHERE userId = ?", arguments: [jana]) } }
+        let soon = Date().addingTimeInterval(24 * 3600)
+        try server.database.write { db in try db.execute(sql: "UPDATE session SET expiresAt = ? WHERE userId = ?", arguments: [soon, jana]) }
+        let page = try await server.send("/en/")
+        #expect(page.body.contains(#"data-me="jana.k""#))
+        let extended = try #require(try expiry())
+        #expect(extended > soon.addingTimeInterval(20 * 24 * 3600), "extended while the page was read")
+        try server.database.write { db in
+            try db.execute(sql: "UPDATE session SET expiresAt = ? WHERE userId = ?", arguments: [Date().addingTimeInterval(-60), jana])
+        }
+        let after = try await server.send("/en/")
+        #expect(!after.body.contains("data-me=") && after.body.contains("name=\"_csrf\""))
+        #expect(try expiry() == nil, "ended")
+    }
+
     /// Edits the seeded portfolio called `name` through the service, as its owner would a minute from now.
     static func edit(_ name: String, on server: WebTestServer, _ change: (inout PortfolioDraft) -> Void) throws {
         let service = PortfoliosService(stores: .sqlite(server.database))

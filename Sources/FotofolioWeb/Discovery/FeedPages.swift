@@ -14,12 +14,13 @@ struct FeedPages {
     let moderation: Moderation
     let caches: FeedCaches
     let demands: Demands
-    /// The page writes nothing: its reads (blocked people, the page with a photographer's
-    /// demands, the cards not kept, the bookmarks, the unread badge) are one read.
+    /// The page writes nothing: its reads (the session, blocked people, the page with a
+    /// photographer's demands, the cards not kept, the bookmarks, the unread badge) are one
+    /// read, begun before the session is read (`RouteOptions.readsOnly`, `PageReads`).
     let reads: any ReadScope
 
     func register(in router: inout Router) {
-        router.publicPage("/") { request in try reads.reading { try show(request) } }
+        router.publicPage("/", options: RouteOptions(readsOnly: true)) { request in try reads.reading { try show(request) } }
     }
 
     private func show(_ request: Request) throws -> Response {

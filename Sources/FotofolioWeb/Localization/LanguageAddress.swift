@@ -69,11 +69,11 @@ extension Router {
     /// by their browser before choosing) and opens a Czech address is sent once to the
     /// English one, so links from before the addresses keep working. A script's request
     /// for a piece of a page (`X-Fragment`) is answered where it was asked.
-    mutating func publicPage(_ pattern: String, _ handler: @escaping Handler) {
+    mutating func publicPage(_ pattern: String, options: RouteOptions = RouteOptions(), _ handler: @escaping Handler) {
         precondition(LanguageAddress.publicPatterns.contains(pattern), "\(pattern) is not listed as a public page")
         for language in Language.allCases {
             group(AddressedLanguage(language: language)) { router in
-                router.get(LanguageAddress.prefix(language) + pattern, handler)
+                router.get(LanguageAddress.prefix(language) + pattern, options: options, handler)
             }
         }
     }
