@@ -61,7 +61,7 @@ public final class PageRenderer: Sendable {
         // A page made to be kept has marks where its reader's name and badge go: it reads no badge.
         let marks = request.context[ShellMarksKey.self] ?? [:]
         let reader = marks.isEmpty ? readerValues(for: request, table: table) : ReaderValues()
-        let html = try site.shell(key).fill(ShellTemplate.Values(
+        let html = site.shell(key).fill(ShellTemplate.Values(
             title: title ?? table.string(page.titleKey), main: main, returnTo: ReturnPath.of(request),
             csrf: request.csrfToken, username: reader.username,
             head: try head.map(headHTML) ?? "",
