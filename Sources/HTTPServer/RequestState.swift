@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import PollingThreads
 import Synchronization
 
 /// What the server knows about one request between libmicrohttpd's first call (headers
@@ -100,7 +101,9 @@ final class RequestState {
                                    query: query, headers: headers, remoteAddress: remoteAddress)
                 head.route = route.pattern
                 head.parameters = parameters
-                switch admission.admit(head) {
+                // Asked where a handler that is not slow runs: marked as polling, so its reads
+                // take the thread's own connection and slow work refuses to start there.
+                switch PollingThread.run({ admission.admit(head) }) {
                 case .admitted(let release): releaseAdmission = release
                 case .refused(let refusal):
                     failure = refusal

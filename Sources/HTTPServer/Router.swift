@@ -29,6 +29,8 @@ public struct RouteOptions: Sendable {
 /// Decides from a request's head alone (method, path, headers, address: its `body` and
 /// `form` are empty) whether its body may be read at all. A refused request is answered
 /// with the failure and its body is never stored: a stranger's 170 MB upload costs nothing.
+/// Asked on the polling thread, marked as a handler is (`PollingThread`): it must do no slow
+/// work, and a store may give its reads the thread's own connection.
 public protocol BodyAdmission: Sendable {
     func admit(_ head: Request) -> Admission
 }

@@ -87,6 +87,28 @@ import Testing
         #expect(try archive.readResponse().text == "fast")
     }
 
+    /// A body's admission is asked on the polling thread as the handler would be, marked as
+    /// such: its reads (the session, the room) take the thread's own connection.
+    @Test func aBodysAdmissionIsAskedMarkedAsPolling() throws {
+        struct Recording: BodyAdmission {
+            let seen: Seen
+            func admit(_ head: Request) -> Admission {
+                seen.fastOnPollingThread.store(PollingThread.isCurrent ? 1 : 0, ordering: .relaxed)
+                return .admitted(release: {})
+            }
+        }
+        let seen = Seen()
+        let admission = Recording(seen: seen)
+        let server = try TestServer(threads: 1) { router in
+            router.add(.post, "/upload", options: RouteOptions(admission: admission)) { request in .text("\(request.body.count)") }
+        }
+        let response = try server.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello")
+        #expect(response.status == 200)
+        #expect(response.text == "5")
+        #expect(seen.fastOnPollingThread.load(ordering: .relaxed) == 1)
+        #expect(!PollingThread.isCurrent)
+    }
+
     #if DEBUG
     /// A debug build stops where refused work starts on a polling thread, so the route that
     /// forgot `RouteOptions.slow` fails its tests instead of stalling a server.
