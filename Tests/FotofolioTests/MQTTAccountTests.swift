@@ -157,6 +157,33 @@ extension TestDatabase {
         }
     }
 
+    /// The broker's accounts are read again after a commit that made, joined or left a room,
+    /// and not after one that only sent a message or marked one read: taken from the events
+    /// each real commit hands its observers.
+    @Test func onlyARoomMadeJoinedOrLeftHasTheGrantsReadAgain() throws {
+        let petra = try world.client("petra").id!
+        let commits = Mutex<[[AppendedLiveEvent]]>([])
+        let observation = world.stores.liveEvents.observeCommits(failed: { _ in }, changed: { events in
+            commits.withLock { $0.append(events) }
+        })
+        defer { observation.cancel() }
+        func follows(_ write: () throws -> Void) throws -> Bool {
+            commits.withLock { $0.removeAll() }
+            try write()
+            let heard = commits.withLock { $0 }
+            #expect(!heard.isEmpty, "the commit was heard")
+            return heard.contains { BrokerAccess.changesGrants($0) }
+        }
+        var group: Int64 = 0
+        #expect(try follows { group = try world.messenger.createGroup(named: "Svatba", by: jana, members: [vojta]).id })
+        var sent: Int64 = 0
+        #expect(try !follows { sent = try world.messenger.send(MessageDraft(uuid: UUID().uuidString, content: "Ahoj"), in: group, by: jana).message.id })
+        #expect(try !follows { _ = try world.messenger.markRead(group, by: vojta, upTo: sent) })
+        #expect(try follows { try world.messenger.addMember(petra, to: group, by: jana) })
+        #expect(try follows { try world.messenger.removeMember(petra, from: group, by: jana) })
+        #expect(try follows { _ = try world.messenger.directRoom(between: jana, and: petra) })
+    }
+
     @Test func theGrantsFollowRoomsJoinedAndLeftAndLeaveOutSuspendedPeople() throws {
         let petra = try world.client("petra").id!
         let accounts = world.mqttAccounts()

@@ -10,8 +10,8 @@ extension MosquittoPasswordTool: BrokerPasswordHashing {
 /// Keeps the broker's users and permissions (the private mosquitto's files, or a RabbitMQ
 /// cluster's users through its management API) as the database says: each person's
 /// account may read its rooms' canonical messages and write commands into them under its
-/// own name. It looks after every commit that appended to the live log (a room joined or
-/// left is one), when an account is made or revoked (`refresh`), and every `pollInterval`
+/// own name. It looks after every commit that appended a room event to the live log (a room
+/// made, joined or left), when an account is made or revoked (`refresh`), and every `pollInterval`
 /// (a suspension, or a change another process made); it hands the broker the accounts only
 /// when they changed. A broker that others may change too (RabbitMQ: rebuilt, or a user
 /// deleted by hand) gets them again every `reapplyInterval` even when they did not, so it
@@ -62,11 +62,19 @@ public final class BrokerAccess: Sendable {
         }
     }
 
+    /// Whether a commit that appended these events can change what the broker grants: a room
+    /// made, joined or left (each a `room` event). A message, a read mark or any other event
+    /// cannot, so the grants are not read again for every message sent; a suspension or an
+    /// account is followed by `refresh` and the poll.
+    public static func changesGrants(_ events: [AppendedLiveEvent]) -> Bool {
+        events.contains { $0.event.kind == .room }
+    }
+
     /// Brings the broker up to date now, then keeps it so on the thread.
     public func start() {
         sync()
         loop.start(observe: { [liveEvents] failed, changed in
-            liveEvents.observeCommits(failed: failed, changed: { _ in changed() })
+            liveEvents.observeCommits(failed: failed, changed: { events in if Self.changesGrants(events) { changed() } })
         }, failed: { [logger] error in
             logger.warning("Broker accounts follow the poll alone: \(error)")
         }, work: { [weak self] in self?.sync() })
