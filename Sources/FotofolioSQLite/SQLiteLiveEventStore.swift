@@ -81,7 +81,8 @@ struct SQLiteLiveEventStore: LiveEventStore {
         var members: [Int64: [Int64]] = [:]
         return try rows.map { row in
             let event = try LiveEvent(row: row)
-            let message = try (row["messageId"] as Int64?).flatMap { try MessengerReading.message(id: $0, db) }
+            let message = try AnnouncedMessages.message(of: event, db)
+                ?? (row["messageId"] as Int64?).flatMap { try MessengerReading.message(id: $0, db) }
             if let userId = event.userId { return AppendedLiveEvent(event: event, recipients: [userId], message: message) }
             if members[event.roomId] == nil {
                 members[event.roomId] = try Int64.fetchAll(
@@ -92,8 +93,11 @@ struct SQLiteLiveEventStore: LiveEventStore {
     }
 
     /// Appends an event inside the caller's transaction; refuses one larger than a stream carries.
+    /// `message`: the message a `message` event announces, as the transaction stored it and
+    /// its payload was made from; the commit's hand-over gives it to the hubs unread.
     static func append(
-        _ kind: LiveEvent.Kind, roomId: Int64, for userId: Int64? = nil, payload: String, at date: Date, _ db: Database
+        _ kind: LiveEvent.Kind, roomId: Int64, for userId: Int64? = nil, payload: String, message: ChatMessage? = nil,
+        at date: Date, _ db: Database
     ) throws {
         guard payload.utf8.count <= LiveEventLog.maximumPayloadBytes else {
             throw LiveEventLog.PayloadTooLarge(bytes: payload.utf8.count)
@@ -101,6 +105,45 @@ struct SQLiteLiveEventStore: LiveEventStore {
         try db.cachedStatement(sql: """
             INSERT INTO liveEvent (kind, roomId, userId, payload, createdAt) VALUES (?, ?, ?, ?, ?)
             """).execute(arguments: [kind.rawValue, roomId, userId, payload, date])
+        if let message { AnnouncedMessages.note(message, payload: payload, sequence: db.lastInsertedRowID, db) }
+    }
+}
+
+/// The messages the open write transaction announced, by the sequence of their event: the
+/// hand-over after its commit (`observeCommits`) gives each event the message its payload was
+/// made from instead of reading it again, as PostgreSQL's append notes it. Kept per writer
+/// connection only until its transaction ends: forgotten at the commit (after the hand-over,
+/// which observes first) and at a rollback, whose sequences a later transaction may take again.
+/// An event whose payload is not the one noted (nothing else writes in the transaction's
+/// place, but a rewrite would not match) is read as before.
+enum AnnouncedMessages {
+    private struct Noted {
+        let payload: String
+        let message: ChatMessage
+    }
+
+    private static let noted = Mutex<[ObjectIdentifier: [Int64: Noted]]>([:])
+
+    static func note(_ message: ChatMessage, payload: String, sequence: Int64, _ db: Database) {
+        let connection = ObjectIdentifier(db)
+        let first = noted.withLock { noted -> Bool in
+            defer { noted[connection, default: [:]][sequence] = Noted(payload: payload, message: message) }
+            return noted[connection] == nil
+        }
+        if first { db.afterNextTransaction(onCommit: forget, onRollback: forget) }
+    }
+
+    static func message(of event: LiveEvent, _ db: Database) -> ChatMessage? {
+        guard event.kind == .message, let kept = noted.withLock({ $0[ObjectIdentifier(db)]?[event.sequence] }),
+              kept.payload == event.payload else { return nil }
+        return kept.message
+    }
+
+    /// How many messages are noted for the connection (none between its transactions).
+    static func count(on db: Database) -> Int { noted.withLock { $0[ObjectIdentifier(db)]?.count ?? 0 } }
+
+    @Sendable private static func forget(_ db: Database) {
+        _ = noted.withLock { $0.removeValue(forKey: ObjectIdentifier(db)) }
     }
 }
 

@@ -89,7 +89,7 @@ struct SQLiteMessengerStore: MessengerStore {
     /// replace by uuid.
     static func announce(_ message: ChatMessage, changed: Bool = false, at date: Date, _ db: Database) throws {
         let envelope = MessageEnvelope.envelope(of: message, changed: changed)
-        try SQLiteLiveEventStore.append(.message, roomId: message.roomId, payload: envelope, at: date, db)
+        try SQLiteLiveEventStore.append(.message, roomId: message.roomId, payload: envelope, message: message, at: date, db)
         try SQLiteOutboxStore.enqueue(topic: Outbox.messageTopic(of: message.roomId), payload: envelope, at: date, db)
     }
 

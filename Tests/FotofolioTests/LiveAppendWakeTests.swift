@@ -2,6 +2,8 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Fotofolio
+@testable import FotofolioSQLite
+import GRDB
 
 /// Every write that appends to the live log wakes the log's commit observers on the node that
 /// wrote, before the write returns, handing them the events it appended with their
@@ -119,5 +121,51 @@ import Testing
         try expectWakes("a whole selection") { try store.replacePicks(in: gallery.id, with: [ids[1]: "Tahle"], at: now) }
         try expectWakes("a sending") { try store.submit(gallery.id, at: now) }
         try expectWakes("a delivery") { try store.deliver(gallery.id, by: photographer.id!, at: now) }
+    }
+}
+
+/// On SQLite a commit's hand-over gives a `message` event the message its transaction
+/// announced, as PostgreSQL's append notes it: not read again on the writer after the commit.
+/// Nothing noted outlives its transaction, committed or rolled back.
+@Suite(.enabled(if: TestStore.kind == .sqlite, "SQLite's own hand-over")) struct SQLiteHandOverTests {
+    @Test func aMessageIsHandedOverAsItsTransactionAnnouncedItUnread() throws {
+        let world = try TestDatabase()
+        let (jana, vojta) = (try world.client().id!, try world.creator().id!)
+        let room = try world.messenger.directRoom(between: jana, and: vojta).id
+        let handed = Mutex<[AppendedLiveEvent]>([])
+        let observation = world.stores.liveEvents.observeCommits(failed: { _ in }, changed: { events in
+            handed.withLock { $0 += events }
+        })
+        defer { observation.cancel() }
+        // Every statement the writer runs, in order.
+        let statements = Mutex<[String]>([])
+        try world.database.pool.writeWithoutTransaction { db in
+            db.trace(options: .statement) { event in
+                if case .statement(let statement) = event { statements.withLock { $0.append(statement.sql) } }
+            }
+        }
+        let sent = try world.messenger.send(MessageDraft(uuid: UUID().uuidString, content: "Ahoj @vojta"), in: room, by: jana).message
+        let run = statements.withLock { $0 }
+        let commit = try #require(run.lastIndex { $0.hasPrefix("COMMIT") })
+        #expect(run[commit...].contains { $0.contains("FROM liveEvent") }, "the hand-over reads the events appended")
+        #expect(!run[commit...].contains { $0.contains("FROM chatMessage") }, "but not the message: \(run[commit...])")
+        #expect(handed.withLock { $0.map(\.message) } == [sent])
+        #expect(try world.messenger.message(sent.id, for: vojta) == sent, "the message as a member reads it")
+        #expect(try world.database.pool.writeWithoutTransaction { AnnouncedMessages.count(on: $0) } == 0)
+    }
+
+    @Test func aRolledBackAnnouncementLeavesNothingNoted() throws {
+        let world = try TestDatabase()
+        let (jana, vojta) = (try world.client().id!, try world.creator().id!)
+        let room = try world.messenger.directRoom(between: jana, and: vojta).id
+        struct Undo: Error {}
+        #expect(throws: Undo.self) {
+            try world.database.write { db in
+                _ = try SQLiteMessengerStore.post("Zpět", uuid: UUID().uuidString, in: room, by: jana, linksInert: false, at: Date(), db)
+                #expect(AnnouncedMessages.count(on: db) == 1)
+                throw Undo()
+            }
+        }
+        #expect(try world.database.pool.writeWithoutTransaction { AnnouncedMessages.count(on: $0) } == 0)
     }
 }
