@@ -23,11 +23,11 @@ extension HTTPDaemon {
         // Answered on this first call, the request's body is never read and libmicrohttpd
         // closes the connection: right for a length that cannot be trusted, and for a
         // server that is stopping.
-        if state.answersAtOnce { return answer(state, on: connection) }
+        if state.answersAtOnce { return answer(state.makeRequest(), state, on: connection) }
         guard state.failure != nil, state.hasBody else { return .YES }
         let declared = state.headers["content-length"].flatMap(Int.init) ?? Int.max
         guard declared > configuration.bodyLimits.drainBytes else { return .YES }
-        return answer(state, on: connection)
+        return answer(state.makeRequest(), state, on: connection)
     }
 
     /// A body chunk. Once the request has failed (a limit passed, malformed input) the rest
@@ -52,15 +52,15 @@ extension HTTPDaemon {
             state.responseQueued = queued
             return queued ? .YES : .NO
         }
-        if state.isSlow { return answerElsewhere(state, on: connection) }
-        return answer(state, on: connection)
+        let request = state.makeRequest()
+        if state.runsElsewhere(request) { return answerElsewhere(request, state, on: connection) }
+        return answer(request, state, on: connection)
     }
 
     /// Suspends the connection and runs the request on the slow-work queue; when its answer
     /// is ready the connection is resumed, and libmicrohttpd calls the access handler again
     /// on the polling thread, which queues it (`requestComplete`).
-    private func answerElsewhere(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
-        let request = state.makeRequest()
+    private func answerElsewhere(_ request: Request, _ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         state.isRunningElsewhere = true
         MHD_suspend_connection(connection)
         suspendedForSlowWork.add(1, ordering: .relaxed)
@@ -74,8 +74,7 @@ extension HTTPDaemon {
         return .YES
     }
 
-    private func answer(_ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
-        let request = state.makeRequest()
+    private func answer(_ request: Request, _ state: RequestState, on connection: OpaquePointer) -> MHD_Result {
         // Marked, so argon2 or image work started by a route that did not say it is slow stops.
         let response = PollingThread.run { dispatch.respond(to: request) }
         let queued = queue(response, for: request, on: connection)

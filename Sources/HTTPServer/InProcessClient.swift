@@ -49,9 +49,9 @@ public struct InProcessClient: Sendable {
             offset = end
         }
         let request = state.makeRequest()
-        // As on the daemon's polling threads, a route not marked slow that starts argon2 or
-        // image work stops there; a slow one runs unmarked, as on the slow-work queue.
-        let response = state.isSlow ? dispatch.respond(to: request) : PollingThread.run { dispatch.respond(to: request) }
+        // As on the daemon's polling threads, a request not run elsewhere that starts argon2 or
+        // image work stops there; one run elsewhere runs unmarked, as on the slow-work queue.
+        let response = state.runsElsewhere(request) ? dispatch.respond(to: request) : PollingThread.run { dispatch.respond(to: request) }
         return Self.asRead(response, for: request.method)
     }
 

@@ -38,10 +38,12 @@ final class RequestState {
         refusedWhileStopping = true
     }
     private var spooledFiles: [String] = []
-    /// The route's handler runs off the polling thread (`RouteOptions.isSlow`).
-    var isSlow: Bool {
-        if failure == nil, case .found(let route, _) = match { return route.options.isSlow }
-        return false
+    /// Whether the route's handler runs off the polling thread for this request, made from
+    /// the whole body (`RouteOptions.isSlow`): a route slow for the files it takes runs on the
+    /// polling thread for a request that brings none, and a request that failed is answered there.
+    func runsElsewhere(_ request: Request) -> Bool {
+        guard request.failure == nil, case .found(let route, _) = match, route.options.isSlow else { return false }
+        return !route.options.acceptsUploads || !request.form.files.isEmpty
     }
     /// Set once a slow request has been handed to the slow-work queue.
     var isRunningElsewhere = false

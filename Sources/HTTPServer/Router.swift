@@ -8,7 +8,9 @@ public struct RouteOptions: Sendable {
     /// Asked with the request's head, before a byte of its body is read or spooled.
     public var admission: (any BodyAdmission)?
     /// The handler does slow work (photos): it runs off the polling thread while the
-    /// connection is suspended, so the other connections of that thread are not held up.
+    /// connection is suspended, so the other connections of that thread are not held up. On a
+    /// route that accepts uploads, only a request that brings a file does: one without (a
+    /// message with no photo) is answered on the polling thread, with no suspension and resume.
     public var isSlow: Bool
     /// The handler only reads, and so does everything the request passes through before it:
     /// a store may make all the request's reads one (one connection, one snapshot).
