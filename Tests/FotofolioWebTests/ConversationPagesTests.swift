@@ -92,12 +92,12 @@ import Testing
 
     @Test func aDeletedLastMessageIsSaidSoInTheListAndItsWordsAreGone() async throws {
         let room = try server.directRoom("martin.b", "vojtafoti")
-        let mistake = try say("Omylem: PIN 4321", in: room, by: "martin.b")
+        let mistake = try say("Omylem: PIN 4321-8806-5127", in: room, by: "martin.b")
         try messenger.delete(mistake.id, in: room, by: server.userId("martin.b"))
         try await server.cookies(of: "vojtafoti")
         let list = try await page("/messages")
-        #expect(list.contains("Zpráva smazána") && !list.contains("4321"))
-        #expect(!(try await page("/messages/\(room)")).contains("4321"))
+        #expect(list.contains("Zpráva smazána") && !list.contains("4321-8806-5127"))
+        #expect(!(try await page("/messages/\(room)")).contains("4321-8806-5127"))
     }
 
     @Test func theListSaysTodayYesterdayOrTheDateAndWhoWroteLast() async throws {
