@@ -357,16 +357,23 @@ public final class LiveHub: Sendable {
     /// Members without a stream here are skipped by a lookup each: no set of everyone
     /// listening is made per event.
     private func dispatch(_ event: LiveEvent, to recipients: [Int64], message: ChatMessage? = nil, into queued: inout Fanout) {
-        state.withLock { $0.lastEventAt = Date() }
+        let now = Date()
+        // Each stream's position is moved where it is kept: copying a stream out and back
+        // cost more than the rest of choosing it.
         let targets = state.withLock { state -> [(Int, any LiveSink)] in
-            recipients.flatMap { user in
-                (state.streamsByUser[user] ?? []).compactMap { id -> (Int, any LiveSink)? in
-                    guard var stream = state.streams[id], stream.lastSequence < event.sequence else { return nil }
-                    stream.lastSequence = event.sequence
-                    state.streams[id] = stream
-                    return (id, stream.sink)
+            state.lastEventAt = now
+            var targets: [(Int, any LiveSink)] = []
+            targets.reserveCapacity(recipients.count)
+            for user in recipients {
+                guard let ids = state.streamsByUser[user] else { continue }
+                for id in ids {
+                    guard let index = state.streams.index(forKey: id),
+                          state.streams.values[index].lastSequence < event.sequence else { continue }
+                    state.streams.values[index].lastSequence = event.sequence
+                    targets.append((id, state.streams.values[index].sink))
                 }
             }
+            return targets
         }
         var delivered = 0
         for (id, sink) in targets {
