@@ -48,18 +48,26 @@ struct PostgresMailStore: MailStore {
     /// the caller's transaction.
     static func noteMessage(_ messageId: Int64, _ kind: MessageMail, in roomId: Int64, by authorId: Int64, at date: Date,
                             _ connection: PostgresConnection) throws {
-        // Each member's settings in the same statement: one statement per message, not per member.
+        guard kind != .none,
+              let direct = try connection.query("SELECT kind = 'direct' FROM chat_room WHERE id = $1", [roomId]).first?.decode(0, as: Bool.self)
+        else { return }
+        // Each member's settings in the same statement: one statement per message, not per
+        // member, and only the members the message can tell.
+        let audience = kind.audience(roomIsDirect: direct)
+        guard audience != .nobody else { return }
         let members = try connection.query("""
             SELECT m.user_id, a.email, EXISTS (SELECT 1 FROM chat_mention WHERE message_id = $1 AND user_id = m.user_id),
-                   r.kind = 'direct', s.messages, s.group_messages, s.shoots, s.galleries, s.language
-            FROM chat_member m JOIN account a ON a.id = m.user_id JOIN chat_room r ON r.id = m.room_id
+                   s.messages, s.group_messages, s.shoots, s.galleries, s.language
+            FROM chat_member m JOIN account a ON a.id = m.user_id
             LEFT JOIN mail_settings s ON s.user_id = m.user_id
             WHERE m.room_id = $2 AND m.user_id <> $3
-            """, [messageId, roomId, authorId])
+              AND ($4 OR COALESCE(s.group_messages, $5)
+                   OR EXISTS (SELECT 1 FROM chat_mention WHERE message_id = $1 AND user_id = m.user_id))
+            """, [messageId, roomId, authorId, audience == .everyone, MailSettings.default.groupMessages])
         for member in members {
             let userId = try member.decode(0, as: Int64.self)
-            let settings = try settings(from: member, at: 4)
-            guard let mail = MailRules.mail(for: messageId, kind, to: userId, address: try member.decode(1), roomIsDirect: try member.decode(3),
+            let settings = try settings(from: member, at: 3)
+            guard let mail = MailRules.mail(for: messageId, kind, to: userId, address: try member.decode(1), roomIsDirect: direct,
                                             mentioned: try member.decode(2), settings: settings, at: date)
             else { continue }
             try enqueue(mail, at: date, settings: settings, connection)

@@ -38,13 +38,17 @@ struct SQLiteMailStore: MailStore {
     static func noteMessage(_ messageId: Int64, _ kind: MessageMail, in roomId: Int64, by authorId: Int64, at date: Date,
                             _ db: Database) throws {
         let direct = try String.fetchOne(db.cachedStatement(sql: "SELECT kind FROM chatRoom WHERE id = ?"), arguments: [roomId]) == "direct"
-        // Each member's settings in the same statement: one statement per message, not per member.
+        // Each member's settings in the same statement: one statement per message, not per
+        // member, and only the members the message can tell.
+        let audience = kind.audience(roomIsDirect: direct)
+        guard audience != .nobody else { return }
         let members = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT m.userId, u.email, EXISTS (SELECT 1 FROM chatMention WHERE messageId = ? AND userId = m.userId) AS mentioned,
+            SELECT m.userId, u.email, EXISTS (SELECT 1 FROM chatMention WHERE messageId = ?1 AND userId = m.userId) AS mentioned,
                    s.messages, s.groupMessages, s.shoots, s.galleries, s.language
             FROM chatMember m JOIN user u ON u.id = m.userId LEFT JOIN mailSettings s ON s.userId = m.userId
-            WHERE m.roomId = ? AND m.userId <> ?
-            """), arguments: [messageId, roomId, authorId])
+            WHERE m.roomId = ?2 AND m.userId <> ?3
+              AND (?4 OR IFNULL(s.groupMessages, ?5) OR EXISTS (SELECT 1 FROM chatMention WHERE messageId = ?1 AND userId = m.userId))
+            """), arguments: [messageId, roomId, authorId, audience == .everyone, MailSettings.default.groupMessages])
         for member in members {
             let userId: Int64 = member["userId"]
             let settings = Self.settings(from: member, at: 3)

@@ -155,6 +155,29 @@ import Testing
         #expect(Set(try world.queuedMails().map(\.recipientId)) == [eva.id!, vojta.id!])
     }
 
+    /// A store reads only the members in a message's audience: everyone a message tells must
+    /// be in it, and an ordinary group message's audience is exactly whom it tells.
+    @Test(arguments: [MessageMail.missed, .shoot, .none], [true, false])
+    func everyoneAMessageTellsIsInItsAudience(kind: MessageMail, direct: Bool) {
+        for mentioned in [true, false] {
+            for (groupMessages, shoots) in [(true, true), (true, false), (false, true), (false, false)] {
+                var settings = MailSettings.default
+                settings.groupMessages = groupMessages
+                settings.shoots = shoots
+                let tells = kind.tells(roomIsDirect: direct, mentioned: mentioned, settings: settings)
+                let inAudience = switch kind.audience(roomIsDirect: direct) {
+                case .nobody: false
+                case .everyone: true
+                case .mentionedOrChoosingGroups: mentioned || settings.groupMessages
+                }
+                #expect(!tells || inAudience, "\(kind), direct \(direct), mentioned \(mentioned), \(settings)")
+                if kind == .missed && !direct { #expect(tells == inAudience) }
+            }
+        }
+        #expect(MessageMail.missed.audience(roomIsDirect: false) == .mentionedOrChoosingGroups)
+        #expect(MessageMail.none.audience(roomIsDirect: direct) == .nobody)
+    }
+
     @Test func aDigestIsDueAtTheNextHourOrMorning() {
         let date = Date(timeIntervalSince1970: 1_800_000_000 + 1234) // 2027-01-15 08:20:34 UTC
         #expect(MailRules.missedMessagesDue(.atOnce, from: date, delay: 600) == date.addingTimeInterval(600))

@@ -109,6 +109,26 @@ extension MessageMail {
         case .none: false
         }
     }
+
+    /// Which of the room's other members `tells` can be true for, so a store reads only them:
+    /// in a group of a hundred, an ordinary message is for the few it mentions or who chose
+    /// groups' messages, not for everyone's settings read to decide. `tells` still decides
+    /// for each one read.
+    public func audience(roomIsDirect: Bool) -> MessageAudience {
+        switch self {
+        case .shoot: .everyone
+        case .missed: roomIsDirect ? .everyone : .mentionedOrChoosingGroups
+        case .none: .nobody
+        }
+    }
+}
+
+/// The members a new message can tell (`MessageMail.audience`).
+public enum MessageAudience: Sendable, Equatable {
+    case nobody
+    case everyone
+    /// Those it mentions, and those whose settings say `groupMessages`.
+    case mentionedOrChoosingGroups
 }
 
 extension MailRules {
