@@ -37,10 +37,13 @@ public struct PostgresOutbox: Sendable {
         }
     }
 
-    /// Takes the entry off the pending list; marking it again changes nothing.
-    public func markSent(_ id: Int64, at date: Date = Date()) throws {
+    /// Takes the entries off the pending list, in one statement; marking one again changes nothing.
+    public func markSent(_ ids: [Int64], at date: Date = Date()) throws {
+        guard !ids.isEmpty else { return }
+        // An array literal of numbers only: `{1,2,3}`.
+        let list = "{" + ids.map(String.init).joined(separator: ",") + "}"
         try pool.withConnection { connection in
-            try connection.query("UPDATE outbox SET sent_at = $1 WHERE id = $2 AND sent_at IS NULL", [date, id])
+            try connection.query("UPDATE outbox SET sent_at = $1 WHERE id = ANY($2::bigint[]) AND sent_at IS NULL", [date, list])
         }
     }
 

@@ -24,7 +24,7 @@ struct PostgresOutboxStore: OutboxStore {
         try outbox.claim(for: publisher, after: id, limit: limit, lease: lease, renewingOwn: true)
     }
 
-    func markSent(_ id: Int64, at date: Date) throws { try outbox.markSent(id, at: date.stored) }
+    func markSent(_ ids: [Int64], at date: Date) throws { try outbox.markSent(ids, at: date.stored) }
 
     func pendingCount() throws -> Int { try outbox.pendingCount() }
 

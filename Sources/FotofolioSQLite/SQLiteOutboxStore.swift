@@ -13,9 +13,10 @@ struct SQLiteOutboxStore: OutboxStore {
         }
     }
 
-    func markSent(_ id: Int64, at date: Date) throws {
+    func markSent(_ ids: [Int64], at date: Date) throws {
         try database.write { db in
-            try db.cachedStatement(sql: "UPDATE outbox SET sentAt = ? WHERE id = ? AND sentAt IS NULL").execute(arguments: [date, id])
+            let statement = try db.cachedStatement(sql: "UPDATE outbox SET sentAt = ? WHERE id = ? AND sentAt IS NULL")
+            for id in ids { try statement.execute(arguments: [date, id]) }
         }
     }
 

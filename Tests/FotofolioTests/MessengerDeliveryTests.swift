@@ -1,5 +1,9 @@
 import Foundation
+import Logging
+import MQTTClient
+import Synchronization
 import Testing
+import Waiting
 @testable import Fotofolio
 
 @Suite struct LiveEventReplayTests {
@@ -125,16 +129,66 @@ import Testing
         try world.send("Ahoj", in: room, by: jana)
         let pending = try world.outbox.pending(limit: 100)
         #expect(try world.outbox.pendingCount() == 2)
-        try world.outbox.markSent(pending[0].id)
-        try world.outbox.markSent(pending[0].id)
+        try world.outbox.markSent([pending[0].id])
+        try world.outbox.markSent([pending[0].id])
         #expect(try world.outbox.pending(limit: 100) == [pending[1]])
         #expect(try world.outbox.pendingCount() == 1)
+    }
+
+    @Test func entriesMarkedTogetherAllLeaveThePendingList() throws {
+        for index in 0..<3 { try world.send("Zpráva \(index)", in: room, by: jana) }
+        let pending = try world.outbox.pending(limit: 100)
+        try world.outbox.markSent([pending[1].id, pending[3].id, pending[1].id])
+        #expect(try world.outbox.pending(limit: 100) == [pending[0], pending[2]])
+        try world.outbox.markSent([])
+        #expect(try world.outbox.pendingCount() == 2)
+    }
+
+    /// Acknowledgements that arrive together are marked in one write, and every row is marked.
+    @Test func thePublisherMarksAcknowledgedRowsTogether() async throws {
+        for index in 0..<20 { try world.send("Zpráva \(index)", in: room, by: jana) }
+        let rows = try world.outbox.pendingCount()
+        let directory = NSTemporaryDirectory() + "fotofolio-outbox-" + UUID().uuidString
+        let broker = try MosquittoBroker(directory: directory)
+        try broker.start()
+        let client = try MQTTClient(configuration: MQTTClientConfiguration(host: broker.host, port: broker.port,
+                                                                           username: broker.username, password: broker.password))
+        defer {
+            client.disconnect()
+            broker.stop()
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+        try client.start()
+        var stores = world.stores
+        let counted = CountedMarks(stores.outbox)
+        stores.outbox = counted
+        let publisher = OutboxPublisher(outbox: Outbox(stores: stores), client: client, topics: LiveTopics(),
+                                        logger: Logger(label: "test"), markDelay: .milliseconds(200))
+        publisher.start()
+        try await waitUntil("every row is marked sent") { try world.outbox.pendingCount() == 0 }
+        let writes = counted.writes.withLock { $0 }
+        #expect(writes.joined().count == rows)
+        #expect(writes.count < rows)
+    }
+
+    /// The outbox's store, counting the writes that mark rows sent.
+    final class CountedMarks: OutboxStore {
+        let store: any OutboxStore
+        let writes = Mutex<[[Int64]]>([])
+        init(_ store: any OutboxStore) { self.store = store }
+        func pending(after id: Int64, limit: Int) throws -> [OutboxEntry] { try store.pending(after: id, limit: limit) }
+        func markSent(_ ids: [Int64], at date: Date) throws {
+            writes.withLock { $0.append(ids) }
+            try store.markSent(ids, at: date)
+        }
+        func pendingCount() throws -> Int { try store.pendingCount() }
+        func prune(sentBefore date: Date) throws -> Int { try store.prune(sentBefore: date) }
     }
 
     @Test func pruningDeletesOnlySentEntries() throws {
         try world.send("Ahoj", in: room, by: jana)
         let pending = try world.outbox.pending(limit: 100)
-        try world.outbox.markSent(pending[0].id, at: Date(timeIntervalSince1970: 1_000))
+        try world.outbox.markSent([pending[0].id], at: Date(timeIntervalSince1970: 1_000))
         #expect(try world.outbox.prune(sentBefore: Date()) == 1)
         #expect(try world.outbox.pending(limit: 100) == [pending[1]])
         #expect(try world.rowCount("outbox") == 1)
@@ -164,7 +218,7 @@ import Testing
         try world.send("a", in: room, by: jana)
         try world.send("b", in: room, by: jana)
         let pending = try world.outbox.pending(limit: 10)
-        try world.outbox.markSent(pending[0].id, at: Date(timeIntervalSince1970: 1_700_000_000))
+        try world.outbox.markSent([pending[0].id], at: Date(timeIntervalSince1970: 1_700_000_000))
         let deleted = try LiveLogRetention(stores: world.stores, logger: .init(label: "test")).prune()
         #expect(deleted.outbox == 1)
         #expect(try world.outbox.pendingCount() == pending.count - 1)

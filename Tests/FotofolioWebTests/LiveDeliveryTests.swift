@@ -219,12 +219,14 @@ import Waiting
         let setup = try Setup()
         let server = setup.server
         let (room, stream) = try await setup.roomWithVojtasStream()
+        let outbox = Outbox(stores: .sqlite(server.database))
+        try await waitUntil("the room's making is marked sent") { try outbox.pendingCount() == 0 }
         setup.broker.stop()
         try await waitUntil("the server has lost the broker") { !setup.client.state.isConnected }
         _ = try await server.post("Bez brokera", in: room)
         let event = try await stream.next()
         #expect(event.messageContent == "Bez brokera")
-        #expect(try Outbox(stores: .sqlite(server.database)).pendingCount() == 1)
+        #expect(try outbox.pendingCount() == 1)
     }
 
     @Test func anMQTTNativeClientPostsIntoARoomAsAMember() async throws {

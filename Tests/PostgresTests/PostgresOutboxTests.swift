@@ -26,7 +26,7 @@ import Testing
                 while true {
                     let batch = try outbox.claim(for: name, limit: 7, lease: .seconds(600))
                     if batch.isEmpty { break }
-                    for entry in batch { try outbox.markSent(entry.id) }
+                    try outbox.markSent(batch.map(\.id))
                     claimed.lock()
                     byPublisher[name, default: []] += batch.map(\.id)
                     claimed.unlock()
@@ -54,7 +54,7 @@ import Testing
                 "claimed again while the first claim holds")
         let again = try outbox.claim(for: "lives", limit: 10, lease: .seconds(30), at: start.addingTimeInterval(30))
         #expect(again.map(\.id) == first.map(\.id))
-        try outbox.markSent(again[0].id)
+        try outbox.markSent([again[0].id])
         #expect(try outbox.claim(for: "third", limit: 10, lease: .seconds(30), at: start.addingTimeInterval(120)).isEmpty)
     }
 }

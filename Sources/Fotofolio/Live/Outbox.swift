@@ -34,9 +34,10 @@ public final class Outbox: Sendable {
         try store.pending(after: id, limit: max(0, limit))
     }
 
-    /// Takes the entry off the pending list; marking it again changes nothing.
-    public func markSent(_ id: Int64, at date: Date = Date()) throws {
-        try store.markSent(id, at: date)
+    /// Takes the entries off the pending list, in one write; marking one again changes nothing.
+    public func markSent(_ ids: [Int64], at date: Date = Date()) throws {
+        guard !ids.isEmpty else { return }
+        try store.markSent(ids, at: date)
     }
 
     public func pendingCount() throws -> Int {

@@ -3,12 +3,13 @@ import Logging
 import MQTTClient
 import Synchronization
 
-/// Publishes the outbox to MQTT at QoS 1, oldest first, and marks each row sent when the
-/// broker acknowledges it (PUBACK). Rows are handed to the client once per process; while
+/// Publishes the outbox to MQTT at QoS 1, oldest first, and marks rows sent once the broker
+/// has acknowledged them (PUBACK): the acknowledgements of `markDelay` are marked together,
+/// in one write, not one write each. Rows are handed to the client once per process; while
 /// the broker is away the client keeps them queued and sends them, in order, after it
 /// reconnects. Rows still unsent when the process stops are published again by the next
-/// one: delivery is at least once, and receivers tell repeats apart (the hub by sequence,
-/// MQTT clients by uuid).
+/// one (and so are those acknowledged in the last `markDelay` before a crash): delivery is at
+/// least once, and receivers tell repeats apart (the hub by sequence, MQTT clients by uuid).
 ///
 /// Threads: `kick` from any thread; the work runs on the publisher's serial queue.
 public final class OutboxPublisher: Sendable {
@@ -17,6 +18,8 @@ public final class OutboxPublisher: Sendable {
         var handedUpTo: Int64 = 0
         var draining = false
         var again = false
+        /// Rows the broker has acknowledged, not yet marked sent; their mark is scheduled.
+        var acknowledged: [Int64] = []
     }
 
     private let outbox: Outbox
@@ -26,9 +29,14 @@ public final class OutboxPublisher: Sendable {
     private let queue = DispatchQueue(label: "fotofolio.outbox")
     private let state = Mutex(State())
     private static let batch = 200
+    private let markDelay: DispatchTimeInterval
 
-    public init(outbox: Outbox, client: MQTTClient, topics: LiveTopics, logger: Logger) {
+    /// - Parameter markDelay: how long acknowledgements gather before they are marked sent
+    ///   together.
+    public init(outbox: Outbox, client: MQTTClient, topics: LiveTopics, logger: Logger,
+                markDelay: DispatchTimeInterval = .milliseconds(250)) {
         self.outbox = outbox
+        self.markDelay = markDelay
         self.client = client
         self.topics = topics
         self.logger = logger
@@ -101,11 +109,28 @@ public final class OutboxPublisher: Sendable {
     private func published(_ row: OutboxEntry, _ result: Result<Void, MQTTError>) {
         switch result {
         case .success:
-            do { try outbox.markSent(row.id) } catch { logger.error("Cannot mark outbox row \(row.id) sent: \(error)") }
+            let first = state.withLock { state in
+                state.acknowledged.append(row.id)
+                return state.acknowledged.count == 1
+            }
+            if first { queue.asyncAfter(deadline: .now() + markDelay) { self.markAcknowledged() } }
         case .failure(let error):
             // Not acknowledged (the client stopped): hand it over again on the next kick.
             state.withLock { $0.handedUpTo = min($0.handedUpTo, row.id - 1) }
             logger.warning("Outbox row \(row.id) not acknowledged: \(error)")
+        }
+    }
+
+    private func markAcknowledged() {
+        let ids = state.withLock { state in
+            defer { state.acknowledged = [] }
+            return state.acknowledged
+        }
+        do {
+            try outbox.markSent(ids)
+        } catch {
+            // Left unsent: published again by the next process, and dropped as a repeat.
+            logger.error("Cannot mark \(ids.count) outbox rows sent: \(error)")
         }
     }
 }

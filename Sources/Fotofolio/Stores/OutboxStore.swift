@@ -6,8 +6,8 @@ public protocol OutboxStore: Sendable {
     /// Unsent entries with ids above `id`, oldest first, at most `limit`.
     func pending(after id: Int64, limit: Int) throws -> [OutboxEntry]
 
-    /// Marks the entry sent at `date`; marking it again changes nothing.
-    func markSent(_ id: Int64, at date: Date) throws
+    /// Marks the entries sent at `date`, in one write; marking one again changes nothing.
+    func markSent(_ ids: [Int64], at date: Date) throws
 
     func pendingCount() throws -> Int
 
