@@ -51,6 +51,8 @@ final class RequestState {
     let finished = Mutex<(Request, Response)?>(nil)
     /// What the route's admission asked to run when the request is over.
     private var releaseAdmission: (@Sendable () -> Void)?
+    /// What the admission found out from the head, given to the request.
+    private var admittedContext = RequestContext()
 
     /// A request libmicrohttpd has parsed the head of: `url` is its path (the query string
     /// comes as the connection's arguments).
@@ -106,7 +108,9 @@ final class RequestState {
                 // Asked where a handler that is not slow runs: marked as polling, so its reads
                 // take the thread's own connection and slow work refuses to start there.
                 switch PollingThread.run({ admission.admit(head) }) {
-                case .admitted(let release): releaseAdmission = release
+                case .admitted(let release, let context):
+                    releaseAdmission = release
+                    admittedContext = context
                 case .refused(let refusal):
                     failure = refusal
                     return
@@ -159,6 +163,7 @@ final class RequestState {
             request.routeOptions = route.options
             request.parameters = parameters
         }
+        request.context = admittedContext
         request.resolvedHandler = handler
         request.failure = failure
         return request

@@ -38,8 +38,10 @@ public protocol BodyAdmission: Sendable {
 }
 
 public enum Admission: Sendable {
-    /// Read the body; `release` runs once when the request is over, however it ends.
-    case admitted(release: @Sendable () -> Void)
+    /// Read the body; `release` runs once when the request is over, however it ends. What the
+    /// admission learnt from the head and put in `context` (who is signed in) is the request's
+    /// from then on, so the middleware need not read it again.
+    case admitted(release: @Sendable () -> Void, context: RequestContext = RequestContext())
     case refused(HTTPFailure)
 }
 

@@ -67,10 +67,11 @@ final class WebTestServer {
     ///   - transport: how requests reach the app.
     ///   - store: where the app keeps its records.
     ///   - threads: the daemon's polling threads (one per core when nil).
+    ///   - stores: the stores as the app gets them, from those made for `store`.
     init(liveTransport: LiveTransport? = nil, heartbeat: Double = 15, metricsToken: String? = nil, trustProxy: Bool = false,
          minimumFreeDiskBytes: Int64 = 0, transport: Transport = .inProcess, store: Store = .sqlite, threads: Int? = nil,
          passwordHasher: PasswordHasher = PasswordHasher(parameters: .fastForTests),
-         decodingBudget: DecodingBudget = DecodingBudget()) throws {
+         decodingBudget: DecodingBudget = DecodingBudget(), stores given: (Stores) -> Stores = { $0 }) throws {
         self.passwordHasher = passwordHasher
         self.decodingBudget = decodingBudget
         let stores: Stores
@@ -85,7 +86,7 @@ final class WebTestServer {
             (sqlite, postgres, stores) = (nil, (pool, url), .postgres(pool))
         }
         let logger = Logger(label: "test")
-        app = try WebApp(stores: stores, site: try Self.site.get(), mediaDirectory: directory + "/media", logger: logger,
+        app = try WebApp(stores: given(stores), site: try Self.site.get(), mediaDirectory: directory + "/media", logger: logger,
                          passwordHasher: passwordHasher, decodingBudget: decodingBudget, liveTransport: liveTransport,
                          metricsToken: metricsToken, trustProxy: trustProxy, minimumFreeDiskBytes: minimumFreeDiskBytes,
                          // Mail is written to the test's folder, and only when a test asks (`sentMails`).

@@ -43,6 +43,28 @@ enum SignedInKey: RequestContextKey {
     typealias Value = SignedIn
 }
 
+extension SignedIn {
+    /// The person the session cookie of a request's head names, read with their session
+    /// (extended if due), as `SessionLoading` reads it; nil for a guest, an ended session or
+    /// a database out of reach. For a body's admission (`BodyAdmission`).
+    static func resume(_ head: Request, sessions: SessionStore) -> SignedIn? {
+        guard let token = head.cookies[SessionLoading.cookieName],
+              let (session, user) = (try? sessions.resumeWithUser(token)) ?? nil else { return nil }
+        return SignedIn(user: user, session: session, token: token)
+    }
+}
+
+extension Admission {
+    /// Admitted, with the person the admission found signed in kept for the request:
+    /// `SessionLoading` does not read the session again. Only for a body of a form's size,
+    /// which arrives at once; an upload's handler runs long after its head, and reads it then.
+    static func admitted(_ signedIn: SignedIn) -> Admission {
+        var context = RequestContext()
+        context[SignedInKey.self] = signedIn
+        return .admitted(release: {}, context: context)
+    }
+}
+
 /// The request carried a session cookie whose session could not be read because the
 /// database was out of reach: the person may well be signed in.
 enum SessionUnreadableKey: RequestContextKey {
@@ -97,6 +119,8 @@ struct SessionLoading: Middleware {
 
     func handle(_ request: Request, next: (Request) throws -> Response) throws -> Response {
         guard let token = request.cookies[Self.cookieName] else { return try next(request) }
+        // Read already, by the admission of the request's body (`Admission.admitted(_:)`).
+        if let known = request.signedIn, known.token == token { return try next(request) }
         var request = request
         do {
             if let (session, user) = try sessions.resumeWithUser(token), let signedIn = SignedIn(user: user, session: session, token: token) {

@@ -109,19 +109,19 @@ struct MessageChangeAdmission: BodyAdmission {
         guard CSRFCheck.isSameOrigin(head) else {
             return .refused(HTTPFailure(.forbidden, "This form can only be sent from Fotofolio's own pages."))
         }
-        guard let token = head.cookies[SessionLoading.cookieName], let session = try? sessions.resume(token) else {
+        guard let signedIn = SignedIn.resume(head, sessions: sessions) else {
             return .refused(head.wantsJSON ? HTTPFailure(.unauthorized, "Sign in to continue.")
                 : HTTPFailure(.seeOther, "Sign in to continue.", headers: ["Location": SignInRedirect.location(for: head)]))
         }
         let segments = head.path.segments
         guard segments.count == 4, let roomId = StoredId.parse(segments[1]),
-              (try? messenger.room(roomId, for: session.userId)) != nil else {
+              (try? messenger.room(roomId, for: signedIn.userId)) != nil else {
             return .refused(HTTPFailure(.notFound, "There is no such message."))
         }
         if let length = head.headers["content-length"].flatMap(Int.init), length > Self.bodyBytes {
             return .refused(HTTPFailure(.contentTooLarge, "A message is at most 4,000 characters."))
         }
-        return .admitted(release: {})
+        return .admitted(signedIn)
     }
 }
 

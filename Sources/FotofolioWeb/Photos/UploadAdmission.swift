@@ -23,7 +23,7 @@ final class UploadAdmission: Sendable {
         var unknownLength = 520 << 20
     }
 
-    private let sessions: SessionStore
+    fileprivate let sessions: SessionStore
     private let spoolDirectory: String
     private let policy: Policy
     private let inFlight = Mutex<[Int64: (count: Int, bytes: Int)]>([:])
@@ -61,37 +61,31 @@ final class UploadAdmission: Sendable {
         let check: @Sendable (Request, Int64, Bool) -> HTTPFailure?
 
         func admit(_ head: Request) -> Admission {
-            guard CSRFCheck.isSameOrigin(head), let userId = admission.signedInUser(head) else {
+            guard CSRFCheck.isSameOrigin(head), let signedIn = SignedIn.resume(head, sessions: admission.sessions) else {
                 return admission.admit(head, forScripts: head.wantsJSON)
             }
             let length = head.headers["content-length"].flatMap(Int.init)
             let isUpload = length.map { $0 > formBytes } ?? true
-            if let failure = check(head, userId, isUpload) { return .refused(failure) }
+            if let failure = check(head, signedIn.userId, isUpload) { return .refused(failure) }
             if let length, length > largestBody {
                 return .refused(HTTPFailure(.contentTooLarge, "The files of one form may come to \(largestBody >> 20) MiB at most."))
             }
-            return isUpload ? admission.admit(head, forScripts: head.wantsJSON) : .admitted {}
+            return isUpload ? admission.admit(head, forScripts: head.wantsJSON) : .admitted(signedIn)
         }
-    }
-
-    /// The person a request's session cookie names, if it names one.
-    func signedInUser(_ head: Request) -> Int64? {
-        guard let token = head.cookies[SessionLoading.cookieName], let session = try? sessions.resume(token) else { return nil }
-        return session.userId
     }
 
     func admit(_ head: Request, forScripts: Bool) -> Admission {
         guard CSRFCheck.isSameOrigin(head) else {
             return .refused(HTTPFailure(.forbidden, "This form can only be sent from Fotofolio's own pages."))
         }
-        guard let token = head.cookies[SessionLoading.cookieName], let session = try? sessions.resume(token) else {
+        guard let signedIn = SignedIn.resume(head, sessions: sessions) else {
             return .refused(forScripts ? HTTPFailure(.unauthorized, "Sign in to upload photos.") : HTTPFailure(.seeOther, "Sign in to continue.", headers: ["Location": SignInRedirect.location(for: head)]))
         }
         let length = head.headers["content-length"].flatMap(Int.init) ?? policy.unknownLength
         guard Self.freeBytes(at: spoolDirectory).map({ $0 - Int64(length) >= policy.minimumFreeBytes }) ?? true else {
             return .refused(HTTPFailure(.insufficientStorage, "The server is short of disk space; uploads wait until it has room again."))
         }
-        let userId = session.userId
+        let userId = signedIn.userId
         let admitted = inFlight.withLock { inFlight -> Bool in
             let current = inFlight[userId] ?? (0, 0)
             guard current.count < policy.perPerson, current.bytes + length <= policy.bytesPerPerson else { return false }

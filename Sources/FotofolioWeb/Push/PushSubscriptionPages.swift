@@ -74,13 +74,13 @@ struct PushAdmission: BodyAdmission {
         guard CSRFCheck.isSameOrigin(head) else {
             return .refused(HTTPFailure(.forbidden, "This form can only be sent from Fotofolio's own pages."))
         }
-        guard let token = head.cookies[SessionLoading.cookieName], (try? sessions.resume(token)) != nil else {
+        guard let signedIn = SignedIn.resume(head, sessions: sessions) else {
             return .refused(head.wantsJSON ? HTTPFailure(.unauthorized, "Sign in to continue.")
                 : HTTPFailure(.seeOther, "Sign in to continue.", headers: ["Location": SignInRedirect.location(for: head)]))
         }
         guard let length = head.headers["content-length"].flatMap(Int.init), length <= Self.bodyBytes else {
             return .refused(HTTPFailure(.contentTooLarge, "A subscription is a few hundred bytes."))
         }
-        return .admitted(release: {})
+        return .admitted(signedIn)
     }
 }
