@@ -83,9 +83,11 @@ def test_edits_deletions_and_reactions_reach_the_other_browser_live_and_raise_no
          "Adéla did not see Eva's reaction")
 
     # Eva sends something by mistake and deletes it; Adéla sees only that it was deleted.
-    write(eva, "Omylem: PIN 4321")
-    wait(adela, lambda d: item(d, "Omylem: PIN 4321"), "Adéla did not see the mistaken message")
-    mistaken = wait(eva, lambda d: (item(d, "Omylem: PIN 4321") or {}) and item(d, "Omylem: PIN 4321").get_attribute("data-message"),
+    # A number no message's random uuid or the page's tokens could hold by chance.
+    pin = "4321-8806-5127"
+    write(eva, f"Omylem: PIN {pin}")
+    wait(adela, lambda d: item(d, f"Omylem: PIN {pin}"), "Adéla did not see the mistaken message")
+    mistaken = wait(eva, lambda d: (item(d, f"Omylem: PIN {pin}") or {}) and item(d, f"Omylem: PIN {pin}").get_attribute("data-message"),
                     "the mistaken message was not stored")
     open_menu_item(eva, item_by_id(eva, mistaken), "[data-message-delete]")
     confirm = wait(eva, lambda d: d.find_elements(By.CSS_SELECTOR, ".chat-message__confirm .button--danger"), "no confirmation")[0]
@@ -95,7 +97,7 @@ def test_edits_deletions_and_reactions_reach_the_other_browser_live_and_raise_no
         wait(driver, lambda d: "Zpráva smazána" in (item_by_id(d, mistaken).text if item_by_id(d, mistaken) else ""),
              "the deletion was not shown")
         # Nowhere in the page, the conversation list beside the room (or hidden on a phone) included.
-        wait(driver, lambda d: "4321" not in d.page_source, "the deleted words stayed in the page")
+        wait(driver, lambda d: pin not in d.page_source, "the deleted words stayed in the page")
     assert announced(eva) == "Zpráva smazána."
 
     # None of it raised Adéla's unread count, on the page or on the server.
@@ -103,7 +105,7 @@ def test_edits_deletions_and_reactions_reach_the_other_browser_live_and_raise_no
     assert unread_badge(adela) == baseline
     # After a reload both see the same.
     adela.refresh()
-    assert item(adela, "Vezmu i deku, sraz v 17:30") and "4321" not in adela.page_source
+    assert item(adela, "Vezmu i deku, sraz v 17:30") and pin not in adela.page_source
     assert reactions(adela, message_id) == [("👍 2: Adéla Dvořáková, Eva Svobodová", True)]
 
     screenshots_light_and_dark(screenshots_dir, "message-edits", phone=eva, desktop=adela)
