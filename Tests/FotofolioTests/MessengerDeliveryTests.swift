@@ -148,22 +148,9 @@ import Waiting
     @Test func thePublisherMarksAcknowledgedRowsTogether() async throws {
         for index in 0..<20 { try world.send("Zpráva \(index)", in: room, by: jana) }
         let rows = try world.outbox.pendingCount()
-        let directory = NSTemporaryDirectory() + "fotofolio-outbox-" + UUID().uuidString
-        let broker = try MosquittoBroker(directory: directory)
-        try broker.start()
-        let client = try MQTTClient(configuration: MQTTClientConfiguration(host: broker.host, port: broker.port,
-                                                                           username: broker.username, password: broker.password))
-        defer {
-            client.disconnect()
-            broker.stop()
-            try? FileManager.default.removeItem(atPath: directory)
-        }
-        try client.start()
-        var stores = world.stores
-        let counted = CountedMarks(stores.outbox)
-        stores.outbox = counted
-        let publisher = OutboxPublisher(outbox: Outbox(stores: stores), client: client, topics: LiveTopics(),
-                                        logger: Logger(label: "test"), markDelay: .milliseconds(200))
+        let broker = try Broker()
+        let counted = CountedMarks(world.stores.outbox)
+        let publisher = try broker.publisher(counted, world: world)
         publisher.start()
         try await waitUntil("every row is marked sent") { try world.outbox.pendingCount() == 0 }
         let writes = counted.writes.withLock { $0 }
@@ -171,14 +158,71 @@ import Waiting
         #expect(writes.count < rows)
     }
 
-    /// The outbox's store, counting the writes that mark rows sent.
+    /// A process that dies after the broker acknowledged its rows and before it marked them
+    /// loses nothing: the next one publishes them again (receivers drop the repeats) and
+    /// marks them.
+    @Test func rowsAcknowledgedButNotMarkedWhenTheProcessDiesArePublishedByTheNext() async throws {
+        for index in 0..<5 { try world.send("Zpráva \(index)", in: room, by: jana) }
+        let rows = try world.outbox.pending(limit: 100).map(\.id)
+        let broker = try Broker()
+        let dying = CountedMarks(world.stores.outbox, failing: true)
+        let first = try broker.publisher(dying, world: world)
+        first.start()
+        try await waitUntil("the broker acknowledged every row") { dying.writes.withLock { $0.joined().count } == rows.count }
+        #expect(try world.outbox.pending(limit: 100).map(\.id) == rows)
+
+        let next = CountedMarks(world.stores.outbox)
+        let second = try broker.publisher(next, world: world)
+        second.start()
+        try await waitUntil("every row is marked sent") { try world.outbox.pendingCount() == 0 }
+        #expect(next.writes.withLock { $0.joined().sorted() } == rows)
+        withExtendedLifetime((first, second)) {}
+    }
+
+    /// A private mosquitto, and publishers to it, each with a client of its own (a process).
+    final class Broker {
+        let directory = NSTemporaryDirectory() + "fotofolio-outbox-" + UUID().uuidString
+        let broker: MosquittoBroker
+        private var clients: [MQTTClient] = []
+
+        init() throws {
+            broker = try MosquittoBroker(directory: directory)
+            try broker.start()
+        }
+
+        func publisher(_ store: CountedMarks, world: TestDatabase) throws -> OutboxPublisher {
+            let client = try MQTTClient(configuration: MQTTClientConfiguration(host: broker.host, port: broker.port,
+                                                                               username: broker.username, password: broker.password))
+            try client.start()
+            clients.append(client)
+            var stores = world.stores
+            stores.outbox = store
+            return OutboxPublisher(outbox: Outbox(stores: stores), client: client, topics: LiveTopics(),
+                                   logger: Logger(label: "test"), markDelay: .milliseconds(200))
+        }
+
+        deinit {
+            for client in clients { client.disconnect() }
+            broker.stop()
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    }
+
+    /// The outbox's store, counting the writes that mark rows sent; a failing one writes
+    /// none of them, as a process that died before its mark.
     final class CountedMarks: OutboxStore {
+        struct Died: Error {}
         let store: any OutboxStore
+        let failing: Bool
         let writes = Mutex<[[Int64]]>([])
-        init(_ store: any OutboxStore) { self.store = store }
+        init(_ store: any OutboxStore, failing: Bool = false) {
+            self.store = store
+            self.failing = failing
+        }
         func pending(after id: Int64, limit: Int) throws -> [OutboxEntry] { try store.pending(after: id, limit: limit) }
         func markSent(_ ids: [Int64], at date: Date) throws {
             writes.withLock { $0.append(ids) }
+            if failing { throw Died() }
             try store.markSent(ids, at: date)
         }
         func pendingCount() throws -> Int { try store.pendingCount() }
