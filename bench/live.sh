@@ -39,13 +39,14 @@ ROOM_SIZE=${ROOM_SIZE:-100}
 RATE=${RATE:-20}
 DURATION=${DURATION:-15}
 POST_CONNS=${POST_CONNS:-2}   # connections the client posts on, each one post at a time
+QUIET=${QUIET:-6}             # seconds with every stream open before the first post; the CPU then is measured
 COUNT=$((RATE * DURATION))
 FOTOFOLIO=${FOTOFOLIO:-.build/release/fotofolio}
 APP_PORT=${APP_PORT:-18095}
 NCHAN_PORT=${NCHAN_PORT:-18096}
 HARNESS_PORT=${HARNESS_PORT:-18097}
 FRAME_BYTES=${FRAME_BYTES:-1859}   # Fotofolio's `message` frame for the benchmark's content (2026-12-01)
-RUN_LIMIT=${RUN_LIMIT:-$((DURATION + 45))}   # seconds, one load run
+RUN_LIMIT=${RUN_LIMIT:-$((DURATION + ${QUIET%.*} + 45))}   # seconds, one load run
 TOTAL_LIMIT=${TOTAL_LIMIT:-900}              # seconds, the whole script
 NCHAN_MODULE=${NCHAN_MODULE:-/usr/lib/nginx/modules/ngx_nchan_module.so}
 TARGETS=${TARGETS:-"fotofolio fotofolio-postgres harness nchan"}
@@ -177,6 +178,24 @@ wait_listening() { # url seconds: until it answers at all
   return 1
 }
 
+# "tid nanoseconds" for every thread of the given processes: the scheduler's own count of
+# each thread's CPU, finer than /proc/PID/stat's ticks.
+thread_cpu() {
+  local pid task ns
+  for pid in "$@"; do
+    for task in /proc/"$pid"/task/*; do
+      read -r ns _ <"$task/schedstat" 2>/dev/null && echo "${task##*/} $ns"
+    done
+  done
+}
+
+# CPU nanoseconds the threads listed in the second snapshot used since the first (a thread
+# new since then counts from zero; one that ended in between is left out: libdispatch's
+# workers come and go, and each is idle before it ends).
+cpu_between() { # before after
+  awk 'NR == FNR { seen[$1] = $2; next } { sum += $2 - ($1 in seen ? seen[$1] : 0) } END { print sum + 0 }' "$1" "$2"
+}
+
 # "threads rss_kb cpu_ticks" summed over the given processes.
 proc_sample() {
   local threads=0 rss=0 cpu=0 t r c
@@ -202,10 +221,23 @@ run_load() {
     >"$work/$label.json" 2>"$work/$label.err" &
   client_pid=$!
   : >"$work/$label.samples"
+  local quiet_done=""
   while kill -0 "$client_pid" 2>/dev/null; do
+    if [ -e "$ready" ] && [ -z "$quiet_done" ]; then
+      # The client waits QUIET seconds with every stream open before its first post: what the
+      # target spends then is work that does not come with messages (heartbeats, polls, timers).
+      quiet_done=1
+      local t0 t1
+      # shellcheck disable=SC2086
+      thread_cpu $server_pids $broker_pids $(postgres_processes) >"$work/$label.quiet0"; t0=$(date +%s%N)
+      sleep "$(awk -v q="$QUIET" 'BEGIN { print (q > 0.6 ? q - 0.6 : 0) }')"
+      # shellcheck disable=SC2086
+      thread_cpu $server_pids $broker_pids $(postgres_processes) >"$work/$label.quiet1"; t1=$(date +%s%N)
+      echo "$(cpu_between "$work/$label.quiet0" "$work/$label.quiet1") $((t1 - t0))" >"$work/$label.quiet"
+    fi
     if [ -e "$ready" ]; then
       # shellcheck disable=SC2086
-      echo "$(proc_sample $server_pids) $(proc_sample $broker_pids) $(proc_sample $(postgres_processes))" >>"$work/$label.samples"
+      echo "$(proc_sample $server_pids) $(proc_sample $broker_pids) $(proc_sample $(postgres_processes)) $(($(date +%s%N) / 1000000))" >>"$work/$label.samples"
     fi
     sleep 0.5
   done
@@ -216,7 +248,7 @@ run_load() {
 }
 
 load_args() { # streams
-  echo --port "$1" --streams "$2" --room-size "$ROOM_SIZE" --rate "$RATE" --count "$COUNT" --post-conns "$POST_CONNS" --connect-timeout 30 --drain 5
+  echo --port "$1" --streams "$2" --room-size "$ROOM_SIZE" --rate "$RATE" --count "$COUNT" --post-conns "$POST_CONNS" --connect-timeout 30 --drain 5 --settle "$QUIET"
 }
 
 # One Fotofolio run on a fresh data folder seeded with N listeners. With "postgres" as the
@@ -403,7 +435,18 @@ def peak(label):
     for part in range(3):
         t, r, c = 3 * part, 3 * part + 1, 3 * part + 2
         out += [max(row[t] for row in rows), max(row[r] for row in rows), (rows[-1][c] - rows[0][c]) / HZ]
+    # The window's length in seconds, from the samples' own clock.
+    out.append((rows[-1][9] - rows[0][9]) / 1000 if len(rows[0]) > 9 else None)
     return out
+
+def quiet(label):
+    """CPU seconds a second of every process of the target while every stream was open and
+    nothing was posted yet."""
+    try:
+        used, took = map(int, open(f"{work}/{label}.quiet").read().split())
+    except (OSError, ValueError):
+        return None
+    return used / took if took > 0 else None
 
 def cell(v, fmt="{:,.0f}"):
     return "–" if v is None or v < 0 else fmt.format(v)
@@ -424,6 +467,7 @@ print()
 print("| streams | server | open | threads | RSS MB | broker (+ PostgreSQL) RSS MB | KB/stream | CPU s | p50 ms | p90 ms | p99 ms | max ms | delivered | lost | dup | connect fail |")
 print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 ratios, costs, ceiling = [], [], []
+growth = {}  # server: [(streams, KB the target grew by)]
 for n in sizes:
     row, units = {}, {}
     for server in targets:
@@ -442,13 +486,21 @@ for n in sizes:
               f"{cell(r.get('delivered'))} / {cell(r.get('expected'))} | {cell(r.get('lost'))} | "
               f"{cell(r.get('duplicated'))} | {cell(r.get('connect_failures'))} |")
         row[server] = (r, p)
+        if per is not None:
+            growth.setdefault(server, []).append((int(n), per * int(n)))
         delivered, posts = r.get("delivered") or 0, r.get("post_ok") or 0
+        q = quiet(f"{server}-{n}")
+        # The same CPU less what the target spends without messages over the window's length.
+        busy = cpu - q * p[9] if p and q is not None and p[9] else None
         if p and delivered:
             # CPU µs per delivery (every process of the target; the server's alone) and KB per stream.
-            units[server] = (1e6 * cpu / delivered, 1e6 * p[2] / delivered, per)
+            units[server] = (1e6 * cpu / delivered, 1e6 * p[2] / delivered, per,
+                             1e6 * busy / delivered if busy is not None else None)
         if p and delivered:
             costs.append(f"| {int(n):,} | {server} | {p[2]:.1f} / {p[5]:.1f} / {p[8]:.1f} | "
-                         f"{1e6 * cpu / delivered:,.0f} | {cell(1e3 * p[8] / posts if posts and not alone else None, '{:.2f}')} | "
+                         f"{1e6 * cpu / delivered:,.0f} | {cell(1e3 * q if q is not None else None, '{:.1f}')} | "
+                         f"{cell(1e6 * busy / delivered if busy is not None else None, '{:.1f}')} | "
+                         f"{cell(1e3 * p[8] / posts if posts and not alone else None, '{:.2f}')} | "
                          f"{cell(per, '{:.1f}')} |")
     def ratio(a, b):
         return f"{a / b:.1f}×" if a is not None and b and a >= 0 and b > 0 else "–"
@@ -475,6 +527,7 @@ for n in sizes:
                            f"{times(sr.get('p50_ms'), hr.get('p50_ms'))} | "
                            f"{times(su[0] if su else None, hu[0] if hu else None)} | "
                            f"{times(su[1] if su else None, hu[1] if hu else None)} | "
+                           f"{times(su[3] if su else None, hu[3] if hu else None)} | "
                            f"{times(su[2] if su else None, hu[2] if hu else None)} |")
     if "fotofolio" not in row or "nchan" not in row:
         continue
@@ -488,16 +541,36 @@ if ratios:
 print()
 print("Costs per unit while every stream was open (CPU of every process of the target, over what it delivered):")
 print()
-print("| streams | server | CPU s: server / broker / PostgreSQL | CPU µs per delivery | PostgreSQL CPU ms per post | KB per stream |")
-print("| ---: | --- | ---: | ---: | ---: | ---: |")
+print("| streams | server | CPU s: server / broker / PostgreSQL | CPU µs per delivery | quiet CPU ms a second | CPU µs per delivery less the quiet | PostgreSQL CPU ms per post | KB per stream |")
+print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 for line in costs:
     print(line)
+# What the target grew by, as what each stream adds (the slope over the sizes measured) and
+# what it grows by once whatever the number of streams (code and caches its first work
+# touches): KB per stream above divides both by N.
+fits = {}
+for server, points in growth.items():
+    if len({n for n, _ in points}) < 2:
+        continue
+    mean_n = sum(n for n, _ in points) / len(points)
+    mean_kb = sum(kb for _, kb in points) / len(points)
+    slope = sum((n - mean_n) * (kb - mean_kb) for n, kb in points) / sum((n - mean_n) ** 2 for n, _ in points)
+    fits[server] = (slope, mean_kb - slope * mean_n)
+if fits:
+    print()
+    print("Memory as what a stream adds and what the target grows by once (a line through the sizes measured):")
+    print()
+    print("| server | KB a stream | MB once | a stream over the harness's |")
+    print("| --- | ---: | ---: | ---: |")
+    for server, (slope, once) in fits.items():
+        over = f"{slope / fits['harness'][0]:.2f}×" if "harness" in fits and fits["harness"][0] > 0 else "–"
+        print(f"| {server} | {slope:.1f} | {once / 1024:.1f} | {over} |")
 if ceiling:
     print()
     print("Against the libmicrohttpd harness (each figure over the harness's at the same N; 1.00× is the harness):")
     print()
-    print("| streams | server | p99 | p50 | CPU per delivery | server's own CPU per delivery | KB per stream |")
-    print("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| streams | server | p99 | p50 | CPU per delivery | server's own CPU per delivery | CPU per delivery less the quiet | KB per stream |")
+    print("| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for line in ceiling:
         print(line)
 print()
