@@ -34,6 +34,7 @@ public struct WebApp: Sendable {
     ///   WebP and HEIC originals); one per process.
     /// - Parameter liveTransport: the MQTT connection live events travel on; without one, a
     ///   write wakes this process's streams directly (a single process, as in tests).
+    /// - Parameter clock: the moment pages are drawn at, when not the present (`PageClock`).
     public init(stores: Stores, site: SiteFiles, mediaDirectory: String,
                 logger: Logger, passwordHasher: PasswordHasher = PasswordHasher(),
                 photoProcessing: PhotoProcessing = PhotoProcessing(), filmMaking: FilmMaking = FilmMaking(),
@@ -43,7 +44,7 @@ public struct WebApp: Sendable {
                 minimumFreeDiskBytes: Int64 = 512 << 20,
                 registrationsPerHour: Int = AccountsService.registrationsPerHour,
                 publicAddress: PublicAddress = PublicAddress(),
-                mail: MailSetup? = nil, push: PushSetup? = nil) throws {
+                mail: MailSetup? = nil, push: PushSetup? = nil, clock: PageClock? = nil) throws {
         let messenger = MessengerService(stores: stores)
         let renderer = PageRenderer(site: site, unreadBadge: UnreadBadge(messenger: messenger))
         let metrics = ServerMetrics()
@@ -201,7 +202,7 @@ public struct WebApp: Sendable {
             PushSender(stores: stores, composer: PushComposer(site: site, stores: stores), transport: push.transport, policy: push.policy,
                        key: vapidKey, subject: push.subject, logger: logger, pollInterval: push.pollInterval, firstRetry: push.firstRetry)
         }
-        self.middleware = (trustProxy ? [ForwardedHTTPS(), ForwardedFor()] : []) + [
+        self.middleware = (trustProxy ? [ForwardedHTTPS(), ForwardedFor()] : []) + (clock.map { [PageClocking(clock: $0)] } ?? []) + [
             // Share links, galleries, calendar feeds, e-mail confirmations, password resets and
             // unsubscribe links: the address is the key.
             RequestLogging(logger: logger, secretParameters: ["token"]),

@@ -7,18 +7,22 @@ import Testing
 /// The conversation list's filters, empty states, dates and live fragment; a room's days,
 /// "new messages" divider and time zone; the unread badge every signed-in page carries.
 @Suite struct ConversationPagesTests {
+    /// When the suite's pages are drawn and its messages sent: a noon in Prague, so "today"
+    /// and "yesterday" say the same whenever the suite runs, midnight and a changed clock
+    /// hour included.
+    let now = WebTestServer.lastNoonInPrague()
     let server: WebTestServer
     let messenger: MessengerService
 
     init() throws {
-        server = try WebTestServer()
+        server = try WebTestServer(clock: .fixed(now))
         try server.seedDiscovery([])
         messenger = MessengerService(stores: .sqlite(server.database))
     }
 
     @discardableResult
-    private func say(_ text: String, in room: Int64, by username: String, at date: Date = Date()) throws -> ChatMessage {
-        try server.say(text, in: room, by: username, at: date)
+    private func say(_ text: String, in room: Int64, by username: String, at date: Date? = nil) throws -> ChatMessage {
+        try server.say(text, in: room, by: username, at: date ?? now)
     }
 
     private func group(_ name: String, by creator: String, with members: [String]) throws -> Int64 {
@@ -101,7 +105,6 @@ import Testing
     }
 
     @Test func theListSaysTodayYesterdayOrTheDateAndWhoWroteLast() async throws {
-        let now = Date()
         let today = try server.directRoom("martin.b", "vojtafoti")
         let yesterday = try server.directRoom("jana.k", "vojtafoti")
         let lastWeek = try group("Svatba", by: "eva.s", with: ["vojtafoti"])
@@ -124,7 +127,6 @@ import Testing
 
     @Test func aRoomGroupsMessagesByDayAndMarksTheFirstUnread() async throws {
         let room = try server.directRoom("martin.b", "vojtafoti")
-        let now = Date()
         try say("Včera jsem psal", in: room, by: "martin.b", at: now - 86_400)
         try say("Odpověděl jsem", in: room, by: "vojtafoti", at: now - 86_000)
         let firstUnread = try say("Dnes znovu", in: room, by: "martin.b", at: now - 60)
@@ -145,7 +147,6 @@ import Testing
 
     @Test func aQuickFollowUpByTheSamePersonDoesNotRepeatTheirFaceAndName() async throws {
         let room = try server.directRoom("martin.b", "vojtafoti")
-        let now = Date()
         try say("Dobrý den,", in: room, by: "martin.b", at: now - 1200)
         let quick = try say("ještě jedna otázka.", in: room, by: "martin.b", at: now - 1140)
         let later = try say("A cena?", in: room, by: "martin.b", at: now - 300)

@@ -1,12 +1,19 @@
 import Foundation
 import Fotofolio
 import FotofolioSQLite
+import Synchronization
 import Testing
 @testable import FotofolioWeb
 
 @Suite struct FeedPagesTests {
+    /// A server whose pages are all drawn at one noon in Prague: two pages are the same only
+    /// on the same day (the free-day field starts today), and a test must not straddle midnight.
+    static func server() throws -> WebTestServer {
+        try WebTestServer(clock: .fixed(WebTestServer.lastNoonInPrague()))
+    }
+
     @Test func aGuestSeesEveryPortfolioNewestFirstWithUsernamesOnly() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         let feed = try await server.send("/", headers: ["Accept-Language": "cs"])
         #expect(feed.status == 200)
@@ -18,7 +25,7 @@ import Testing
     }
 
     @Test func aPortfolioMustHaveEveryTagAndAccentsDoNotMatter() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         let both = try await server.send("/?tags=svatba,PORTRET", headers: ["Accept-Language": "cs"])
         #expect(WebTestServer.cardNames(both.body) == ["Svatby"])
@@ -29,7 +36,7 @@ import Testing
     }
 
     @Test func theMaximumRateKeepsCreatorsWhoStateARateUpToIt() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         // Demo rates: vojtafoti 1,500 Kč, ad.fotograf 1,200 Kč, michal1 by agreement.
         let cheap = try await server.send("/?maxRate=1200", headers: ["Accept-Language": "cs"])
@@ -43,7 +50,7 @@ import Testing
 
     @Test(arguments: ["/?maxRate=hodně", "/?maxRate=20000", "/?maxRate=-5"])
     func aRateThatIsNotOnTheRulerIsLeftOutWithAMessage(path: String) async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         let feed = try await server.send(path, headers: ["Accept-Language": "cs"])
         #expect(feed.status == 200)
@@ -52,7 +59,7 @@ import Testing
     }
 
     @Test func nothingMatchingSaysSoAndOffersToClearTheFilter() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         let none = try await server.send("/en/?tags=svatba,krajina&sort=rating", headers: ["Accept-Language": "en"])
         #expect(WebTestServer.cardNames(none.body).isEmpty)
@@ -61,7 +68,7 @@ import Testing
     }
 
     @Test func theRatingSortPutsTheBestRatedAuthorFirst() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         let ratings = RatingsService(stores: .sqlite(server.database))
         let accounts = AccountsService(stores: .sqlite(server.database))
@@ -82,7 +89,7 @@ import Testing
         "/?after=99999999999999999999-1", "/?after=+5-1", "/?after=1700000000000-0",
     ])
     func badParametersGiveTheFeedWithAMessageNotAnError(path: String) async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         let reply = try await server.send("/en" + path)
         #expect(reply.status == 200)
@@ -90,7 +97,7 @@ import Testing
     }
 
     @Test func twelveCardsAPageAndLoadMoreContinuesWhereItEnded() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery((0..<15).map { ("michal1", "P\($0)", "krajina") })
         let first = try await server.send("/en/?tags=krajina")
         #expect(WebTestServer.cardNames(first.body) == (3..<15).reversed().map { "P\($0)" })
@@ -104,7 +111,7 @@ import Testing
     }
 
     @Test func scriptsGetJustTheResults() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         let fragment = try await server.send("/?tags=svatba", headers: ["X-Fragment": "results", "Accept-Language": "cs"])
         #expect(fragment.status == 200)
@@ -114,14 +121,14 @@ import Testing
     }
 
     @Test func aTagOnACardAddsItToTheCurrentFilter() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         let reply = try await server.send("/en/?tags=svatba")
         #expect(reply.body.contains("href=\"/en/?tags=svatba,zahrada\" data-filter-tags=\"svatba zahrada\""))
     }
 
     @Test func cardsRenderedOnceStillShowEachReadersOwnBookmarksAndToken() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         let id = try server.portfolioId(named: "Krajina")
         _ = try await server.submit("/selection/add", ["portfolio": "\(id)"])
@@ -138,7 +145,7 @@ import Testing
     }
 
     @Test func anEditedPortfolioShowsItsNewTextInTheFeed() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         #expect(try await server.send("/en/").body.contains("Popis: Krajina"))
         try Self.edit("Krajina", on: server) { $0.description = "Nový popis krajiny" }
@@ -148,7 +155,7 @@ import Testing
     }
 
     @Test func aNewPortfolioShowsUpAtOnceThoughThePageAroundTheCardsIsKept() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         let before = try await server.send("/", headers: ["Accept-Language": "cs"])
         #expect(before.body.contains("4 portfolia"))
@@ -164,7 +171,7 @@ import Testing
     }
 
     @Test func aGuestsPageIsKeptWholeWithEachGuestsOwnTokenAndBookmarks() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         let first = try await server.send("/en/")
         let firstToken = try #require(server.jar["csrf"])
@@ -184,7 +191,7 @@ import Testing
     }
 
     @Test func aKeptPageGoesBackToTheAddressAsItWasWrittenAndInTheReadersLanguage() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         let written = try await server.send("/?tags=svatba,zahrada", headers: ["Accept-Language": "cs"])
         let reordered = try await server.send("/?tags=zahrada,svatba", headers: ["Accept-Language": "cs"])
@@ -198,7 +205,7 @@ import Testing
     }
 
     @Test func aKeptPageIsNotServedOnceThePortfoliosOnItChange() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         _ = try await server.send("/en/?sort=rating")
         let kept = try await server.send("/en/?sort=rating")
@@ -210,8 +217,28 @@ import Testing
         #expect(try await Self.keptPagesServed(server) == 1)
     }
 
+    /// At midnight in Prague the free-day field starts a day later: a page kept the day before
+    /// is not served the day after.
+    @Test func aPageKeptBeforeMidnightInPragueIsNotServedAfterIt() async throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = CalendarDay.zone
+        let midnight = calendar.startOfDay(for: WebTestServer.lastNoonInPrague())
+        let seconds = Atomic<Int>(-1)
+        let server = try WebTestServer(clock: PageClock { midnight + Double(seconds.load(ordering: .relaxed)) })
+        try server.seedDiscovery()
+        let before = CalendarDay(midnight - 1).text, after = CalendarDay(midnight).text
+        let evening = try await server.send("/en/")
+        #expect(evening.body.contains(#"min="\#(before)""#))
+        #expect(try await server.send("/en/").body.contains(#"min="\#(before)""#))
+        #expect(try await Self.keptPagesServed(server) == 1)
+        seconds.store(1, ordering: .relaxed)
+        let morning = try await server.send("/en/")
+        #expect(morning.body.contains(#"min="\#(after)""#) && !morning.body.contains(#"min="\#(before)""#))
+        #expect(try await Self.keptPagesServed(server) == 1)
+    }
+
     @Test func aSignedInReadersPageIsNeverTakenFromAGuestsPage() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         _ = try await server.send("/en/")
         _ = try await server.send("/en/")
@@ -223,7 +250,7 @@ import Testing
     }
 
     @Test func aSignedInReadersPageIsKeptWithTheirOwnNameTokenAndBadge() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         try await server.cookies(of: "jana.k")
         let jana = try await server.send("/en/")
@@ -251,7 +278,7 @@ import Testing
     }
 
     @Test func aKeptPageShowsTheBadgeAndTheLivePositionAsTheyAreNow() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         try await server.cookies(of: "martin.b")
         let before = try await server.send("/en/")
@@ -268,7 +295,7 @@ import Testing
     /// The feed only reads, so its request is one read from before the session is read; the
     /// session's own writes (extended when due, ended once expired) still happen in it.
     @Test func aSessionIsExtendedOrEndedOnThePageThatOnlyReads() async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery()
         try await server.cookies(of: "jana.k")
         let jana = try server.userId("jana.k")
@@ -307,7 +334,7 @@ import Testing
     /// anyone can type them, and a card with one must still be shown, as typed.
     @Test(arguments: ["\u{E000}csrf\u{E001}", "\u{E000}nic\u{E001}", "\u{E000}", "\u{E001}\u{E000}pressed\u{E001}"])
     func aPortfolioNamedWithTheMarksPagesAreCutAtIsShownAsTyped(name: String) async throws {
-        let server = try WebTestServer()
+        let server = try Self.server()
         try server.seedDiscovery([(username: "michal1", name: "Most \(name) přes řeku", tags: "praha")])
         let page = try await server.send("/en/")
         #expect(page.status == 200)

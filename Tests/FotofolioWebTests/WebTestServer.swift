@@ -68,10 +68,12 @@ final class WebTestServer {
     ///   - store: where the app keeps its records.
     ///   - threads: the daemon's polling threads (one per core when nil).
     ///   - stores: the stores as the app gets them, from those made for `store`.
+    ///   - clock: the moment pages are drawn at, when not the present.
     init(liveTransport: LiveTransport? = nil, heartbeat: Double = 15, metricsToken: String? = nil, trustProxy: Bool = false,
          minimumFreeDiskBytes: Int64 = 0, transport: Transport = .inProcess, store: Store = .sqlite, threads: Int? = nil,
          passwordHasher: PasswordHasher = PasswordHasher(parameters: .fastForTests),
-         decodingBudget: DecodingBudget = DecodingBudget(), stores given: (Stores) -> Stores = { $0 }) throws {
+         decodingBudget: DecodingBudget = DecodingBudget(), stores given: (Stores) -> Stores = { $0 },
+         clock: PageClock? = nil) throws {
         self.passwordHasher = passwordHasher
         self.decodingBudget = decodingBudget
         let stores: Stores
@@ -94,7 +96,8 @@ final class WebTestServer {
                                          from: MailAddress(parsing: "Fotofolio <noreply@fotofolio.test>")!),
                          // Push endpoints resolve in `testPushHosts`, never on the network.
                          push: PushSetup(policy: PushEndpointPolicy(allowedOrigins: [], resolve: { Self.testPushHosts[$0] }),
-                                         subject: "mailto:noreply@fotofolio.test"))
+                                         subject: "mailto:noreply@fotofolio.test"),
+                         clock: clock)
         try app.live.start(heartbeatInterval: heartbeat, pollInterval: 0)
         self.transport = transport
         let port = try ReservedPort()
@@ -110,6 +113,15 @@ final class WebTestServer {
 
     /// What push endpoints' hosts resolve to in the tests: one public push service, one on a
     /// private network.
+    /// The last noon in Prague before `date`: a moment far from either midnight and not in
+    /// the future, for a `PageClock` that draws a test's pages on one day whenever it runs.
+    static func lastNoonInPrague(before date: Date = Date()) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = CalendarDay.zone
+        let noon = calendar.date(bySettingHour: 12, minute: 0, second: 0, of: date)!
+        return noon <= date ? noon : calendar.date(byAdding: .day, value: -1, to: noon)!
+    }
+
     static let testPushHosts = ["push.example.net": ["93.184.215.14"], "intranet.example.net": ["10.0.0.7"]]
 
     deinit {

@@ -29,7 +29,8 @@ struct FeedAddress: Equatable {
     }
 
     /// Reads the address; anything unusable is dropped with a problem noted, never an error.
-    init(_ query: QueryItems) {
+    /// `today`: the first day the free-day filter takes.
+    init(_ query: QueryItems, today: CalendarDay = .today()) {
         let parsed = TagParsing.tags(in: query.values("tags").joined(separator: ","))
         tags = Array(parsed.prefix(FeedQuery.maximumTags))
         if parsed.count > tags.count { problems.append("feed.problems.tooManyTags") }
@@ -40,7 +41,7 @@ struct FeedAddress: Equatable {
         }
         if let text = query["free"], !text.isEmpty {
             // A day from today on: a past day has nobody free to book.
-            if let day = CalendarDay(text), day >= CalendarDay.today() { freeOn = day } else { problems.append("feed.problems.freeOn") }
+            if let day = CalendarDay(text), day >= today { freeOn = day } else { problems.append("feed.problems.freeOn") }
         }
         if let text = query["reuse"], !text.isEmpty {
             if text == "free" { freeToReuse = true } else { problems.append("feed.problems.reuse") }

@@ -24,7 +24,8 @@ struct FeedPages {
     }
 
     private func show(_ request: Request) throws -> Response {
-        var address = FeedAddress(request.query)
+        let today = CalendarDay.today(at: request.now)
+        var address = FeedAddress(request.query, today: today)
         // Demands are a photographer's: anyone else's "demands only" is the feed.
         let photographer = request.signedIn.flatMap { $0.user.role == .creator ? $0 : nil }
         if photographer == nil { address.demandsOnly = false }
@@ -40,7 +41,6 @@ struct FeedPages {
         let page = address.demandsOnly ? FeedPage(portfolios: [], total: matched.total, next: nil, demands: matched.demands.map(\.stamp))
             : try feed.page(query)
         let selected = try SelectedPortfolios.of(request, selection)
-        let today = CalendarDay.today()
         // Around the cards, the page depends only on the address, what the query found, the
         // day (the first day the free-on field offers) and whether the reader takes demands.
         var body = FeedCaches.BodyKey(address: address.url(after: address.after), total: page.total,

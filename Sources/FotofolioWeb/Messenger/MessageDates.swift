@@ -32,8 +32,8 @@ struct MessageDates: Sendable {
         self.calendar = calendar
     }
 
-    init(for request: Request, table: StringTable, now: Date = Date()) {
-        self.init(zone: Self.zone(of: request), language: table.language, table: table, now: now)
+    init(for request: Request, table: StringTable, now: Date? = nil) {
+        self.init(zone: Self.zone(of: request), language: table.language, table: table, now: now ?? request.now)
     }
 
     /// The zone the browser named, if it is one this machine knows.
