@@ -30,7 +30,7 @@ struct FeedAddress: Equatable {
 
     /// Reads the address; anything unusable is dropped with a problem noted, never an error.
     /// `today`: the first day the free-day filter takes.
-    init(_ query: QueryItems, today: CalendarDay = .today()) {
+    init(_ query: QueryItems, today: CalendarDay) {
         let parsed = TagParsing.tags(in: query.values("tags").joined(separator: ","))
         tags = Array(parsed.prefix(FeedQuery.maximumTags))
         if parsed.count > tags.count { problems.append("feed.problems.tooManyTags") }
