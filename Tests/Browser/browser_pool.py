@@ -99,6 +99,9 @@ def watch(driver, kind):
 
 def reset(driver):
     engine = engine_of(driver)
+    # First: the reset's own scripts run under the default timeouts, not the test's (one that
+    # left a short script timeout made Firefox's clearing of its data time out under load).
+    driver.timeouts = DEFAULT_TIMEOUTS
     driver.execute(Command.W3C_CLEAR_ACTIONS)  # no key or button left pressed
     if (current := urlsplit(driver.current_url)).scheme in ("http", "https"):
         driver.origins.add(f"{current.scheme}://{current.netloc}")
@@ -128,7 +131,6 @@ def reset(driver):
                               list(FIREFOX_MEDIA_PREFERENCES))
     driver.origins.clear()
     driver.one_off = False
-    driver.timeouts = DEFAULT_TIMEOUTS
     driver.get("about:blank")
     if engine == "chromium":
         driver.get_log("browser")  # read is emptied: the next test's log starts empty
